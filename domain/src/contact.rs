@@ -1,0 +1,292 @@
+//! The member's contact details, each parsed once at the edge with the spec's texts (spec section 5).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use crate::ValidationError;
+
+/// A trimmed, lower-cased email address of plausible shape (`local@domain.tld`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct EmailAddress(String);
+
+impl EmailAddress {
+    /// The spec's text for an invalid address.
+    pub const INVALID: &'static str = "Must be a valid email";
+
+    /// Parses an address: 'Field is required' when empty, 'Must be a valid email' when malformed.
+    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
+        let email = raw.trim().to_lowercase();
+        if email.is_empty() {
+            return Err(ValidationError::new("emailAddress", ValidationError::REQUIRED));
+        }
+        let valid = email.len() <= 254
+            && email.split_once('@').is_some_and(|(local, domain)| {
+                !local.is_empty()
+                    && local.len() <= 64
+                    && !domain.contains('@')
+                    && domain.contains('.')
+                    && !domain.starts_with('.')
+                    && !domain.ends_with('.')
+                    && !domain.contains("..")
+                    && domain.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+                    && local.chars().all(|c| !c.is_whitespace() && !c.is_control() && c != '<' && c != '>')
+            });
+        if !valid {
+            return Err(ValidationError::new("emailAddress", Self::INVALID));
+        }
+        Ok(Self(email))
+    }
+
+    /// The address as stored and sent to.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for EmailAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl TryFrom<String> for EmailAddress {
+    type Error = ValidationError;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value)
+    }
+}
+
+impl From<EmailAddress> for String {
+    fn from(value: EmailAddress) -> Self {
+        value.0
+    }
+}
+
+/// A first or last name: letters and single spaces, trimmed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PersonName(String);
+
+impl PersonName {
+    /// The spec's text for a name with other characters.
+    pub const INVALID: &'static str = "Can contain only letters with no special characters or spaces";
+
+    /// Parses a name for `field` (`firstName` or `lastName`).
+    pub fn parse(field: &'static str, raw: &str) -> Result<Self, ValidationError> {
+        let name = raw.trim();
+        if name.is_empty() {
+            return Err(ValidationError::new(field, ValidationError::REQUIRED));
+        }
+        if name.chars().count() > 60 || !name.chars().all(|c| c.is_alphabetic() || c == ' ') {
+            return Err(ValidationError::new(field, Self::INVALID));
+        }
+        Ok(Self(name.split_whitespace().collect::<Vec<_>>().join(" ")))
+    }
+
+    /// The name as given, trimmed.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A US phone number: exactly 10 digits, stored digits only.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhoneNumber(String);
+
+impl PhoneNumber {
+    /// The spec's text for a phone field with fewer than 10 digits.
+    pub const TOO_SHORT: &'static str = "Phone number must be 10 digits long";
+    /// The spec's text when a phone number to display is not 10 digits.
+    pub const NOT_TEN_DIGITS: &'static str = "Expected a 10 digit integer for the phone number";
+
+    /// Parses what a member typed, mask characters included (`(303) 555-0142`).
+    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
+        let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
+        if raw.trim().is_empty() {
+            return Err(ValidationError::new("phoneNumber", ValidationError::REQUIRED));
+        }
+        if digits.len() != 10 || raw.chars().any(|c| !(c.is_ascii_digit() || "()- .".contains(c))) {
+            return Err(ValidationError::new("phoneNumber", Self::TOO_SHORT));
+        }
+        Ok(Self(digits))
+    }
+
+    /// The ten digits.
+    pub fn digits(&self) -> &str {
+        &self.0
+    }
+
+    /// `(AAA) BBB-CCCC`.
+    pub fn display(&self) -> String {
+        format!("({}) {}-{}", &self.0[..3], &self.0[3..6], &self.0[6..])
+    }
+}
+
+/// Formats a stored phone number for display, with the spec's error when it is not 10 digits.
+pub fn format_phone(digits: &str) -> Result<String, &'static str> {
+    if digits.len() == 10 && digits.chars().all(|c| c.is_ascii_digit()) {
+        Ok(PhoneNumber(digits.to_string()).display())
+    } else {
+        Err(PhoneNumber::NOT_TEN_DIGITS)
+    }
+}
+
+/// A five-digit US zip code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZipCode(String);
+
+impl ZipCode {
+    /// The spec's text for a zip that is not five digits long.
+    pub const WRONG_LENGTH: &'static str = "Zip code should be 5 digits in length";
+    /// The spec's text for a zip with non-digits.
+    pub const NOT_NUMERIC: &'static str = "Can contain only numbers";
+
+    /// Parses a zip code (trimmed).
+    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
+        let zip = raw.trim();
+        if zip.is_empty() {
+            return Err(ValidationError::new("zip", ValidationError::REQUIRED));
+        }
+        if !zip.chars().all(|c| c.is_ascii_digit()) {
+            return Err(ValidationError::new("zip", Self::NOT_NUMERIC));
+        }
+        if zip.len() != 5 {
+            return Err(ValidationError::new("zip", Self::WRONG_LENGTH));
+        }
+        Ok(Self(zip.to_string()))
+    }
+
+    /// The five digits.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A state of residence: one of the 50 US states or DC, by its two-letter code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct StateCode([u8; 2]);
+
+/// The allowed states of residence: the 50 US states plus DC.
+pub const STATE_CODES: [&str; 51] = [
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
+    "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM",
+    "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA",
+    "WV", "WI", "WY",
+];
+
+impl StateCode {
+    /// Parses a two-letter code (case-insensitive).
+    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
+        let code = raw.trim().to_ascii_uppercase();
+        if code.is_empty() {
+            return Err(ValidationError::new("state", ValidationError::REQUIRED));
+        }
+        if !STATE_CODES.contains(&code.as_str()) {
+            return Err(ValidationError::new("state", "Please select a valid state"));
+        }
+        let b = code.as_bytes();
+        Ok(Self([b[0], b[1]]))
+    }
+
+    /// The two-letter code.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.0).expect("state codes are ASCII")
+    }
+
+    /// All 51 codes, in the order of [`STATE_CODES`].
+    pub fn all() -> impl Iterator<Item = StateCode> {
+        STATE_CODES.iter().map(|c| StateCode::parse(c).expect("known code"))
+    }
+}
+
+impl fmt::Display for StateCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl TryFrom<String> for StateCode {
+    type Error = ValidationError;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value)
+    }
+}
+
+impl From<StateCode> for String {
+    fn from(value: StateCode) -> Self {
+        value.as_str().to_string()
+    }
+}
+
+/// A street address line: letters, digits, spaces, underscores and dots, with at least one
+/// letter or digit (the spec's alphanumeric-text rule).
+pub fn parse_street(raw: &str) -> Result<String, ValidationError> {
+    let street = raw.trim();
+    if street.is_empty() {
+        return Err(ValidationError::new("street", ValidationError::REQUIRED));
+    }
+    let allowed = street.chars().all(|c| c.is_alphanumeric() || " _.".contains(c));
+    if !allowed || !street.chars().any(char::is_alphanumeric) || street.len() > 120 {
+        return Err(ValidationError::new("street", "No special characters"));
+    }
+    Ok(street.to_string())
+}
+
+/// A city: letters (and the spaces between words).
+pub fn parse_city(raw: &str) -> Result<String, ValidationError> {
+    let city = raw.trim();
+    if city.is_empty() {
+        return Err(ValidationError::new("city", ValidationError::REQUIRED));
+    }
+    if !city.chars().all(|c| c.is_alphabetic() || c == ' ') || city.len() > 60 {
+        return Err(ValidationError::new("city", "Can only contain letters"));
+    }
+    Ok(city.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn email_is_trimmed_lowercased_and_checked() {
+        assert_eq!(EmailAddress::parse("  Jane.Doe@Example.COM ").unwrap().as_str(), "jane.doe@example.com");
+        assert_eq!(EmailAddress::parse("").unwrap_err().message, "Field is required");
+        for bad in ["jane", "jane@", "@example.com", "jane@example", "ja ne@example.com", "a@b..com"] {
+            assert_eq!(EmailAddress::parse(bad).unwrap_err().message, "Must be a valid email", "{bad}");
+        }
+    }
+
+    #[test]
+    fn names_allow_letters_and_spaces_only() {
+        assert_eq!(PersonName::parse("firstName", " Mary  Ann ").unwrap().as_str(), "Mary Ann");
+        let err = PersonName::parse("lastName", "O'Brien").unwrap_err();
+        assert_eq!((err.field, err.message), ("lastName", PersonName::INVALID));
+        assert_eq!(PersonName::parse("firstName", "").unwrap_err().message, "Field is required");
+    }
+
+    #[test]
+    fn phone_needs_ten_digits_and_displays_masked() {
+        let phone = PhoneNumber::parse("(303) 555-0142").unwrap();
+        assert_eq!(phone.digits(), "3035550142");
+        assert_eq!(phone.display(), "(303) 555-0142");
+        assert_eq!(PhoneNumber::parse("(303) 555-014").unwrap_err().message, PhoneNumber::TOO_SHORT);
+        assert_eq!(format_phone("800555014"), Err("Expected a 10 digit integer for the phone number"));
+        assert_eq!(format_phone("8005550142").unwrap(), "(800) 555-0142");
+    }
+
+    #[test]
+    fn zip_street_city_and_state_rules() {
+        assert_eq!(ZipCode::parse(" 80202 ").unwrap().as_str(), "80202");
+        assert_eq!(ZipCode::parse("8020").unwrap_err().message, ZipCode::WRONG_LENGTH);
+        assert_eq!(ZipCode::parse("8020a").unwrap_err().message, ZipCode::NOT_NUMERIC);
+        assert_eq!(parse_street("100 Main St.").unwrap(), "100 Main St.");
+        assert_eq!(parse_street("100 Main St #4").unwrap_err().message, "No special characters");
+        assert_eq!(parse_city("Fort Collins").unwrap(), "Fort Collins");
+        assert_eq!(parse_city("Denver1").unwrap_err().message, "Can only contain letters");
+        assert_eq!(StateCode::parse("co").unwrap().as_str(), "CO");
+        assert!(StateCode::parse("PR").is_err());
+        assert_eq!(StateCode::all().count(), 51);
+    }
+}

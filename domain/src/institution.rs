@@ -1,0 +1,163 @@
+//! An institution (credit union or bank) and everything that brands and configures its app
+//! (spec sections 1 and 3). Onboarded from one TOML file in `data/institutions/`.
+
+use serde::{Deserialize, Serialize};
+
+/// An institution's full settings, as imported and stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Institution {
+    /// URL segment and primary key (`summit-cu`): lower-case letters, digits and dashes.
+    pub institution_id: String,
+    pub portal_account_id: String,
+    /// The payment account at the gateway (`PaymentAccountId` of the sign request).
+    pub entity_id: String,
+    pub is_active: bool,
+    pub name: String,
+    pub branding: Branding,
+    pub application_settings: ApplicationSettings,
+    #[serde(default)]
+    pub only_covered_plan_name: Option<String>,
+    #[serde(default)]
+    pub testing_settings: TestingSettings,
+    pub email_settings: EmailSettings,
+}
+
+/// Branding (spec section 3). Colours are hex without `#`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Branding {
+    pub name: String,
+    pub colors: Colors,
+    pub phone_number: String,
+    #[serde(default)]
+    pub phone_number_extension: String,
+    #[serde(default)]
+    pub should_start_in_dark_mode: bool,
+    #[serde(default = "yes")]
+    pub should_have_header: bool,
+    #[serde(default = "yes")]
+    pub allow_dark_mode_toggle: bool,
+    #[serde(default)]
+    pub should_have_promotional_checkbox: bool,
+}
+
+/// Brand colours, hex without `#`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Colors {
+    pub cta: String,
+    pub primary: String,
+    pub secondary: String,
+}
+
+/// Application settings (spec section 3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ApplicationSettings {
+    /// Rate provider codes (`NAC`, `Rt66`, `EFG`); the first one rates this institution's quotes.
+    pub rate_providers: Vec<String>,
+    /// Highest price shown, dollars (capped at 5000 anyway).
+    #[serde(default = "default_price_limit")]
+    pub price_limit: i64,
+    #[serde(default)]
+    pub allow_payment_options: bool,
+    pub logo_name: String,
+    #[serde(default)]
+    pub splash_page_text: Option<String>,
+    #[serde(default)]
+    pub institution_disclaimer: Option<String>,
+    #[serde(default)]
+    pub institution_quote_modal_text: Option<String>,
+    #[serde(default = "yes")]
+    pub three_card_view: bool,
+    #[serde(default)]
+    pub custom_product_name: Option<String>,
+    #[serde(default)]
+    pub institution_refund_text: Option<String>,
+}
+
+/// Switches that force failures so each error path can be shown and tested (never on for a live institution).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct TestingSettings {
+    pub car_vin_error_test: bool,
+    pub description_error_test: bool,
+    pub quote_post_error_test: bool,
+    pub verify_email_error_test: bool,
+    pub payment_sign_error_test: bool,
+    pub payment_verify_error_test: bool,
+    pub payment_confirmation_error_test: bool,
+    pub policy_post_error_test: bool,
+    pub skip_email_verification: bool,
+}
+
+/// Where the institution is reached and the product's contact numbers (spec section 3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EmailSettings {
+    pub contact_email: String,
+    #[serde(default)]
+    pub general_questions_contact_number: Option<String>,
+    #[serde(default)]
+    pub mechanical_breakdown_contact_number: Option<String>,
+    #[serde(default)]
+    pub key_replacement_contact_number: Option<String>,
+    #[serde(default)]
+    pub emergency_roadside_contact_number: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn default_price_limit() -> i64 {
+    crate::quote::MAX_PRICE_LIMIT_DOLLARS
+}
+
+/// The product name on payments and contracts: the custom one, else 'Vehicle Service Contract'.
+pub const DEFAULT_PRODUCT_NAME: &str = "Vehicle Service Contract";
+
+impl Institution {
+    /// Parses an institution TOML file and checks what the schema cannot.
+    pub fn from_toml(text: &str) -> Result<Self, String> {
+        let institution: Institution = toml::from_str(text).map_err(|e| e.to_string())?;
+        institution.check()?;
+        Ok(institution)
+    }
+
+    /// Checks ids, colours, the phone number and that a rate provider is named.
+    pub fn check(&self) -> Result<(), String> {
+        let id = &self.institution_id;
+        if id.is_empty() || id.len() > 40 || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+            return Err(format!("institutionId {id:?} must be 1-40 lower-case letters, digits or dashes"));
+        }
+        for (name, hex) in [
+            ("cta", &self.branding.colors.cta),
+            ("primary", &self.branding.colors.primary),
+            ("secondary", &self.branding.colors.secondary),
+        ] {
+            if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                return Err(format!("colors.{name} {hex:?} must be 6 hex digits without #"));
+            }
+        }
+        crate::contact::format_phone(&self.branding.phone_number).map_err(|e| format!("branding.phoneNumber: {e}"))?;
+        if self.application_settings.rate_providers.is_empty() {
+            return Err("applicationSettings.rateProviders must name at least one provider".into());
+        }
+        if self.application_settings.logo_name.contains('/') || self.application_settings.logo_name.contains("..") {
+            return Err("applicationSettings.logoName must be a file name".into());
+        }
+        Ok(())
+    }
+
+    /// The product name on payments and contracts.
+    pub fn product_name(&self) -> &str {
+        self.application_settings.custom_product_name.as_deref().unwrap_or(DEFAULT_PRODUCT_NAME)
+    }
+
+    /// The provider that rates and books this institution's contracts.
+    pub fn primary_provider(&self) -> &str {
+        &self.application_settings.rate_providers[0]
+    }
+}

@@ -1,0 +1,37 @@
+//! Coverline's domain: the product's rules and types, free of I/O, async, SQL, HTTP and Temporal.
+//!
+//! Values from the outside world enter through a `parse` that returns the spec's exact member-facing
+//! text on failure ([`ValidationError`]); after that the rest of the code never re-validates.
+
+pub mod contact;
+pub mod institution;
+pub mod lifecycle;
+pub mod money;
+pub mod quote;
+pub mod rating;
+pub mod tax;
+pub mod vehicle;
+pub mod vin;
+
+pub use contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode};
+pub use money::Cents;
+pub use vin::Vin;
+
+/// A value refused at the edge, carrying the spec's exact text for the member.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ValidationError {
+    /// The input field, in the API's camelCase (`emailAddress`, `vin`, ...).
+    pub field: &'static str,
+    /// The spec's member-facing message.
+    pub message: &'static str,
+}
+
+impl ValidationError {
+    /// The spec's text for an empty required field.
+    pub const REQUIRED: &'static str = "Field is required";
+
+    pub(crate) const fn new(field: &'static str, message: &'static str) -> Self {
+        Self { field, message }
+    }
+}

@@ -1,0 +1,251 @@
+//! The purchase lifecycle as a statig state machine: which states a purchase goes through and
+//! which events each state accepts. The purchase workflow drives it, so the rules are the same
+//! (and unit-tested) with or without Temporal.
+//!
+//! ```text
+//! booking ──booked──▶ booked ──paymentVerified──▶ paid ──contractDelivered──▶ fulfilled
+//!    ▲  │                 │
+//!    │  bookingFailed     paymentDeadlinePassed ──▶ voided
+//!    │  ▼
+//! bookingFailed ──retryBooking──▶ booking      (bookingFailed ──paymentDeadlinePassed──▶ voided)
+//! ```
+
+use serde::{Deserialize, Serialize};
+use statig::prelude::*;
+
+/// Something that happened to a purchase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PurchaseEvent {
+    /// The provider booked the contract.
+    Booked,
+    /// The provider refused, failed or did not answer in time.
+    BookingFailed,
+    /// The member or support asked to try booking again.
+    RetryBooking,
+    /// The gateway verified the card payment.
+    PaymentVerified,
+    /// The contract PDF and the receipt went out.
+    ContractDelivered,
+    /// Nobody paid before the deadline: the booked contract is voided.
+    PaymentDeadlinePassed,
+}
+
+/// Where a purchase stands; the names are what the API and `support` show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PurchaseStatus {
+    Booking,
+    BookingFailed,
+    Booked,
+    Paid,
+    Fulfilled,
+    Voided,
+}
+
+impl PurchaseStatus {
+    /// The status as stored and shown (`bookingFailed`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Booking => "booking",
+            Self::BookingFailed => "bookingFailed",
+            Self::Booked => "booked",
+            Self::Paid => "paid",
+            Self::Fulfilled => "fulfilled",
+            Self::Voided => "voided",
+        }
+    }
+
+    /// Parses a stored status.
+    pub fn parse(s: &str) -> Option<Self> {
+        [Self::Booking, Self::BookingFailed, Self::Booked, Self::Paid, Self::Fulfilled, Self::Voided]
+            .into_iter()
+            .find(|st| st.as_str() == s)
+    }
+
+    /// No event changes a final status.
+    pub fn is_final(self) -> bool {
+        matches!(self, Self::Fulfilled | Self::Voided)
+    }
+}
+
+/// The statig machine's shared storage (none: the lifecycle is pure state).
+#[derive(Debug, Default)]
+pub struct Purchase;
+
+#[state_machine(initial = "State::booking()", state(derive(Debug, Clone, Copy, PartialEq, Eq)))]
+impl Purchase {
+    #[state]
+    fn booking(event: &PurchaseEvent) -> Outcome<State> {
+        match event {
+            PurchaseEvent::Booked => Transition(State::booked()),
+            PurchaseEvent::BookingFailed => Transition(State::booking_failed()),
+            _ => Handled,
+        }
+    }
+
+    #[state]
+    fn booking_failed(event: &PurchaseEvent) -> Outcome<State> {
+        match event {
+            PurchaseEvent::RetryBooking => Transition(State::booking()),
+            PurchaseEvent::PaymentDeadlinePassed => Transition(State::voided()),
+            _ => Handled,
+        }
+    }
+
+    #[state]
+    fn booked(event: &PurchaseEvent) -> Outcome<State> {
+        match event {
+            PurchaseEvent::PaymentVerified => Transition(State::paid()),
+            PurchaseEvent::PaymentDeadlinePassed => Transition(State::voided()),
+            _ => Handled,
+        }
+    }
+
+    #[state]
+    fn paid(event: &PurchaseEvent) -> Outcome<State> {
+        match event {
+            PurchaseEvent::ContractDelivered => Transition(State::fulfilled()),
+            _ => Handled,
+        }
+    }
+
+    #[state]
+    fn fulfilled(event: &PurchaseEvent) -> Outcome<State> {
+        let _ = event;
+        Handled
+    }
+
+    #[state]
+    fn voided(event: &PurchaseEvent) -> Outcome<State> {
+        let _ = event;
+        Handled
+    }
+}
+
+/// An event the current status does not accept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{event:?} is not allowed while the purchase is {status:?}")]
+pub struct Refused {
+    pub status: PurchaseStatus,
+    pub event: PurchaseEvent,
+}
+
+/// A purchase's lifecycle: apply events, read the status.
+pub struct Lifecycle {
+    machine: statig::blocking::StateMachine<Purchase>,
+}
+
+impl Default for Lifecycle {
+    fn default() -> Self {
+        Self { machine: Purchase.state_machine() }
+    }
+}
+
+impl std::fmt::Debug for Lifecycle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Lifecycle").field(&self.status()).finish()
+    }
+}
+
+impl Lifecycle {
+    /// The current status.
+    pub fn status(&self) -> PurchaseStatus {
+        match self.machine.state() {
+            State::Booking { .. } => PurchaseStatus::Booking,
+            State::BookingFailed { .. } => PurchaseStatus::BookingFailed,
+            State::Booked { .. } => PurchaseStatus::Booked,
+            State::Paid { .. } => PurchaseStatus::Paid,
+            State::Fulfilled { .. } => PurchaseStatus::Fulfilled,
+            State::Voided { .. } => PurchaseStatus::Voided,
+        }
+    }
+
+    /// Whether `event` would change the status.
+    pub fn accepts(&self, event: PurchaseEvent) -> bool {
+        let mut probe = Purchase.state_machine();
+        // Rebuild a machine at the same status by replaying the shortest path to it.
+        for step in path_to(self.status()) {
+            probe.handle(step);
+        }
+        let before = *probe.state();
+        probe.handle(&event);
+        before != *probe.state()
+    }
+
+    /// Applies an event; refuses one the current status does not accept.
+    pub fn apply(&mut self, event: PurchaseEvent) -> Result<PurchaseStatus, Refused> {
+        let status = self.status();
+        let before = *self.machine.state();
+        self.machine.handle(&event);
+        if before == *self.machine.state() {
+            return Err(Refused { status, event });
+        }
+        Ok(self.status())
+    }
+}
+
+fn path_to(status: PurchaseStatus) -> &'static [PurchaseEvent] {
+    use PurchaseEvent::*;
+    match status {
+        PurchaseStatus::Booking => &[],
+        PurchaseStatus::BookingFailed => &[BookingFailed],
+        PurchaseStatus::Booked => &[Booked],
+        PurchaseStatus::Paid => &[Booked, PaymentVerified],
+        PurchaseStatus::Fulfilled => &[Booked, PaymentVerified, ContractDelivered],
+        PurchaseStatus::Voided => &[Booked, PaymentDeadlinePassed],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use PurchaseEvent::*;
+
+    #[test]
+    fn happy_path() {
+        let mut l = Lifecycle::default();
+        assert_eq!(l.status(), PurchaseStatus::Booking);
+        assert_eq!(l.apply(Booked), Ok(PurchaseStatus::Booked));
+        assert_eq!(l.apply(PaymentVerified), Ok(PurchaseStatus::Paid));
+        assert_eq!(l.apply(ContractDelivered), Ok(PurchaseStatus::Fulfilled));
+        assert!(l.status().is_final());
+    }
+
+    #[test]
+    fn failed_booking_can_be_retried_but_not_paid() {
+        let mut l = Lifecycle::default();
+        l.apply(BookingFailed).unwrap();
+        assert_eq!(l.apply(PaymentVerified), Err(Refused { status: PurchaseStatus::BookingFailed, event: PaymentVerified }));
+        assert!(l.accepts(RetryBooking));
+        assert_eq!(l.apply(RetryBooking), Ok(PurchaseStatus::Booking));
+        assert_eq!(l.apply(Booked), Ok(PurchaseStatus::Booked));
+    }
+
+    #[test]
+    fn unpaid_contracts_are_voided_and_stay_voided() {
+        let mut l = Lifecycle::default();
+        l.apply(Booked).unwrap();
+        assert_eq!(l.apply(PaymentDeadlinePassed), Ok(PurchaseStatus::Voided));
+        assert!(l.apply(PaymentVerified).is_err());
+        assert!(l.apply(RetryBooking).is_err());
+        assert!(!l.accepts(Booked));
+    }
+
+    #[test]
+    fn a_paid_purchase_is_never_voided_nor_rebooked() {
+        let mut l = Lifecycle::default();
+        l.apply(Booked).unwrap();
+        l.apply(PaymentVerified).unwrap();
+        assert!(l.apply(PaymentDeadlinePassed).is_err());
+        assert!(l.apply(RetryBooking).is_err());
+        assert!(l.apply(PaymentVerified).is_err(), "a second payment is refused");
+    }
+
+    #[test]
+    fn status_names_round_trip() {
+        for s in [PurchaseStatus::Booking, PurchaseStatus::BookingFailed, PurchaseStatus::Booked, PurchaseStatus::Paid, PurchaseStatus::Fulfilled, PurchaseStatus::Voided] {
+            assert_eq!(PurchaseStatus::parse(s.as_str()), Some(s));
+        }
+    }
+}

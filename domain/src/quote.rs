@@ -1,0 +1,218 @@
+//! Quotes: the institution's filter over rated options (spec section 5) and the derived
+//! display fields of a rate (spec section 3).
+
+use serde::{Deserialize, Serialize};
+use time::{Date, Month};
+
+use crate::money::{Cents, group_thousands};
+use crate::rating::RatedOption;
+
+/// The spec's text when no rate passes the filter.
+pub const NO_QUOTES_PRESENT: &str = "No quotes present";
+/// Hard price cap in dollars, whatever the institution sets.
+pub const MAX_PRICE_LIMIT_DOLLARS: i64 = 5_000;
+/// At most this many coverage options are shown.
+pub const MAX_RATES: usize = 3;
+
+/// What an institution's settings say about which rates to show.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RateFilter<'a> {
+    /// The institution's `priceLimit` in dollars (default 5000).
+    pub price_limit_dollars: Option<i64>,
+    /// Only rates whose plan name contains this text.
+    pub only_covered_plan_name: Option<&'a str>,
+}
+
+/// No rate passed the filter.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("No quotes present")]
+pub struct NoQuotes;
+
+/// Keeps rates at most min(priceLimit, 5000) dollars, matching `onlyCoveredPlanName`, sorted by
+/// miles ascending (stable: the book's plan order breaks ties), at most three.
+pub fn filter_rates(options: Vec<RatedOption>, filter: &RateFilter<'_>) -> Result<Vec<RatedOption>, NoQuotes> {
+    let cap = Cents::dollars(filter.price_limit_dollars.unwrap_or(MAX_PRICE_LIMIT_DOLLARS).min(MAX_PRICE_LIMIT_DOLLARS));
+    let mut kept: Vec<RatedOption> = options
+        .into_iter()
+        .filter(|o| o.price <= cap)
+        .filter(|o| filter.only_covered_plan_name.is_none_or(|name| o.plan.contains(name)))
+        .collect();
+    kept.sort_by_key(|o| o.miles);
+    kept.truncate(MAX_RATES);
+    if kept.is_empty() { Err(NoQuotes) } else { Ok(kept) }
+}
+
+/// `75000` → `75 k Miles`.
+pub fn formatted_coverage_miles(miles: u32) -> String {
+    if miles % 1_000 == 0 {
+        format!("{} k Miles", group_thousands(u64::from(miles / 1_000)))
+    } else {
+        format!("{} Miles", group_thousands(u64::from(miles)))
+    }
+}
+
+/// The day coverage ends: `months` after the start date (clamped to the month's last day).
+pub fn coverage_expiration_date(start: Date, months: u16) -> Date {
+    let total = i32::from(start.month() as u8) - 1 + i32::from(months);
+    let year = start.year() + total.div_euclid(12);
+    let month = Month::try_from((total.rem_euclid(12) + 1) as u8).expect("1..=12");
+    let last_day = time::util::days_in_month(month, year);
+    Date::from_calendar_date(year, month, start.day().min(last_day)).expect("valid date")
+}
+
+/// `MM/DD/YYYY`.
+pub fn format_us_date(date: Date) -> String {
+    format!("{:02}/{:02}/{}", date.month() as u8, date.day(), date.year())
+}
+
+/// `MMMM Do, YYYY` (`November 22nd, 2026`).
+pub fn format_long_date(date: Date) -> String {
+    let day = date.day();
+    let suffix = match (day % 10, day % 100) {
+        (1, n) if n != 11 => "st",
+        (2, n) if n != 12 => "nd",
+        (3, n) if n != 13 => "rd",
+        _ => "th",
+    };
+    format!("{} {day}{suffix}, {}", date.month(), date.year())
+}
+
+/// A rate as the member sees it, with every derived field of spec section 3.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RateView {
+    pub rate_id: String,
+    pub rate_collection_id: String,
+    pub coverage_name: String,
+    pub coverage_family_type: String,
+    pub coverage_miles: u32,
+    pub coverage_months: u16,
+    /// Cents.
+    pub coverage_deductible: i64,
+    pub dollar_sign_deductible: String,
+    /// Cents, before tax.
+    pub unformatted_rate: i64,
+    pub rate: String,
+    pub dollar_sign_rate: String,
+    /// Cents.
+    pub tax_amount: i64,
+    pub dollar_sign_tax_amount: String,
+    /// Cents: rate plus tax.
+    pub total_rate_cost: i64,
+    pub dollar_sign_total_rate_cost: String,
+    pub formatted_coverage_miles: String,
+    pub odometer_when_coverage_expires: u32,
+    pub coverage_expiration_date: String,
+}
+
+/// Everything needed to show a stored rate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredRate<'a> {
+    pub rate_id: &'a str,
+    pub rate_collection_id: &'a str,
+    pub coverage_name: &'a str,
+    pub miles: u32,
+    pub months: u16,
+    pub deductible: Cents,
+    pub price: Cents,
+    pub tax: Cents,
+}
+
+impl RateView {
+    /// Derives the display fields of a rate for a car at `odometer`, coverage starting `start`.
+    pub fn derive(rate: &StoredRate<'_>, odometer: u32, start: Date) -> Self {
+        let total = rate.price + rate.tax;
+        Self {
+            rate_id: rate.rate_id.to_string(),
+            rate_collection_id: rate.rate_collection_id.to_string(),
+            coverage_name: rate.coverage_name.to_string(),
+            coverage_family_type: rate.coverage_name.to_string(),
+            coverage_miles: rate.miles,
+            coverage_months: rate.months,
+            coverage_deductible: rate.deductible.0,
+            dollar_sign_deductible: rate.deductible.dollar_sign_short(),
+            unformatted_rate: rate.price.0,
+            rate: rate.price.formatted(),
+            dollar_sign_rate: rate.price.dollar_sign(),
+            tax_amount: rate.tax.0,
+            dollar_sign_tax_amount: rate.tax.dollar_sign(),
+            total_rate_cost: total.0,
+            dollar_sign_total_rate_cost: total.dollar_sign(),
+            formatted_coverage_miles: formatted_coverage_miles(rate.miles),
+            odometer_when_coverage_expires: odometer + rate.miles,
+            coverage_expiration_date: format_us_date(coverage_expiration_date(start, rate.months)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use time::macros::date;
+
+    fn option(plan: &str, miles: u32, dollars: i64) -> RatedOption {
+        RatedOption { plan: plan.into(), months: 60, miles, deductible: Cents(10_000), price: Cents::dollars(dollars) }
+    }
+
+    #[test]
+    fn filter_caps_price_filters_name_sorts_and_truncates() {
+        let options = vec![
+            option("PREMIUM", 100_000, 4_000),
+            option("SILVER", 75_000, 2_500),
+            option("STANDARD", 50_000, 1_500),
+            option("PREMIUM PLUS", 120_000, 5_001),
+            option("STANDARD", 60_000, 1_800),
+        ];
+        let kept = filter_rates(options.clone(), &RateFilter::default()).unwrap();
+        assert_eq!(kept.iter().map(|o| o.miles).collect::<Vec<_>>(), vec![50_000, 60_000, 75_000]);
+
+        let capped = filter_rates(options.clone(), &RateFilter { price_limit_dollars: Some(2_000), ..Default::default() }).unwrap();
+        assert_eq!(capped.iter().map(|o| o.plan.as_str()).collect::<Vec<_>>(), vec!["STANDARD", "STANDARD"]);
+
+        let premium = filter_rates(options.clone(), &RateFilter { only_covered_plan_name: Some("PREMIUM"), price_limit_dollars: Some(9_000) }).unwrap();
+        assert_eq!(premium.len(), 1, "the institution cannot lift the 5000 cap");
+
+        assert_eq!(filter_rates(options, &RateFilter { price_limit_dollars: Some(100), ..Default::default() }), Err(NoQuotes));
+        assert_eq!(NoQuotes.to_string(), NO_QUOTES_PRESENT);
+    }
+
+    #[test]
+    fn derived_fields() {
+        assert_eq!(formatted_coverage_miles(75_000), "75 k Miles");
+        assert_eq!(formatted_coverage_miles(100_000), "100 k Miles");
+        assert_eq!(coverage_expiration_date(date!(2026 - 11 - 22), 60), date!(2031 - 11 - 22));
+        assert_eq!(coverage_expiration_date(date!(2024 - 01 - 31), 1), date!(2024 - 02 - 29));
+        assert_eq!(format_us_date(date!(2031 - 01 - 05)), "01/05/2031");
+        assert_eq!(format_long_date(date!(2026 - 11 - 22)), "November 22nd, 2026");
+        assert_eq!(format_long_date(date!(2026 - 11 - 11)), "November 11th, 2026");
+        let view = RateView::derive(
+            &StoredRate { rate_id: "r1", rate_collection_id: "c1", coverage_name: "SILVER", miles: 75_000, months: 60,
+                deductible: Cents(10_000), price: Cents(189_900), tax: Cents(5_697) },
+            45_000,
+            date!(2026 - 11 - 22),
+        );
+        assert_eq!(view.dollar_sign_rate, "$1,899.00");
+        assert_eq!(view.total_rate_cost, 195_597);
+        assert_eq!(view.odometer_when_coverage_expires, 120_000);
+        assert_eq!(view.coverage_expiration_date, "11/22/2031");
+        assert_eq!(view.dollar_sign_deductible, "$100");
+        assert_eq!(view.coverage_family_type, "SILVER");
+    }
+
+    proptest! {
+        #[test]
+        fn never_more_than_three_nor_above_the_cap(
+            prices in proptest::collection::vec((1u32..200_000, 1i64..10_000), 0..12),
+            limit in proptest::option::of(1i64..20_000),
+        ) {
+            let options: Vec<_> = prices.iter().map(|&(m, p)| option("SILVER", m, p)).collect();
+            if let Ok(kept) = filter_rates(options, &RateFilter { price_limit_dollars: limit, ..Default::default() }) {
+                prop_assert!(kept.len() <= 3);
+                let cap = limit.unwrap_or(5_000).min(5_000);
+                prop_assert!(kept.iter().all(|o| o.price <= Cents::dollars(cap)));
+                prop_assert!(kept.windows(2).all(|w| w[0].miles <= w[1].miles));
+            }
+        }
+    }
+}

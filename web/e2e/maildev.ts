@@ -1,0 +1,40 @@
+/** Reads verification codes from maildev's REST API (GET /email lists every message). */
+
+interface MaildevMessage {
+  to: Array<{ address: string }>
+  subject: string
+  text?: string
+  html?: string
+  date?: string
+}
+
+const MAILDEV_URL = process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080'
+
+function codeIn(message: MaildevMessage): string | null {
+  const body = `${message.subject}\n${message.text ?? ''}\n${(message.html ?? '').replace(/<[^>]+>/g, ' ')}`
+  return body.match(/\b(\d{6})\b/)?.[1] ?? null
+}
+
+/** Polls maildev until a message to `address` carrying a 6-digit code arrives; returns the newest code. */
+export async function waitForVerificationCode(address: string, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  const wanted = address.toLowerCase()
+  let lastError: unknown = null
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${MAILDEV_URL}/email`)
+      if (response.ok) {
+        const messages = (await response.json()) as MaildevMessage[]
+        const codes = messages
+          .filter((m) => m.to?.some((to) => to.address.toLowerCase() === wanted))
+          .map(codeIn)
+          .filter((code): code is string => code !== null)
+        if (codes.length > 0) return codes[codes.length - 1]
+      }
+    } catch (error) {
+      lastError = error
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`No verification email to ${address} within ${timeoutMs} ms (${String(lastError ?? 'none found')})`)
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test'
+
+/** Debian's Chromium, no Playwright-downloaded browsers. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** No webServer block: the Makefile starts the real stack (API, gateway sandbox, maildev) first. */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 180_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.COVERLINE_URL ?? 'http://127.0.0.1:8080',
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+  },
+})

@@ -1,0 +1,254 @@
+/** Wire types of the Coverline HTTP API (docs/api.md). Money in `number` fields is integer cents. */
+
+export interface BrandingColors {
+  /** Hex without '#'. */
+  cta: string
+  primary: string
+  secondary: string
+}
+
+export interface Branding {
+  name: string
+  colors: BrandingColors
+  phoneNumber: string
+  phoneNumberExtension: string
+  shouldStartInDarkMode: boolean
+  shouldHaveHeader: boolean
+  allowDarkModeToggle: boolean
+  shouldHavePromotionalCheckbox: boolean
+}
+
+export interface ApplicationSettings {
+  rateProviders: string[]
+  priceLimit: number
+  allowPaymentOptions: boolean
+  logoName: string | null
+  splashPageText: string | null
+  institutionDisclaimer: string | null
+  institutionQuoteModalText: string | null
+  threeCardView: boolean
+  customProductName: string | null
+  institutionRefundText: string | null
+}
+
+export interface Institution {
+  institutionId: string
+  portalAccountId: string
+  entityId: string
+  isActive: boolean
+  name: string
+  branding: Branding
+  applicationSettings: ApplicationSettings
+  onlyCoveredPlanName: string | null
+  logoUrl: string
+  eligibleStates: string[]
+}
+
+export interface Address {
+  street: string
+  city: string
+  state: string
+  zip: string
+}
+
+export interface User {
+  userId: string
+  emailAddress: string
+  firstName: string | null
+  lastName: string | null
+  phoneNumber: string | null
+  address: Address | null
+  isMember: boolean | null
+  isEmailVerified: boolean
+  doesConsentToSoliciting: boolean
+}
+
+export interface UserWithToken {
+  user: User
+  token: string
+}
+
+export interface CreateUserBody {
+  emailAddress: string
+  password: string
+  currentUserId: string | null
+}
+
+export interface PersonalDetailsBody {
+  firstName: string
+  lastName: string
+  /** Digits only. */
+  phoneNumber: string
+  address: Address
+  isMember: boolean
+  doesConsentToSoliciting: boolean
+}
+
+export interface VerifyEmailQuery {
+  emailAddress: string
+  firstName: string
+  lastName: string
+}
+
+export interface UpdateEmailBody {
+  oldEmailAddress: string
+  newEmailAddress: string
+}
+
+export interface DecodedVehicle {
+  vin: string
+  year: number | string
+  make: string
+  model: string
+  style: string
+  vehicleType: string
+}
+
+export interface CarFlags {
+  certifiedPreowned: boolean
+  commercialUse: boolean
+  hasLiftKitOrOversizeTires: boolean
+  isSalvageTitle: boolean
+  modifiedVehicle: boolean
+  secondOwner: boolean
+}
+
+export interface CreateCarBody {
+  vin: string
+  carFlags: CarFlags
+  /** Whole miles as a string, no separators. */
+  odometer: string
+  milesPerYear: number
+  yearsToOwn: number
+}
+
+export interface Car extends DecodedVehicle {
+  carId: string
+  odometer: string
+  milesPerYear: number
+  yearsToOwn: number
+  carFlags: CarFlags
+  isMockVin: boolean
+}
+
+export interface CreateQuoteBody {
+  carId: string
+  milesPerYear: number
+  yearsToOwn: number
+  state: string
+  penTrackKey: string | null
+}
+
+export interface Rate {
+  rateId: string
+  rateCollectionId: string
+  coverageName: string
+  coverageFamilyType: string
+  coverageMiles: number
+  coverageMonths: number
+  coverageDeductible: number
+  dollarSignDeductible: string
+  unformattedRate: number
+  rate: string
+  dollarSignRate: string
+  taxAmount: number
+  dollarSignTaxAmount: string
+  totalRateCost: number
+  dollarSignTotalRateCost: string
+  formattedCoverageMiles: string
+  odometerWhenCoverageExpires: number
+  coverageExpirationDate: string
+}
+
+export interface Quote {
+  quoteId: string
+  penTrackKey: string | null
+  rates: Rate[]
+}
+
+export interface BookingBody {
+  address: Address
+  rateId: string
+  rateCollectionId: string
+  carId: string
+  emailAddress: string
+  quoteId: string
+}
+
+export interface Policy {
+  policyId: string
+  mmpContractNumber: string
+  status: string
+}
+
+export interface SignedRequest {
+  signedRequest: string
+  widgetUrl: string
+  gatewayOrigin: string
+}
+
+export interface SignRequestResponse {
+  status: number
+  data: SignedRequest
+}
+
+export interface PaymentRecord {
+  trackingNumber: string
+  paymentDate: string
+  amount: number
+}
+
+export interface VerifyResponseBody {
+  status: number
+  data: {
+    data: PaymentRecord | null
+    error: { error_message: string } | null
+  }
+}
+
+export interface Confirmation {
+  policyReferenceNumber: string
+  mmpContractNumber: string
+  vehicle: {
+    carDisplay: string
+    vin: string
+    coverageName: string
+    formattedCoverageMiles: string
+    odometerWhenCoverageExpires: number
+    coverageMonths: number
+    coverageExpirationDate: string
+    coverageDeductible: number
+    dollarSignDeductible: string
+    taxAmount: number
+    dollarSignTaxAmount: string
+  }
+  payment: {
+    paymentId: string
+    paymentDate: string
+    amount: number
+    dollarSignAmount: string
+    subtotal: number
+    dollarSignSubtotal: string
+    salesTax: number
+    dollarSignSalesTax: string
+    hasSalesTax: boolean
+  }
+  institution: { name: string; formattedPhone: string }
+}
+
+/** Error codes of the API's `{ error: { code, message, field } }` body. */
+export type ApiErrorCode =
+  | 'validation'
+  | 'notFound'
+  | 'unauthorized'
+  | 'sessionExpired'
+  | 'institutionInactive'
+  | 'vehicleNotFound'
+  | 'noQuotes'
+  | 'invalidCode'
+  | 'bookingFailed'
+  | 'bookingNoResponse'
+  | 'paymentFailed'
+  | 'conflict'
+  | 'internal'
+  | 'network'

@@ -1,0 +1,42 @@
+import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon'
+
+/** The few Material icons the app needs, inlined (saves the @mui/icons-material dependency). */
+export function ArrowBackIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20v-2z" />
+    </SvgIcon>
+  )
+}
+
+export function ChevronLeftIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" />
+    </SvgIcon>
+  )
+}
+
+export function ChevronRightIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z" />
+    </SvgIcon>
+  )
+}
+
+export function DarkModeIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M12 3a9 9 0 1 0 9 9c0-.46-.04-.92-.1-1.36a5.39 5.39 0 0 1-4.4 2.26 5.4 5.4 0 0 1-3.14-9.8c-.44-.06-.9-.1-1.36-.1z" />
+    </SvgIcon>
+  )
+}
+
+export function LightModeIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zM2 13h2a1 1 0 0 0 0-2H2a1 1 0 0 0 0 2zm18 0h2a1 1 0 0 0 0-2h-2a1 1 0 0 0 0 2zM11 2v2a1 1 0 0 0 2 0V2a1 1 0 0 0-2 0zm0 18v2a1 1 0 0 0 2 0v-2a1 1 0 0 0-2 0z" />
+    </SvgIcon>
+  )
+}

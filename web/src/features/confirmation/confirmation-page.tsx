@@ -1,0 +1,77 @@
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { FlowActor } from '../../flow/flow-actor'
+import { withThousands } from '../../lib/format'
+
+export const GREAT_JOB = 'Great job! You have made a wise decision.'
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography sx={{ textAlign: 'right', fontWeight: 500 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Stack>
+  )
+}
+
+/** Confirmation: what was bought, what was paid, and what to expect next. */
+export default function ConfirmationPage() {
+  const confirmation = FlowActor.useSelector((s) => s.context.confirmation)
+  if (!confirmation) return null
+  const { vehicle, payment, institution } = confirmation
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h5" component="h1" data-testid="confirmation-title">
+        {GREAT_JOB}
+      </Typography>
+      {institution.name && (
+        <Typography>
+          {institution.formattedPhone
+            ? `${institution.name} · ${institution.formattedPhone}`
+            : institution.name}
+        </Typography>
+      )}
+      <Typography>
+        You will receive two emails: a receipt for your payment and a copy of your contract.
+      </Typography>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Contract
+          </Typography>
+          <Row label="Reference number" value={confirmation.policyReferenceNumber} testId="reference-number" />
+          <Row label="Contract number" value={confirmation.mmpContractNumber} testId="contract-number" />
+          <Row label="Vehicle" value={vehicle.carDisplay} />
+          <Row label="VIN" value={vehicle.vin} />
+          <Row label="Coverage" value={vehicle.coverageName} />
+          <Row
+            label="Mileage"
+            value={`${vehicle.formattedCoverageMiles} (ends at ${withThousands(vehicle.odometerWhenCoverageExpires)} miles on the odometer)`}
+          />
+          <Row label="Term" value={`${vehicle.coverageMonths} months (expires ${vehicle.coverageExpirationDate})`} />
+          <Row label="Deductible" value={vehicle.dollarSignDeductible} />
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Payment
+          </Typography>
+          <Row label="Tracking number" value={payment.paymentId} testId="tracking-number" />
+          <Row label="Date" value={payment.paymentDate} />
+          {payment.hasSalesTax && (
+            <>
+              <Row label="Subtotal" value={payment.dollarSignSubtotal} />
+              <Row label="Sales tax" value={payment.dollarSignSalesTax} />
+            </>
+          )}
+          <Row label="Amount" value={payment.dollarSignAmount} testId="payment-amount" />
+        </CardContent>
+      </Card>
+    </Stack>
+  )
+}

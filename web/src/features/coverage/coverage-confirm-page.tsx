@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Box from '@mui/material/Box'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import Checkbox from '@mui/material/Checkbox'
+import FormControl from '@mui/material/FormControl'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormHelperText from '@mui/material/FormHelperText'
+import LinearProgress from '@mui/material/LinearProgress'
+import Link from '@mui/material/Link'
+import Stack from '@mui/material/Stack'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import type { ReactNode } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { CtaButton } from '../../components/cta-button'
+import { MessageDialog } from '../../components/message-dialog'
+import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import { BOOKING_FAILED } from '../../flow/messages'
+import { withThousands } from '../../lib/format'
+import { confirmSchema, type ConfirmValues } from './confirm-schema'
+
+export const TERMS_OF_SERVICE_PATH = '/terms-of-service.pdf'
+const DEFAULT_REFUND_TEXT =
+  'If you cancel within 30 days, the full amount is credited back to your card (allow up to 5 business days). After 30 days, refunds are paid by check.'
+
+function SummaryCard(props: { title: string; onEdit: () => void; editTestId: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <Typography variant="h6" component="h2">
+            {props.title}
+          </Typography>
+          <Link component="button" type="button" onClick={props.onEdit} data-testid={props.editTestId}>
+            Edit
+          </Link>
+        </Stack>
+        {props.children}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** Review your coverage and purchase: summary, the two agreements, then booking. */
+export default function CoverageConfirmPage() {
+  const send = useFlowSend()
+  const busy = FlowActor.useSelector(selectBusy)
+  const rate = FlowActor.useSelector((s) => s.context.selectedRate)
+  const car = FlowActor.useSelector((s) => s.context.car)
+  const refundText = FlowActor.useSelector((s) => s.context.institution?.applicationSettings.institutionRefundText)
+  const bookingFailed = FlowActor.useSelector((s) => s.matches({ confirm: 'bookingFailed' }))
+  const bookingError = FlowActor.useSelector((s) => s.context.bookingError)
+  const { control, handleSubmit } = useForm<ConfirmValues>({
+    resolver: zodResolver(confirmSchema),
+    defaultValues: { acceptsTerms: false, acceptsRefundTerms: false },
+  })
+  if (!rate || !car) return null
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit(() => send({ type: 'BOOK' }))}
+    >
+      <SummaryCard title="Coverage" onEdit={() => send({ type: 'EDIT_COVERAGE' })} editTestId="edit-coverage">
+        <Typography data-testid="confirm-coverage-name">{rate.coverageName}</Typography>
+        <Typography>{`${rate.coverageMonths} Months`}</Typography>
+        <Typography>{rate.formattedCoverageMiles}</Typography>
+        <Typography>{`${rate.dollarSignDeductible} deductible`}</Typography>
+      </SummaryCard>
+      <SummaryCard title="Vehicle" onEdit={() => send({ type: 'EDIT_CAR' })} editTestId="edit-car">
+        <Typography data-testid="confirm-vehicle">{`${car.year} ${car.make} ${car.model}`}</Typography>
+        <Tooltip title={car.vin} describeChild>
+          <Link component="button" type="button" data-testid="show-vin">
+            Show VIN
+          </Link>
+        </Tooltip>
+        <Typography>{`Odometer: ${withThousands(car.odometer)}`}</Typography>
+      </SummaryCard>
+      <Box sx={{ textAlign: 'right' }}>
+        <Typography variant="h6" component="p" data-testid="confirm-total">
+          {`Total: ${rate.dollarSignTotalRateCost}*`}
+        </Typography>
+        {rate.taxAmount > 0 && (
+          <Typography variant="body2" data-testid="confirm-tax">
+            {`Included sales tax: ${rate.dollarSignTaxAmount}`}
+          </Typography>
+        )}
+      </Box>
+      <Controller
+        name="acceptsTerms"
+        control={control}
+        render={({ field, fieldState }) => (
+          <FormControl error={!!fieldState.error}>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { ref: field.ref, 'data-testid': 'terms-checkbox' } as object }}
+                />
+              }
+              label={
+                <>
+                  {'I have read and agree to the '}
+                  <Link href={TERMS_OF_SERVICE_PATH} target="_blank" rel="noopener">
+                    terms of service
+                  </Link>
+                </>
+              }
+            />
+            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        )}
+      />
+      <Controller
+        name="acceptsRefundTerms"
+        control={control}
+        render={({ field, fieldState }) => (
+          <FormControl error={!!fieldState.error}>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { ref: field.ref, 'data-testid': 'refund-checkbox' } as object }}
+                />
+              }
+              label={refundText ?? DEFAULT_REFUND_TEXT}
+            />
+            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        )}
+      />
+      {busy && (
+        <Box role="status" data-testid="booking-progress">
+          <LinearProgress aria-label="Booking" />
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            Booking your coverage. This can take up to two minutes.
+          </Typography>
+        </Box>
+      )}
+      <CtaButton type="submit" busy={busy} data-testid="confirm-continue">
+        Continue
+      </CtaButton>
+      <MessageDialog
+        open={bookingFailed}
+        message={bookingError ?? BOOKING_FAILED}
+        testId="booking-failed-dialog"
+        actions={[
+          { label: 'No, Thank You', onClick: () => send({ type: 'DECLINE_RETRY' }), testId: 'decline-retry' },
+          { label: 'Retry Booking', onClick: () => send({ type: 'RETRY_BOOKING' }), testId: 'retry-booking', primary: true },
+        ]}
+      />
+    </Stack>
+  )
+}

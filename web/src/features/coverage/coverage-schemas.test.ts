@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import type { Rate } from '../../api/types'
+import { confirmSchema } from './confirm-schema'
+import { taxNote } from './rate-carousel'
+
+describe('confirmSchema', () => {
+  const messages = (values: { acceptsTerms: boolean; acceptsRefundTerms: boolean }) =>
+    confirmSchema.safeParse(values).error?.issues.map((i) => i.message) ?? []
+
+  it('asks for the terms of service', () => {
+    expect(messages({ acceptsTerms: false, acceptsRefundTerms: true })).toEqual([
+      'Please read the terms of service before continuing',
+    ])
+  })
+
+  it('asks for the refund terms', () => {
+    expect(messages({ acceptsTerms: true, acceptsRefundTerms: false })).toEqual([
+      'Please agree to the refund terms before continuing',
+    ])
+  })
+
+  it('passes with both ticked', () => {
+    expect(messages({ acceptsTerms: true, acceptsRefundTerms: true })).toEqual([])
+  })
+})
+
+describe('taxNote', () => {
+  const rate = { taxAmount: 5697, dollarSignTaxAmount: '$56.97' } as Rate
+  it('shows the sales tax only when there is some', () => {
+    expect(taxNote(rate)).toBe('*Total cost includes sales tax of $56.97')
+    expect(taxNote({ ...rate, taxAmount: 0 })).toBeNull()
+  })
+})

@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { useForm } from 'react-hook-form'
+import { CtaButton } from '../../components/cta-button'
+import { MessageDialog } from '../../components/message-dialog'
+import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import { US_STATES } from '../../lib/us-states'
+import { residenceSchema, splashEmailSchema, type ResidenceValues, type SplashEmailValues } from './splash-schemas'
+
+const SESSION_EXPIRED = 'Unfortunately, your session has timed out. Please start again.'
+
+function EmailForm() {
+  const send = useFlowSend()
+  const busy = FlowActor.useSelector(selectBusy)
+  const { register, handleSubmit, formState } = useForm<SplashEmailValues>({
+    resolver: zodResolver(splashEmailSchema),
+    defaultValues: { emailAddress: '' },
+  })
+  const email = register('emailAddress')
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((values) => send({ type: 'SUBMIT_EMAIL', emailAddress: values.emailAddress }))}
+    >
+      <TextField
+        {...email}
+        inputRef={email.ref}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        fullWidth
+        error={!!formState.errors.emailAddress}
+        helperText={formState.errors.emailAddress?.message}
+        slotProps={{ htmlInput: { 'data-testid': 'email-input' } }}
+      />
+      <CtaButton type="submit" busy={busy} data-testid="email-submit">
+        Continue
+      </CtaButton>
+    </Stack>
+  )
+}
+
+function ResidenceForm() {
+  const send = useFlowSend()
+  const { register, handleSubmit, formState } = useForm<ResidenceValues>({
+    resolver: zodResolver(residenceSchema),
+    defaultValues: { state: '' },
+  })
+  const state = register('state')
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((values) => send({ type: 'SUBMIT_STATE', state: values.state }))}
+    >
+      <TextField
+        {...state}
+        inputRef={state.ref}
+        select
+        label="State of residence"
+        fullWidth
+        error={!!formState.errors.state}
+        helperText={formState.errors.state?.message}
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'state-select' }, inputLabel: { shrink: true } }}
+      >
+        <option value="" />
+        {US_STATES.map(({ code, name }) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </TextField>
+      <CtaButton type="submit" data-testid="state-submit">
+        Continue
+      </CtaButton>
+    </Stack>
+  )
+}
+
+/** Splash: email first (creates the user), then the state of residence. */
+export default function SplashPage() {
+  const send = useFlowSend()
+  const splashText = FlowActor.useSelector((s) => s.context.institution?.applicationSettings.splashPageText)
+  const institutionName = FlowActor.useSelector((s) => s.context.institution?.name ?? '')
+  const choosingState = FlowActor.useSelector((s) => s.matches({ splash: 'residence' }))
+  const sessionExpired = FlowActor.useSelector((s) => s.context.sessionExpired)
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h5" component="h1">
+        {institutionName}
+      </Typography>
+      {splashText && (
+        <Typography variant="body1" data-testid="splash-text">
+          {splashText}
+        </Typography>
+      )}
+      {choosingState ? <ResidenceForm /> : <EmailForm />}
+      <MessageDialog
+        open={sessionExpired}
+        title="Session Expired"
+        message={SESSION_EXPIRED}
+        testId="session-expired-dialog"
+        actions={[{ label: 'Okay', onClick: () => send({ type: 'DISMISS_SESSION_EXPIRED' }), primary: true }]}
+      />
+    </Stack>
+  )
+}
+

@@ -1,0 +1,95 @@
+import { fromPromise } from 'xstate'
+import { ApiError } from '../api/api-error'
+import { api, type Session } from '../api/client'
+import type {
+  BookingBody,
+  Car,
+  Confirmation,
+  CreateCarBody,
+  CreateQuoteBody,
+  DecodedVehicle,
+  Institution,
+  PaymentRecord,
+  PersonalDetailsBody,
+  Policy,
+  Quote,
+  SignedRequest,
+  UserWithToken,
+  VerifyEmailQuery,
+} from '../api/types'
+import { generatePassword } from '../lib/password'
+
+/** The flow's I/O, one invoked actor per API call. Tests swap them with `flowMachine.provide({ actors })`. */
+export const flowActors = {
+  loadInstitution: fromPromise<Institution, { institutionId: string }>(({ input }) =>
+    api.getInstitution(input.institutionId),
+  ),
+
+  createUser: fromPromise<UserWithToken, { institutionId: string; emailAddress: string }>(({ input }) =>
+    api.createUser(input.institutionId, {
+      emailAddress: input.emailAddress,
+      password: generatePassword(),
+      currentUserId: null,
+    }),
+  ),
+
+  decodeVin: fromPromise<DecodedVehicle, { session: Session; vin: string }>(
+    async ({ input }) => (await api.decodeVin(input.session, input.vin)).data,
+  ),
+
+  createCar: fromPromise<Car, { session: Session; body: CreateCarBody }>(
+    async ({ input }) => (await api.createCar(input.session, input.body)).car,
+  ),
+
+  createQuote: fromPromise<Quote, { session: Session; body: CreateQuoteBody }>(({ input }) =>
+    api.createQuote(input.session, input.body),
+  ),
+
+  savePersonalDetails: fromPromise<UserWithToken, { session: Session; body: PersonalDetailsBody }>(({ input }) =>
+    api.updatePersonalDetails(input.session, input.body),
+  ),
+
+  updateEmail: fromPromise<
+    { token: string; emailAddress: string },
+    { session: Session; oldEmailAddress: string; newEmailAddress: string }
+  >(async ({ input }) => {
+    const { updatedToken } = await api.updateEmail(input.session, {
+      oldEmailAddress: input.oldEmailAddress,
+      newEmailAddress: input.newEmailAddress,
+    })
+    return { token: updatedToken, emailAddress: input.newEmailAddress }
+  }),
+
+  sendVerificationEmail: fromPromise<boolean, { session: Session; query: VerifyEmailQuery }>(
+    async ({ input }) => (await api.sendVerificationEmail(input.session, input.query)).sent,
+  ),
+
+  submitVerificationCode: fromPromise<UserWithToken, { session: Session; code: string }>(({ input }) =>
+    api.submitVerificationCode(input.session, input.code),
+  ),
+
+  bookPolicy: fromPromise<Policy, { session: Session; body: BookingBody }>(
+    async ({ input }) => (await api.bookPolicy(input.session, input.body)).policy,
+  ),
+
+  signRequest: fromPromise<SignedRequest, { session: Session; policyId: string }>(async ({ input }) => {
+    const response = await api.signRequest(input.session, input.policyId)
+    if (response.status !== 200) throw new ApiError(response.status, 'paymentFailed', 'Sign request failed')
+    return response.data
+  }),
+
+  verifyPayment: fromPromise<PaymentRecord, { session: Session; policyId: string; result: string }>(
+    async ({ input }) => {
+      const response = await api.verifyResponse(input.session, input.policyId, input.result)
+      const record = response.data?.data
+      if (response.status !== 200 || !record?.trackingNumber) {
+        throw new ApiError(response.status, 'paymentFailed', response.data?.error?.error_message ?? 'Payment failed')
+      }
+      return record
+    },
+  ),
+
+  confirmPayment: fromPromise<Confirmation, { session: Session; policyId: string; paymentId: string }>(({ input }) =>
+    api.confirmPayment(input.session, input.policyId, input.paymentId),
+  ),
+}

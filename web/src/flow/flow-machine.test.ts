@@ -1,0 +1,370 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { ApiError } from '../api/api-error'
+import type { Session } from '../api/client'
+import type { Quote, User } from '../api/types'
+import { car, confirmation, institution, quote, user, vehicle } from '../test/fixtures'
+import { progressOf, stepOf, type FlowSnapshot } from './flow-actor'
+import { flowMachine, type FlowEvent } from './flow-machine'
+import { INVALID_CODE, VEHICLE_NOT_FOUND } from './messages'
+import { STEP_INFO, STEPS, pathOf, stepOfPath, type Step } from './steps'
+
+const session = { token: 't-1', user }
+const verifiedUser: User = { ...user, firstName: 'Jane', lastName: 'Doe', isMember: true, isEmailVerified: true }
+const memberUser: User = {
+  ...user,
+  firstName: 'Jane',
+  lastName: 'Doe',
+  isMember: true,
+  address: { street: '100 Main St', city: 'Denver', state: 'CO', zip: '80202' },
+}
+
+interface Fakes {
+  quote?: () => Promise<Quote>
+  personalDetails?: () => Promise<{ user: User; token: string }>
+  code?: (code: string) => Promise<{ user: User; token: string }>
+  verify?: () => Promise<{ trackingNumber: string; paymentDate: string; amount: number }>
+  book?: () => Promise<{ policyId: string; mmpContractNumber: string; status: string }>
+  decode?: () => Promise<typeof vehicle>
+}
+
+/** The machine with every API call replaced by an in-memory answer. */
+function start(fakes: Fakes = {}) {
+  const machine = flowMachine.provide({
+    actors: {
+      loadInstitution: fromPromise(async () => institution),
+      createUser: fromPromise(async () => session),
+      decodeVin: fromPromise(fakes.decode ?? (async () => vehicle)),
+      createCar: fromPromise(async () => car),
+      createQuote: fromPromise(fakes.quote ?? (async () => quote)),
+      savePersonalDetails: fromPromise(fakes.personalDetails ?? (async () => ({ user: memberUser, token: 't-2' }))),
+      updateEmail: fromPromise(async ({ input }: { input: { session: Session; oldEmailAddress: string; newEmailAddress: string } }) => ({
+        token: 't-3',
+        emailAddress: input.newEmailAddress,
+      })),
+      sendVerificationEmail: fromPromise(async () => true),
+      submitVerificationCode: fromPromise(
+        async ({ input }: { input: { session: Session; code: string } }) =>
+          (fakes.code ?? (async () => ({ user: { ...memberUser, isEmailVerified: true }, token: 't-4' })))(input.code),
+      ),
+      bookPolicy: fromPromise(fakes.book ?? (async () => ({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' }))),
+      signRequest: fromPromise(async () => ({
+        signedRequest: 's',
+        widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
+        gatewayOrigin: 'http://127.0.0.1:8081',
+      })),
+      verifyPayment: fromPromise(
+        fakes.verify ?? (async () => ({ trackingNumber: 'PAY-1', paymentDate: '11/22/2026', amount: 195597 })),
+      ),
+      confirmPayment: fromPromise(async () => confirmation),
+    },
+  })
+  return createActor(machine, { input: { institutionId: 'summit-cu' } }).start()
+}
+
+type Actor = ReturnType<typeof start>
+
+async function settle(actor: Actor): Promise<FlowSnapshot> {
+  return waitFor(actor, (s) => !s.hasTag('busy') && !s.matches('boot') && !s.matches({ coverage: 'quoting' }) && !s.matches({ payment: 'signing' }))
+}
+
+async function send(actor: Actor, event: FlowEvent): Promise<Step | undefined> {
+  actor.send(event)
+  return stepOf(await settle(actor))
+}
+
+const personalDetails = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  phoneNumber: '3035550142',
+  street: '100 Main St',
+  city: 'Denver',
+  zip: '80202',
+  isMember: true,
+}
+
+/** Drives the happy path up to `until`. */
+async function driveTo(until: Step, fakes: Fakes = {}, actor: Actor = start(fakes)): Promise<Actor> {
+  await settle(actor)
+  const path: Array<[Step, FlowEvent]> = [
+    ['splash', { type: 'SUBMIT_EMAIL', emailAddress: 'jane@example.com' }],
+    ['splash', { type: 'SUBMIT_STATE', state: 'CO' }],
+    ['lookup', { type: 'CHOOSE_VIN' }],
+    ['vinLookup', { type: 'SUBMIT_VIN', vin: '5yj3e1ea7kf317000' }],
+    ['mileage', { type: 'SUBMIT_MILEAGE', odometer: '45000' }],
+    ['milesPerYear', { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 15000 }],
+    ['yearsToOwn', { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 }],
+    ['coverage', { type: 'PURCHASE' }],
+    ['missingInfo', { type: 'SUBMIT_PERSONAL_DETAILS', details: personalDetails }],
+    ['sendEmail', { type: 'SEND_CODE', emailAddress: 'jane@example.com' }],
+    ['codeConfirmation', { type: 'SUBMIT_CODE', code: '123456' }],
+    ['confirm', { type: 'BOOK' }],
+    ['payment', { type: 'WIDGET_READY' }],
+    ['payment', { type: 'WIDGET_RESULT', result: 'signed-result' }],
+    ['payment', { type: 'CONTINUE' }],
+  ]
+  for (const [step, event] of path) {
+    const snapshot = actor.getSnapshot()
+    if (stepOf(snapshot) === until) return actor
+    expect(stepOf(snapshot)).toBe(step)
+    await send(actor, event)
+  }
+  expect(stepOf(actor.getSnapshot())).toBe(until)
+  return actor
+}
+
+describe('steps table', () => {
+  it('maps every step to a unique /user/... or /splash route and back', () => {
+    for (const step of STEPS) {
+      expect(stepOfPath(pathOf('summit-cu', step))).toBe(step)
+    }
+    expect(stepOfPath('/summit-cu/user/nowhere')).toBeUndefined()
+  })
+
+  it('has the spec progress bar: ten steps of 10 %', () => {
+    const bar: Step[] = [
+      'lookup',
+      'vinLookup',
+      'mileage',
+      'milesPerYear',
+      'yearsToOwn',
+      'coverage',
+      'missingInfo',
+      'sendEmail',
+      'confirm',
+      'payment',
+    ]
+    expect(bar.map((s) => STEP_INFO[s].progress)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100])
+    expect(STEP_INFO.codeConfirmation.progress).toBe(80)
+  })
+
+  it('has the spec back table', () => {
+    const back = Object.fromEntries(STEPS.map((s) => [s, STEP_INFO[s].back]))
+    expect(back).toMatchObject({
+      lookup: 'splash',
+      vinLookup: 'lookup',
+      mileage: 'vinLookup',
+      milesPerYear: 'mileage',
+      yearsToOwn: 'milesPerYear',
+      coverage: 'yearsToOwn',
+      missingInfo: 'coverage',
+      sendEmail: 'missingInfo',
+      codeConfirmation: 'missingInfo',
+      confirm: 'missingInfo',
+      payment: 'confirm',
+      noRates: 'mileage',
+      invalidState: 'splash',
+      paymentError: 'payment',
+      bookingError: 'confirm',
+      userCreationError: 'splash',
+    })
+  })
+})
+
+describe('flow machine: happy path', () => {
+  it('walks every step with the right progress and ends on the confirmation', async () => {
+    const actor = start()
+    const seen: Array<[Step | undefined, number | null]> = []
+    actor.subscribe((s) => {
+      const step = stepOf(s)
+      if (seen.at(-1)?.[0] !== step) seen.push([step, progressOf(s)])
+    })
+    await driveTo('confirmation', {}, actor)
+    expect(seen).toEqual([
+      ['splash', null],
+      ['lookup', 10],
+      ['vinLookup', 20],
+      ['mileage', 30],
+      ['milesPerYear', 40],
+      ['yearsToOwn', 50],
+      ['coverage', 60],
+      ['missingInfo', 70],
+      ['sendEmail', 80],
+      ['codeConfirmation', 80],
+      ['confirm', 90],
+      ['payment', 100],
+      ['confirmation', null],
+    ])
+    const { context } = actor.getSnapshot()
+    expect(context.vehicle?.vin).toBe('5YJ3E1EA7KF317000')
+    expect(context.selectedRate?.rateId).toBe('rate-1')
+    expect(context.session?.token).toBe('t-4')
+    expect(context.payment?.trackingNumber).toBe('PAY-1')
+    expect(context.confirmation?.mmpContractNumber).toBe('MMP-0001')
+  })
+
+  it('starts the carousel on the middle rate, or the only one', async () => {
+    const actor = await driveTo('coverage')
+    expect(actor.getSnapshot().context.selectedRateIndex).toBe(1)
+    const single = await driveTo('yearsToOwn', {
+      quote: async () => ({ ...quote, rates: [quote.rates[0]] }),
+    })
+    // threeCardView is on: one rate is not enough
+    expect(await send(single, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('noRates')
+  })
+
+  it('goes straight to confirm when the email is already verified', async () => {
+    const actor = await driveTo('missingInfo', { personalDetails: async () => ({ user: verifiedUser, token: 't' }) })
+    expect(await send(actor, { type: 'SUBMIT_PERSONAL_DETAILS', details: personalDetails })).toBe('confirm')
+  })
+
+  it('sends non-members to the institution contact page', async () => {
+    const actor = await driveTo('missingInfo', {
+      personalDetails: async () => ({ user: { ...memberUser, isMember: false }, token: 't' }),
+    })
+    expect(await send(actor, { type: 'SUBMIT_PERSONAL_DETAILS', details: { ...personalDetails, isMember: false } })).toBe(
+      'institutionContact',
+    )
+  })
+})
+
+describe('flow machine: errors', () => {
+  it('sends an ineligible state to invalid-state', async () => {
+    const actor = start()
+    await settle(actor)
+    await send(actor, { type: 'SUBMIT_EMAIL', emailAddress: 'jane@example.com' })
+    expect(await send(actor, { type: 'SUBMIT_STATE', state: 'NY' })).toBe('invalidState')
+    expect(await send(actor, { type: 'BACK' })).toBe('splash')
+    expect(actor.getSnapshot().context.session).toBeNull()
+  })
+
+  it("shows 'Vehicle not found' and clears it on focus", async () => {
+    const actor = await driveTo('vinLookup', {
+      decode: async () => {
+        throw new ApiError(404, 'vehicleNotFound', 'failed to find vin')
+      },
+    })
+    expect(await send(actor, { type: 'SUBMIT_VIN', vin: '11111111111111111' })).toBe('vinLookup')
+    expect(actor.getSnapshot().context.vinError).toBe(VEHICLE_NOT_FOUND)
+    actor.send({ type: 'VIN_FOCUSED' })
+    expect(actor.getSnapshot().context.vinError).toBeNull()
+  })
+
+  it('goes to no-rates when the quote fails', async () => {
+    const actor = await driveTo('yearsToOwn', {
+      quote: async () => {
+        throw new ApiError(422, 'noQuotes', 'No quotes present')
+      },
+    })
+    expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('noRates')
+    expect(await send(actor, { type: 'BACK' })).toBe('mileage')
+  })
+
+  it('keeps the member on the code page with the invalid-code message', async () => {
+    const actor = await driveTo('codeConfirmation', {
+      code: async () => {
+        throw new ApiError(400, 'invalidCode', INVALID_CODE)
+      },
+    })
+    expect(await send(actor, { type: 'SUBMIT_CODE', code: '000000' })).toBe('codeConfirmation')
+    expect(actor.getSnapshot().context.codeError).toBe(INVALID_CODE)
+  })
+
+  it('offers a retry when booking fails, and booking-error on No, Thank You', async () => {
+    let attempts = 0
+    const actor = await driveTo('confirm', {
+      book: async () => {
+        attempts += 1
+        if (attempts === 1) throw new ApiError(502, 'bookingFailed', 'There appears to be a problem')
+        return { policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' }
+      },
+    })
+    await send(actor, { type: 'BOOK' })
+    expect(actor.getSnapshot().matches({ confirm: 'bookingFailed' })).toBe(true)
+    expect(actor.getSnapshot().context.bookingError).toBe('There appears to be a problem')
+    expect(await send(actor, { type: 'RETRY_BOOKING' })).toBe('payment')
+    expect(attempts).toBe(2)
+
+    const declined = await driveTo('confirm', {
+      book: async () => {
+        throw new ApiError(502, 'bookingFailed', 'x')
+      },
+    })
+    await send(declined, { type: 'BOOK' })
+    expect(await send(declined, { type: 'DECLINE_RETRY' })).toBe('bookingError')
+    expect(await send(declined, { type: 'BACK' })).toBe('confirm')
+  })
+
+  it("returns to splash with the timeout flag on 'User timeout.'", async () => {
+    const actor = await driveTo('payment', {
+      verify: async () => {
+        throw new ApiError(402, 'paymentFailed', 'User timeout.')
+      },
+    })
+    await send(actor, { type: 'WIDGET_READY' })
+    expect(await send(actor, { type: 'WIDGET_RESULT', result: 'r' })).toBe('splash')
+    expect(actor.getSnapshot().context.sessionExpired).toBe(true)
+    expect(actor.getSnapshot().context.session).toBeNull()
+  })
+
+  it('opens the payment error dialog on a declined verification, then payment-error', async () => {
+    const actor = await driveTo('payment', {
+      verify: async () => {
+        throw new ApiError(402, 'paymentFailed', 'Card declined')
+      },
+    })
+    await send(actor, { type: 'WIDGET_READY' })
+    await send(actor, { type: 'WIDGET_RESULT', result: 'r' })
+    expect(actor.getSnapshot().matches({ payment: 'failed' })).toBe(true)
+    expect(await send(actor, { type: 'CLOSE_PAYMENT_ERROR' })).toBe('paymentError')
+    expect(await send(actor, { type: 'BACK' })).toBe('payment')
+  })
+
+  it('sends an expired session back to splash with the Session Expired flag', async () => {
+    const actor = await driveTo('vinLookup', {
+      decode: async () => {
+        throw new ApiError(401, 'sessionExpired', 'expired')
+      },
+    })
+    expect(await send(actor, { type: 'SUBMIT_VIN', vin: '5YJ3E1EA7KF317000' })).toBe('splash')
+    expect(actor.getSnapshot().context.sessionExpired).toBe(true)
+  })
+})
+
+describe('flow machine: back button and route gate', () => {
+  it('follows the back table from each step of the purchase', async () => {
+    const cases: Step[] = ['lookup', 'vinLookup', 'mileage', 'milesPerYear', 'yearsToOwn', 'coverage', 'missingInfo', 'sendEmail', 'codeConfirmation', 'confirm', 'payment']
+    for (const step of cases) {
+      const actor = await driveTo(step)
+      expect(await send(actor, { type: 'BACK' }), `back from ${step}`).toBe(STEP_INFO[step].back)
+    }
+  })
+
+  it('keeps the chosen data when going back and forward', async () => {
+    const actor = await driveTo('coverage')
+    actor.send({ type: 'SELECT_RATE', index: 2 })
+    await send(actor, { type: 'BACK' })
+    expect(await send(actor, { type: 'GO_TO', step: 'coverage' })).toBe('coverage')
+    expect(actor.getSnapshot().context.selectedRateIndex).toBe(2)
+  })
+
+  it('refuses steps whose prerequisites are missing', async () => {
+    const actor = await driveTo('mileage')
+    for (const step of ['coverage', 'missingInfo', 'confirm', 'payment', 'confirmation', 'noRates'] as Step[]) {
+      expect(await send(actor, { type: 'GO_TO', step }), step).toBe('mileage')
+    }
+    expect(await send(actor, { type: 'GO_TO', step: 'vinLookup' })).toBe('vinLookup')
+  })
+
+  it('refuses every /user step without a session', async () => {
+    const actor = start()
+    await settle(actor)
+    for (const step of STEPS.filter((s) => s !== 'splash')) {
+      expect(await send(actor, { type: 'GO_TO', step }), step).toBe('splash')
+    }
+  })
+
+  it('only lets a finished purchase show the confirmation (or start over)', async () => {
+    const actor = await driveTo('confirmation')
+    for (const step of ['payment', 'confirm', 'coverage'] as Step[]) {
+      expect(await send(actor, { type: 'GO_TO', step }), step).toBe('confirmation')
+    }
+    expect(await send(actor, { type: 'GO_TO', step: 'splash' })).toBe('splash')
+    expect(actor.getSnapshot().context.confirmation).toBeNull()
+  })
+
+  it('does not let a verified member back into verify-email', async () => {
+    const actor = await driveTo('confirm')
+    expect(await send(actor, { type: 'GO_TO', step: 'sendEmail' })).toBe('confirm')
+  })
+})

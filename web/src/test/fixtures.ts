@@ -1,0 +1,131 @@
+import type { Car, Confirmation, DecodedVehicle, Institution, Quote, Rate, User } from '../api/types'
+
+export const institution: Institution = {
+  institutionId: 'summit-cu',
+  portalAccountId: 'PA-1001',
+  entityId: 'ENT-77001',
+  isActive: true,
+  name: 'Summit Credit Union',
+  branding: {
+    name: 'Summit Credit Union',
+    colors: { cta: 'F47B20', primary: '0B3D91', secondary: '6CACE4' },
+    phoneNumber: '8005550142',
+    phoneNumberExtension: '',
+    shouldStartInDarkMode: false,
+    shouldHaveHeader: true,
+    allowDarkModeToggle: true,
+    shouldHavePromotionalCheckbox: true,
+  },
+  applicationSettings: {
+    rateProviders: ['NAC'],
+    priceLimit: 5000,
+    allowPaymentOptions: false,
+    logoName: 'summit-cu.svg',
+    splashPageText: 'Protect your ride with coverage from Summit.',
+    institutionDisclaimer: null,
+    institutionQuoteModalText: null,
+    threeCardView: true,
+    customProductName: null,
+    institutionRefundText: null,
+  },
+  onlyCoveredPlanName: null,
+  logoUrl: '/api/institution/summit-cu/logo',
+  eligibleStates: ['CO', 'TX', 'AK'],
+}
+
+export const user: User = {
+  userId: 'u-1',
+  emailAddress: 'jane@example.com',
+  firstName: null,
+  lastName: null,
+  phoneNumber: null,
+  address: null,
+  isMember: null,
+  isEmailVerified: false,
+  doesConsentToSoliciting: true,
+}
+
+export const vehicle: DecodedVehicle = {
+  vin: '5YJ3E1EA7KF317000',
+  year: 2019,
+  make: 'Tesla',
+  model: 'Model 3',
+  style: 'Standard Range',
+  vehicleType: 'car',
+}
+
+export const car: Car = {
+  ...vehicle,
+  carId: 'car-1',
+  odometer: '45000',
+  milesPerYear: 15000,
+  yearsToOwn: 6,
+  carFlags: {
+    certifiedPreowned: false,
+    commercialUse: false,
+    hasLiftKitOrOversizeTires: false,
+    isSalvageTitle: false,
+    modifiedVehicle: false,
+    secondOwner: false,
+  },
+  isMockVin: false,
+}
+
+function rate(i: number, miles: number, months: number, cents: number): Rate {
+  const dollars = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+  const tax = Math.round(cents * 0.03)
+  return {
+    rateId: `rate-${i}`,
+    rateCollectionId: 'rc-1',
+    coverageName: ['STANDARD', 'SILVER', 'PREMIUM'][i] ?? 'PREMIUM',
+    coverageFamilyType: 'NAC',
+    coverageMiles: miles,
+    coverageMonths: months,
+    coverageDeductible: 10000,
+    dollarSignDeductible: '$100',
+    unformattedRate: cents,
+    rate: dollars(cents).slice(1),
+    dollarSignRate: dollars(cents),
+    taxAmount: tax,
+    dollarSignTaxAmount: dollars(tax),
+    totalRateCost: cents + tax,
+    dollarSignTotalRateCost: dollars(cents + tax),
+    formattedCoverageMiles: `${miles / 1000} k Miles`,
+    odometerWhenCoverageExpires: 45000 + miles,
+    coverageExpirationDate: '11/22/2031',
+  }
+}
+
+export const rates: Rate[] = [rate(0, 50000, 36, 149900), rate(1, 75000, 60, 189900), rate(2, 100000, 72, 239900)]
+
+export const quote: Quote = { quoteId: 'q-1', penTrackKey: 'ptk', rates }
+
+export const confirmation: Confirmation = {
+  policyReferenceNumber: 'REF-1',
+  mmpContractNumber: 'MMP-0001',
+  vehicle: {
+    carDisplay: '2019 Tesla Model 3 Standard Range',
+    vin: vehicle.vin,
+    coverageName: 'SILVER',
+    formattedCoverageMiles: '75 k Miles',
+    odometerWhenCoverageExpires: 120000,
+    coverageMonths: 60,
+    coverageExpirationDate: '11/22/2031',
+    coverageDeductible: 10000,
+    dollarSignDeductible: '$100',
+    taxAmount: 5697,
+    dollarSignTaxAmount: '$56.97',
+  },
+  payment: {
+    paymentId: 'PAY-1',
+    paymentDate: '11/22/2026',
+    amount: 195597,
+    dollarSignAmount: '$1,955.97',
+    subtotal: 189900,
+    dollarSignSubtotal: '$1,899.00',
+    salesTax: 5697,
+    dollarSignSalesTax: '$56.97',
+    hasSalesTax: true,
+  },
+  institution: { name: 'Summit Credit Union', formattedPhone: '(800) 555-0142' },
+}
