@@ -1,1 +1,17 @@
-//! placeholder
+//! Coverline's outside world. Each concern sits behind a small type with a real implementation:
+//!
+//! - [`vehicles`]: VIN decode against NHTSA vPIC tables (corgi-rs, check digit required);
+//! - [`rating`]: the providers' rate books and the sales-tax table from `data/`;
+//! - [`booking`]: the provider's contract exchange over HTTP (book with an idempotency key, void);
+//! - [`payments`]: the card gateway over HTTP (sign a request, verify a result);
+//! - [`email`]: SMTP through lettre (verification code, receipt, contract copy);
+//! - [`documents`]: the contract PDF, rendered with typst;
+//! - [`purchase`]: the Temporal activities of the purchase workflow, which wrap the above.
+
+pub mod booking;
+pub mod documents;
+pub mod email;
+pub mod payments;
+pub mod purchase;
+pub mod rating;
+pub mod vehicles;

@@ -1,1 +1,154 @@
-fn main(){}
+//! `coverline`: serve the app, run a worker, migrate, import institutions, run the sandbox.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use coverline_api::config::Config;
+use coverline_api::{build, institutions, run, temporal};
+
+#[derive(Parser)]
+#[command(name = "coverline", about = "Vehicle service contracts for credit unions and banks")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// HTTP API + web app (+ the purchase worker, + a local Temporal dev server when TEMPORAL_ADDRESS is unset).
+    Serve,
+    /// The purchase worker alone (scale-out).
+    Worker,
+    /// Apply database migrations.
+    Migrate,
+    /// Institutions.
+    Institution {
+        #[command(subcommand)]
+        command: InstitutionCommand,
+    },
+    /// Check a rate book file.
+    Ratebook {
+        #[command(subcommand)]
+        command: RatebookCommand,
+    },
+    /// The sandbox payment gateway and provider exchange alone (a separate origin).
+    Sandbox,
+}
+
+#[derive(Subcommand)]
+enum InstitutionCommand {
+    /// Validate and import institution TOML files.
+    Import { files: Vec<PathBuf> },
+}
+
+#[derive(Subcommand)]
+enum RatebookCommand {
+    /// Validate a rate book.
+    Check { file: PathBuf },
+}
+
+fn sandbox_config(config: &Config) -> coverline_sandbox::SandboxConfig {
+    let secret = std::env::var("COVERLINE_SANDBOX_SIGNING_SECRET").unwrap_or_else(|_| "coverline-sandbox-signing-secret".into());
+    let mut sandbox = coverline_sandbox::SandboxConfig::new(config.gateway_merchant_key.expose(), config.provider_api_key.expose(), secret.into_bytes());
+    sandbox.state_file = Some(config.data_dir.join("run/sandbox-state.json"));
+    sandbox
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
+    tokio::select! {
+        () = ctrl_c => {},
+        _ = term.recv() => {},
+    }
+    tracing::info!("shutting down");
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,temporalio=warn,sqlx=warn".into()))
+        .init();
+    let cli = Cli::parse();
+    let config = Config::from_env()?;
+    match cli.command {
+        Command::Serve => {
+            let mut dev_server = None;
+            let address = match &config.temporal_address {
+                Some(a) => a.clone(),
+                None => {
+                    let server = temporal::DevServer::start(&config.temporal_cli, &config.temporal_db, 7233, 8233).await?;
+                    let address = server.address.clone();
+                    dev_server = Some(server);
+                    address
+                }
+            };
+            let client = temporal::connect(&address, &config.temporal_namespace, std::time::Duration::from_secs(60)).await?;
+            if let Some(addr) = config.sandbox_addr {
+                let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("binding sandbox {addr}"))?;
+                let sandbox = sandbox_config(&config);
+                tokio::spawn(async move {
+                    if let Err(e) = coverline_sandbox::serve(listener, sandbox).await {
+                        tracing::error!(error = ?e, "sandbox stopped");
+                    }
+                });
+            }
+            let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("binding {}", config.addr))?;
+            let with_worker = config.run_worker;
+            tracing::info!(addr = %config.addr, temporal = %address, worker = with_worker, "coverline serving");
+            let services = build(config, client).await?;
+            let result = run(listener, services, with_worker, shutdown_signal()).await;
+            if let Some(server) = dev_server {
+                server.stop().await;
+            }
+            result
+        }
+        Command::Worker => {
+            let address = config.temporal_address.clone().context("TEMPORAL_ADDRESS is required for `coverline worker`")?;
+            let client = temporal::connect(&address, &config.temporal_namespace, std::time::Duration::from_secs(60)).await?;
+            let task_queue = config.task_queue.clone();
+            let services = build(config, client.clone()).await?;
+            tracing::info!(temporal = %address, %task_queue, "coverline worker polling");
+            temporal::run_worker(client, &task_queue, services.activities, shutdown_signal()).await
+        }
+        Command::Migrate => {
+            coverline_store::Store::connect(&config.database_url).await?;
+            println!("migrations applied to {}", redact(&config.database_url));
+            Ok(())
+        }
+        Command::Institution { command: InstitutionCommand::Import { files } } => {
+            let store = coverline_store::Store::connect(&config.database_url).await?;
+            for file in files {
+                let id = institutions::import_file(&store, &file).await?;
+                println!("imported {id} from {}", file.display());
+            }
+            Ok(())
+        }
+        Command::Ratebook { command: RatebookCommand::Check { file } } => {
+            let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            let book = coverline_domain::rating::RateBook::from_toml(&text)?;
+            println!("{}: {} plans, {} states, OK", book.provider, book.plans.len(), book.states.len());
+            Ok(())
+        }
+        Command::Sandbox => {
+            let addr = config.sandbox_addr.context("COVERLINE_SANDBOX_ADDR is off")?;
+            let listener = tokio::net::TcpListener::bind(addr).await?;
+            tracing::info!(%addr, "sandbox gateway and provider exchange");
+            tokio::select! {
+                r = coverline_sandbox::serve(listener, sandbox_config(&config)) => r,
+                () = shutdown_signal() => Ok(()),
+            }
+        }
+    }
+}
+
+/// A database URL without its password, for printing.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => format!("{}://***@{}", &url[..scheme], &url[at + 1..]),
+        _ => url.to_string(),
+    }
+}

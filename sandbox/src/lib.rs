@@ -1,1 +1,123 @@
-//! placeholder
+//! Stand-ins for the two third parties Coverline cannot reach from here, speaking their real
+//! protocols so the app's clients ([`coverline_activities::payments`] and
+//! [`coverline_activities::booking`]) run unchanged against them:
+//!
+//! - the **card gateway**: signs payment requests (HMAC-SHA256, single use, expiring), serves
+//!   the card widget the member's browser frames, charges test cards and verifies signed results;
+//! - the **provider's contract exchange**: books contracts under an `Idempotency-Key` and voids
+//!   them, with switches that let tests delay or fail bookings.
+//!
+//! Both run on one router on their own port, a separate origin from the app, as a real
+//! processor's iframe is. State lives in memory and, when [`SandboxConfig::state_file`] is set,
+//! in a JSON file rewritten atomically after every change, so a restarted sandbox still
+//! refuses a reused payment request and still answers a retried booking with the same contract.
+//!
+//! [`coverline_activities::payments`]: ../coverline_activities/payments/index.html
+//! [`coverline_activities::booking`]: ../coverline_activities/booking/index.html
+
+mod auth;
+mod card;
+mod gateway;
+mod provider;
+mod signing;
+mod store;
+mod widget;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, ensure};
+use axum::Router;
+
+pub use card::test_cards;
+
+/// How the sandbox authenticates its callers, signs for the gateway, and keeps its state.
+#[derive(Clone)]
+pub struct SandboxConfig {
+    /// Bearer token Coverline's servers present to the gateway (`/v1/sign`, `/v1/verify`).
+    pub merchant_key: String,
+    /// Bearer token Coverline presents to the provider exchange (and to its `/_sandbox` switches).
+    pub provider_api_key: String,
+    /// The gateway's HMAC-SHA256 key for signed requests and signed results.
+    pub signing_secret: Vec<u8>,
+    /// Where to persist state as JSON across restarts; `None` keeps it in memory only.
+    pub state_file: Option<PathBuf>,
+    /// How long the gateway waits on a card processor that never answers (test card
+    /// `4000000000000119`) before giving up with a 504.
+    pub processor_timeout: Duration,
+    /// How long a signed payment request stays valid. Zero makes every request born expired,
+    /// which is how tests exercise expiry.
+    pub request_ttl: Duration,
+}
+
+impl SandboxConfig {
+    /// Default processor timeout: long enough that the app's own HTTP timeout fires first.
+    pub const DEFAULT_PROCESSOR_TIMEOUT: Duration = Duration::from_secs(30);
+    /// Default lifetime of a signed payment request.
+    pub const DEFAULT_REQUEST_TTL: Duration = Duration::from_secs(15 * 60);
+
+    /// A configuration with the given credentials, no state file and the default timings.
+    pub fn new(merchant_key: impl Into<String>, provider_api_key: impl Into<String>, signing_secret: impl Into<Vec<u8>>) -> Self {
+        Self {
+            merchant_key: merchant_key.into(),
+            provider_api_key: provider_api_key.into(),
+            signing_secret: signing_secret.into(),
+            state_file: None,
+            processor_timeout: Self::DEFAULT_PROCESSOR_TIMEOUT,
+            request_ttl: Self::DEFAULT_REQUEST_TTL,
+        }
+    }
+
+    fn validate(&self) -> anyhow::Result<()> {
+        ensure!(!self.merchant_key.is_empty(), "sandbox merchant_key must not be empty");
+        ensure!(!self.provider_api_key.is_empty(), "sandbox provider_api_key must not be empty");
+        ensure!(self.signing_secret.len() >= 16, "sandbox signing_secret must be at least 16 bytes");
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for SandboxConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SandboxConfig")
+            .field("merchant_key", &"<redacted>")
+            .field("provider_api_key", &"<redacted>")
+            .field("signing_secret", &"<redacted>")
+            .field("state_file", &self.state_file)
+            .field("processor_timeout", &self.processor_timeout)
+            .field("request_ttl", &self.request_ttl)
+            .finish()
+    }
+}
+
+/// Shared by every handler: the configuration, the persisted state and the test switches.
+pub(crate) struct Sandbox {
+    pub config: SandboxConfig,
+    pub store: store::Store,
+    pub behaviour: std::sync::Mutex<provider::Behaviour>,
+}
+
+pub(crate) type Shared = Arc<Sandbox>;
+
+/// Both stand-ins on one router. Loads `state_file` when it exists; fails when the
+/// configuration is unusable or the state file cannot be read.
+pub fn router(config: SandboxConfig) -> anyhow::Result<Router> {
+    config.validate()?;
+    let store = store::Store::open(config.state_file.clone()).context("loading the sandbox state")?;
+    let shared: Shared = Arc::new(Sandbox { config, store, behaviour: Default::default() });
+    Ok(Router::new().merge(gateway::routes()).merge(provider::routes()).with_state(shared))
+}
+
+/// Serves [`router`] on `listener` until the task is dropped or the listener fails.
+pub async fn serve(listener: tokio::net::TcpListener, config: SandboxConfig) -> anyhow::Result<()> {
+    let app = router(config)?;
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!(%addr, "sandbox gateway and provider listening");
+    }
+    axum::serve(listener, app).await.context("serving the sandbox")
+}
+
+/// Current UTC time in unix seconds.
+pub(crate) fn now_unix() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
+}

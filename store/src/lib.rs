@@ -1,1 +1,112 @@
-//! placeholder
+//! Coverline's persistence: one [`Store`] over SQLite (the embedded default) or Postgres, chosen by
+//! the database URL. Queries are written once, in SQL both engines accept (`$1` placeholders,
+//! BIGINT times in UTC seconds, integer cents); each aggregate has its own module.
+
+use anyhow::Context;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, migrate::Migrator};
+
+mod cars;
+mod documents;
+mod institutions;
+mod payments;
+mod policies;
+mod quotes;
+mod sessions;
+pub mod users;
+
+pub use cars::CarRecord;
+pub use payments::PaymentRecord;
+pub use policies::PolicyRecord;
+pub use quotes::{QuoteRecord, RateRecord};
+pub use users::UserRecord;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// Which engine a [`Store`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The database: a connection pool plus the repositories (methods grouped per aggregate).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// A write that hit a uniqueness rule: the row already exists.
+#[derive(Debug, thiserror::Error)]
+#[error("already exists")]
+pub struct AlreadyExists;
+
+impl Store {
+    /// Connects to `url` (`sqlite://path?mode=rwc` or `postgres://...`) and runs the migrations.
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        install_default_drivers();
+        let backend = if url.starts_with("postgres") { Backend::Postgres } else { Backend::Sqlite };
+        let url = match backend {
+            // WAL lets the API and the worker read while a purchase writes; busy_timeout waits out writers.
+            Backend::Sqlite if !url.contains('?') => format!("{url}?mode=rwc"),
+            _ => url.to_string(),
+        };
+        let options = AnyPoolOptions::new().max_connections(match backend {
+            Backend::Sqlite => 8,
+            Backend::Postgres => 16,
+        });
+        let options = if backend == Backend::Sqlite {
+            options.after_connect(|conn, _| {
+                Box::pin(async move {
+                    use sqlx::Executor;
+                    conn.execute("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+                        .await?;
+                    Ok(())
+                })
+            })
+        } else {
+            options
+        };
+        let pool = options.connect(&url).await.with_context(|| format!("connecting to the {backend:?} database"))?;
+        let store = Self { pool, backend };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Applies pending migrations for this backend.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        let migrator = match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&self.pool).await.context("running database migrations")?;
+        Ok(())
+    }
+
+    /// The engine in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The pool, for health checks.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+}
+
+/// Whether an sqlx error is a uniqueness violation (SQLite 2067/1555, Postgres 23505).
+pub(crate) fn is_unique_violation(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Database(db) => {
+            db.is_unique_violation() || matches!(db.code().as_deref(), Some("23505" | "2067" | "1555"))
+        }
+        _ => false,
+    }
+}
+
+/// Current time as UTC unix seconds.
+pub fn now() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
+}

@@ -5,7 +5,7 @@ import type { Session } from '../api/client'
 import type { Quote, User } from '../api/types'
 import { car, confirmation, institution, quote, user, vehicle } from '../test/fixtures'
 import { progressOf, stepOf, type FlowSnapshot } from './flow-actor'
-import { flowMachine, type FlowEvent } from './flow-machine'
+import { flowMachine, startRateIndex, type FlowEvent } from './flow-machine'
 import { INVALID_CODE, VEHICLE_NOT_FOUND } from './messages'
 import { STEP_INFO, STEPS, pathOf, stepOfPath, type Step } from './steps'
 
@@ -193,7 +193,13 @@ describe('flow machine: happy path', () => {
     expect(context.confirmation?.mmpContractNumber).toBe('MMP-0001')
   })
 
-  it('starts the carousel on the middle rate, or the only one', async () => {
+  it('starts the carousel at index 1, or 0 with a single rate', () => {
+    expect(startRateIndex(3)).toBe(1)
+    expect(startRateIndex(2)).toBe(1)
+    expect(startRateIndex(1)).toBe(0)
+  })
+
+  it('starts the carousel on the middle rate; too few rates go to no-rates', async () => {
     const actor = await driveTo('coverage')
     expect(actor.getSnapshot().context.selectedRateIndex).toBe(1)
     const single = await driveTo('yearsToOwn', {

@@ -1,0 +1,341 @@
+//! The Temporal activities of the purchase workflow. Each is idempotent: a retry after a crash
+//! or a timeout finds its earlier effect (the provider's idempotency key, UNIQUE rows, the email
+//! delivery record) instead of doing it twice. Inputs and outputs are ids and small values, never PII.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use coverline_domain::contact::format_phone;
+use coverline_domain::institution::Institution;
+use coverline_domain::lifecycle::PurchaseStatus;
+use coverline_domain::money::{Cents, group_thousands};
+use coverline_domain::quote::{coverage_expiration_date, format_us_date};
+use coverline_store::{CarRecord, PaymentRecord, PolicyRecord, QuoteRecord, RateRecord, Store, UserRecord};
+use serde::{Deserialize, Serialize};
+use temporalio_macros::activities;
+use temporalio_sdk::ApplicationFailure;
+use temporalio_sdk::activities::{ActivityContext, ActivityError};
+use time::OffsetDateTime;
+
+use crate::booking::{BookingError, ContractRequest, ProviderExchange};
+use crate::documents::{ContractDocument, ContractRenderer, PlanTexts};
+use crate::email::{Mailer, PurchaseEmail};
+
+/// Failure type of a booking the provider refused: the workflow does not retry it.
+pub const BOOKING_REJECTED: &str = "BookingRejected";
+/// Failure type of a payment that does not match the policy (amount or contract): never retried.
+pub const PAYMENT_MISMATCH: &str = "PaymentMismatch";
+
+/// Input of `book_contract`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BookContract {
+    pub policy_id: String,
+    /// The provider's idempotency key: the workflow id.
+    pub idempotency_key: String,
+}
+
+/// Output of `book_contract`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Booked {
+    pub contract_number: String,
+}
+
+/// Input of `set_status`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SetStatus {
+    pub policy_id: String,
+    pub status: PurchaseStatus,
+    pub reason: Option<String>,
+}
+
+/// A payment the gateway verified, as the API signals it to the workflow.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifiedPayment {
+    pub policy_id: String,
+    pub tracking_number: String,
+    /// Cents.
+    pub amount: i64,
+    pub apply_funds_to: String,
+    /// UTC unix seconds.
+    pub paid_at: i64,
+}
+
+/// Which purchase email.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PurchaseEmailKind {
+    Receipt,
+    Contract,
+}
+
+impl PurchaseEmailKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Receipt => "receipt",
+            Self::Contract => "contract",
+        }
+    }
+}
+
+/// Input of `send_purchase_email`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SendPurchaseEmail {
+    pub policy_id: String,
+    pub kind: PurchaseEmailKind,
+}
+
+/// What the activities reach: the database, the provider, the mailer, the renderer.
+pub struct PurchaseActivities {
+    pub store: Store,
+    pub provider: ProviderExchange,
+    pub mailer: Mailer,
+    pub renderer: ContractRenderer,
+    pub plan_texts: Arc<PlanTexts>,
+    /// The provider's dealer id for this Coverline installation.
+    pub dealer_id: String,
+}
+
+/// Everything stored about one purchase.
+#[derive(Debug, Clone)]
+pub struct Purchase {
+    pub policy: PolicyRecord,
+    pub quote: QuoteRecord,
+    pub rate: RateRecord,
+    pub car: CarRecord,
+    pub user: UserRecord,
+    pub institution: Institution,
+    pub payment: Option<PaymentRecord>,
+}
+
+impl Purchase {
+    /// Loads a purchase by policy id.
+    pub async fn load(store: &Store, policy_id: &str) -> anyhow::Result<Self> {
+        let policy = store.policy(policy_id).await?.with_context(|| format!("policy {policy_id} not found"))?;
+        let quote = store.quote(&policy.user_id, &policy.quote_id).await?.context("quote of policy")?;
+        let rate = store
+            .rates(&quote.quote_id)
+            .await?
+            .into_iter()
+            .find(|r| r.rate_id == policy.rate_id)
+            .context("rate of policy")?;
+        let car = store.car(&policy.user_id, &policy.car_id).await?.context("car of policy")?;
+        let user = store.user(&policy.user_id).await?.context("user of policy")?;
+        let institution = store.institution(&policy.institution_id).await?.context("institution of policy")?;
+        let payment = store.payment_for_policy(policy_id).await?;
+        Ok(Self { policy, quote, rate, car, user, institution, payment })
+    }
+
+    /// What the member pays: price plus tax.
+    pub fn total(&self) -> Cents {
+        Cents(self.rate.price_cents + self.rate.tax_cents)
+    }
+
+    /// `2022 Kia Sorento LX`.
+    pub fn car_display(&self) -> String {
+        format!("{} {} {} {}", self.car.year, self.car.make, self.car.model, self.car.style).trim().to_string()
+    }
+
+    /// The date coverage starts: the payment date, else the booking day.
+    pub fn start_date(&self) -> time::Date {
+        let at = self.payment.as_ref().map_or(self.policy.created_at, |p| p.paid_at);
+        OffsetDateTime::from_unix_timestamp(at).unwrap_or_else(|_| OffsetDateTime::now_utc()).date()
+    }
+
+    fn email(&self) -> anyhow::Result<PurchaseEmail> {
+        let payment = self.payment.as_ref().context("purchase emails need the payment")?;
+        let has_tax = self.rate.tax_cents > 0;
+        Ok(PurchaseEmail {
+            policy_id: self.policy.policy_id.clone(),
+            to: self.policy.email.clone(),
+            first_name: self.user.first_name.clone().unwrap_or_default(),
+            institution_name: self.institution.name.clone(),
+            institution_phone: format_phone(&self.institution.branding.phone_number).unwrap_or_default(),
+            product_name: self.institution.product_name().to_string(),
+            contract_number: self.policy.contract_number.clone().context("contract number")?,
+            vehicle: self.car_display(),
+            vin: self.car.vin.clone(),
+            coverage_name: self.rate.coverage_name.clone(),
+            term: format!("{} months / {} miles", self.rate.months, group_thousands(self.rate.miles as u64)),
+            deductible: Cents(self.rate.deductible_cents).dollar_sign_short(),
+            payment_id: payment.payment_id.clone(),
+            payment_date: format_us_date(self.start_date()),
+            subtotal: Cents(self.rate.price_cents).dollar_sign(),
+            sales_tax: has_tax.then(|| Cents(self.rate.tax_cents).dollar_sign()),
+            total: self.total().dollar_sign(),
+        })
+    }
+}
+
+fn booking_failure(err: BookingError) -> ActivityError {
+    match err {
+        BookingError::Rejected(msg) => ActivityError::application(
+            ApplicationFailure::builder(msg).type_name(BOOKING_REJECTED.to_string()).non_retryable(true).build(),
+        ),
+        BookingError::Unavailable(msg) => ActivityError::application(ApplicationFailure::new(msg)),
+    }
+}
+
+#[activities]
+impl PurchaseActivities {
+    /// Books the contract with the provider (idempotency key = workflow id) and records its number.
+    #[activity(name = "book_contract")]
+    pub async fn book_contract(self: Arc<Self>, ctx: ActivityContext, input: BookContract) -> Result<Booked, ActivityError> {
+        let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+        tracing::info!(workflow_id = %input.idempotency_key, attempt = ctx.info().attempt, "booking contract");
+        if purchase.institution.testing_settings.policy_post_error_test {
+            return Err(booking_failure(BookingError::Rejected("policy post error forced by the institution's test switch".into())));
+        }
+        let request = ContractRequest {
+            provider: purchase.quote.provider.clone(),
+            dealer_id: self.dealer_id.clone(),
+            quote_id: purchase.quote.quote_id.clone(),
+            rate_id: purchase.rate.rate_id.clone(),
+            coverage_name: purchase.rate.coverage_name.clone(),
+            coverage_months: purchase.rate.months as u16,
+            coverage_miles: purchase.rate.miles as u32,
+            deductible_cents: purchase.rate.deductible_cents,
+            price_cents: purchase.rate.price_cents,
+            vin: purchase.car.vin.clone(),
+            odometer: purchase.car.odometer as u32,
+            customer_first_name: purchase.user.first_name.clone().unwrap_or_default(),
+            customer_last_name: purchase.user.last_name.clone().unwrap_or_default(),
+            customer_state: purchase.quote.state.clone(),
+        };
+        let booked = self.provider.book(&input.idempotency_key, &request).await.map_err(booking_failure)?;
+        self.store.record_booking(&input.policy_id, &booked.contract_number).await?;
+        Ok(Booked { contract_number: booked.contract_number })
+    }
+
+    /// Sets the policy's status in the read model (booking failed, fulfilled, voided).
+    #[activity(name = "set_status")]
+    pub async fn set_status(self: Arc<Self>, _ctx: ActivityContext, input: SetStatus) -> Result<(), ActivityError> {
+        self.store.set_policy_status(&input.policy_id, input.status.as_str(), input.reason.as_deref()).await?;
+        Ok(())
+    }
+
+    /// Records the verified payment and marks the policy paid, once. Refuses a payment whose
+    /// amount or contract does not match the policy.
+    #[activity(name = "record_payment")]
+    pub async fn record_payment(self: Arc<Self>, _ctx: ActivityContext, input: VerifiedPayment) -> Result<(), ActivityError> {
+        let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+        let contract = purchase.policy.contract_number.clone().unwrap_or_default();
+        if input.amount != purchase.total().0 || input.apply_funds_to != contract {
+            return Err(ActivityError::application(
+                ApplicationFailure::builder(format!(
+                    "payment {} of {} for {} does not match policy total {} for {contract}",
+                    input.tracking_number,
+                    input.amount,
+                    input.apply_funds_to,
+                    purchase.total().0
+                ))
+                .type_name(PAYMENT_MISMATCH.to_string())
+                .non_retryable(true)
+                .build(),
+            ));
+        }
+        self.store
+            .record_payment(&PaymentRecord {
+                payment_id: input.tracking_number,
+                policy_id: input.policy_id,
+                amount_cents: input.amount,
+                tax_cents: purchase.rate.tax_cents,
+                paid_at: input.paid_at,
+            })
+            .await?;
+        Ok(())
+    }
+
+    /// Renders the contract PDF and stores it (kept once: a retry keeps the first document).
+    #[activity(name = "render_contract")]
+    pub async fn render_contract(self: Arc<Self>, _ctx: ActivityContext, policy_id: String) -> Result<(), ActivityError> {
+        if self.store.contract_document(&policy_id).await?.is_some() {
+            return Ok(());
+        }
+        let purchase = Purchase::load(&self.store, &policy_id).await?;
+        let document = contract_document(&purchase, &self.plan_texts)?;
+        let renderer = self.renderer.clone();
+        let pdf = tokio::task::spawn_blocking(move || renderer.render(&document)).await.context("rendering task")??;
+        self.store.put_contract_document(&policy_id, &pdf).await?;
+        Ok(())
+    }
+
+    /// Sends the receipt or the contract copy, unless it already went out.
+    #[activity(name = "send_purchase_email")]
+    pub async fn send_purchase_email(self: Arc<Self>, _ctx: ActivityContext, input: SendPurchaseEmail) -> Result<(), ActivityError> {
+        let kind = input.kind.as_str();
+        if self.store.email_sent(&input.policy_id, kind).await? {
+            return Ok(());
+        }
+        let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+        let email = purchase.email()?;
+        let message_id = match input.kind {
+            PurchaseEmailKind::Receipt => self.mailer.send_receipt(&email).await?,
+            PurchaseEmailKind::Contract => {
+                let pdf = self.store.contract_document(&input.policy_id).await?.context("contract PDF not rendered yet")?;
+                self.mailer.send_contract(&email, pdf).await?
+            }
+        };
+        self.store.record_email_sent(&input.policy_id, kind, &message_id).await?;
+        Ok(())
+    }
+
+    /// Voids a booked contract nobody paid for, and marks the policy voided.
+    #[activity(name = "void_contract")]
+    pub async fn void_contract(self: Arc<Self>, _ctx: ActivityContext, policy_id: String) -> Result<(), ActivityError> {
+        let policy = self.store.policy(&policy_id).await?.context("policy")?;
+        if let Some(contract) = &policy.contract_number {
+            self.provider.void(contract).await.map_err(booking_failure)?;
+        }
+        self.store.set_policy_status(&policy_id, PurchaseStatus::Voided.as_str(), Some("not paid before the deadline")).await?;
+        Ok(())
+    }
+}
+
+/// Builds the contract's printed fields from a purchase.
+pub fn contract_document(p: &Purchase, plan_texts: &PlanTexts) -> anyhow::Result<ContractDocument> {
+    let start = p.start_date();
+    let settings = &p.institution.application_settings;
+    let has_tax = p.rate.tax_cents > 0;
+    let address = format!(
+        "{}, {}, {} {}",
+        p.user.street.clone().unwrap_or_default(),
+        p.user.city.clone().unwrap_or_default(),
+        p.user.state.clone().unwrap_or_default(),
+        p.user.zip.clone().unwrap_or_default()
+    );
+    Ok(ContractDocument {
+        contract_number: p.policy.contract_number.clone().context("contract number")?,
+        policy_reference: p.policy.policy_id.clone(),
+        product_name: p.institution.product_name().to_string(),
+        provider: p.quote.provider.clone(),
+        institution_name: p.institution.name.clone(),
+        institution_phone: format_phone(&p.institution.branding.phone_number).unwrap_or_default(),
+        primary_color: p.institution.branding.colors.primary.clone(),
+        member_name: format!("{} {}", p.user.first_name.clone().unwrap_or_default(), p.user.last_name.clone().unwrap_or_default()),
+        member_address: address,
+        member_email: p.policy.email.clone(),
+        member_phone: p.user.phone.as_deref().and_then(|d| format_phone(d).ok()).unwrap_or_default(),
+        vehicle: p.car_display(),
+        vin: p.car.vin.clone(),
+        odometer: group_thousands(p.car.odometer as u64),
+        coverage_name: p.rate.coverage_name.clone(),
+        term_months: p.rate.months as u16,
+        term_miles: group_thousands(p.rate.miles as u64),
+        odometer_when_coverage_expires: group_thousands((p.car.odometer + p.rate.miles) as u64),
+        effective_date: format_us_date(start),
+        expiration_date: format_us_date(coverage_expiration_date(start, p.rate.months as u16)),
+        deductible: Cents(p.rate.deductible_cents).dollar_sign_short(),
+        price: Cents(p.rate.price_cents).dollar_sign(),
+        sales_tax: has_tax.then(|| Cents(p.rate.tax_cents).dollar_sign()),
+        total: p.total().dollar_sign(),
+        payment_id: p.payment.as_ref().map(|x| x.payment_id.clone()).unwrap_or_default(),
+        covered_components: plan_texts.components(&p.quote.provider, &p.rate.coverage_name),
+        refund_text: settings.institution_refund_text.clone().unwrap_or_else(|| crate::documents::DEFAULT_REFUND_TEXT.to_string()),
+        disclaimer: settings.institution_disclaimer.clone().unwrap_or_else(|| crate::documents::DEFAULT_DISCLAIMER.to_string()),
+    })
+}

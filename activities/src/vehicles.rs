@@ -1,0 +1,122 @@
+//! VIN decoding: our own syntax/check-digit/year rules ([`coverline_domain::Vin`]) first, then
+//! NHTSA vPIC's make/model/trim/body through corgi-rs with the check digit required.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use coverline_domain::Vin;
+use serde::{Deserialize, Serialize};
+
+/// What a VIN decodes to, as the car pages and the rate books use it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DecodedVehicle {
+    pub vin: String,
+    pub year: u16,
+    pub make: String,
+    pub model: String,
+    /// A label a member recognises: trim, else series, else body and engine.
+    pub style: String,
+    /// vPIC's vehicle type (`PASSENGER CAR`, `MULTIPURPOSE PASSENGER VEHICLE (MPV)`, `TRUCK`).
+    pub vehicle_type: String,
+}
+
+/// The VIN decoder; cheap to clone (the vPIC tables are memory-mapped once).
+#[derive(Clone)]
+pub struct VehicleDecoder {
+    inner: Arc<corgi_rs::VinDecoder>,
+}
+
+impl std::fmt::Debug for VehicleDecoder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("VehicleDecoder")
+    }
+}
+
+impl VehicleDecoder {
+    /// Opens the vPIC tables (built by corgi-rs into `$HOME/.corgi-rs-cache`, or `MAPS_DIR`).
+    pub fn open() -> anyhow::Result<Self> {
+        let decoder = corgi_rs::VinDecoder::try_new().context("opening the vPIC VIN tables (set MAPS_DIR)")?;
+        Ok(Self { inner: Arc::new(decoder.require_check_digit(true)) })
+    }
+
+    /// Decodes a parsed VIN; `None` when vPIC does not know a make and model for it.
+    pub fn decode(&self, vin: &Vin) -> Option<DecodedVehicle> {
+        let info = self.inner.decode(vin.as_str()).ok()?;
+        let model = info.model.clone().filter(|m| !m.trim().is_empty())?;
+        if info.make.trim().is_empty() {
+            return None;
+        }
+        let year = u16::try_from(info.year).ok().or_else(|| vin.model_year())?;
+        let style = [info.trim.as_deref(), info.series.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(str::trim)
+            .find(|s| !s.is_empty())
+            .map(str::to_string)
+            .unwrap_or_else(|| {
+                let body = info.body_class.clone().unwrap_or_default();
+                match info.displacement_l {
+                    Some(l) => format!("{body} {l:.1}L").trim().to_string(),
+                    None => body,
+                }
+            });
+        Some(DecodedVehicle {
+            vin: vin.as_str().to_string(),
+            year,
+            make: title_case(&info.make),
+            model,
+            style: if style.is_empty() { "Base".to_string() } else { style },
+            vehicle_type: info.vehicle_type.unwrap_or_default(),
+        })
+    }
+}
+
+/// vPIC spells makes in capitals (`HONDA`); members read `Honda`. Short all-caps makes stay (`BMW`, `GMC`).
+fn title_case(make: &str) -> String {
+    if make.len() <= 3 {
+        return make.to_string();
+    }
+    make.split(['-', ' '])
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map(|f| f.to_uppercase().chain(c.flat_map(char::to_lowercase)).collect::<String>()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(if make.contains('-') { "-" } else { " " })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_real_vins_from_vpic() {
+        let decoder = VehicleDecoder::open().expect("vPIC tables");
+        let kia = decoder.decode(&Vin::parse("5XYRLDLC3NG097496").unwrap()).expect("2022 Kia Sorento");
+        assert_eq!((kia.year, kia.make.as_str(), kia.model.as_str()), (2022, "Kia", "Sorento"));
+        let ram = decoder.decode(&Vin::parse("1C6RR7LT2JS179571").unwrap()).expect("2018 Ram 1500");
+        assert_eq!((ram.year, ram.make.as_str(), ram.model.as_str()), (2018, "Ram", "1500"));
+        assert!(!ram.style.is_empty());
+        let accord = decoder.decode(&Vin::parse("1HGCM82633A004352").unwrap()).expect("2003 Honda Accord");
+        assert_eq!((accord.year, accord.make.as_str(), accord.model.as_str()), (2003, "Honda", "Accord"));
+    }
+
+    #[test]
+    fn unknown_manufacturer_is_not_found() {
+        let decoder = VehicleDecoder::open().unwrap();
+        // Valid syntax and check digit, but no manufacturer holds WMI "ZZZ".
+        let mut bytes = *b"ZZZ11111011111111";
+        bytes[8] = coverline_domain::vin::check_digit(&bytes);
+        let vin = Vin::parse(std::str::from_utf8(&bytes).unwrap()).unwrap();
+        assert_eq!(decoder.decode(&vin), None);
+    }
+
+    #[test]
+    fn make_names_read_naturally() {
+        assert_eq!(title_case("HONDA"), "Honda");
+        assert_eq!(title_case("MERCEDES-BENZ"), "Mercedes-Benz");
+        assert_eq!(title_case("LAND ROVER"), "Land Rover");
+        assert_eq!(title_case("BMW"), "BMW");
+    }
+}

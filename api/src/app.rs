@@ -1,0 +1,79 @@
+//! The application: shared state, the router (API + web app), and the institution lookup every
+//! route starts with.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use axum::Router;
+use axum::http::{HeaderValue, StatusCode, header};
+use coverline_activities::email::Mailer;
+use coverline_activities::payments::Gateway;
+use coverline_activities::rating::Rating;
+use coverline_activities::vehicles::VehicleDecoder;
+use coverline_domain::institution::Institution;
+use coverline_store::Store;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::config::Config;
+use crate::error::{ApiError, ApiResult};
+use crate::routes;
+
+/// Wall-clock seconds, shiftable in tests (idle timeouts) without sleeping.
+#[derive(Debug, Clone, Default)]
+pub struct Clock {
+    offset: Arc<AtomicI64>,
+}
+
+impl Clock {
+    /// UTC unix seconds.
+    pub fn now(&self) -> i64 {
+        coverline_store::now() + self.offset.load(Ordering::Relaxed)
+    }
+    /// Moves the clock forward (tests).
+    pub fn advance(&self, secs: i64) {
+        self.offset.fetch_add(secs, Ordering::Relaxed);
+    }
+}
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub store: Store,
+    pub rating: Rating,
+    pub vehicles: VehicleDecoder,
+    pub gateway: Gateway,
+    pub mailer: Mailer,
+    pub temporal: temporalio_client::Client,
+    pub clock: Clock,
+}
+
+impl AppState {
+    /// The institution of a request: 404 when unknown, 403 when inactive.
+    pub async fn active_institution(&self, institution_id: &str) -> ApiResult<Institution> {
+        let institution = self.store.institution(institution_id).await?.ok_or_else(ApiError::not_found)?;
+        if !institution.is_active {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "institutionInactive",
+                "This application is no longer available. Please contact your Financial Institution for further assistance.",
+            ));
+        }
+        Ok(institution)
+    }
+}
+
+/// The whole HTTP surface: `/api/...` and the web app (SPA fallback to index.html).
+pub fn router(state: AppState) -> Router {
+    let web_dir = state.config.web_dir.clone();
+    let index = web_dir.join("index.html");
+    let web = ServeDir::new(&web_dir).fallback(ServeFile::new(index));
+    Router::new()
+        .nest("/api", routes::router())
+        .fallback_service(web)
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
+        .with_state(state)
+}

@@ -1,0 +1,102 @@
+//! Sessions: 256-bit random tokens, stored as SHA-256, sent as `Authorization: Bearer <token>`,
+//! refused after the idle timeout. A token only opens its own user's resources.
+
+use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
+use axum::http::HeaderMap;
+use base64::Engine;
+use coverline_domain::institution::Institution;
+use coverline_store::UserRecord;
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+
+/// A new session token (32 random bytes, base64url) and its stored hash.
+pub fn new_token() -> (String, String) {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+    let hash = hash_token(&token);
+    (token, hash)
+}
+
+/// SHA-256 of a token, hex.
+pub fn hash_token(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Argon2id hash (PHC string) of a password, with the crate's default parameters
+/// (m = 19 MiB, t = 2, p = 1: OWASP's minimum for argon2id).
+pub fn hash_password(password: &str) -> anyhow::Result<String> {
+    let salt = SaltString::generate(&mut OsRng);
+    argon2::Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| anyhow::anyhow!("hashing password: {e}"))
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?.trim();
+    let token = value.strip_prefix("Bearer ").unwrap_or(value).trim();
+    (!token.is_empty()).then_some(token)
+}
+
+/// The caller, proven by their token.
+#[derive(Debug, Clone)]
+pub struct Member {
+    pub user: UserRecord,
+    pub token_hash: String,
+}
+
+/// Why a session was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionRefusal {
+    Missing,
+    Expired,
+}
+
+impl From<SessionRefusal> for ApiError {
+    fn from(r: SessionRefusal) -> Self {
+        match r {
+            SessionRefusal::Missing => ApiError::unauthorized(),
+            SessionRefusal::Expired => ApiError::session_expired(),
+        }
+    }
+}
+
+/// Checks the token and the idle clock, then moves the clock. Returns the token's user.
+pub async fn session(state: &AppState, headers: &HeaderMap) -> ApiResult<Result<Member, SessionRefusal>> {
+    let Some(token) = bearer(headers) else { return Ok(Err(SessionRefusal::Missing)) };
+    let token_hash = hash_token(token);
+    let Some((user_id, last_seen)) = state.store.session(&token_hash).await? else {
+        return Ok(Err(SessionRefusal::Missing));
+    };
+    let now = state.clock.now();
+    if now - last_seen > state.config.idle_timeout.as_secs() as i64 {
+        state.store.revoke_session(&token_hash).await?;
+        return Ok(Err(SessionRefusal::Expired));
+    }
+    state.store.touch_session(&token_hash, now).await?;
+    let user = state.store.user(&user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    Ok(Ok(Member { user, token_hash }))
+}
+
+/// The caller must hold a live session for `user_id` at `institution`; another user's id is a 404.
+pub async fn member(state: &AppState, headers: &HeaderMap, institution: &Institution, user_id: &str) -> ApiResult<Member> {
+    let member = session(state, headers).await??;
+    if member.user.user_id != user_id || member.user.institution_id != institution.institution_id {
+        return Err(ApiError::not_found());
+    }
+    Ok(member)
+}
+
+/// Issues a new token for `user_id`, revoking `old` (rotation on every user update).
+pub async fn rotate(state: &AppState, user_id: &str, old: Option<&str>) -> ApiResult<String> {
+    if let Some(old) = old {
+        state.store.revoke_session(old).await?;
+    }
+    let (token, hash) = new_token();
+    state.store.insert_session(&hash, user_id).await?;
+    Ok(token)
+}

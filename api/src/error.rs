@@ -1,0 +1,76 @@
+//! The API's one error type: a status, a code the web app switches on, and a message a member can
+//! read (the spec's text where it has one). Internal errors are logged with context and their
+//! details never reach the client.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use coverline_domain::ValidationError;
+use serde_json::json;
+
+/// An error answered to the client.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    pub field: Option<&'static str>,
+}
+
+impl ApiError {
+    /// A 4xx/5xx with a code and member-facing message.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self { status, code, message: message.into(), field: None }
+    }
+
+    /// 404: the resource does not exist or is not the caller's (never tells which).
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "notFound", "Not found")
+    }
+
+    /// 401: no valid session.
+    pub fn unauthorized() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", "Please start again.")
+    }
+
+    /// 401: the session was idle too long.
+    pub fn session_expired() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "sessionExpired", "Unfortunately, your session has timed out. Please start again.")
+    }
+
+    /// 400 for a malformed request.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "validation", message)
+    }
+
+    /// 500, logging the cause.
+    pub fn internal(err: anyhow::Error) -> Self {
+        tracing::error!(error = ?err, "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong on our side. Please try again.")
+    }
+}
+
+impl From<ValidationError> for ApiError {
+    fn from(err: ValidationError) -> Self {
+        Self { status: StatusCode::BAD_REQUEST, code: "validation", message: err.message.to_string(), field: Some(err.field) }
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(err: anyhow::Error) -> Self {
+        Self::internal(err)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut error = json!({ "code": self.code, "message": self.message });
+        if let Some(field) = self.field {
+            error["field"] = json!(field);
+        }
+        (self.status, Json(json!({ "error": error }))).into_response()
+    }
+}
+
+/// Result of a handler.
+pub type ApiResult<T> = Result<T, ApiError>;

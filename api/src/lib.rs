@@ -1,0 +1,94 @@
+//! The `coverline` application: HTTP API + web app, the purchase worker, and the operator CLI.
+//! `main.rs` parses the command line; everything else lives here so tests start the same app.
+
+pub mod app;
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod ids;
+pub mod institutions;
+pub mod purchases;
+pub mod routes;
+pub mod temporal;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use coverline_activities::booking::ProviderExchange;
+use coverline_activities::documents::{ContractRenderer, PlanTexts};
+use coverline_activities::email::Mailer;
+use coverline_activities::payments::Gateway;
+use coverline_activities::purchase::PurchaseActivities;
+use coverline_activities::rating::Rating;
+use coverline_activities::vehicles::VehicleDecoder;
+use coverline_store::Store;
+
+use crate::app::{AppState, Clock};
+use crate::config::Config;
+
+/// The app's state and the worker's activities, built from one configuration.
+pub struct Services {
+    pub state: AppState,
+    pub activities: PurchaseActivities,
+}
+
+/// Connects the database (migrating it), loads the data files and builds every client.
+pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyhow::Result<Services> {
+    let store = Store::connect(&config.database_url).await?;
+    institutions::import_dir(&store, &config.data_dir.join("institutions")).await?;
+    let rating = Rating::load(&config.data_dir)?;
+    let vehicles = VehicleDecoder::open()?;
+    let gateway = Gateway::new(&config.gateway_url, &config.gateway_public_url, config.gateway_merchant_key.expose(), Duration::from_secs(60))?;
+    let mailer = Mailer::new(&config.smtp_url, &config.mail_from)?;
+    let provider = ProviderExchange::new(&config.provider_url, config.provider_api_key.expose(), Duration::from_secs(300))?;
+    let activities = PurchaseActivities {
+        store: store.clone(),
+        provider,
+        mailer: mailer.clone(),
+        renderer: ContractRenderer::load(&config.data_dir)?,
+        plan_texts: Arc::new(PlanTexts::load(&config.data_dir)?),
+        dealer_id: config.dealer_id.clone(),
+    };
+    let state = AppState { config: Arc::new(config), store, rating, vehicles, gateway, mailer, temporal, clock: Clock::default() };
+    Ok(Services { state, activities })
+}
+
+/// Serves HTTP on `listener` (and runs the worker when given) until `shutdown` resolves.
+pub async fn run(
+    listener: tokio::net::TcpListener,
+    services: Services,
+    with_worker: bool,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let mut http_stop = stop_rx.clone();
+    let mut worker_stop = stop_rx;
+    let client = services.state.temporal.clone();
+    let task_queue = services.state.config.task_queue.clone();
+    let router = app::router(services.state);
+    let http = async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                let _ = http_stop.wait_for(|s| *s).await;
+            })
+            .await
+            .context("HTTP server")
+    };
+    let worker = async move {
+        if with_worker {
+            temporal::run_worker(client, &task_queue, services.activities, async move {
+                let _ = worker_stop.wait_for(|s| *s).await;
+            })
+            .await
+        } else {
+            Ok(())
+        }
+    };
+    let trigger = async move {
+        shutdown.await;
+        let _ = stop_tx.send(true);
+    };
+    let (http, worker, ()) = tokio::join!(http, worker, trigger);
+    http.and(worker)
+}

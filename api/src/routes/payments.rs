@@ -1,0 +1,167 @@
+//! Payment: sign a request with the gateway, verify the widget's result (and hand it to the
+//! purchase workflow), and the confirmation once the workflow recorded the payment.
+
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use coverline_activities::payments::{EXPERIENCE, PaymentError, PaymentLine, Payer, SignRequest};
+use coverline_activities::purchase::{Purchase, VerifiedPayment};
+use coverline_domain::quote::format_us_date;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::app::AppState;
+use crate::auth::{self, SessionRefusal};
+use crate::error::{ApiError, ApiResult};
+use crate::purchases;
+use crate::routes::policies::confirmation_json;
+
+/// The spec's payment failure text.
+pub const PAYMENT_PROBLEM: &str = "There appears to have been a problem. Please try again. Thank you.";
+/// The spec's session-timeout payment result.
+pub const USER_TIMEOUT: &str = "User timeout.";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/institution/{iid}/user/{uid}/signrequest", post(sign_request))
+        .route("/institution/{iid}/user/{uid}/verifyresponse", post(verify_response))
+        .route("/institution/{iid}/user/{uid}/payment/confirmation", post(confirmation))
+}
+
+fn payment_problem() -> ApiError {
+    ApiError::new(StatusCode::BAD_GATEWAY, "paymentFailed", PAYMENT_PROBLEM)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PolicyRef {
+    policy_id: String,
+}
+
+/// Loads a booked purchase of the caller.
+async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiResult<Purchase> {
+    state.store.user_policy(uid, policy_id).await?.ok_or_else(ApiError::not_found)?;
+    let purchase = Purchase::load(&state.store, policy_id).await?;
+    if purchase.policy.contract_number.is_none() {
+        return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This policy is not booked yet."));
+    }
+    Ok(purchase)
+}
+
+async fn sign_request(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<PolicyRef>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let purchase = booked_purchase(&state, &uid, &body.policy_id).await?;
+    if institution.testing_settings.payment_sign_error_test {
+        return Err(payment_problem());
+    }
+    let user = &purchase.user;
+    let request = SignRequest {
+        experience: EXPERIENCE.to_string(),
+        user: Payer {
+            first_name: user.first_name.clone().unwrap_or_default(),
+            last_name: user.last_name.clone().unwrap_or_default(),
+            email_address: user.email.clone(),
+            address: user.street.clone().unwrap_or_default(),
+            city: user.city.clone().unwrap_or_default(),
+            state: user.state.clone().unwrap_or_default(),
+            zip_code: user.zip.clone().unwrap_or_default(),
+        },
+        payment_information: vec![PaymentLine {
+            amount: purchase.total().0,
+            apply_funds_to: purchase.policy.contract_number.clone().unwrap_or_default(),
+            kind: institution.product_name().to_string(),
+        }],
+        payment_account_id: institution.entity_id.clone(),
+    };
+    let signed = state.gateway.sign(&request, &state.config.public_url).await.map_err(|e| {
+        tracing::warn!(error = %e, policy_id = %body.policy_id, "sign request failed");
+        payment_problem()
+    })?;
+    Ok(Json(json!({ "status": 200, "data": signed })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct VerifyBody {
+    policy_id: String,
+    result: String,
+}
+
+/// The provider-style envelope the web app reads: `status`, `data.data`, `data.error.error_message`.
+fn envelope(status: StatusCode, data: Option<Value>, error_message: Option<&str>) -> Response {
+    let body = json!({
+        "status": status.as_u16(),
+        "data": { "data": data, "error": error_message.map(|m| json!({ "error_message": m })) },
+    });
+    (status, Json(body)).into_response()
+}
+
+async fn verify_response(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<VerifyBody>) -> ApiResult<Response> {
+    let institution = state.active_institution(&iid).await?;
+    match auth::session(&state, &headers).await? {
+        Err(SessionRefusal::Expired) => return Ok(envelope(StatusCode::UNAUTHORIZED, None, Some(USER_TIMEOUT))),
+        Err(SessionRefusal::Missing) => return Err(ApiError::unauthorized()),
+        Ok(m) if m.user.user_id != uid || m.user.institution_id != institution.institution_id => return Err(ApiError::not_found()),
+        Ok(_) => {}
+    }
+    let purchase = booked_purchase(&state, &uid, &body.policy_id).await?;
+    if institution.testing_settings.payment_verify_error_test {
+        return Ok(envelope(StatusCode::BAD_GATEWAY, None, Some(PAYMENT_PROBLEM)));
+    }
+    let verified = match state.gateway.verify(&body.result).await {
+        Ok(v) => v,
+        Err(PaymentError::Refused(message)) => return Ok(envelope(StatusCode::PAYMENT_REQUIRED, None, Some(&message))),
+        Err(e @ PaymentError::Unavailable(_)) => {
+            tracing::warn!(error = %e, "gateway verify failed");
+            return Ok(envelope(StatusCode::BAD_GATEWAY, None, Some(PAYMENT_PROBLEM)));
+        }
+    };
+    let contract = purchase.policy.contract_number.clone().unwrap_or_default();
+    if verified.amount != purchase.total().0 || verified.apply_funds_to != contract || verified.payment_account_id != institution.entity_id {
+        tracing::error!(policy_id = %body.policy_id, tracking = %verified.tracking_number, "verified payment does not match the policy");
+        return Ok(envelope(StatusCode::UNPROCESSABLE_ENTITY, None, Some(PAYMENT_PROBLEM)));
+    }
+    purchases::payment_verified(
+        &state,
+        &purchase.quote.quote_id,
+        VerifiedPayment {
+            policy_id: body.policy_id.clone(),
+            tracking_number: verified.tracking_number.clone(),
+            amount: verified.amount,
+            apply_funds_to: verified.apply_funds_to,
+            paid_at: verified.paid_at,
+        },
+    )
+    .await?;
+    let paid_on = time::OffsetDateTime::from_unix_timestamp(verified.paid_at).map(|t| format_us_date(t.date())).unwrap_or_default();
+    Ok(envelope(
+        StatusCode::OK,
+        Some(json!({ "trackingNumber": verified.tracking_number, "paymentDate": paid_on, "amount": verified.amount })),
+        None,
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ConfirmationBody {
+    policy_id: String,
+}
+
+async fn confirmation(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<ConfirmationBody>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    state.store.user_policy(&uid, &body.policy_id).await?.ok_or_else(ApiError::not_found)?;
+    if institution.testing_settings.payment_confirmation_error_test {
+        return Err(payment_problem());
+    }
+    purchases::wait_for_status(&state, &body.policy_id, Duration::from_secs(20), |s| s == "paid" || s == "fulfilled").await?;
+    let purchase = Purchase::load(&state.store, &body.policy_id).await?;
+    confirmation_json(&purchase)
+        .map(Json)
+        .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "paymentPending", "Your payment is still being recorded. Please try again in a moment."))
+}

@@ -1,0 +1,135 @@
+//! Quotes: rate the member's car with the institution's provider and store what they saw.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use coverline_activities::rating::QuoteError;
+use coverline_domain::contact::StateCode;
+use coverline_domain::money::Cents;
+use coverline_domain::quote::{NO_QUOTES_PRESENT, RateView, StoredRate};
+use coverline_domain::rating::RatingRequest;
+use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_years_to_own};
+use coverline_store::{CarRecord, QuoteRecord, RateRecord};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use time::OffsetDateTime;
+
+use crate::app::AppState;
+use crate::auth;
+use crate::error::{ApiError, ApiResult};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/institution/{iid}/user/{uid}/quote", post(create_quote))
+        .route("/institution/{iid}/user/{uid}/quote/{quote_id}", get(get_quote))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CreateQuote {
+    car_id: String,
+    miles_per_year: u32,
+    years_to_own: u8,
+    state: String,
+    pen_track_key: Option<String>,
+}
+
+fn no_quotes() -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "noQuotes", NO_QUOTES_PRESENT)
+}
+
+/// The quote as the web app sees it: every rate with its derived fields.
+pub fn quote_json(state: &AppState, quote: &QuoteRecord, rates: &[RateRecord], car: &CarRecord) -> Value {
+    let today = OffsetDateTime::from_unix_timestamp(state.clock.now()).map(|t| t.date()).unwrap_or_else(|_| OffsetDateTime::now_utc().date());
+    let rates: Vec<RateView> = rates
+        .iter()
+        .map(|r| {
+            RateView::derive(
+                &StoredRate {
+                    rate_id: &r.rate_id,
+                    rate_collection_id: &r.rate_collection_id,
+                    coverage_name: &r.coverage_name,
+                    miles: r.miles as u32,
+                    months: r.months as u16,
+                    deductible: Cents(r.deductible_cents),
+                    price: Cents(r.price_cents),
+                    tax: Cents(r.tax_cents),
+                },
+                car.odometer as u32,
+                today,
+            )
+        })
+        .collect();
+    json!({ "quoteId": quote.quote_id, "penTrackKey": quote.pen_track_key, "carId": quote.car_id, "state": quote.state, "rates": rates })
+}
+
+async fn create_quote(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<CreateQuote>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let residence = StateCode::parse(&body.state)?;
+    let miles_per_year = parse_miles_per_year(body.miles_per_year)?;
+    let years_to_own = parse_years_to_own(body.years_to_own)?;
+    let car = state.store.car(&uid, &body.car_id).await?.ok_or_else(ApiError::not_found)?;
+    if institution.testing_settings.quote_post_error_test {
+        return Err(no_quotes());
+    }
+    let flags: CarFlags = serde_json::from_str(&car.flags_json).unwrap_or_default();
+    let today = OffsetDateTime::from_unix_timestamp(state.clock.now()).map_err(|e| ApiError::internal(e.into()))?;
+    let request = RatingRequest {
+        make: &car.make,
+        model_year: car.year as u16,
+        current_year: today.year() as u16,
+        odometer: Odometer(car.odometer as u32),
+        flags,
+        miles_per_year,
+        years_to_own,
+    };
+    let priced = match state.rating.quote(&institution, &request, residence.as_str()) {
+        Ok(p) => p,
+        Err(QuoteError::NoQuotes) => return Err(no_quotes()),
+        Err(e @ QuoteError::UnknownProvider(_)) => return Err(ApiError::internal(e.into())),
+    };
+    let quote = QuoteRecord {
+        quote_id: crate::ids::new_id("quo"),
+        user_id: uid.clone(),
+        car_id: car.car_id.clone(),
+        state: residence.as_str().to_string(),
+        pen_track_key: body.pen_track_key.filter(|k| !k.is_empty() && k.len() <= 64).unwrap_or_else(|| crate::ids::new_id("pen")),
+        provider: institution.primary_provider().to_string(),
+        created_at: today.unix_timestamp(),
+    };
+    let rate_collection_id = crate::ids::new_id("rc");
+    let rates: Vec<RateRecord> = priced
+        .iter()
+        .enumerate()
+        .map(|(i, p)| RateRecord {
+            rate_id: crate::ids::new_id("rate"),
+            quote_id: quote.quote_id.clone(),
+            rate_collection_id: rate_collection_id.clone(),
+            position: i as i64,
+            coverage_name: p.option.plan.clone(),
+            miles: i64::from(p.option.miles),
+            months: i64::from(p.option.months),
+            deductible_cents: p.option.deductible.0,
+            price_cents: p.option.price.0,
+            tax_cents: p.tax.0,
+        })
+        .collect();
+    state.store.insert_quote(&quote, &rates).await?;
+    Ok((StatusCode::CREATED, Json(quote_json(&state, &quote, &rates, &car))))
+}
+
+async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, quote_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let quote = state.store.quote(&uid, &quote_id).await?.ok_or_else(ApiError::not_found)?;
+    let rates = state.store.rates(&quote_id).await?;
+    let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
+    Ok(Json(quote_json(&state, &quote, &rates, &car)))
+}

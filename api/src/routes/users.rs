@@ -1,0 +1,216 @@
+//! Users: create (splash), personal details, email verification.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode, parse_city, parse_street};
+use coverline_store::UserRecord;
+use coverline_store::users::PersonalDetails;
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::app::AppState;
+use crate::auth;
+use crate::error::{ApiError, ApiResult};
+
+/// The spec's text for a wrong verification code.
+pub const INVALID_CODE: &str = "The code is invalid, please enter the correct code or click on 'Resend code' to get a new code";
+/// A verification code lives this long.
+const CODE_TTL_SECS: i64 = 600;
+/// Wrong tries before a code dies.
+const MAX_CODE_ATTEMPTS: i64 = 5;
+/// Minimum seconds between two code emails to one user.
+const CODE_RESEND_INTERVAL_SECS: i64 = 20;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/institution/{iid}/user", post(create_user))
+        .route("/institution/{iid}/user/{uid}", get(get_user).put(update_user))
+        .route("/institution/{iid}/user/{uid}/verifyemail", get(send_verification_email))
+}
+
+/// The user as the web app sees it.
+pub fn user_json(u: &UserRecord) -> Value {
+    let address = match (&u.street, &u.city, &u.state, &u.zip) {
+        (Some(street), Some(city), Some(state), Some(zip)) => json!({ "street": street, "city": city, "state": state, "zip": zip }),
+        _ => Value::Null,
+    };
+    json!({
+        "userId": u.user_id,
+        "emailAddress": u.email,
+        "firstName": u.first_name,
+        "lastName": u.last_name,
+        "phoneNumber": u.phone,
+        "address": address,
+        "isMember": u.is_member,
+        "isEmailVerified": u.email_verified_at.is_some(),
+        "doesConsentToSoliciting": u.consents_to_solicit,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CreateUser {
+    email_address: String,
+    password: String,
+    #[allow(dead_code)]
+    current_user_id: Option<String>,
+}
+
+async fn create_user(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<CreateUser>) -> ApiResult<(StatusCode, Json<Value>)> {
+    let institution = state.active_institution(&iid).await?;
+    let email = EmailAddress::parse(&body.email_address)?;
+    if body.password.chars().count() < 12 || body.password.len() > 256 {
+        return Err(ApiError::bad_request("Password must be 12 to 256 characters"));
+    }
+    let user_id = crate::ids::new_id("usr");
+    let hash = tokio::task::spawn_blocking({
+        let password = body.password.clone();
+        move || auth::hash_password(&password)
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.into()))??;
+    let user = state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;
+    let token = auth::rotate(&state, &user.user_id, None).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "user": user_json(&user), "token": token }))))
+}
+
+async fn get_user(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    let member = auth::member(&state, &headers, &institution, &uid).await?;
+    Ok(Json(json!({ "user": user_json(&member.user) })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct Address {
+    #[serde(default)]
+    street: String,
+    #[serde(default)]
+    city: String,
+    #[serde(default)]
+    state: String,
+    #[serde(default)]
+    zip: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UpdateUser {
+    verification_code: Option<String>,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    phone_number: Option<String>,
+    address: Option<Address>,
+    is_member: Option<bool>,
+    does_consent_to_soliciting: Option<bool>,
+}
+
+async fn update_user(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<UpdateUser>,
+) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    let member = auth::member(&state, &headers, &institution, &uid).await?;
+    if let Some(code) = &body.verification_code {
+        check_code(&state, &member.user, code).await?;
+    } else {
+        let address = body.address.unwrap_or_default();
+        let first = PersonName::parse("firstName", body.first_name.as_deref().unwrap_or_default())?;
+        let last = PersonName::parse("lastName", body.last_name.as_deref().unwrap_or_default())?;
+        let phone = PhoneNumber::parse(body.phone_number.as_deref().unwrap_or_default())?;
+        let street = parse_street(&address.street)?;
+        let city = parse_city(&address.city)?;
+        let residence = StateCode::parse(&address.state)?;
+        let zip = ZipCode::parse(&address.zip)?;
+        let is_member = body.is_member.ok_or(ApiError {
+            status: StatusCode::BAD_REQUEST,
+            code: "validation",
+            message: format!("Please indicate if you are a member of {}", institution.name),
+            field: Some("isMember"),
+        })?;
+        state
+            .store
+            .update_personal_details(
+                &uid,
+                &PersonalDetails {
+                    first_name: first.as_str(),
+                    last_name: last.as_str(),
+                    phone: phone.digits(),
+                    street: &street,
+                    city: &city,
+                    state: residence.as_str(),
+                    zip: zip.as_str(),
+                    is_member,
+                    consents_to_solicit: body.does_consent_to_soliciting.unwrap_or(true),
+                },
+            )
+            .await?;
+    }
+    let user = state.store.user(&uid).await?.ok_or_else(ApiError::not_found)?;
+    let token = auth::rotate(&state, &uid, Some(&member.token_hash)).await?;
+    Ok(Json(json!({ "user": user_json(&user), "token": token })))
+}
+
+fn code_hash(user_id: &str, code: &str) -> String {
+    hex::encode(Sha256::digest(format!("{user_id}:{code}").as_bytes()))
+}
+
+async fn check_code(state: &AppState, user: &UserRecord, code: &str) -> ApiResult<()> {
+    let invalid = || ApiError { status: StatusCode::BAD_REQUEST, code: "invalidCode", message: INVALID_CODE.into(), field: Some("verificationCode") };
+    let code = code.trim();
+    if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
+        return Err(invalid());
+    }
+    let Some(stored) = state.store.verification_code(&user.user_id).await? else { return Err(invalid()) };
+    if stored.expires_at < state.clock.now() || stored.attempts >= MAX_CODE_ATTEMPTS || stored.email != user.email {
+        return Err(invalid());
+    }
+    if stored.code_hash != code_hash(&user.user_id, code) {
+        state.store.count_wrong_code(&user.user_id).await?;
+        return Err(invalid());
+    }
+    state.store.mark_email_verified(&user.user_id).await?;
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct VerifyEmailQuery {
+    email_address: String,
+}
+
+async fn send_verification_email(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Query(query): Query<VerifyEmailQuery>,
+) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    let member = auth::member(&state, &headers, &institution, &uid).await?;
+    let email = EmailAddress::parse(&query.email_address)?;
+    if email.as_str() != member.user.email {
+        return Err(ApiError::bad_request("That is not the email address of this session"));
+    }
+    if institution.testing_settings.verify_email_error_test {
+        return Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code"));
+    }
+    let now = state.clock.now();
+    if let Some(previous) = state.store.verification_code(&uid).await? {
+        if now - previous.sent_at < CODE_RESEND_INTERVAL_SECS {
+            return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Please wait a few seconds before asking for another code."));
+        }
+    }
+    let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
+    state.store.put_verification_code(&uid, &code_hash(&uid, &code), email.as_str(), now + CODE_TTL_SECS).await?;
+    state.mailer.send_verification_code(email.as_str(), &code, &institution.name).await.map_err(|e| {
+        tracing::warn!(error = ?e, "verification email failed");
+        ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code")
+    })?;
+    Ok(Json(json!({ "sent": true })))
+}

@@ -1,0 +1,332 @@
+//! The card gateway: `POST /v1/sign` and `POST /v1/verify` for Coverline's servers (merchant
+//! bearer), `GET /widget` + `GET /widget.js` for the member's browser, and `POST /v1/charge`
+//! for the widget. Every JSON answer is the gateway's envelope
+//! `{"status", "data", "error": {"error_message"}}` with the HTTP status equal to `status`.
+
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::card::{self, Outcome};
+use crate::store::Transaction;
+use crate::{Shared, auth, now_unix, signing, widget};
+
+/// The only experience the gateway offers Coverline: card only.
+pub const EXPERIENCE: &str = "NAO_CC_ONLY";
+
+/// The payer, as the sign request carries it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Payer {
+    pub first_name: String,
+    pub last_name: String,
+    pub email_address: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub zip_code: String,
+}
+
+/// One payment line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentLine {
+    /// Cents.
+    pub amount: i64,
+    pub apply_funds_to: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// The sign request body.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignRequest {
+    pub experience: String,
+    pub user: Payer,
+    #[serde(rename = "paymentInformation")]
+    pub payment_information: Vec<PaymentLine>,
+    #[serde(rename = "PaymentAccountId")]
+    pub payment_account_id: String,
+}
+
+impl SignRequest {
+    fn line(&self) -> &PaymentLine {
+        &self.payment_information[0]
+    }
+}
+
+/// What a signed request carries.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RequestClaims {
+    pub payload: SignRequest,
+    pub nonce: String,
+    pub expires_at: i64,
+}
+
+/// What a signed result carries.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ResultClaims {
+    tracking_number: String,
+    nonce: String,
+}
+
+pub const MSG_REQUEST_INVALID: &str = "This payment request is not valid.";
+pub const MSG_REQUEST_EXPIRED: &str = "This payment request has expired.";
+const MSG_REQUEST_USED: &str = "This payment request was already used.";
+const MSG_UNVERIFIABLE: &str = "The payment result could not be verified.";
+const MSG_NO_ANSWER: &str = "The card processor did not respond. Your card has not been charged.";
+const MSG_UNAUTHORIZED: &str = "Missing or invalid merchant key.";
+const MSG_STORAGE: &str = "The gateway could not record the payment. Your card has not been charged.";
+
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/v1/sign", post(sign))
+        .route("/v1/verify", post(verify))
+        .route("/v1/charge", post(charge))
+        .route("/widget", get(widget_page))
+        .route("/widget.js", get(widget::script))
+}
+
+/// `{"status":200,"data":…,"error":null}`.
+fn ok(data: impl Serialize) -> Response {
+    (StatusCode::OK, axum::Json(json!({ "status": 200, "data": data, "error": null }))).into_response()
+}
+
+/// `{"status":<status>,"data":null,"error":{"error_message":…}}` with the same HTTP status.
+fn fail(status: StatusCode, message: &str) -> Response {
+    (status, axum::Json(json!({ "status": status.as_u16(), "data": null, "error": { "error_message": message } }))).into_response()
+}
+
+/// Checks a signed request's signature, then its expiry.
+pub fn open_request(secret: &[u8], token: &str) -> Result<RequestClaims, &'static str> {
+    let claims: RequestClaims = signing::open(secret, token).ok_or(MSG_REQUEST_INVALID)?;
+    if validate_sign_request(&claims.payload).is_err() {
+        return Err(MSG_REQUEST_INVALID);
+    }
+    if now_unix() >= claims.expires_at {
+        return Err(MSG_REQUEST_EXPIRED);
+    }
+    Ok(claims)
+}
+
+fn validate_sign_request(r: &SignRequest) -> Result<(), String> {
+    if r.experience != EXPERIENCE {
+        return Err(format!("experience must be {EXPERIENCE}."));
+    }
+    let [line] = r.payment_information.as_slice() else {
+        return Err("paymentInformation must have exactly one line.".into());
+    };
+    if line.amount <= 0 {
+        return Err("paymentInformation[0].amount must be a positive number of cents.".into());
+    }
+    if line.apply_funds_to.trim().is_empty() {
+        return Err("paymentInformation[0].applyFundsTo is required.".into());
+    }
+    if r.payment_account_id.trim().is_empty() {
+        return Err("PaymentAccountId is required.".into());
+    }
+    Ok(())
+}
+
+fn random_nonce() -> String {
+    hex::encode(rand::random::<[u8; 16]>())
+}
+
+fn tracking_number() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    let mut rng = rand::rng();
+    let tail: String = (0..12).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect();
+    format!("PAY-{tail}")
+}
+
+async fn sign(State(sandbox): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+    if !auth::bearer_ok(&headers, &sandbox.config.merchant_key) {
+        return fail(StatusCode::UNAUTHORIZED, MSG_UNAUTHORIZED);
+    }
+    let request: SignRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => return fail(StatusCode::BAD_REQUEST, &format!("The sign request is malformed: {e}")),
+    };
+    if let Err(message) = validate_sign_request(&request) {
+        return fail(StatusCode::BAD_REQUEST, &message);
+    }
+    let ttl = i64::try_from(sandbox.config.request_ttl.as_secs()).unwrap_or(i64::MAX / 2);
+    let claims = RequestClaims { payload: request, nonce: random_nonce(), expires_at: now_unix().saturating_add(ttl) };
+    tracing::info!(apply_funds_to = %claims.payload.line().apply_funds_to, amount = claims.payload.line().amount, "gateway signed a payment request");
+    ok(json!({ "signedRequest": signing::seal(&sandbox.config.signing_secret, &claims) }))
+}
+
+#[derive(Deserialize)]
+struct VerifyBody {
+    result: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VerifiedPayment<'a> {
+    tracking_number: &'a str,
+    amount: i64,
+    apply_funds_to: &'a str,
+    payment_account_id: &'a str,
+    paid_at: i64,
+}
+
+async fn verify(State(sandbox): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+    if !auth::bearer_ok(&headers, &sandbox.config.merchant_key) {
+        return fail(StatusCode::UNAUTHORIZED, MSG_UNAUTHORIZED);
+    }
+    let Ok(VerifyBody { result }) = serde_json::from_slice(&body) else {
+        return fail(StatusCode::BAD_REQUEST, MSG_UNVERIFIABLE);
+    };
+    let Some(claims) = signing::open::<ResultClaims>(&sandbox.config.signing_secret, &result) else {
+        return fail(StatusCode::BAD_REQUEST, MSG_UNVERIFIABLE);
+    };
+    sandbox.store.read(|state| match state.transactions.get(&claims.tracking_number) {
+        Some(t) if t.nonce == claims.nonce => ok(VerifiedPayment {
+            tracking_number: &t.tracking_number,
+            amount: t.amount,
+            apply_funds_to: &t.apply_funds_to,
+            payment_account_id: &t.payment_account_id,
+            paid_at: t.paid_at,
+        }),
+        _ => fail(StatusCode::BAD_REQUEST, MSG_UNVERIFIABLE),
+    })
+}
+
+/// What the widget posts. Never logged: it holds the card.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChargeBody {
+    request: String,
+    #[serde(default)]
+    card_number: String,
+    #[serde(default)]
+    expiry: String,
+    #[serde(default)]
+    cvc: String,
+    #[serde(default)]
+    zip: String,
+}
+
+impl std::fmt::Debug for ChargeBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ChargeBody { <redacted> }")
+    }
+}
+
+/// The first card field that fails the gateway's checks, as the member should read it.
+fn card_problem(body: &ChargeBody, card_number: &str) -> Option<&'static str> {
+    let today = time::OffsetDateTime::now_utc();
+    if !card::luhn_valid(card_number) {
+        Some("Enter a valid card number.")
+    } else if !card::expiry_valid(&body.expiry, today.year(), u8::from(today.month())) {
+        Some("Enter an expiry date (MM/YY) that has not passed.")
+    } else if !card::cvc_valid(body.cvc.trim()) {
+        Some("Enter the 3 or 4 digit CVC.")
+    } else if !card::zip_valid(body.zip.trim()) {
+        Some("Enter a 5 digit ZIP.")
+    } else {
+        None
+    }
+}
+
+async fn charge(State(sandbox): State<Shared>, body: Bytes) -> Response {
+    let Ok(body) = serde_json::from_slice::<ChargeBody>(&body) else {
+        return fail(StatusCode::BAD_REQUEST, "The charge request is malformed.");
+    };
+    let claims = match open_request(&sandbox.config.signing_secret, &body.request) {
+        Ok(c) => c,
+        Err(message) => return fail(StatusCode::BAD_REQUEST, message),
+    };
+    if sandbox.store.read(|s| s.used_nonces.contains_key(&claims.nonce)) {
+        return fail(StatusCode::CONFLICT, MSG_REQUEST_USED);
+    }
+    let card_number = card::normalise_number(&body.card_number);
+    if let Some(problem) = card_problem(&body, &card_number) {
+        return fail(StatusCode::UNPROCESSABLE_ENTITY, problem);
+    }
+    match card::outcome(&card_number) {
+        Outcome::Decline(message) => {
+            tracing::info!(apply_funds_to = %claims.payload.line().apply_funds_to, "gateway declined a card");
+            return fail(StatusCode::PAYMENT_REQUIRED, message);
+        }
+        Outcome::NoAnswer => {
+            tokio::time::sleep(sandbox.config.processor_timeout).await;
+            tracing::warn!(apply_funds_to = %claims.payload.line().apply_funds_to, "gateway's processor did not answer");
+            return fail(StatusCode::GATEWAY_TIMEOUT, MSG_NO_ANSWER);
+        }
+        Outcome::Approve => {}
+    }
+    let last4 = card_number[card_number.len() - 4..].to_string();
+    let line = claims.payload.line().clone();
+    let recorded = sandbox.store.update(|state| {
+        if state.used_nonces.contains_key(&claims.nonce) {
+            return None; // another charge of the same request won the race
+        }
+        let mut tracking = tracking_number();
+        while state.transactions.contains_key(&tracking) {
+            tracking = tracking_number();
+        }
+        state.used_nonces.insert(claims.nonce.clone(), tracking.clone());
+        state.transactions.insert(
+            tracking.clone(),
+            Transaction {
+                tracking_number: tracking.clone(),
+                nonce: claims.nonce.clone(),
+                amount: line.amount,
+                apply_funds_to: line.apply_funds_to.clone(),
+                payment_account_id: claims.payload.payment_account_id.clone(),
+                paid_at: now_unix(),
+                card_last4: last4.clone(),
+            },
+        );
+        Some(tracking)
+    });
+    match recorded {
+        Ok(Some(tracking)) => {
+            tracing::info!(tracking_number = %tracking, amount = line.amount, apply_funds_to = %line.apply_funds_to, card_last4 = %last4, "gateway approved a charge");
+            let result = signing::seal(&sandbox.config.signing_secret, &ResultClaims { tracking_number: tracking, nonce: claims.nonce });
+            ok(json!({ "result": result }))
+        }
+        Ok(None) => fail(StatusCode::CONFLICT, MSG_REQUEST_USED),
+        Err(e) => {
+            tracing::error!(error = %format!("{e:#}"), "gateway could not persist a charge");
+            fail(StatusCode::INTERNAL_SERVER_ERROR, MSG_STORAGE)
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WidgetQuery {
+    request: Option<String>,
+    parent_origin: Option<String>,
+}
+
+async fn widget_page(State(sandbox): State<Shared>, query: Result<Query<WidgetQuery>, QueryRejection>) -> Response {
+    let (request, parent_origin) = match query {
+        Ok(Query(q)) => (q.request.unwrap_or_default(), q.parent_origin.and_then(|o| widget::parse_origin(&o))),
+        Err(_) => (String::new(), None),
+    };
+    let Some(parent_origin) = parent_origin else {
+        return widget::failure_page(None, "This payment page was opened without a valid parent origin.");
+    };
+    match open_request(&sandbox.config.signing_secret, &request) {
+        Ok(claims) if sandbox.store.read(|s| s.used_nonces.contains_key(&claims.nonce)) => {
+            widget::failure_page(Some(&parent_origin), MSG_REQUEST_USED)
+        }
+        Ok(claims) => widget::form_page(&parent_origin, &request, &claims.payload),
+        Err(message) => widget::failure_page(Some(&parent_origin), message),
+    }
+}
+

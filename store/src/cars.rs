@@ -1,0 +1,61 @@
+//! Cars.
+
+use anyhow::Context;
+
+use crate::{Store, now};
+
+/// A stored car.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct CarRecord {
+    pub car_id: String,
+    pub user_id: String,
+    pub vin: String,
+    pub year: i64,
+    pub make: String,
+    pub model: String,
+    pub style: String,
+    pub vehicle_type: String,
+    pub odometer: i64,
+    pub miles_per_year: i64,
+    pub years_to_own: i64,
+    pub flags_json: String,
+    pub is_mock_vin: bool,
+    pub created_at: i64,
+}
+
+const CAR_COLUMNS: &str = "car_id, user_id, vin, year, make, model, style, vehicle_type, odometer, miles_per_year, years_to_own, flags_json, is_mock_vin, created_at";
+
+impl Store {
+    /// Saves a car (its `created_at` is set here).
+    pub async fn insert_car(&self, car: &CarRecord) -> anyhow::Result<()> {
+        sqlx::query(&format!("INSERT INTO cars ({CAR_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"))
+            .bind(&car.car_id)
+            .bind(&car.user_id)
+            .bind(&car.vin)
+            .bind(car.year)
+            .bind(&car.make)
+            .bind(&car.model)
+            .bind(&car.style)
+            .bind(&car.vehicle_type)
+            .bind(car.odometer)
+            .bind(car.miles_per_year)
+            .bind(car.years_to_own)
+            .bind(&car.flags_json)
+            .bind(car.is_mock_vin)
+            .bind(now())
+            .execute(&self.pool)
+            .await
+            .context("inserting car")?;
+        Ok(())
+    }
+
+    /// A car of a user (`None` when it is not theirs).
+    pub async fn car(&self, user_id: &str, car_id: &str) -> anyhow::Result<Option<CarRecord>> {
+        sqlx::query_as::<_, CarRecord>(&format!("SELECT {CAR_COLUMNS} FROM cars WHERE car_id = $1 AND user_id = $2"))
+            .bind(car_id)
+            .bind(user_id)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading car")
+    }
+}

@@ -1,0 +1,41 @@
+//! Institutions: imported settings, read on every request.
+
+use anyhow::Context;
+use coverline_domain::institution::Institution;
+use sqlx::Row;
+
+use crate::{Store, now};
+
+impl Store {
+    /// Inserts or replaces an institution's settings (the `institution import` command).
+    pub async fn upsert_institution(&self, institution: &Institution) -> anyhow::Result<()> {
+        let json = serde_json::to_string(institution)?;
+        sqlx::query(
+            "INSERT INTO institutions (institution_id, settings_json, is_active, updated_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (institution_id) DO UPDATE SET settings_json = excluded.settings_json,
+                 is_active = excluded.is_active, updated_at = excluded.updated_at",
+        )
+        .bind(&institution.institution_id)
+        .bind(json)
+        .bind(institution.is_active)
+        .bind(now())
+        .execute(&self.pool)
+        .await
+        .with_context(|| format!("saving institution {}", institution.institution_id))?;
+        Ok(())
+    }
+
+    /// An institution by id.
+    pub async fn institution(&self, institution_id: &str) -> anyhow::Result<Option<Institution>> {
+        let row = sqlx::query("SELECT settings_json FROM institutions WHERE institution_id = $1")
+            .bind(institution_id)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading institution")?;
+        row.map(|r| {
+            let json: String = r.get(0);
+            serde_json::from_str(&json).context("decoding stored institution settings")
+        })
+        .transpose()
+    }
+}

@@ -1,0 +1,62 @@
+//! Verified payments: at most one per policy.
+
+use anyhow::Context;
+
+use crate::{Store, is_unique_violation, now};
+
+/// A stored payment.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct PaymentRecord {
+    pub payment_id: String,
+    pub policy_id: String,
+    pub amount_cents: i64,
+    pub tax_cents: i64,
+    pub paid_at: i64,
+}
+
+impl Store {
+    /// Records a payment and marks the policy paid, once: a second call for the same policy
+    /// returns the payment already recorded.
+    pub async fn record_payment(&self, p: &PaymentRecord) -> anyhow::Result<PaymentRecord> {
+        let mut tx = self.pool.begin().await?;
+        let inserted = sqlx::query("INSERT INTO payments (payment_id, policy_id, amount_cents, tax_cents, paid_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(&p.payment_id)
+            .bind(&p.policy_id)
+            .bind(p.amount_cents)
+            .bind(p.tax_cents)
+            .bind(p.paid_at)
+            .execute(&mut *tx)
+            .await;
+        match inserted {
+            Ok(_) => {
+                sqlx::query("UPDATE policies SET status = 'paid', updated_at = $1 WHERE policy_id = $2 AND status = 'booked'")
+                    .bind(now())
+                    .bind(&p.policy_id)
+                    .execute(&mut *tx)
+                    .await
+                    .context("marking policy paid")?;
+                tx.commit().await.context("committing payment")?;
+            }
+            Err(e) if is_unique_violation(&e) => {
+                tx.rollback().await.ok();
+            }
+            Err(e) => return Err(e).context("inserting payment"),
+        }
+        self.payment_for_policy(&p.policy_id).await?.context("payment just recorded")
+    }
+
+    /// The payment of a policy.
+    pub async fn payment_for_policy(&self, policy_id: &str) -> anyhow::Result<Option<PaymentRecord>> {
+        sqlx::query_as::<_, PaymentRecord>("SELECT payment_id, policy_id, amount_cents, tax_cents, paid_at FROM payments WHERE policy_id = $1")
+            .bind(policy_id)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading payment")
+    }
+
+    /// Number of payments recorded (tests and the chaos harness).
+    pub async fn count_payments(&self) -> anyhow::Result<i64> {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM payments").fetch_one(&self.pool).await?;
+        Ok(n)
+    }
+}

@@ -1,0 +1,97 @@
+//! Quotes and their rates, stored together so a booking uses the exact rate the member saw.
+
+use anyhow::Context;
+
+use crate::{Store, now};
+
+/// A stored quote.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct QuoteRecord {
+    pub quote_id: String,
+    pub user_id: String,
+    pub car_id: String,
+    pub state: String,
+    pub pen_track_key: String,
+    pub provider: String,
+    pub created_at: i64,
+}
+
+/// A stored rate of a quote.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct RateRecord {
+    pub rate_id: String,
+    pub quote_id: String,
+    pub rate_collection_id: String,
+    pub position: i64,
+    pub coverage_name: String,
+    pub miles: i64,
+    pub months: i64,
+    pub deductible_cents: i64,
+    pub price_cents: i64,
+    pub tax_cents: i64,
+}
+
+impl Store {
+    /// Saves a quote with its rates in one transaction.
+    pub async fn insert_quote(&self, quote: &QuoteRecord, rates: &[RateRecord]) -> anyhow::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO quotes (quote_id, user_id, car_id, state, pen_track_key, provider, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(&quote.quote_id)
+        .bind(&quote.user_id)
+        .bind(&quote.car_id)
+        .bind(&quote.state)
+        .bind(&quote.pen_track_key)
+        .bind(&quote.provider)
+        .bind(now())
+        .execute(&mut *tx)
+        .await
+        .context("inserting quote")?;
+        for r in rates {
+            sqlx::query(
+                "INSERT INTO rates (rate_id, quote_id, rate_collection_id, position, coverage_name, miles, months, deductible_cents, price_cents, tax_cents)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            )
+            .bind(&r.rate_id)
+            .bind(&r.quote_id)
+            .bind(&r.rate_collection_id)
+            .bind(r.position)
+            .bind(&r.coverage_name)
+            .bind(r.miles)
+            .bind(r.months)
+            .bind(r.deductible_cents)
+            .bind(r.price_cents)
+            .bind(r.tax_cents)
+            .execute(&mut *tx)
+            .await
+            .context("inserting rate")?;
+        }
+        tx.commit().await.context("committing quote")?;
+        Ok(())
+    }
+
+    /// A quote of a user (`None` when it is not theirs).
+    pub async fn quote(&self, user_id: &str, quote_id: &str) -> anyhow::Result<Option<QuoteRecord>> {
+        sqlx::query_as::<_, QuoteRecord>(
+            "SELECT quote_id, user_id, car_id, state, pen_track_key, provider, created_at FROM quotes WHERE quote_id = $1 AND user_id = $2",
+        )
+        .bind(quote_id)
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await
+        .context("reading quote")
+    }
+
+    /// The rates of a quote, in display order.
+    pub async fn rates(&self, quote_id: &str) -> anyhow::Result<Vec<RateRecord>> {
+        sqlx::query_as::<_, RateRecord>(
+            "SELECT rate_id, quote_id, rate_collection_id, position, coverage_name, miles, months, deductible_cents, price_cents, tax_cents
+             FROM rates WHERE quote_id = $1 ORDER BY position",
+        )
+        .bind(quote_id)
+        .fetch_all(&self.pool)
+        .await
+        .context("reading rates")
+    }
+}

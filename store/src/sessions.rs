@@ -1,0 +1,53 @@
+//! Session tokens (stored as SHA-256 hashes) and their idle clock.
+
+use anyhow::Context;
+use sqlx::Row;
+
+use crate::{Store, now};
+
+impl Store {
+    /// Stores a new session for `user_id`.
+    pub async fn insert_session(&self, token_hash: &str, user_id: &str) -> anyhow::Result<()> {
+        let t = now();
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, revoked) VALUES ($1, $2, $3, $4, FALSE)")
+            .bind(token_hash)
+            .bind(user_id)
+            .bind(t)
+            .bind(t)
+            .execute(&self.pool)
+            .await
+            .context("inserting session")?;
+        Ok(())
+    }
+
+    /// The user and last-seen time of a live (not revoked) session.
+    pub async fn session(&self, token_hash: &str) -> anyhow::Result<Option<(String, i64)>> {
+        let row = sqlx::query("SELECT user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND revoked = FALSE")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading session")?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
+    /// Moves the idle clock of a session.
+    pub async fn touch_session(&self, token_hash: &str, at: i64) -> anyhow::Result<()> {
+        sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2")
+            .bind(at)
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await
+            .context("touching session")?;
+        Ok(())
+    }
+
+    /// Revokes a session (rotation, logout, expiry).
+    pub async fn revoke_session(&self, token_hash: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE sessions SET revoked = TRUE WHERE token_hash = $1")
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await
+            .context("revoking session")?;
+        Ok(())
+    }
+}

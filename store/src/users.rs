@@ -1,0 +1,152 @@
+//! Users and their email-verification codes.
+
+use anyhow::Context;
+
+use crate::{Store, now};
+
+/// A stored user.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct UserRecord {
+    pub user_id: String,
+    pub institution_id: String,
+    pub email: String,
+    pub password_hash: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub phone: Option<String>,
+    pub street: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub zip: Option<String>,
+    pub is_member: Option<bool>,
+    pub consents_to_solicit: bool,
+    pub email_verified_at: Option<i64>,
+    pub created_at: i64,
+}
+
+/// Personal details as the member gave them (already validated).
+#[derive(Debug, Clone)]
+pub struct PersonalDetails<'a> {
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub phone: &'a str,
+    pub street: &'a str,
+    pub city: &'a str,
+    pub state: &'a str,
+    pub zip: &'a str,
+    pub is_member: bool,
+    pub consents_to_solicit: bool,
+}
+
+/// A stored verification code.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct VerificationCodeRecord {
+    pub code_hash: String,
+    pub email: String,
+    pub expires_at: i64,
+    pub attempts: i64,
+    pub sent_at: i64,
+}
+
+const USER_COLUMNS: &str = "user_id, institution_id, email, password_hash, first_name, last_name, phone, street, city, state, zip, is_member, consents_to_solicit, email_verified_at, created_at";
+
+impl Store {
+    /// Creates a user.
+    pub async fn insert_user(&self, user_id: &str, institution_id: &str, email: &str, password_hash: &str) -> anyhow::Result<UserRecord> {
+        sqlx::query(
+            "INSERT INTO users (user_id, institution_id, email, password_hash, consents_to_solicit, created_at) VALUES ($1, $2, $3, $4, TRUE, $5)",
+        )
+        .bind(user_id)
+        .bind(institution_id)
+        .bind(email)
+        .bind(password_hash)
+        .bind(now())
+        .execute(&self.pool)
+        .await
+        .context("inserting user")?;
+        self.user(user_id).await?.context("user just inserted")
+    }
+
+    /// A user by id.
+    pub async fn user(&self, user_id: &str) -> anyhow::Result<Option<UserRecord>> {
+        sqlx::query_as::<_, UserRecord>(&format!("SELECT {USER_COLUMNS} FROM users WHERE user_id = $1"))
+            .bind(user_id)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading user")
+    }
+
+    /// Saves personal details.
+    pub async fn update_personal_details(&self, user_id: &str, d: &PersonalDetails<'_>) -> anyhow::Result<()> {
+        sqlx::query(
+            "UPDATE users SET first_name = $1, last_name = $2, phone = $3, street = $4, city = $5, state = $6, zip = $7,
+                 is_member = $8, consents_to_solicit = $9 WHERE user_id = $10",
+        )
+        .bind(d.first_name)
+        .bind(d.last_name)
+        .bind(d.phone)
+        .bind(d.street)
+        .bind(d.city)
+        .bind(d.state)
+        .bind(d.zip)
+        .bind(d.is_member)
+        .bind(d.consents_to_solicit)
+        .bind(user_id)
+        .execute(&self.pool)
+        .await
+        .context("saving personal details")?;
+        Ok(())
+    }
+
+    /// Replaces the user's live verification code.
+    pub async fn put_verification_code(&self, user_id: &str, code_hash: &str, email: &str, expires_at: i64) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO verification_codes (user_id, code_hash, email, expires_at, attempts, sent_at) VALUES ($1, $2, $3, $4, 0, $5)
+             ON CONFLICT (user_id) DO UPDATE SET code_hash = excluded.code_hash, email = excluded.email,
+                 expires_at = excluded.expires_at, attempts = 0, sent_at = excluded.sent_at",
+        )
+        .bind(user_id)
+        .bind(code_hash)
+        .bind(email)
+        .bind(expires_at)
+        .bind(now())
+        .execute(&self.pool)
+        .await
+        .context("saving verification code")?;
+        Ok(())
+    }
+
+    /// The user's live verification code.
+    pub async fn verification_code(&self, user_id: &str) -> anyhow::Result<Option<VerificationCodeRecord>> {
+        sqlx::query_as::<_, VerificationCodeRecord>(
+            "SELECT code_hash, email, expires_at, attempts, sent_at FROM verification_codes WHERE user_id = $1",
+        )
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await
+        .context("reading verification code")
+    }
+
+    /// Counts a wrong try; returns the new count.
+    pub async fn count_wrong_code(&self, user_id: &str) -> anyhow::Result<i64> {
+        sqlx::query("UPDATE verification_codes SET attempts = attempts + 1 WHERE user_id = $1")
+            .bind(user_id)
+            .execute(&self.pool)
+            .await
+            .context("counting a wrong code")?;
+        Ok(self.verification_code(user_id).await?.map_or(0, |c| c.attempts))
+    }
+
+    /// Marks the email verified and burns the code (single use).
+    pub async fn mark_email_verified(&self, user_id: &str) -> anyhow::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE users SET email_verified_at = $1 WHERE user_id = $2")
+            .bind(now())
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM verification_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+        tx.commit().await.context("marking email verified")?;
+        Ok(())
+    }
+}

@@ -1,0 +1,120 @@
+import { assign, setup, type DoneActorEvent } from 'xstate'
+import { ApiError, isSessionExpired } from '../api/api-error'
+import type { Institution, Quote, UserWithToken } from '../api/types'
+import { flowActors } from './actors'
+import { initialContext, type FlowContext, type FlowInput, type PersonalDetails } from './flow-context'
+import { canVisit, type Gate } from './gate'
+import { USER_TIMEOUT } from './messages'
+import { STEP_INFO, type Step } from './steps'
+
+/** The machine's types, guards and actions; the states live in states/*.ts, assembled in flow-machine.ts. */
+
+/** Everything the screens (and the URL sync) can tell the flow. */
+export type FlowEvent =
+  | { type: 'GO_TO'; step: Step }
+  | { type: 'BACK' }
+  | { type: 'SUBMIT_EMAIL'; emailAddress: string }
+  | { type: 'SUBMIT_STATE'; state: string }
+  | { type: 'DISMISS_SESSION_EXPIRED' }
+  | { type: 'CHOOSE_VIN' }
+  | { type: 'SUBMIT_VIN'; vin: string }
+  | { type: 'VIN_FOCUSED' }
+  | { type: 'SUBMIT_MILEAGE'; odometer: string }
+  | { type: 'SUBMIT_MILES_PER_YEAR'; milesPerYear: number }
+  | { type: 'SUBMIT_YEARS_TO_OWN'; yearsToOwn: number }
+  | { type: 'SELECT_RATE'; index: number }
+  | { type: 'PURCHASE' }
+  | { type: 'SUBMIT_PERSONAL_DETAILS'; details: PersonalDetails }
+  | { type: 'SEND_CODE'; emailAddress: string }
+  | { type: 'SUBMIT_CODE'; code: string }
+  | { type: 'RESEND_CODE' }
+  | { type: 'EDIT_COVERAGE' }
+  | { type: 'EDIT_CAR' }
+  | { type: 'BOOK' }
+  | { type: 'RETRY_BOOKING' }
+  | { type: 'DECLINE_RETRY' }
+  | { type: 'WIDGET_READY' }
+  | { type: 'WIDGET_RESULT'; result: string }
+  | { type: 'WIDGET_ERROR'; message: string }
+  | { type: 'CLOSE_PAYMENT_ERROR' }
+  | { type: 'CONTINUE' }
+  | { type: 'RETRY_PAYMENT' }
+
+export type FlowTag = Step | 'busy'
+
+function errorOf(event: unknown): unknown {
+  return (event as { error?: unknown }).error
+}
+
+function outputOf<T>(event: unknown): T {
+  return (event as DoneActorEvent<T>).output
+}
+
+/** The quote is for this car and these driving habits. */
+export function quoteKey(context: FlowContext): string {
+  return `${context.car?.carId}|${context.milesPerYear}|${context.yearsToOwn}`
+}
+
+/** Carousel start: the middle card when there is more than one rate (spec section 4). */
+export function startRateIndex(rateCount: number): number {
+  return rateCount > 1 ? 1 : 0
+}
+
+export function session(context: FlowContext) {
+  if (!context.session) throw new Error('No session')
+  return context.session
+}
+
+/** The back button's transition for a step, from the back table in steps.ts. */
+export function back(from: Step) {
+  return { target: `#${STEP_INFO[from].back}` }
+}
+
+/** A refused token sends the member back to splash with the Session Expired dialog. */
+export const expired = { guard: 'isSessionExpired', target: '#splash', actions: 'markSessionExpired' } as const
+
+export const flowSetup = setup({
+  types: {
+    context: {} as FlowContext,
+    events: {} as FlowEvent,
+    input: {} as FlowInput,
+    tags: {} as FlowTag,
+  },
+  actors: flowActors,
+  guards: {
+    canVisit: ({ context, event }, params: { step: Step }) =>
+      event.type === 'GO_TO' && event.step === params.step && canVisit(context, params.step),
+    institutionIsInactive: ({ event }) => !outputOf<Institution>(event).isActive,
+    isEligibleState: ({ context, event }) =>
+      event.type === 'SUBMIT_STATE' && (context.institution?.eligibleStates ?? []).includes(event.state),
+    isSessionExpired: ({ event }) => isSessionExpired(errorOf(event)),
+    isUserTimeout: ({ event }) => {
+      const error = errorOf(event)
+      return error instanceof ApiError && error.message === USER_TIMEOUT
+    },
+    hasQuoteForCurrentCar: ({ context }) => context.quote !== null && context.quotedFor === quoteKey(context),
+    quoteHasEnoughRates: ({ context, event }) => {
+      const rates = outputOf<Quote>(event).rates
+      const minimum = context.institution?.applicationSettings.threeCardView ? 3 : 1
+      return rates.length >= minimum
+    },
+    isNotMember: ({ context }) => context.user?.isMember === false,
+    hasVerifiedEmail: ({ context }) => context.user?.isEmailVerified === true,
+    emailChanged: ({ context, event }) =>
+      event.type === 'SEND_CODE' && event.emailAddress.trim().toLowerCase() !== context.user?.emailAddress,
+  },
+  actions: {
+    resetSession: assign(({ context }) => ({
+      ...initialContext(context.institutionId, context.institution),
+      sessionExpired: context.sessionExpired,
+    })),
+    markSessionExpired: assign({ sessionExpired: true }),
+    openGate: assign(({ context }, params: { gate: Gate }) => ({
+      gates: context.gates.includes(params.gate) ? context.gates : [...context.gates, params.gate],
+    })),
+    storeSession: assign(({ context, event }) => {
+      const { user, token } = outputOf<UserWithToken>(event)
+      return { user, session: { institutionId: context.institutionId, userId: user.userId, token } }
+    }),
+  },
+})

@@ -1,0 +1,125 @@
+import { assign } from 'xstate'
+import { back, expired, flowSetup, session } from '../flow-setup'
+import { messageOf } from '../../api/api-error'
+import { BOOKING_FAILED } from '../messages'
+
+/** Review and booking, payment, confirmation, and the error pages. */
+export const purchaseStates = {
+  confirm: flowSetup.createStateConfig({
+    id: 'confirm',
+    tags: 'confirm',
+    initial: 'reviewing',
+    on: { BACK: back('confirm'), EDIT_COVERAGE: '#coverage', EDIT_CAR: '#lookup' },
+    states: {
+      reviewing: { on: { BOOK: 'booking' } },
+      booking: {
+        tags: 'busy',
+        invoke: {
+          src: 'bookPolicy',
+          input: ({ context }) => ({
+            session: session(context),
+            body: {
+              address: context.user?.address ?? { street: '', city: '', state: '', zip: '' },
+              rateId: context.selectedRate?.rateId ?? '',
+              rateCollectionId: context.selectedRate?.rateCollectionId ?? '',
+              carId: context.car?.carId ?? '',
+              emailAddress: context.user?.emailAddress ?? '',
+              quoteId: context.quote?.quoteId ?? '',
+            },
+          }),
+          onDone: {
+            target: '#payment',
+            actions: [
+              assign({ policy: ({ event }) => event.output, bookingError: null }),
+              { type: 'openGate', params: { gate: 'payment' } },
+            ],
+          },
+          onError: [
+            expired,
+            {
+              target: 'bookingFailed',
+              actions: assign({ bookingError: ({ event }) => messageOf(event.error, BOOKING_FAILED) }),
+            },
+          ],
+        },
+      },
+      bookingFailed: {
+        on: { RETRY_BOOKING: 'booking', DECLINE_RETRY: '#bookingError' },
+      },
+    },
+  }),
+  payment: flowSetup.createStateConfig({
+    id: 'payment',
+    tags: 'payment',
+    initial: 'signing',
+    exit: assign({ signedRequest: null, widgetReady: false }),
+    on: { BACK: back('payment') },
+    states: {
+      signing: {
+        invoke: {
+          src: 'signRequest',
+          input: ({ context }) => ({ session: session(context), policyId: context.policy?.policyId ?? '' }),
+          onDone: { target: 'loading', actions: assign({ signedRequest: ({ event }) => event.output }) },
+          onError: [expired, { target: 'failed' }],
+        },
+      },
+      loading: {
+        on: { WIDGET_READY: { target: 'ready', actions: assign({ widgetReady: true }) }, WIDGET_ERROR: 'failed' },
+      },
+      ready: {
+        on: { WIDGET_RESULT: 'verifying', WIDGET_ERROR: 'failed' },
+      },
+      verifying: {
+        tags: 'busy',
+        invoke: {
+          src: 'verifyPayment',
+          input: ({ context, event }) => ({
+            session: session(context),
+            policyId: context.policy?.policyId ?? '',
+            result: event.type === 'WIDGET_RESULT' ? event.result : '',
+          }),
+          onDone: { target: 'paid', actions: assign({ payment: ({ event }) => event.output }) },
+          onError: [
+            { guard: 'isUserTimeout', target: '#splash', actions: 'markSessionExpired' },
+            expired,
+            { target: 'failed' },
+          ],
+        },
+      },
+      paid: { on: { CONTINUE: 'confirming' } },
+      confirming: {
+        tags: 'busy',
+        invoke: {
+          src: 'confirmPayment',
+          input: ({ context }) => ({
+            session: session(context),
+            policyId: context.policy?.policyId ?? '',
+            paymentId: context.payment?.trackingNumber ?? '',
+          }),
+          onDone: { target: '#confirmation', actions: assign({ confirmation: ({ event }) => event.output }) },
+          onError: [expired, { target: 'failed' }],
+        },
+      },
+      failed: { on: { CLOSE_PAYMENT_ERROR: '#paymentError' } },
+    },
+  }),
+  confirmation: flowSetup.createStateConfig({ id: 'confirmation', tags: 'confirmation' }),
+  noRates: flowSetup.createStateConfig({ id: 'noRates', tags: 'noRates', on: { BACK: back('noRates') } }),
+  invalidState: flowSetup.createStateConfig({ id: 'invalidState', tags: 'invalidState', on: { BACK: back('invalidState') } }),
+  bookingError: flowSetup.createStateConfig({
+    id: 'bookingError',
+    tags: 'bookingError',
+    on: { BACK: back('bookingError'), RETRY_BOOKING: '#confirm' },
+  }),
+  paymentError: flowSetup.createStateConfig({
+    id: 'paymentError',
+    tags: 'paymentError',
+    on: { BACK: back('paymentError'), RETRY_PAYMENT: '#payment' },
+  }),
+  userCreationError: flowSetup.createStateConfig({ id: 'userCreationError', tags: 'userCreationError', on: { BACK: back('userCreationError') } }),
+  institutionContact: flowSetup.createStateConfig({
+    id: 'institutionContact',
+    tags: 'institutionContact',
+    on: { BACK: back('institutionContact') },
+  }),
+}

@@ -1,0 +1,126 @@
+import { assign } from 'xstate'
+import { back, expired, flowSetup, session } from '../flow-setup'
+import { ApiError, messageOf } from '../../api/api-error'
+import { INVALID_CODE, RESEND_FAILED, UPDATE_EMAIL_FAILED } from '../messages'
+
+/** Verify email: send the code (updating a changed address first), then check it. */
+export const verifyEmailStates = {
+  verifyEmail: flowSetup.createStateConfig({
+    initial: 'sendEmail',
+    on: { BACK: back('sendEmail') },
+    states: {
+      sendEmail: {
+        id: 'sendEmail',
+        tags: 'sendEmail',
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              SEND_CODE: [
+                { guard: 'emailChanged', target: 'updatingEmail', actions: assign({ emailError: null }) },
+                { target: 'sending', actions: assign({ emailError: null }) },
+              ],
+            },
+          },
+          updatingEmail: {
+            tags: 'busy',
+            invoke: {
+              src: 'updateEmail',
+              input: ({ context, event }) => ({
+                session: session(context),
+                oldEmailAddress: context.user?.emailAddress ?? '',
+                newEmailAddress: event.type === 'SEND_CODE' ? event.emailAddress.trim().toLowerCase() : '',
+              }),
+              onDone: {
+                target: 'sending',
+                actions: assign(({ context, event }) => ({
+                  session: { ...session(context), token: event.output.token },
+                  user: context.user && { ...context.user, emailAddress: event.output.emailAddress },
+                })),
+              },
+              onError: [expired, { target: 'idle', actions: assign({ emailError: UPDATE_EMAIL_FAILED }) }],
+            },
+          },
+          sending: {
+            tags: 'busy',
+            invoke: {
+              src: 'sendVerificationEmail',
+              input: ({ context }) => ({
+                session: session(context),
+                query: {
+                  emailAddress: context.user?.emailAddress ?? '',
+                  firstName: context.user?.firstName ?? '',
+                  lastName: context.user?.lastName ?? '',
+                },
+              }),
+              onDone: {
+                target: '#codeConfirmation',
+                actions: assign({ codeSent: true, codeError: null, resendStatus: null }),
+              },
+              onError: [
+                expired,
+                {
+                  target: 'idle',
+                  actions: assign({ emailError: ({ event }) => messageOf(event.error, RESEND_FAILED) }),
+                },
+              ],
+            },
+          },
+        },
+      },
+      codeConfirmation: {
+        id: 'codeConfirmation',
+        tags: 'codeConfirmation',
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              SUBMIT_CODE: { target: 'checking', actions: assign({ codeError: null, resendStatus: null }) },
+              RESEND_CODE: { target: 'resending', actions: assign({ codeError: null, resendStatus: null }) },
+            },
+          },
+          checking: {
+            tags: 'busy',
+            invoke: {
+              src: 'submitVerificationCode',
+              input: ({ context, event }) => ({
+                session: session(context),
+                code: event.type === 'SUBMIT_CODE' ? event.code : '',
+              }),
+              onDone: { target: '#confirm', actions: 'storeSession' },
+              onError: [
+                expired,
+                {
+                  target: 'idle',
+                  actions: assign({
+                    codeError: ({ event }) =>
+                      event.error instanceof ApiError &&
+                      event.error.code !== 'invalidCode' &&
+                      event.error.code !== 'validation'
+                        ? messageOf(event.error, INVALID_CODE)
+                        : INVALID_CODE,
+                  }),
+                },
+              ],
+            },
+          },
+          resending: {
+            invoke: {
+              src: 'sendVerificationEmail',
+              input: ({ context }) => ({
+                session: session(context),
+                query: {
+                  emailAddress: context.user?.emailAddress ?? '',
+                  firstName: context.user?.firstName ?? '',
+                  lastName: context.user?.lastName ?? '',
+                },
+              }),
+              onDone: { target: 'idle', actions: assign({ resendStatus: 'sent' }) },
+              onError: [expired, { target: 'idle', actions: assign({ resendStatus: 'failed' }) }],
+            },
+          },
+        },
+      },
+    },
+  }),
+}
