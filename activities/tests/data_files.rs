@@ -140,6 +140,9 @@ fn a_four_year_old_kia_gets_three_options_under_the_cap_covering_six_years() {
         assert_eq!(o.tax, Cents(0), "Colorado does not tax service contracts");
     }
     assert!(options.windows(2).all(|w| w[0].option.price < w[1].option.price), "more coverage costs more");
+    // The worked example in the rate book's comments and data/README.md.
+    let prices: Vec<Cents> = options.iter().map(|o| o.option.price).collect();
+    assert_eq!(prices, [Cents::dollars(1_485), Cents::dollars(2_020), Cents::dollars(2_732)]);
 }
 
 #[test]

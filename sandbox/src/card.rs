@@ -51,7 +51,7 @@ pub fn luhn_valid(number: &str) -> bool {
             if i % 2 == 1 { if d * 2 > 9 { d * 2 - 9 } else { d * 2 } } else { d }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// `MM/YY` (spaces ignored) for a month that has not ended yet, given today's year and month.

@@ -1,6 +1,6 @@
 //! Stand-ins for the two third parties Coverline cannot reach from here, speaking their real
-//! protocols so the app's clients ([`coverline_activities::payments`] and
-//! [`coverline_activities::booking`]) run unchanged against them:
+//! protocols so the app's clients (`coverline_activities::payments` and
+//! `coverline_activities::booking`) run unchanged against them:
 //!
 //! - the **card gateway**: signs payment requests (HMAC-SHA256, single use, expiring), serves
 //!   the card widget the member's browser frames, charges test cards and verifies signed results;
@@ -11,9 +11,6 @@
 //! processor's iframe is. State lives in memory and, when [`SandboxConfig::state_file`] is set,
 //! in a JSON file rewritten atomically after every change, so a restarted sandbox still
 //! refuses a reused payment request and still answers a retried booking with the same contract.
-//!
-//! [`coverline_activities::payments`]: ../coverline_activities/payments/index.html
-//! [`coverline_activities::booking`]: ../coverline_activities/booking/index.html
 
 mod auth;
 mod card;

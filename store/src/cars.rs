@@ -19,7 +19,8 @@ pub struct CarRecord {
     pub miles_per_year: i64,
     pub years_to_own: i64,
     pub flags_json: String,
-    pub is_mock_vin: bool,
+    /// 1 when the VIN is a representative one from a description, not the member's car.
+    pub is_mock_vin: i64,
     pub created_at: i64,
 }
 

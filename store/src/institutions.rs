@@ -17,7 +17,7 @@ impl Store {
         )
         .bind(&institution.institution_id)
         .bind(json)
-        .bind(institution.is_active)
+        .bind(i64::from(institution.is_active))
         .bind(now())
         .execute(&self.pool)
         .await

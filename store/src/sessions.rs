@@ -9,7 +9,7 @@ impl Store {
     /// Stores a new session for `user_id`.
     pub async fn insert_session(&self, token_hash: &str, user_id: &str) -> anyhow::Result<()> {
         let t = now();
-        sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, revoked) VALUES ($1, $2, $3, $4, FALSE)")
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, revoked) VALUES ($1, $2, $3, $4, 0)")
             .bind(token_hash)
             .bind(user_id)
             .bind(t)
@@ -22,7 +22,7 @@ impl Store {
 
     /// The user and last-seen time of a live (not revoked) session.
     pub async fn session(&self, token_hash: &str) -> anyhow::Result<Option<(String, i64)>> {
-        let row = sqlx::query("SELECT user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND revoked = FALSE")
+        let row = sqlx::query("SELECT user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND revoked = 0")
             .bind(token_hash)
             .fetch_optional(&self.pool)
             .await
@@ -43,7 +43,7 @@ impl Store {
 
     /// Revokes a session (rotation, logout, expiry).
     pub async fn revoke_session(&self, token_hash: &str) -> anyhow::Result<()> {
-        sqlx::query("UPDATE sessions SET revoked = TRUE WHERE token_hash = $1")
+        sqlx::query("UPDATE sessions SET revoked = 1 WHERE token_hash = $1")
             .bind(token_hash)
             .execute(&self.pool)
             .await

@@ -18,8 +18,10 @@ pub struct UserRecord {
     pub city: Option<String>,
     pub state: Option<String>,
     pub zip: Option<String>,
-    pub is_member: Option<bool>,
-    pub consents_to_solicit: bool,
+    /// 1 member, 0 not, NULL not asked yet.
+    pub is_member: Option<i64>,
+    /// 1 when the member accepts promotional email.
+    pub consents_to_solicit: i64,
     pub email_verified_at: Option<i64>,
     pub created_at: i64,
 }
@@ -54,7 +56,7 @@ impl Store {
     /// Creates a user.
     pub async fn insert_user(&self, user_id: &str, institution_id: &str, email: &str, password_hash: &str) -> anyhow::Result<UserRecord> {
         sqlx::query(
-            "INSERT INTO users (user_id, institution_id, email, password_hash, consents_to_solicit, created_at) VALUES ($1, $2, $3, $4, TRUE, $5)",
+            "INSERT INTO users (user_id, institution_id, email, password_hash, consents_to_solicit, created_at) VALUES ($1, $2, $3, $4, 1, $5)",
         )
         .bind(user_id)
         .bind(institution_id)
@@ -89,8 +91,8 @@ impl Store {
         .bind(d.city)
         .bind(d.state)
         .bind(d.zip)
-        .bind(d.is_member)
-        .bind(d.consents_to_solicit)
+        .bind(i64::from(d.is_member))
+        .bind(i64::from(d.consents_to_solicit))
         .bind(user_id)
         .execute(&self.pool)
         .await

@@ -61,7 +61,7 @@ pub fn car_json(car: &CarRecord) -> Value {
     json!({
         "carId": car.car_id, "vin": car.vin, "year": car.year, "make": car.make, "model": car.model, "style": car.style,
         "vehicleType": car.vehicle_type, "odometer": car.odometer, "milesPerYear": car.miles_per_year,
-        "yearsToOwn": car.years_to_own, "carFlags": flags, "isMockVin": car.is_mock_vin,
+        "yearsToOwn": car.years_to_own, "carFlags": flags, "isMockVin": car.is_mock_vin == 1,
     })
 }
 
@@ -91,7 +91,7 @@ async fn create_car(
         miles_per_year: i64::from(miles_per_year),
         years_to_own: i64::from(years_to_own),
         flags_json: serde_json::to_string(&body.car_flags).map_err(|e| ApiError::internal(e.into()))?,
-        is_mock_vin: false,
+        is_mock_vin: 0,
         created_at: 0,
     };
     state.store.insert_car(&car).await?;

@@ -45,9 +45,9 @@ pub fn user_json(u: &UserRecord) -> Value {
         "lastName": u.last_name,
         "phoneNumber": u.phone,
         "address": address,
-        "isMember": u.is_member,
+        "isMember": u.is_member.map(|m| m == 1),
         "isEmailVerified": u.email_verified_at.is_some(),
-        "doesConsentToSoliciting": u.consents_to_solicit,
+        "doesConsentToSoliciting": u.consents_to_solicit == 1,
     })
 }
 

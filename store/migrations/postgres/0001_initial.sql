@@ -1,12 +1,13 @@
--- Coverline's first schema. The same tables exist on Postgres (migrations/postgres); only the
--- binary column type differs. Times are UTC unix seconds (BIGINT); money is integer cents.
+-- Coverline's first schema. The same tables exist on SQLite (migrations/sqlite); only the
+-- binary column type differs. Times are UTC unix seconds (BIGINT); money is integer cents;
+-- flags are BIGINT 0/1 (sqlx's Any driver cannot carry SQLite booleans).
 
 -- Institutions are imported from data/institutions/*.toml; the full settings travel as JSON so a
 -- new setting needs no migration. is_active is a column because every request checks it.
 CREATE TABLE institutions (
     institution_id TEXT PRIMARY KEY,
     settings_json  TEXT    NOT NULL,
-    is_active      BOOLEAN NOT NULL,
+    is_active      BIGINT  NOT NULL,
     updated_at     BIGINT  NOT NULL
 );
 
@@ -24,8 +25,8 @@ CREATE TABLE users (
     city               TEXT,
     state              TEXT,
     zip                TEXT,
-    is_member          BOOLEAN,
-    consents_to_solicit BOOLEAN NOT NULL DEFAULT TRUE,
+    is_member          BIGINT,
+    consents_to_solicit BIGINT NOT NULL DEFAULT 1,
     email_verified_at  BIGINT,           -- set when the member entered the emailed code
     created_at         BIGINT  NOT NULL
 );
@@ -38,7 +39,7 @@ CREATE TABLE sessions (
     user_id      TEXT    NOT NULL REFERENCES users (user_id),
     created_at   BIGINT  NOT NULL,
     last_seen_at BIGINT  NOT NULL,
-    revoked      BOOLEAN NOT NULL DEFAULT FALSE
+    revoked      BIGINT  NOT NULL DEFAULT 0
 );
 CREATE INDEX sessions_by_user ON sessions (user_id);
 
@@ -67,7 +68,7 @@ CREATE TABLE cars (
     miles_per_year BIGINT  NOT NULL,
     years_to_own   BIGINT  NOT NULL,
     flags_json     TEXT    NOT NULL,
-    is_mock_vin    BOOLEAN NOT NULL,
+    is_mock_vin    BIGINT  NOT NULL,
     created_at     BIGINT  NOT NULL
 );
 CREATE INDEX cars_by_user ON cars (user_id);

@@ -1,0 +1,198 @@
+//! Test harness: the whole app on random loopback ports, with a fresh database (SQLite file or a
+//! new Postgres database), the sandbox gateway/provider, a real SMTP receiver, and the Temporal
+//! server named by TEMPORAL_ADDRESS (started by `make test`; one task queue per app).
+
+pub mod smtp;
+
+use std::net::TcpListener as StdListener;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use coverline_api::config::{Config, Secret};
+use serde_json::{Value, json};
+
+/// Which database the app runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Db {
+    Sqlite,
+    Postgres,
+}
+
+/// A running app.
+pub struct TestApp {
+    pub url: String,
+    pub sandbox_url: String,
+    pub http: reqwest::Client,
+    pub mail: smtp::Inbox,
+    pub database_url: String,
+    pub clock: coverline_api::app::Clock,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn random_suffix() -> String {
+    coverline_api::ids::new_id("t").replace('_', "")
+}
+
+/// A fresh database URL for `db`.
+pub async fn fresh_database(db: Db) -> String {
+    match db {
+        Db::Sqlite => {
+            let dir = std::env::temp_dir().join(format!("coverline-test-{}", random_suffix()));
+            std::fs::create_dir_all(&dir).unwrap();
+            format!("sqlite://{}", dir.join("coverline.db").display())
+        }
+        Db::Postgres => {
+            let admin = std::env::var("COVERLINE_TEST_POSTGRES_URL")
+                .expect("COVERLINE_TEST_POSTGRES_URL (make test starts a throwaway cluster and sets it)");
+            let name = random_suffix();
+            sqlx::any::install_default_drivers();
+            let pool = sqlx::AnyPool::connect(&admin).await.expect("connect to test postgres");
+            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&pool).await.unwrap();
+            pool.close().await;
+            let (base, _) = admin.rsplit_once('/').unwrap();
+            format!("{base}/{name}")
+        }
+    }
+}
+
+/// Options for a test app.
+pub struct Options {
+    pub db: Db,
+    pub booking_timeout: Duration,
+    pub payment_deadline: Duration,
+}
+
+impl Options {
+    pub fn on(db: Db) -> Self {
+        Self { db, booking_timeout: Duration::from_secs(30), payment_deadline: Duration::from_secs(3600) }
+    }
+}
+
+/// Starts the app; returns once it answers HTTP.
+pub async fn spawn_app(options: Options) -> TestApp {
+    let _ = tracing_subscriber::fmt().with_env_filter("warn,coverline_api=info").with_test_writer().try_init();
+    let temporal_address = std::env::var("TEMPORAL_ADDRESS").expect("TEMPORAL_ADDRESS (make test starts a Temporal dev server and sets it)");
+    let mail = smtp::Inbox::start().await;
+    let database_url = fresh_database(options.db).await;
+    let api = StdListener::bind("127.0.0.1:0").unwrap();
+    let sandbox = StdListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", api.local_addr().unwrap());
+    let sandbox_url = format!("http://{}", sandbox.local_addr().unwrap());
+    let config = Config {
+        addr: api.local_addr().unwrap(),
+        public_url: url.clone(),
+        database_url: database_url.clone(),
+        data_dir: workspace().join("data"),
+        web_dir: workspace().join("web/dist"),
+        temporal_address: Some(temporal_address.clone()),
+        temporal_cli: workspace().join(".venv/bin/temporal"),
+        temporal_db: PathBuf::from("unused"),
+        temporal_namespace: "default".into(),
+        smtp_url: format!("smtp://127.0.0.1:{}", mail.port),
+        mail_from: "Coverline Test <no-reply@coverline.test>".into(),
+        gateway_url: sandbox_url.clone(),
+        gateway_public_url: sandbox_url.clone(),
+        gateway_merchant_key: Secret::new("test-merchant-key"),
+        provider_url: sandbox_url.clone(),
+        provider_api_key: Secret::new("test-provider-key"),
+        dealer_id: "TEST-DEALER".into(),
+        sandbox_addr: None,
+        booking_timeout: options.booking_timeout,
+        booking_attempt_timeout: options.booking_timeout / 2,
+        payment_deadline: options.payment_deadline,
+        idle_timeout: Duration::from_secs(900),
+        run_worker: true,
+        task_queue: format!("test-{}", random_suffix()),
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let thread = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        runtime.block_on(async move {
+            sandbox.set_nonblocking(true).unwrap();
+            api.set_nonblocking(true).unwrap();
+            let mut sandbox_config = coverline_sandbox::SandboxConfig::new("test-merchant-key", "test-provider-key", b"test-signing-secret-0123456789".to_vec());
+            sandbox_config.processor_timeout = Duration::from_millis(500);
+            let sandbox_listener = tokio::net::TcpListener::from_std(sandbox).unwrap();
+            tokio::spawn(async move { coverline_sandbox::serve(sandbox_listener, sandbox_config).await.unwrap() });
+            let client = coverline_api::temporal::connect(&temporal_address, "default", Duration::from_secs(30)).await.unwrap();
+            let services = coverline_api::build(config, client).await.expect("build app");
+            ready_tx.send(services.state.clock.clone()).unwrap();
+            let listener = tokio::net::TcpListener::from_std(api).unwrap();
+            coverline_api::run(listener, services, true, async move {
+                let _ = rx.await;
+            })
+            .await
+            .unwrap();
+        });
+    });
+    let clock = tokio::task::spawn_blocking(move || ready_rx.recv_timeout(Duration::from_secs(120)).expect("app started")).await.unwrap();
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
+    TestApp { url, sandbox_url, http, mail, database_url, clock, shutdown: Some(tx), thread: Some(thread) }
+}
+
+/// A member who has come through splash.
+pub struct Member {
+    pub institution: String,
+    pub user_id: String,
+    pub token: String,
+    pub email: String,
+}
+
+impl TestApp {
+    pub fn api(&self, path: &str) -> String {
+        format!("{}/api{path}", self.url)
+    }
+
+    /// GET/POST/PUT with the member's token; returns status and JSON body.
+    pub async fn call(&self, method: reqwest::Method, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
+        let mut req = self.http.request(method, self.api(path));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status().as_u16();
+        let text = res.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    /// POST user for a fresh email.
+    pub async fn new_member(&self, institution: &str) -> Member {
+        let email = format!("{}@example.com", random_suffix());
+        let (status, body) = self
+            .call(reqwest::Method::POST, &format!("/institution/{institution}/user"), None, Some(json!({ "emailAddress": email.to_uppercase(), "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa" })))
+            .await;
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(body["user"]["emailAddress"], email, "email is lower-cased");
+        Member {
+            institution: institution.into(),
+            user_id: body["user"]["userId"].as_str().unwrap().into(),
+            token: body["token"].as_str().unwrap().into(),
+            email,
+        }
+    }
+
+    /// `/institution/{iid}/user/{uid}` + suffix.
+    pub fn user_path(m: &Member, suffix: &str) -> String {
+        format!("/institution/{}/user/{}{suffix}", m.institution, m.user_id)
+    }
+}

@@ -1,0 +1,98 @@
+//! A real SMTP receiver (RFC 5321 subset: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT) that keeps
+//! every message it accepts, so tests read exactly what Coverline sent over the wire.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
+
+/// A received message: envelope recipients and the raw DATA.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub to: Vec<String>,
+    pub data: String,
+}
+
+/// The receiver and its messages.
+#[derive(Clone)]
+pub struct Inbox {
+    pub port: u16,
+    messages: Arc<Mutex<Vec<Received>>>,
+}
+
+impl Inbox {
+    /// Starts listening on a random loopback port.
+    pub async fn start() -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let messages = Arc::new(Mutex::new(Vec::new()));
+        let store = messages.clone();
+        tokio::spawn(async move {
+            loop {
+                let Ok((socket, _)) = listener.accept().await else { return };
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let (read, mut write) = socket.into_split();
+                    let mut lines = BufReader::new(read).lines();
+                    let _ = write.write_all(b"220 coverline-test ESMTP\r\n").await;
+                    let mut to = Vec::new();
+                    while let Ok(Some(line)) = lines.next_line().await {
+                        let upper = line.to_ascii_uppercase();
+                        let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
+                            b"250 coverline-test\r\n"
+                        } else if upper.starts_with("MAIL FROM") {
+                            to.clear();
+                            b"250 OK\r\n"
+                        } else if upper.starts_with("RCPT TO") {
+                            to.push(line[8..].trim().trim_start_matches(':').trim().trim_matches(['<', '>']).to_string());
+                            b"250 OK\r\n"
+                        } else if upper == "DATA" {
+                            let _ = write.write_all(b"354 end with <CRLF>.<CRLF>\r\n").await;
+                            let mut data = String::new();
+                            while let Ok(Some(l)) = lines.next_line().await {
+                                if l == "." {
+                                    break;
+                                }
+                                data.push_str(l.strip_prefix('.').filter(|_| l.starts_with("..")).unwrap_or(&l));
+                                data.push('\n');
+                            }
+                            store.lock().unwrap().push(Received { to: std::mem::take(&mut to), data });
+                            b"250 queued\r\n"
+                        } else if upper == "QUIT" {
+                            let _ = write.write_all(b"221 bye\r\n").await;
+                            break;
+                        } else {
+                            b"250 OK\r\n"
+                        };
+                        let _ = write.write_all(reply).await;
+                    }
+                });
+            }
+        });
+        Self { port, messages }
+    }
+
+    /// Messages received for `address`.
+    pub fn to(&self, address: &str) -> Vec<Received> {
+        self.messages.lock().unwrap().iter().filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(address))).cloned().collect()
+    }
+
+    /// Waits until `address` has at least `n` messages.
+    pub async fn wait_for(&self, address: &str, n: usize) -> Vec<Received> {
+        for _ in 0..300 {
+            let got = self.to(address);
+            if got.len() >= n {
+                return got;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("expected {n} emails to {address}, got {}", self.to(address).len());
+    }
+}
+
+/// The 6-digit code in a verification email.
+pub fn code_in(message: &Received) -> String {
+    let subject = message.data.lines().find(|l| l.starts_with("Subject:")).expect("subject");
+    subject.chars().filter(char::is_ascii_digit).collect()
+}
