@@ -1,0 +1,21 @@
+# Coverline. The two commands: `make run` and `make test`. Both install what they need.
+.PHONY: run test setup build e2e clean-data
+SHELL := /bin/bash
+
+run:            ## install, build, and start the whole stack (app :8080, inbox :1080, Temporal UI :8233)
+	scripts/run.sh
+
+test:           ## install, build, and run every test (Rust on SQLite + Postgres, Vitest, Playwright)
+	scripts/test.sh
+
+setup:          ## only install (Debian packages, Temporal CLI, npm packages)
+	scripts/setup.sh
+
+build:          ## only build (web/dist and the coverline binary)
+	scripts/setup.sh && scripts/build.sh
+
+e2e:            ## only the Playwright suite against the real stack
+	scripts/setup.sh && scripts/build.sh && scripts/e2e.sh
+
+clean-data:     ## forget local data (databases, Temporal history, sandbox state)
+	rm -rf data/coverline.db* data/temporal.db* data/run

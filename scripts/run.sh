@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# `make run`: the SMTP catcher (:1025, inbox :1080) and `coverline serve` on :8080, which starts
+# the Temporal dev server (data/temporal.db, UI :8233) and the sandbox gateway (:8081).
+# Ctrl-C stops everything; data/ keeps the databases for the next run.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+"$root/scripts/setup.sh"
+"$root/scripts/build.sh"
+cd "$root"
+mkdir -p data/run
+node tools/maildev/node_modules/.bin/maildev --ip 127.0.0.1 --smtp 1025 --web 1080 --web-ip 127.0.0.1 --silent > data/run/maildev.log 2>&1 &
+maildev_pid=$!
+trap 'kill $maildev_pid 2>/dev/null || true' EXIT
+cat <<TXT
+
+  Coverline is starting:
+    App            http://localhost:8080/summit-cu/splash
+    Inbox          http://localhost:1080      (verification codes, receipts, contracts)
+    Temporal UI    http://localhost:8233      (purchase workflow histories)
+    Test card      4242 4242 4242 4242, any future expiry, any CVC, any ZIP
+  Ctrl-C stops everything.
+
+TXT
+"$coverline_bin" serve

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `make test`: set up, then Rust unit + integration tests (SQLite and a throwaway Postgres, a
+# Temporal dev server), Vitest, and the Playwright suite against the real stack.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+"$root/scripts/setup.sh"
+"$root/scripts/build.sh"
+work=$(mktemp -d)
+temporal_pid=""
+cleanup() {
+  [ -n "$temporal_pid" ] && kill "$temporal_pid" 2>/dev/null || true
+  "$root/scripts/pg-throwaway.sh" stop "$work/pg"
+}
+trap cleanup EXIT
+
+export COVERLINE_TEST_POSTGRES_URL
+COVERLINE_TEST_POSTGRES_URL=$("$root/scripts/pg-throwaway.sh" start "$work/pg")
+tport=$(free_port)
+"$temporal_bin" server start-dev --headless --ip 127.0.0.1 --port "$tport" --log-level warn > "$work/temporal.log" 2>&1 &
+temporal_pid=$!
+export TEMPORAL_ADDRESS=127.0.0.1:$tport COVERLINE_TEMPORAL_CLI=$temporal_bin
+wait_temporal "$TEMPORAL_ADDRESS" 90
+
+echo "== Rust: unit, workflow and API integration tests (SQLite + Postgres)"
+(cd "$root" && cargo test --workspace)
+echo "== Web: Vitest"
+(cd "$root/web" && npm test --silent)
+echo "== Web: Playwright against the real stack"
+"$root/scripts/e2e.sh"
