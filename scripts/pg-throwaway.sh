@@ -9,7 +9,10 @@ as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; 
 case "$cmd" in
   start)
     mkdir -p "$dir"
-    [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
+    if [ "$(id -u)" -eq 0 ]; then
+      chown postgres "$dir"
+      chmod o+x "$(dirname "$dir")" # mktemp -d makes 0700 dirs: let the postgres user through
+    fi
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
     as_pg "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >/dev/null
     as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
