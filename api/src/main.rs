@@ -51,7 +51,9 @@ enum RatebookCommand {
 fn sandbox_config(config: &Config) -> coverline_sandbox::SandboxConfig {
     let secret = std::env::var("COVERLINE_SANDBOX_SIGNING_SECRET").unwrap_or_else(|_| "coverline-sandbox-signing-secret".into());
     let mut sandbox = coverline_sandbox::SandboxConfig::new(config.gateway_merchant_key.expose(), config.provider_api_key.expose(), secret.into_bytes());
-    sandbox.state_file = Some(config.data_dir.join("run/sandbox-state.json"));
+    sandbox.state_file = Some(
+        std::env::var("COVERLINE_SANDBOX_STATE").map(PathBuf::from).unwrap_or_else(|_| config.data_dir.join("run/sandbox-state.json")),
+    );
     sandbox
 }
 

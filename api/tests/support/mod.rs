@@ -45,7 +45,7 @@ fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn random_suffix() -> String {
+pub fn random_suffix() -> String {
     coverline_api::ids::new_id("t").replace('_', "")
 }
 
@@ -156,6 +156,12 @@ pub struct Member {
 }
 
 impl TestApp {
+    /// A handle on an app running in another process (the durability test).
+    pub fn external(url: String, sandbox_url: String, mail: smtp::Inbox, database_url: String) -> Self {
+        let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
+        TestApp { url, sandbox_url, http, mail, database_url, clock: Default::default(), shutdown: None, thread: None }
+    }
+
     pub fn api(&self, path: &str) -> String {
         format!("{}/api{path}", self.url)
     }

@@ -1,0 +1,160 @@
+//! Durability: book, SIGKILL the `coverline` process before paying, start it again, pay. The
+//! policy is paid once, one contract exists at the provider, the workflow finished, and exactly
+//! one receipt and one contract email went out.
+
+mod support;
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use reqwest::Method;
+use serde_json::json;
+use support::{Db, TestApp, fresh_database, random_suffix, smtp::{Inbox, code_in}};
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn workspace() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn coverline(args: &[&str], env: &[(&str, String)]) -> Process {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_coverline"));
+    cmd.args(args).current_dir(workspace()).stdout(Stdio::null()).stderr(Stdio::inherit());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    Process(cmd.spawn().expect("start coverline"))
+}
+
+async fn wait_up(http: &reqwest::Client, url: &str) {
+    for _ in 0..600 {
+        if http.get(url).send().await.is_ok_and(|r| r.status().is_success()) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{url} never came up");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_purchase_survives_a_sigkill_between_booking_and_payment() {
+    let temporal = std::env::var("TEMPORAL_ADDRESS").expect("TEMPORAL_ADDRESS");
+    let mail = Inbox::start().await;
+    let database_url = fresh_database(Db::Sqlite).await;
+    let (app_port, sandbox_port) = (free_port(), free_port());
+    let url = format!("http://127.0.0.1:{app_port}");
+    let sandbox_url = format!("http://127.0.0.1:{sandbox_port}");
+    let state = std::env::temp_dir().join(format!("coverline-sandbox-{}.json", random_suffix()));
+    let env = vec![
+        ("COVERLINE_ADDR", format!("127.0.0.1:{app_port}")),
+        ("COVERLINE_PUBLIC_URL", url.clone()),
+        ("COVERLINE_SANDBOX_ADDR", format!("127.0.0.1:{sandbox_port}")),
+        ("COVERLINE_SANDBOX_STATE", state.display().to_string()),
+        ("COVERLINE_GATEWAY_URL", sandbox_url.clone()),
+        ("COVERLINE_PROVIDER_URL", sandbox_url.clone()),
+        ("DATABASE_URL", database_url.clone()),
+        ("TEMPORAL_ADDRESS", temporal),
+        ("COVERLINE_TASK_QUEUE", format!("durability-{}", random_suffix())),
+        ("COVERLINE_SMTP_URL", format!("smtp://127.0.0.1:{}", mail.port)),
+        ("RUST_LOG", "warn".into()),
+    ];
+    // The gateway/provider run in their own process, as third parties do: the kill does not touch them.
+    let _sandbox = coverline(&["sandbox"], &env);
+    let mut serve_env = env.clone();
+    serve_env.push(("COVERLINE_SANDBOX_ADDR", "off".into()));
+    let first = coverline(&["serve"], &serve_env);
+    let app = TestApp::external(url.clone(), sandbox_url.clone(), mail.clone(), database_url.clone());
+    wait_up(&app.http, &format!("{url}/api/health")).await;
+    for _ in 0..300 {
+        if app.http.get(&sandbox_url).send().await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // Up to booking.
+    let mut m = app.new_member("summit-cu").await;
+    app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
+    let code = code_in(&mail.wait_for(&m.email, 1).await[0]);
+    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
+    m.token = b["token"].as_str().unwrap().into();
+    let details = json!({ "firstName": "Jane", "lastName": "Doe", "phoneNumber": "3035550142",
+        "address": { "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" }, "isMember": true });
+    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
+    m.token = b["token"].as_str().unwrap().into();
+    let (_, car) = app
+        .call(Method::POST, &TestApp::user_path(&m, "/car"), Some(&m.token), Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 })))
+        .await;
+    let car_id = car["car"]["carId"].as_str().unwrap().to_string();
+    let (_, quote) = app
+        .call(Method::POST, &TestApp::user_path(&m, "/quote"), Some(&m.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })))
+        .await;
+    let rate = &quote["rates"][0];
+    let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": car_id, "emailAddress": m.email, "quoteId": quote["quoteId"] });
+    let (s, booked) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
+    assert_eq!(s, 200, "{booked}");
+    let policy_id = booked["policy"]["policyId"].as_str().unwrap().to_string();
+
+    // SIGKILL: no graceful shutdown, the in-process worker dies with it.
+    drop(first);
+    let _second = coverline(&["serve"], &serve_env);
+    wait_up(&app.http, &format!("{url}/api/health")).await;
+
+    // Pay after the restart.
+    let (s, signed) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    assert_eq!(s, 200, "{signed}");
+    let widget = reqwest::Url::parse(signed["data"]["widgetUrl"].as_str().unwrap()).unwrap();
+    let request = widget.query_pairs().find(|(k, _)| k == "request").unwrap().1.to_string();
+    let charged: serde_json::Value = app
+        .http
+        .post(format!("{sandbox_url}/v1/charge"))
+        .json(&json!({ "request": request, "cardNumber": "4242424242424242", "expiry": "12/34", "cvc": "123", "zip": "80202" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let result = charged["data"]["result"].as_str().expect("approved");
+    let (s, verified) = app.call(Method::POST, &TestApp::user_path(&m, "/verifyresponse"), Some(&m.token), Some(json!({ "policyId": policy_id, "result": result }))).await;
+    assert_eq!(s, 200, "{verified}");
+    let (s, confirmation) = app.call(Method::POST, &TestApp::user_path(&m, "/payment/confirmation"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    assert_eq!(s, 200, "{confirmation}");
+
+    let store = coverline_store::Store::connect(&database_url).await.unwrap();
+    for _ in 0..600 {
+        if store.policy(&policy_id).await.unwrap().unwrap().status == "fulfilled" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(store.policy(&policy_id).await.unwrap().unwrap().status, "fulfilled", "the workflow finished");
+    assert_eq!(store.count_policies().await.unwrap(), 1);
+    assert_eq!(store.count_payments().await.unwrap(), 1, "paid once");
+    let contracts: serde_json::Value = app
+        .http
+        .get(format!("{sandbox_url}/_sandbox/provider/contracts"))
+        .bearer_auth("sandbox-provider-key")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(contracts.as_array().unwrap().len(), 1, "one contract at the provider: {contracts}");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let mails = mail.to(&m.email);
+    assert_eq!(mails.iter().filter(|x| x.data.contains("Subject: Your receipt")).count(), 1, "one receipt");
+    assert_eq!(mails.iter().filter(|x| x.data.contains("application/pdf")).count(), 1, "one contract email");
+}
