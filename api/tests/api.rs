@@ -145,6 +145,14 @@ async fn purchase_end_to_end(db: Db) {
     assert!(policy["confirmation"].is_object());
 
     let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    if let Ok(dir) = std::env::var("COVERLINE_RECORD_HISTORY") {
+        // Refreshes the replay fixture of workflows/tests/replay.rs from a real purchase.
+        let client = coverline_api::temporal::connect(&std::env::var("TEMPORAL_ADDRESS").unwrap(), "default", std::time::Duration::from_secs(10)).await.unwrap();
+        let id = coverline_workflows::purchase_workflow_id(quote["quoteId"].as_str().unwrap());
+        let handle = client.get_workflow_handle::<coverline_workflows::purchase::PurchaseWorkflow>(id);
+        let json = handle.fetch_history(temporalio_client::WorkflowFetchHistoryOptions::default()).to_json().await.unwrap();
+        std::fs::write(std::path::Path::new(&dir).join("purchase-fulfilled.json"), json).unwrap();
+    }
     assert_eq!(store.count_policies().await.unwrap(), 1, "one contract");
     assert_eq!(store.count_payments().await.unwrap(), 1, "one payment");
     assert_eq!(store.policy(&policy_id).await.unwrap().unwrap().status, "fulfilled");
