@@ -20,7 +20,7 @@ pids+=($!)
 (
   cd "$root"
   COVERLINE_ADDR=127.0.0.1:$app COVERLINE_PUBLIC_URL=http://127.0.0.1:$app COVERLINE_SANDBOX_ADDR=127.0.0.1:$sandbox \
-  DATABASE_URL="sqlite://$work/coverline.db" COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=e2e-$app \
+  DATABASE_URL="sqlite://$work/coverline.db" COVERLINE_SANDBOX_STATE="$work/sandbox-state.json" COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=e2e-$app \
   COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" \
     exec "$coverline_bin" serve
 ) > "$work/coverline.log" 2>&1 &
