@@ -41,6 +41,16 @@ pub enum BookingFailure {
     NoResponse,
 }
 
+impl BookingFailure {
+    /// How the read model records it (the start of `policies.last_error`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Failed => "failed",
+            Self::NoResponse => "noResponse",
+        }
+    }
+}
+
 /// What the `status` query reports.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -152,7 +162,7 @@ impl PurchaseWorkflow {
                     });
                     ctx.execute_activity(
                         PurchaseActivities::set_status,
-                        SetStatus { policy_id: policy_id.clone(), status: PurchaseStatus::BookingFailed, reason: Some(err.to_string()) },
+                        SetStatus { policy_id: policy_id.clone(), status: PurchaseStatus::BookingFailed, reason: Some(format!("{}: {err}", failure.as_str())) },
                         quick(),
                     )
                     .await?;

@@ -1,3 +1,4 @@
+#![allow(dead_code)] // shared by several test binaries; each uses a part
 //! Test harness: the whole app on random loopback ports, with a fresh database (SQLite file or a
 //! new Postgres database), the sandbox gateway/provider, a real SMTP receiver, and the Temporal
 //! server named by TEMPORAL_ADDRESS (started by `make test`; one task queue per app).
@@ -74,20 +75,24 @@ pub async fn fresh_database(db: Db) -> String {
 /// Options for a test app.
 pub struct Options {
     pub db: Db,
+    /// The Temporal server (host:port); default: TEMPORAL_ADDRESS.
+    pub temporal: Option<String>,
     pub booking_timeout: Duration,
     pub payment_deadline: Duration,
 }
 
 impl Options {
     pub fn on(db: Db) -> Self {
-        Self { db, booking_timeout: Duration::from_secs(30), payment_deadline: Duration::from_secs(3600) }
+        Self { db, temporal: None, booking_timeout: Duration::from_secs(30), payment_deadline: Duration::from_secs(3600) }
     }
 }
 
 /// Starts the app; returns once it answers HTTP.
 pub async fn spawn_app(options: Options) -> TestApp {
     let _ = tracing_subscriber::fmt().with_env_filter("warn,coverline_api=info").with_test_writer().try_init();
-    let temporal_address = std::env::var("TEMPORAL_ADDRESS").expect("TEMPORAL_ADDRESS (make test starts a Temporal dev server and sets it)");
+    let temporal_address = options.temporal.clone().unwrap_or_else(|| {
+        std::env::var("TEMPORAL_ADDRESS").expect("TEMPORAL_ADDRESS (make test starts a Temporal dev server and sets it)")
+    });
     let mail = smtp::Inbox::start().await;
     let database_url = fresh_database(options.db).await;
     let api = StdListener::bind("127.0.0.1:0").unwrap();

@@ -1,0 +1,146 @@
+//! The purchase workflow's booking and compensation paths, each on its own ephemeral Temporal dev
+//! server (the installed CLI, `EphemeralExe::ExistingPath`), with the provider's behaviour
+//! switched at the sandbox: a rejected booking and its retry, a provider that does not answer
+//! within the booking timeout, a transient failure retried by Temporal, and an unpaid contract
+//! voided at the payment deadline. Each leaves exactly one contract at the provider.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use support::{Db, Member, Options, TestApp, smtp::code_in, spawn_app};
+use temporalio_sdk::testing::{EphemeralExe, LocalWorkflowEnvironmentOptions, WorkflowEnvironment};
+
+const FAILED: &str = "There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?";
+
+async fn temporal() -> (WorkflowEnvironment<temporalio_sdk::testing::LocalServer>, String) {
+    let cli = std::env::var("COVERLINE_TEMPORAL_CLI")
+        .unwrap_or_else(|_| format!("{}/../.venv/bin/temporal", env!("CARGO_MANIFEST_DIR")));
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let env = WorkflowEnvironment::start_local(
+        LocalWorkflowEnvironmentOptions::builder().server_executable(EphemeralExe::ExistingPath(cli)).port(port).build(),
+    )
+    .await
+    .expect("ephemeral Temporal dev server from the installed CLI");
+    (env, format!("127.0.0.1:{port}"))
+}
+
+async fn app(temporal: &str, booking_timeout: Duration, payment_deadline: Duration) -> TestApp {
+    spawn_app(Options { db: Db::Sqlite, temporal: Some(temporal.into()), booking_timeout, payment_deadline }).await
+}
+
+async fn provider(app: &TestApp, behaviour: Value) {
+    let res = app.http.post(format!("{}/_sandbox/provider/behaviour", app.sandbox_url)).bearer_auth("test-provider-key").json(&behaviour).send().await.unwrap();
+    assert!(res.status().is_success(), "{}", res.text().await.unwrap());
+}
+
+async fn contracts(app: &TestApp) -> Vec<Value> {
+    let res = app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
+    res.json::<Value>().await.unwrap().as_array().unwrap().clone()
+}
+
+/// A verified member with a car and a quote; returns the booking body.
+async fn ready_to_book(app: &TestApp) -> (Member, Value) {
+    let mut m = app.new_member("summit-cu").await;
+    app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
+    let code = code_in(&app.mail.wait_for(&m.email, 1).await[0]);
+    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
+    m.token = b["token"].as_str().unwrap().into();
+    let details = json!({ "firstName": "Jane", "lastName": "Doe", "phoneNumber": "3035550142",
+        "address": { "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" }, "isMember": true });
+    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
+    m.token = b["token"].as_str().unwrap().into();
+    let (_, car) = app
+        .call(Method::POST, &TestApp::user_path(&m, "/car"), Some(&m.token), Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 })))
+        .await;
+    let car_id = car["car"]["carId"].as_str().unwrap().to_string();
+    let (_, quote) = app
+        .call(Method::POST, &TestApp::user_path(&m, "/quote"), Some(&m.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })))
+        .await;
+    let rate = &quote["rates"][0];
+    let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": car_id, "emailAddress": m.email, "quoteId": quote["quoteId"] });
+    (m, booking)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rejected_booking_is_retried_by_the_member_into_one_contract() {
+    let (env, address) = temporal().await;
+    let app = app(&address, Duration::from_secs(20), Duration::from_secs(3600)).await;
+    let (m, booking) = ready_to_book(&app).await;
+
+    provider(&app, json!({ "failNextWith": 422 })).await;
+    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking.clone())).await;
+    assert_eq!((s, body["error"]["code"].as_str(), body["error"]["message"].as_str()), (502, Some("bookingFailed"), Some(FAILED)));
+    assert!(contracts(&app).await.is_empty());
+
+    // 'Retry Booking': the same request goes to the same workflow.
+    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking.clone())).await;
+    assert_eq!(s, 200, "{body}");
+    assert_eq!(body["policy"]["status"], "booked");
+    assert_eq!(contracts(&app).await.len(), 1);
+    drop(app);
+    env.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_transient_provider_failure_is_retried_by_temporal() {
+    let (env, address) = temporal().await;
+    let app = app(&address, Duration::from_secs(20), Duration::from_secs(3600)).await;
+    let (m, booking) = ready_to_book(&app).await;
+    provider(&app, json!({ "failNextWith": 503 })).await;
+    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
+    assert_eq!(s, 200, "a 503 is retried inside the booking timeout: {body}");
+    assert_eq!(contracts(&app).await.len(), 1);
+    drop(app);
+    env.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_provider_that_does_not_answer_in_time_gets_the_no_response_text() {
+    let (env, address) = temporal().await;
+    // The spec's 120 s, shortened by configuration.
+    let app = app(&address, Duration::from_secs(6), Duration::from_secs(3600)).await;
+    let (m, booking) = ready_to_book(&app).await;
+    provider(&app, json!({ "delayMs": 9000 })).await;
+    let started = Instant::now();
+    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking.clone())).await;
+    assert_eq!((s, body["error"]["code"].as_str()), (504, Some("bookingNoResponse")), "{body}");
+    assert_eq!(body["error"]["message"].as_str().unwrap(), format!("{FAILED} Your card has not been charged."));
+    assert!(started.elapsed() >= Duration::from_secs(6), "it waited for the booking timeout");
+
+    // The provider recovers; the member retries; the late booking and the retry are one contract.
+    provider(&app, json!({ "delayMs": 0 })).await;
+    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
+    assert_eq!(s, 200, "{body}");
+    let all = contracts(&app).await;
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(all[0]["contractNumber"], body["policy"]["mmpContractNumber"]);
+    drop(app);
+    env.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unpaid_contract_is_voided_at_the_payment_deadline() {
+    let (env, address) = temporal().await;
+    let app = app(&address, Duration::from_secs(20), Duration::from_secs(4)).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
+    assert_eq!(s, 200, "{body}");
+    let policy_id = body["policy"]["policyId"].as_str().unwrap().to_string();
+    let mut status = String::new();
+    for _ in 0..150 {
+        let (_, p) = app.call(Method::GET, &TestApp::user_path(&m, &format!("/policy/{policy_id}")), Some(&m.token), None).await;
+        status = p["policy"]["status"].as_str().unwrap_or_default().to_string();
+        if status == "voided" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(status, "voided");
+    let all = contracts(&app).await;
+    assert_eq!((all.len(), all[0]["status"].as_str()), (1, Some("voided")), "compensated at the provider");
+    drop(app);
+    env.shutdown().await.unwrap();
+}
