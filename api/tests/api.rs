@@ -12,6 +12,19 @@ const KIA_VIN: &str = "5XYRLDLC3NG097496";
 
 async fn verified_member(app: &TestApp) -> support::Member {
     let mut m = app.new_member(INSTITUTION).await;
+    // The member corrects the address before verifying it: stored lower-cased, token rotated.
+    let corrected = format!("corrected.{}", m.email);
+    let (s, b) = app
+        .call(Method::PUT, &TestApp::user_path(&m, "/update-email"), Some(&m.token), Some(json!({ "oldEmailAddress": m.email, "newEmailAddress": corrected.to_uppercase() })))
+        .await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["user"]["emailAddress"], corrected);
+    m.token = b["updatedToken"].as_str().unwrap().to_string();
+    m.email = corrected;
+    let (s, b) = app
+        .call(Method::PUT, &TestApp::user_path(&m, "/update-email"), Some(&m.token), Some(json!({ "oldEmailAddress": "someone@else.com", "newEmailAddress": "x@y.com" })))
+        .await;
+    assert_eq!((s, b["error"]["message"].as_str()), (409, Some("There was an issue updating your email.")));
     let (s, b) = app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
     assert_eq!(s, 200, "{b}");
     let code = code_in(&app.mail.wait_for(&m.email, 1).await[0]);

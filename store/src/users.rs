@@ -139,6 +139,19 @@ impl Store {
         Ok(self.verification_code(user_id).await?.map_or(0, |c| c.attempts))
     }
 
+    /// Changes the address: it is unverified again and any live code for the old one dies.
+    pub async fn change_email(&self, user_id: &str, email: &str) -> anyhow::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE users SET email = $1, email_verified_at = NULL WHERE user_id = $2")
+            .bind(email)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM verification_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+        tx.commit().await.context("changing email")?;
+        Ok(())
+    }
+
     /// Marks the email verified and burns the code (single use).
     pub async fn mark_email_verified(&self, user_id: &str) -> anyhow::Result<()> {
         let mut tx = self.pool.begin().await?;

@@ -30,6 +30,7 @@ pub fn router() -> Router<AppState> {
         .route("/institution/{iid}/user", post(create_user))
         .route("/institution/{iid}/user/{uid}", get(get_user).put(update_user))
         .route("/institution/{iid}/user/{uid}/verifyemail", get(send_verification_email))
+        .route("/institution/{iid}/user/{uid}/update-email", axum::routing::put(update_email))
 }
 
 /// The user as the web app sees it.
@@ -213,4 +214,36 @@ async fn send_verification_email(
         ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code")
     })?;
     Ok(Json(json!({ "sent": true })))
+}
+
+/// The spec's text when the email cannot be changed.
+pub const UPDATE_EMAIL_FAILED: &str = "There was an issue updating your email.";
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UpdateEmail {
+    old_email_address: String,
+    new_email_address: String,
+}
+
+/// Changes the member's address (lower-cased); the new one must be verified again.
+async fn update_email(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<UpdateEmail>,
+) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    let member = auth::member(&state, &headers, &institution, &uid).await?;
+    let old = EmailAddress::parse(&body.old_email_address)?;
+    let new = EmailAddress::parse(&body.new_email_address)?;
+    if old.as_str() != member.user.email {
+        return Err(ApiError::new(StatusCode::CONFLICT, "conflict", UPDATE_EMAIL_FAILED));
+    }
+    if new.as_str() != old.as_str() {
+        state.store.change_email(&uid, new.as_str()).await?;
+    }
+    let user = state.store.user(&uid).await?.ok_or_else(ApiError::not_found)?;
+    let token = auth::rotate(&state, &uid, Some(&member.token_hash)).await?;
+    Ok(Json(json!({ "updatedToken": token, "user": user_json(&user) })))
 }
