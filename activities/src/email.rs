@@ -131,7 +131,7 @@ impl Mailer {
             .message_id(Some(message_id.clone()))
             .from(self.from.clone())
             .to(email.to.parse().context("recipient address")?)
-            .subject(format!("Your {} contract {}", email.product_name, email.contract_number))
+            .subject(format!("Your {} ({})", email.product_name, email.contract_number))
             .multipart(MultiPart::mixed().singlepart(SinglePart::plain(text)).singlepart(attachment))?;
         self.send(message).await?;
         Ok(message_id)
