@@ -1,5 +1,5 @@
 # Coverline. The two commands: `make run` and `make test`. Both install what they need.
-.PHONY: run test setup build e2e clean-data
+.PHONY: run test setup build e2e bench clean-data
 SHELL := /bin/bash
 
 run:            ## install, build, and start the whole stack (app :8080, inbox :1080, Temporal UI :8233)
@@ -16,6 +16,9 @@ build:          ## only build (web/dist and the coverline binary)
 
 e2e:            ## only the Playwright suite against the real stack
 	scripts/setup.sh && scripts/build.sh && scripts/e2e.sh
+
+bench:          ## release build, then the load and latency harnesses of bench/ (prints figures)
+	scripts/setup.sh && scripts/build.sh && scripts/bench.sh
 
 clean-data:     ## forget local data (databases, Temporal history, sandbox state)
 	rm -rf data/coverline.db* data/temporal.db* data/run

@@ -31,3 +31,36 @@ npm_ci() {
     (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 }
+
+# start_stack BIN: a throwaway stack for tests and benchmarks, on free loopback ports — Temporal
+# (unless TEMPORAL_ADDRESS is set), maildev, and `BIN serve` with a fresh SQLite database and the
+# sandbox gateway. Sets APP_URL and INBOX_URL; stop_stack stops what it started.
+stack_pids=()
+stop_stack() { for p in "${stack_pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+start_stack() {
+  local bin=$1
+  stack_work=$(mktemp -d)
+  if [ -z "${TEMPORAL_ADDRESS:-}" ]; then
+    local tport; tport=$(free_port)
+    "$temporal_bin" server start-dev --headless --ip 127.0.0.1 --port "$tport" --log-level warn > "$stack_work/temporal.log" 2>&1 &
+    stack_pids+=($!)
+    export TEMPORAL_ADDRESS=127.0.0.1:$tport
+    wait_temporal "$TEMPORAL_ADDRESS" 60
+  fi
+  local smtp inbox app sandbox
+  smtp=$(free_port) inbox=$(free_port) app=$(free_port) sandbox=$(free_port)
+  node "$root/tools/maildev/node_modules/.bin/maildev" --ip 127.0.0.1 --smtp "$smtp" --web "$inbox" --web-ip 127.0.0.1 --silent > "$stack_work/maildev.log" 2>&1 &
+  stack_pids+=($!)
+  (
+    cd "$root"
+    COVERLINE_ADDR=127.0.0.1:$app COVERLINE_PUBLIC_URL=http://127.0.0.1:$app COVERLINE_SANDBOX_ADDR=127.0.0.1:$sandbox \
+    DATABASE_URL="sqlite://$stack_work/coverline.db" COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \
+    COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=stack-$app \
+    COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" \
+      exec "$bin" serve
+  ) > "$stack_work/coverline.log" 2>&1 &
+  stack_pids+=($!)
+  APP_URL=http://127.0.0.1:$app INBOX_URL=http://127.0.0.1:$inbox
+  wait_http "$APP_URL/api/health" 120 || { cat "$stack_work/coverline.log"; return 1; }
+  wait_http "$INBOX_URL/email" 30
+}

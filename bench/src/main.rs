@@ -1,0 +1,154 @@
+//! `coverline-bench`: figures for the targets the issues set. Each harness prints p50/p99 (and
+//! throughput where it applies) and stops by itself. Load goes to loopback only.
+//!
+//! - `vin`: VIN decode (syntax + check digit + vPIC lookup) in-process.
+//! - `quote`: POST quote against a running app (`make run`), with a fixed number of clients for a
+//!   fixed time, next to GET /api/health on the same server as a hello-world baseline.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use coverline_activities::vehicles::VehicleDecoder;
+use coverline_domain::Vin;
+use serde_json::{Value, json};
+
+#[derive(Parser)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// VIN decode latency.
+    Vin {
+        #[arg(long, default_value_t = 20_000)]
+        iterations: usize,
+    },
+    /// Quote endpoint latency and throughput against a running app.
+    Quote {
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        #[arg(long, default_value = "summit-cu")]
+        institution: String,
+        #[arg(long, default_value_t = 8)]
+        clients: usize,
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+    },
+}
+
+/// Real VINs with valid check digits (from public listings and the crates' own tests).
+const VINS: [&str; 4] = ["5XYRLDLC3NG097496", "1C6RR7LT2JS179571", "1HGCM82633A004352", "5XYRLDLC3NG097496"];
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn report(name: &str, mut samples: Vec<Duration>, elapsed: Duration) {
+    samples.sort();
+    println!(
+        "{name:<28} n={:<8} p50={:>9.3} ms  p99={:>9.3} ms  max={:>9.3} ms  throughput={:>9.1}/s",
+        samples.len(),
+        percentile(&samples, 0.50).as_secs_f64() * 1e3,
+        percentile(&samples, 0.99).as_secs_f64() * 1e3,
+        samples.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        samples.len() as f64 / elapsed.as_secs_f64()
+    );
+}
+
+fn bench_vin(iterations: usize) -> anyhow::Result<()> {
+    let decoder = VehicleDecoder::open()?;
+    let mut samples = Vec::with_capacity(iterations);
+    let start = Instant::now();
+    for i in 0..iterations {
+        let t = Instant::now();
+        let vin = Vin::parse(VINS[i % VINS.len()]).expect("valid");
+        let decoded = decoder.decode(&vin);
+        samples.push(t.elapsed());
+        assert!(decoded.is_some());
+    }
+    report("vin decode (in-process)", samples, start.elapsed());
+    Ok(())
+}
+
+async fn call(http: &reqwest::Client, method: reqwest::Method, url: String, token: Option<&str>, body: Option<Value>) -> anyhow::Result<Value> {
+    let mut req = http.request(method, &url);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let res = req.send().await?;
+    let status = res.status();
+    let value: Value = res.json().await.unwrap_or(Value::Null);
+    anyhow::ensure!(status.is_success(), "{url}: {status} {value}");
+    Ok(value)
+}
+
+async fn load(http: reqwest::Client, clients: usize, seconds: u64, request: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder + Clone + Send + 'static) -> (Vec<Duration>, Duration, usize) {
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    for _ in 0..clients {
+        let http = http.clone();
+        let request = request.clone();
+        tasks.push(tokio::spawn(async move {
+            let (mut samples, mut errors) = (Vec::new(), 0usize);
+            while Instant::now() < until {
+                let t = Instant::now();
+                match request(&http).send().await {
+                    Ok(r) if r.status().is_success() => {
+                        let _ = r.bytes().await;
+                        samples.push(t.elapsed());
+                    }
+                    _ => errors += 1,
+                }
+            }
+            (samples, errors)
+        }));
+    }
+    let (mut all, mut errors) = (Vec::new(), 0);
+    for t in tasks {
+        let (s, e) = t.await.expect("client task");
+        all.extend(s);
+        errors += e;
+    }
+    (all, start.elapsed(), errors)
+}
+
+async fn bench_quote(url: &str, institution: &str, clients: usize, seconds: u64) -> anyhow::Result<()> {
+    let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
+    let api = format!("{url}/api/institution/{institution}");
+    let email = format!("bench-{}@example.com", std::process::id());
+    let user = call(&http, reqwest::Method::POST, format!("{api}/user"), None, Some(json!({ "emailAddress": email, "password": "Bench-password-1!-0123456789abcd" }))).await.context("creating a member (is `make run` up?)")?;
+    let token = user["token"].as_str().context("token")?.to_string();
+    let uid = user["user"]["userId"].as_str().context("userId")?.to_string();
+    let car = call(&http, reqwest::Method::POST, format!("{api}/user/{uid}/car"), Some(&token), Some(json!({ "vin": VINS[0], "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 }))).await?;
+    let car_id = car["car"]["carId"].as_str().context("carId")?.to_string();
+
+    let health = format!("{url}/api/health");
+    let (samples, elapsed, errors) = load(http.clone(), clients, seconds, move |h| h.get(&health)).await;
+    report("GET /api/health (baseline)", samples, elapsed);
+    anyhow::ensure!(errors == 0, "{errors} baseline errors");
+
+    let quote_url = format!("{api}/user/{uid}/quote");
+    let body = json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" });
+    let (samples, elapsed, errors) = load(http, clients, seconds, move |h| h.post(&quote_url).bearer_auth(&token).json(&body)).await;
+    report("POST quote", samples, elapsed);
+    anyhow::ensure!(errors == 0, "{errors} quote errors");
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    match Cli::parse().command {
+        Command::Vin { iterations } => bench_vin(iterations),
+        Command::Quote { url, institution, clients, seconds } => bench_quote(&url, &institution, clients, seconds).await,
+    }
+}
