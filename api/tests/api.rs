@@ -233,6 +233,25 @@ async fn validation_and_access(db: Db) {
     let (s, body) = book(&app, &a, car_id, &quote, &quote["rates"][0]).await;
     assert_eq!((s, body["error"]["code"].as_str()), (403, Some("emailNotVerified")));
 
+    // Sales tax where the state taxes service contracts (PA 6%), none where it does not (CO),
+    // and no quotes where the provider does not sell (WA).
+    assert!(quote["rates"].as_array().unwrap().iter().all(|r| r["taxAmount"] == 0));
+    let (s, pa) = app
+        .call(Method::POST, &TestApp::user_path(&a, "/quote"), Some(&a.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "PA" })))
+        .await;
+    assert_eq!(s, 201, "{pa}");
+    for r in pa["rates"].as_array().unwrap() {
+        let price = r["unformattedRate"].as_i64().unwrap();
+        let tax = r["taxAmount"].as_i64().unwrap();
+        assert_eq!(tax, (price * 600 + 5_000) / 10_000, "{r}");
+        assert_eq!(r["totalRateCost"].as_i64().unwrap(), price + tax);
+    }
+    let (s, wa) = app
+        .call(Method::POST, &TestApp::user_path(&a, "/quote"), Some(&a.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "WA" })))
+        .await;
+    assert_eq!((s, wa["error"]["message"].as_str()), (422, Some("No quotes present")));
+    assert!(!inst["eligibleStates"].as_array().unwrap().iter().any(|st| st == "WA"));
+
     // A session idle for more than 15 minutes is refused.
     app.clock.advance(901);
     let (s, body) = app.call(Method::GET, &TestApp::user_path(&a, ""), Some(&a.token), None).await;
