@@ -2,7 +2,7 @@
 # `make bench`: release builds, then the harnesses of bench/ against a throwaway stack. Prints figures.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-(cd "$root" && cargo build --release -p coverline-api --bin coverline -p coverline-bench)
+(cd "$root" && cargo build --release -p coverline-api -p coverline-bench --bins)
 bench="$CARGO_TARGET_DIR/release/coverline-bench"
 trap stop_stack EXIT
 echo "== VIN decode"
