@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
 
 const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
-const VIN = process.env.E2E_VIN || '5YJ3E1EA7KF317000'
+const VIN = process.env.E2E_VIN || '5XYRLDLC3NG097496'
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url))
 
 let shot = 0
