@@ -5,7 +5,7 @@ mod support;
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Db, Options, TestApp, smtp::code_in, spawn_app};
+use support::{Db, Options, TestApp, charge, smtp::code_in, spawn_app};
 
 const INSTITUTION: &str = "summit-cu";
 const KIA_VIN: &str = "5XYRLDLC3NG097496";
@@ -77,19 +77,6 @@ async fn book(app: &TestApp, m: &support::Member, car_id: &str, quote: &Value, r
         "emailAddress": m.email, "quoteId": quote["quoteId"],
     });
     app.call(Method::POST, &TestApp::user_path(m, "/policy"), Some(&m.token), Some(body)).await
-}
-
-/// What the card widget does in the browser: charge the signed request at the gateway.
-async fn charge(app: &TestApp, widget_url: &str, card: &str) -> (u16, Value) {
-    let request = reqwest::Url::parse(widget_url).unwrap().query_pairs().find(|(k, _)| k == "request").unwrap().1.to_string();
-    let res = app
-        .http
-        .post(format!("{}/v1/charge", app.sandbox_url))
-        .json(&json!({ "request": request, "cardNumber": card, "expiry": "12/34", "cvc": "123", "zip": "80202" }))
-        .send()
-        .await
-        .unwrap();
-    (res.status().as_u16(), res.json().await.unwrap())
 }
 
 async fn purchase_end_to_end(db: Db) {

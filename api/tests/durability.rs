@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::json;
-use support::{Db, TestApp, fresh_database, random_suffix, smtp::{Inbox, code_in}};
+use support::{Db, TestApp, charge, fresh_database, random_suffix, ready_to_book, smtp::Inbox};
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
@@ -84,24 +84,7 @@ async fn a_purchase_survives_a_sigkill_between_booking_and_payment() {
     }
 
     // Up to booking.
-    let mut m = app.new_member("summit-cu").await;
-    app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
-    let code = code_in(&mail.wait_for(&m.email, 1).await[0]);
-    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
-    m.token = b["token"].as_str().unwrap().into();
-    let details = json!({ "firstName": "Jane", "lastName": "Doe", "phoneNumber": "3035550142",
-        "address": { "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" }, "isMember": true });
-    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
-    m.token = b["token"].as_str().unwrap().into();
-    let (_, car) = app
-        .call(Method::POST, &TestApp::user_path(&m, "/car"), Some(&m.token), Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 })))
-        .await;
-    let car_id = car["car"]["carId"].as_str().unwrap().to_string();
-    let (_, quote) = app
-        .call(Method::POST, &TestApp::user_path(&m, "/quote"), Some(&m.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })))
-        .await;
-    let rate = &quote["rates"][0];
-    let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": car_id, "emailAddress": m.email, "quoteId": quote["quoteId"] });
+    let (m, booking) = ready_to_book(&app).await;
     let (s, booked) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
     assert_eq!(s, 200, "{booked}");
     let policy_id = booked["policy"]["policyId"].as_str().unwrap().to_string();
@@ -114,18 +97,7 @@ async fn a_purchase_survives_a_sigkill_between_booking_and_payment() {
     // Pay after the restart.
     let (s, signed) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
     assert_eq!(s, 200, "{signed}");
-    let widget = reqwest::Url::parse(signed["data"]["widgetUrl"].as_str().unwrap()).unwrap();
-    let request = widget.query_pairs().find(|(k, _)| k == "request").unwrap().1.to_string();
-    let charged: serde_json::Value = app
-        .http
-        .post(format!("{sandbox_url}/v1/charge"))
-        .json(&json!({ "request": request, "cardNumber": "4242424242424242", "expiry": "12/34", "cvc": "123", "zip": "80202" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, charged) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), "4242424242424242").await;
     let result = charged["data"]["result"].as_str().expect("approved");
     let (s, verified) = app.call(Method::POST, &TestApp::user_path(&m, "/verifyresponse"), Some(&m.token), Some(json!({ "policyId": policy_id, "result": result }))).await;
     assert_eq!(s, 200, "{verified}");

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Db, Member, Options, TestApp, smtp::code_in, spawn_app};
+use support::{Db, Options, TestApp, ready_to_book, spawn_app};
 use temporalio_sdk::testing::{EphemeralExe, LocalWorkflowEnvironmentOptions, WorkflowEnvironment};
 
 const FAILED: &str = "There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?";
@@ -39,29 +39,6 @@ async fn provider(app: &TestApp, behaviour: Value) {
 async fn contracts(app: &TestApp) -> Vec<Value> {
     let res = app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
     res.json::<Value>().await.unwrap().as_array().unwrap().clone()
-}
-
-/// A verified member with a car and a quote; returns the booking body.
-async fn ready_to_book(app: &TestApp) -> (Member, Value) {
-    let mut m = app.new_member("summit-cu").await;
-    app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
-    let code = code_in(&app.mail.wait_for(&m.email, 1).await[0]);
-    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
-    m.token = b["token"].as_str().unwrap().into();
-    let details = json!({ "firstName": "Jane", "lastName": "Doe", "phoneNumber": "3035550142",
-        "address": { "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" }, "isMember": true });
-    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
-    m.token = b["token"].as_str().unwrap().into();
-    let (_, car) = app
-        .call(Method::POST, &TestApp::user_path(&m, "/car"), Some(&m.token), Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 })))
-        .await;
-    let car_id = car["car"]["carId"].as_str().unwrap().to_string();
-    let (_, quote) = app
-        .call(Method::POST, &TestApp::user_path(&m, "/quote"), Some(&m.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })))
-        .await;
-    let rate = &quote["rates"][0];
-    let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": car_id, "emailAddress": m.email, "quoteId": quote["quoteId"] });
-    (m, booking)
 }
 
 #[tokio::test(flavor = "multi_thread")]

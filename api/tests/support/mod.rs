@@ -207,3 +207,41 @@ impl TestApp {
         format!("/institution/{}/user/{}{suffix}", m.institution, m.user_id)
     }
 }
+
+/// A verified member with personal details, a car (the 2022 Kia) and a quote in CO; returns the
+/// member and the body that books the quote's first rate.
+pub async fn ready_to_book(app: &TestApp) -> (Member, Value) {
+    use reqwest::Method;
+    let mut m = app.new_member("summit-cu").await;
+    app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
+    let code = smtp::code_in(&app.mail.wait_for(&m.email, 1).await[0]);
+    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
+    m.token = b["token"].as_str().expect("verified").into();
+    let details = json!({ "firstName": "Jane", "lastName": "Doe", "phoneNumber": "3035550142",
+        "address": { "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" }, "isMember": true });
+    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
+    m.token = b["token"].as_str().expect("details saved").into();
+    let (_, car) = app
+        .call(Method::POST, &TestApp::user_path(&m, "/car"), Some(&m.token), Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 })))
+        .await;
+    let car_id = car["car"]["carId"].as_str().expect("car").to_string();
+    let (_, quote) = app
+        .call(Method::POST, &TestApp::user_path(&m, "/quote"), Some(&m.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })))
+        .await;
+    let rate = &quote["rates"][0];
+    let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": car_id, "emailAddress": m.email, "quoteId": quote["quoteId"] });
+    (m, booking)
+}
+
+/// What the card widget does in the browser: charge the signed request of `widget_url` at the gateway.
+pub async fn charge(app: &TestApp, widget_url: &str, card: &str) -> (u16, Value) {
+    let request = reqwest::Url::parse(widget_url).unwrap().query_pairs().find(|(k, _)| k == "request").unwrap().1.to_string();
+    let res = app
+        .http
+        .post(format!("{}/v1/charge", app.sandbox_url))
+        .json(&json!({ "request": request, "cardNumber": card, "expiry": "12/34", "cvc": "123", "zip": "80202" }))
+        .send()
+        .await
+        .unwrap();
+    (res.status().as_u16(), res.json().await.unwrap())
+}
