@@ -3,7 +3,7 @@
 use anyhow::Context;
 use sqlx::Row;
 
-use crate::{Store, is_unique_violation, now};
+use crate::{Store, inserted_once, now};
 
 impl Store {
     /// Stores the contract PDF of a policy once; later calls keep the first document.
@@ -14,11 +14,7 @@ impl Store {
             .bind(now())
             .execute(&self.pool)
             .await;
-        match result {
-            Ok(_) => Ok(()),
-            Err(e) if is_unique_violation(&e) => Ok(()),
-            Err(e) => Err(e).context("storing contract document"),
-        }
+        inserted_once(result, "storing contract document")
     }
 
     /// The contract PDF of a policy.
@@ -51,10 +47,6 @@ impl Store {
             .bind(now())
             .execute(&self.pool)
             .await;
-        match result {
-            Ok(_) => Ok(()),
-            Err(e) if is_unique_violation(&e) => Ok(()),
-            Err(e) => Err(e).context("recording email delivery"),
-        }
+        inserted_once(result, "recording email delivery")
     }
 }

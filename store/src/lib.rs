@@ -106,6 +106,15 @@ pub(crate) fn is_unique_violation(err: &sqlx::Error) -> bool {
     }
 }
 
+/// An idempotent insert: a uniqueness violation means the row is already there, which is fine.
+pub(crate) fn inserted_once(result: Result<sqlx::any::AnyQueryResult, sqlx::Error>, what: &'static str) -> anyhow::Result<()> {
+    match result {
+        Ok(_) => Ok(()),
+        Err(e) if is_unique_violation(&e) => Ok(()),
+        Err(e) => Err(e).context(what),
+    }
+}
+
 /// Current time as UTC unix seconds.
 pub fn now() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp()
