@@ -2,6 +2,19 @@ import { assign } from 'xstate'
 import { back, expired, flowSetup, session } from '../flow-setup'
 import { ApiError, messageOf } from '../../api/api-error'
 import { INVALID_CODE, RESEND_FAILED, UPDATE_EMAIL_FAILED } from '../messages'
+import type { FlowContext } from '../flow-context'
+
+/** The verifyemail query for the member in context (first send and resend alike). */
+function verificationEmailInput({ context }: { context: FlowContext }) {
+  return {
+    session: session(context),
+    query: {
+      emailAddress: context.user?.emailAddress ?? '',
+      firstName: context.user?.firstName ?? '',
+      lastName: context.user?.lastName ?? '',
+    },
+  }
+}
 
 /** Verify email: send the code (updating a changed address first), then check it. */
 export const verifyEmailStates = {
@@ -45,14 +58,7 @@ export const verifyEmailStates = {
             tags: 'busy',
             invoke: {
               src: 'sendVerificationEmail',
-              input: ({ context }) => ({
-                session: session(context),
-                query: {
-                  emailAddress: context.user?.emailAddress ?? '',
-                  firstName: context.user?.firstName ?? '',
-                  lastName: context.user?.lastName ?? '',
-                },
-              }),
+              input: verificationEmailInput,
               onDone: {
                 target: '#codeConfirmation',
                 actions: assign({ codeSent: true, codeError: null, resendStatus: null }),
@@ -107,14 +113,7 @@ export const verifyEmailStates = {
           resending: {
             invoke: {
               src: 'sendVerificationEmail',
-              input: ({ context }) => ({
-                session: session(context),
-                query: {
-                  emailAddress: context.user?.emailAddress ?? '',
-                  firstName: context.user?.firstName ?? '',
-                  lastName: context.user?.lastName ?? '',
-                },
-              }),
+              input: verificationEmailInput,
               onDone: { target: 'idle', actions: assign({ resendStatus: 'sent' }) },
               onError: [expired, { target: 'idle', actions: assign({ resendStatus: 'failed' }) }],
             },
