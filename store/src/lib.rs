@@ -21,8 +21,8 @@ pub use policies::PolicyRecord;
 pub use quotes::{QuoteRecord, RateRecord};
 pub use users::UserRecord;
 
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+/// The schema, written once for both engines.
+static MIGRATIONS: Migrator = sqlx::migrate!("./migrations");
 
 /// Which engine a [`Store`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,13 +75,9 @@ impl Store {
         Ok(store)
     }
 
-    /// Applies pending migrations for this backend.
+    /// Applies pending migrations.
     pub async fn migrate(&self) -> anyhow::Result<()> {
-        let migrator = match self.backend {
-            Backend::Sqlite => &SQLITE_MIGRATIONS,
-            Backend::Postgres => &POSTGRES_MIGRATIONS,
-        };
-        migrator.run(&self.pool).await.context("running database migrations")?;
+        MIGRATIONS.run(&self.pool).await.context("running database migrations")?;
         Ok(())
     }
 

@@ -1,6 +1,7 @@
--- Coverline's first schema. The same tables exist on SQLite (migrations/sqlite); only the
--- binary column type differs. Times are UTC unix seconds (BIGINT); money is integer cents;
--- flags are BIGINT 0/1 (sqlx's Any driver cannot carry SQLite booleans).
+-- Coverline's first schema, one file for SQLite and Postgres alike: only types both accept
+-- (TEXT, BIGINT, BYTEA — SQLite stores a blob as-is in a BYTEA column). Times are UTC unix
+-- seconds (BIGINT); money is integer cents; flags are BIGINT 0/1 (sqlx's Any driver cannot
+-- carry SQLite booleans).
 
 -- Institutions are imported from data/institutions/*.toml; the full settings travel as JSON so a
 -- new setting needs no migration. is_active is a column because every request checks it.
