@@ -30,6 +30,10 @@ impl Clock {
     pub fn now(&self) -> i64 {
         coverline_store::now() + self.offset.load(Ordering::Relaxed)
     }
+    /// Today's UTC date.
+    pub fn today(&self) -> time::Date {
+        time::OffsetDateTime::from_unix_timestamp(self.now()).map_or_else(|_| time::OffsetDateTime::now_utc().date(), |t| t.date())
+    }
     /// Moves the clock forward (tests).
     pub fn advance(&self, secs: i64) {
         self.offset.fetch_add(secs, Ordering::Relaxed);

@@ -13,7 +13,6 @@ use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_
 use coverline_store::{CarRecord, QuoteRecord, RateRecord};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use time::OffsetDateTime;
 
 use crate::app::AppState;
 use crate::auth;
@@ -41,7 +40,7 @@ fn no_quotes() -> ApiError {
 
 /// The quote as the web app sees it: every rate with its derived fields.
 pub fn quote_json(state: &AppState, quote: &QuoteRecord, rates: &[RateRecord], car: &CarRecord) -> Value {
-    let today = OffsetDateTime::from_unix_timestamp(state.clock.now()).map(|t| t.date()).unwrap_or_else(|_| OffsetDateTime::now_utc().date());
+    let today = state.clock.today();
     let rates: Vec<RateView> = rates
         .iter()
         .map(|r| {
@@ -80,11 +79,10 @@ async fn create_quote(
         return Err(no_quotes());
     }
     let flags: CarFlags = serde_json::from_str(&car.flags_json).unwrap_or_default();
-    let today = OffsetDateTime::from_unix_timestamp(state.clock.now()).map_err(|e| ApiError::internal(e.into()))?;
     let request = RatingRequest {
         make: &car.make,
         model_year: car.year as u16,
-        current_year: today.year() as u16,
+        current_year: state.clock.today().year() as u16,
         odometer: Odometer(car.odometer as u32),
         flags,
         miles_per_year,
@@ -102,7 +100,7 @@ async fn create_quote(
         state: residence.as_str().to_string(),
         pen_track_key: body.pen_track_key.filter(|k| !k.is_empty() && k.len() <= 64).unwrap_or_else(|| crate::ids::new_id("pen")),
         provider: institution.primary_provider().to_string(),
-        created_at: today.unix_timestamp(),
+        created_at: state.clock.now(),
     };
     let rate_collection_id = crate::ids::new_id("rc");
     let rates: Vec<RateRecord> = priced
