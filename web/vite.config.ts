@@ -26,5 +26,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Whole-app tests click through several screens; on 2 busy cores they can pass 5 s.
+    testTimeout: 20_000,
   },
 })

@@ -96,29 +96,92 @@ pub const DEFAULT_DISCLAIMER: &str = "Coverage shown is an illustration only; th
 service contract govern. Coverage begins on the purchase date and at the odometer reading recorded at purchase. \
 Administered by Coverline Contract Administration, 1550 Wewatta St, Denver, CO 80202, (800) 555-0199.";
 
-/// Plan texts per provider: which component areas each plan covers, with the wording printed on contracts.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// The component areas of spec section 3, in the spec's order: the only titles a plan's
+/// covered components may use.
+pub const COMPONENT_AREAS: [&str; 11] = [
+    "Engine",
+    "Transmission",
+    "Transfer Case",
+    "Drive Axles",
+    "AC / Heating",
+    "Suspension",
+    "Steering",
+    "Cooling",
+    "Fuel System",
+    "Brakes",
+    "Electrical",
+];
+
+/// The key under `benefits` that applies to every plan of the provider.
+pub const ALL_PLANS: &str = "all_plans";
+
+/// Plan texts per provider: which component areas each plan covers, with the wording printed on
+/// contracts, and the provider's benefits (rental car, roadside, key replacement, ... with the
+/// amounts of spec section 9).
+#[derive(Debug, Clone, Default)]
 pub struct PlanTexts {
-    /// provider → plan name → component areas.
-    providers: std::collections::HashMap<String, std::collections::HashMap<String, Vec<CoveredComponent>>>,
+    providers: std::collections::HashMap<String, ProviderTexts>,
+}
+
+/// One `data/plans/*.toml` file.
+#[derive(Debug, Clone, Default, Deserialize)]
+struct ProviderTexts {
+    provider: String,
+    /// `all_plans` or a plan name → benefits; a plan's entry replaces the `all_plans` one of the same title.
+    #[serde(default)]
+    benefits: std::collections::HashMap<String, Vec<CoveredComponent>>,
+    /// Plan name → covered component areas.
+    #[serde(flatten)]
+    plans: std::collections::HashMap<String, Vec<CoveredComponent>>,
+}
+
+impl ProviderTexts {
+    /// Titles are spec areas (components) or unique (benefits), texts are not empty, and
+    /// plan-specific benefits name a plan of the file.
+    fn check(&self) -> Result<(), String> {
+        let unique_non_empty = |what: &str, entries: &[CoveredComponent]| -> Result<(), String> {
+            for (i, c) in entries.iter().enumerate() {
+                if c.title.trim().is_empty() || c.text.trim().is_empty() {
+                    return Err(format!("{what}: an entry has no title or text"));
+                }
+                if entries[..i].iter().any(|d| d.title == c.title) {
+                    return Err(format!("{what}: {} is listed twice", c.title));
+                }
+            }
+            Ok(())
+        };
+        for (plan, components) in &self.plans {
+            unique_non_empty(plan, components)?;
+            if let Some(c) = components.iter().find(|c| !COMPONENT_AREAS.contains(&c.title.as_str())) {
+                return Err(format!("{plan}: {:?} is not a component area of spec section 3", c.title));
+            }
+        }
+        for (key, benefits) in &self.benefits {
+            unique_non_empty(&format!("benefits.{key}"), benefits)?;
+            if key != ALL_PLANS && !self.plans.contains_key(key) {
+                return Err(format!("benefits.{key}: no such plan in this file"));
+            }
+        }
+        Ok(())
+    }
 }
 
 impl PlanTexts {
-    /// Loads `data_dir/plans/*.toml`; each file is one provider (`provider = "NAC"`, then `[[PLAN]]` tables).
+    /// Loads `data_dir/plans/*.toml`; each file is one provider (`provider = "NAC"`, optional
+    /// `[[benefits.all_plans]]` / `[[benefits.PLAN]]` tables, then `[[PLAN]]` tables).
     pub fn load(data_dir: &Path) -> anyhow::Result<Self> {
-        #[derive(Deserialize)]
-        struct File {
-            provider: String,
-            #[serde(flatten)]
-            plans: std::collections::HashMap<String, Vec<CoveredComponent>>,
-        }
         let mut providers = std::collections::HashMap::new();
         let dir = data_dir.join("plans");
         for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
             let path = entry?.path();
             if path.extension().is_some_and(|e| e == "toml") {
-                let file: File = toml::from_str(&std::fs::read_to_string(&path)?).with_context(|| format!("plan texts {}", path.display()))?;
-                providers.insert(file.provider, file.plans);
+                let file: ProviderTexts =
+                    toml::from_str(&std::fs::read_to_string(&path)?).with_context(|| format!("plan texts {}", path.display()))?;
+                file.check().map_err(|e| anyhow::anyhow!("plan texts {}: {e}", path.display()))?;
+                if providers.contains_key(&file.provider) {
+                    anyhow::bail!("plan texts {}: a second file for provider {}", path.display(), file.provider);
+                }
+                providers.insert(file.provider.clone(), file);
             }
         }
         Ok(Self { providers })
@@ -126,6 +189,30 @@ impl PlanTexts {
 
     /// The covered components of a plan (empty when the provider has no texts for it).
     pub fn components(&self, provider: &str, plan: &str) -> Vec<CoveredComponent> {
-        self.providers.get(provider).and_then(|p| p.get(plan)).cloned().unwrap_or_default()
+        self.providers.get(provider).and_then(|p| p.plans.get(plan)).cloned().unwrap_or_default()
+    }
+
+    /// The benefits of a plan: the provider's `all_plans` benefits, each replaced by the plan's
+    /// own entry of the same title, then the plan's other entries.
+    pub fn benefits(&self, provider: &str, plan: &str) -> Vec<CoveredComponent> {
+        let Some(texts) = self.providers.get(provider) else { return Vec::new() };
+        let own = texts.benefits.get(plan).map(Vec::as_slice).unwrap_or_default();
+        let mut benefits: Vec<CoveredComponent> = texts
+            .benefits
+            .get(ALL_PLANS)
+            .into_iter()
+            .flatten()
+            .map(|b| own.iter().find(|o| o.title == b.title).unwrap_or(b).clone())
+            .collect();
+        let extra: Vec<CoveredComponent> = own.iter().filter(|o| !benefits.iter().any(|b| b.title == o.title)).cloned().collect();
+        benefits.extend(extra);
+        benefits
+    }
+
+    /// The plan names that have texts for a provider.
+    pub fn plans(&self, provider: &str) -> Vec<&str> {
+        let mut plans: Vec<&str> = self.providers.get(provider).map(|p| p.plans.keys().map(String::as_str).collect()).unwrap_or_default();
+        plans.sort_unstable();
+        plans
     }
 }

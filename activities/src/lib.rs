@@ -1,6 +1,7 @@
 //! Coverline's outside world. Each concern sits behind a small type with a real implementation:
 //!
 //! - [`vehicles`]: VIN decode against NHTSA vPIC tables (corgi-rs, check digit required);
+//! - [`catalog`]: the year/make/model/style catalog from vPIC (`data/catalog/`) and its mock VINs;
 //! - [`rating`]: the providers' rate books and the sales-tax table from `data/`;
 //! - [`booking`]: the provider's contract exchange over HTTP (book with an idempotency key, void);
 //! - [`payments`]: the card gateway over HTTP (sign a request, verify a result);
@@ -9,6 +10,7 @@
 //! - [`purchase`]: the Temporal activities of the purchase workflow, which wrap the above.
 
 pub mod booking;
+pub mod catalog;
 pub mod documents;
 pub mod email;
 pub mod payments;

@@ -135,6 +135,11 @@ impl Purchase {
         Cents(self.rate.price_cents + self.rate.tax_cents)
     }
 
+    /// The provider that priced the bought rate and books it (a quote can mix providers).
+    pub fn provider(&self) -> &str {
+        self.rate.provider.as_deref().unwrap_or(&self.quote.provider)
+    }
+
     /// `2022 Kia Sorento LX`.
     pub fn car_display(&self) -> String {
         format!("{} {} {} {}", self.car.year, self.car.make, self.car.model, self.car.style).trim().to_string()
@@ -191,7 +196,7 @@ impl PurchaseActivities {
             return Err(booking_failure(BookingError::Rejected("policy post error forced by the institution's test switch".into())));
         }
         let request = ContractRequest {
-            provider: purchase.quote.provider.clone(),
+            provider: purchase.provider().to_string(),
             dealer_id: self.dealer_id.clone(),
             quote_id: purchase.quote.quote_id.clone(),
             rate_id: purchase.rate.rate_id.clone(),
@@ -312,7 +317,7 @@ pub fn contract_document(p: &Purchase, plan_texts: &PlanTexts) -> anyhow::Result
         contract_number: p.policy.contract_number.clone().context("contract number")?,
         policy_reference: p.policy.policy_id.clone(),
         product_name: p.institution.product_name().to_string(),
-        provider: p.quote.provider.clone(),
+        provider: p.provider().to_string(),
         institution_name: p.institution.name.clone(),
         institution_phone: format_phone(&p.institution.branding.phone_number).unwrap_or_default(),
         primary_color: p.institution.branding.colors.primary.clone(),
@@ -334,7 +339,7 @@ pub fn contract_document(p: &Purchase, plan_texts: &PlanTexts) -> anyhow::Result
         sales_tax: has_tax.then(|| Cents(p.rate.tax_cents).dollar_sign()),
         total: p.total().dollar_sign(),
         payment_id: p.payment.as_ref().map(|x| x.payment_id.clone()).unwrap_or_default(),
-        covered_components: plan_texts.components(&p.quote.provider, &p.rate.coverage_name),
+        covered_components: plan_texts.components(p.provider(), &p.rate.coverage_name),
         refund_text: settings.institution_refund_text.clone().unwrap_or_else(|| crate::documents::DEFAULT_REFUND_TEXT.to_string()),
         disclaimer: settings.institution_disclaimer.clone().unwrap_or_else(|| crate::documents::DEFAULT_DISCLAIMER.to_string()),
     })

@@ -9,7 +9,7 @@ use anyhow::Context;
 use coverline_domain::institution::Institution;
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{NoQuotes, RateFilter, filter_rates};
-use coverline_domain::rating::{RateBook, RatedOption, RatingRequest};
+use coverline_domain::rating::{RateBook, RatedOption, RatingRequest, menu};
 use coverline_domain::tax::TaxTable;
 
 /// Rate books by provider code, and the tax table.
@@ -22,6 +22,7 @@ pub struct Rating {
 /// A rated, filtered option with its tax.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PricedOption {
+    /// The plan, term and price; `option.provider` is the provider that rates and books it.
     pub option: RatedOption,
     pub tax: Cents,
 }
@@ -45,16 +46,26 @@ impl From<NoQuotes> for QuoteError {
 
 impl Rating {
     /// Loads every `*.toml` of `data_dir/ratebooks` and `data_dir/tax/service-contracts.toml`.
+    /// Providers and plan names must be unique across books, so a stored rate's coverage name
+    /// identifies its provider ([`Rating::provider_of_plan`]).
     pub fn load(data_dir: &Path) -> anyhow::Result<Self> {
-        let mut books = HashMap::new();
+        let mut books: HashMap<String, RateBook> = HashMap::new();
         let dir = data_dir.join("ratebooks");
-        for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
-            let path = entry?.path();
-            if path.extension().is_some_and(|e| e == "toml") {
-                let text = std::fs::read_to_string(&path)?;
-                let book = RateBook::from_toml(&text).with_context(|| format!("rate book {}", path.display()))?;
-                books.insert(book.provider.clone(), book);
+        let mut paths: Vec<_> = std::fs::read_dir(&dir)
+            .with_context(|| format!("reading {}", dir.display()))?
+            .map(|entry| entry.map(|e| e.path()))
+            .collect::<Result<_, _>>()?;
+        paths.sort();
+        for path in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
+            let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+            let book = RateBook::from_toml(&text).with_context(|| format!("rate book {}", path.display()))?;
+            if books.contains_key(&book.provider) {
+                anyhow::bail!("rate book {}: a second book for provider {}", path.display(), book.provider);
             }
+            if let Some(other) = books.values().find(|b| b.plans.iter().any(|p| book.plans.iter().any(|q| q.name == p.name))) {
+                anyhow::bail!("rate book {}: a plan name is also sold by {}; plan names must be unique", path.display(), other.provider);
+            }
+            books.insert(book.provider.clone(), book);
         }
         let tax_path = data_dir.join("tax/service-contracts.toml");
         let tax = TaxTable::from_toml(&std::fs::read_to_string(&tax_path).with_context(|| format!("reading {}", tax_path.display()))?)
@@ -67,33 +78,68 @@ impl Rating {
         self.books.get(provider)
     }
 
+    /// Every loaded rate book, by provider code.
+    pub fn books(&self) -> impl Iterator<Item = &RateBook> {
+        let mut books: Vec<&RateBook> = self.books.values().collect();
+        books.sort_by(|a, b| a.provider.cmp(&b.provider));
+        books.into_iter()
+    }
+
     /// The tax table.
     pub fn tax(&self) -> &TaxTable {
         &self.tax
     }
 
-    /// States where the institution's provider sells.
-    pub fn eligible_states(&self, institution: &Institution) -> Vec<String> {
-        self.book(institution.primary_provider()).map(|b| b.states.clone()).unwrap_or_default()
+    /// The provider whose book sells a plan (plan names are unique across books).
+    pub fn provider_of_plan(&self, plan: &str) -> Option<&str> {
+        self.books.values().find(|b| b.plans.iter().any(|p| p.name == plan)).map(|b| b.provider.as_str())
     }
 
-    /// Rates a car for an institution's member in `state`: the provider's options, filtered by
-    /// the institution (price cap, plan name, at most three by miles), each with its sales tax.
+    /// States where any of the institution's providers sells, in the order of `STATE_CODES`.
+    pub fn eligible_states(&self, institution: &Institution) -> Vec<String> {
+        coverline_domain::contact::STATE_CODES
+            .iter()
+            .filter(|state| self.providers(institution).any(|(_, b)| b.is_some_and(|b| b.sells_in(state))))
+            .map(|state| state.to_string())
+            .collect()
+    }
+
+    /// The institution's providers with their books, in its order, each provider once (None: no book).
+    fn providers<'a>(&'a self, institution: &'a Institution) -> impl Iterator<Item = (&'a str, Option<&'a RateBook>)> + 'a {
+        let listed = &institution.application_settings.rate_providers;
+        listed.iter().enumerate().filter(|(i, p)| !listed[..*i].contains(p)).map(|(_, p)| (p.as_str(), self.book(p)))
+    }
+
+    /// Rates a car for an institution's member in `state`: every listed provider whose book sells
+    /// there prices its plans, one menu is cut from all of them (see `coverline_domain::rating`),
+    /// filtered by the institution (price cap, plan name, at most three by miles), each option
+    /// with its provider and sales tax. A provider the car is not eligible with is skipped.
     pub fn quote(&self, institution: &Institution, request: &RatingRequest<'_>, state: &str) -> Result<Vec<PricedOption>, QuoteError> {
-        let provider = institution.primary_provider();
-        let book = self.book(provider).ok_or_else(|| QuoteError::UnknownProvider(provider.to_string()))?;
-        if !book.sells_in(state) {
-            return Err(QuoteError::NoQuotes);
-        }
-        let options = book.rate(request).map_err(|_| QuoteError::NoQuotes)?;
         let filter = RateFilter {
             price_limit_dollars: Some(institution.application_settings.price_limit),
             only_covered_plan_name: institution.only_covered_plan_name.as_deref(),
         };
-        let kept = filter_rates(options, &filter)?;
+        let mut sheet = Vec::new();
+        for (provider, book) in self.providers(institution) {
+            let book = book.ok_or_else(|| QuoteError::UnknownProvider(provider.to_string()))?;
+            if book.sells_in(state) {
+                sheet.extend(book.price_plans(request, &filter).unwrap_or_default());
+            }
+        }
+        let kept = filter_rates(menu(sheet, request.need(), &filter), &filter)?;
         Ok(kept
             .into_iter()
             .map(|option| PricedOption { tax: self.tax.tax_for(state, option.price), option })
             .collect())
+    }
+}
+
+/// The provider a stored quote records: the provider of all its rates, or the institution's first
+/// when they come from several. Each stored rate also records its own provider, which is the one
+/// that books it.
+pub fn quote_provider<'a>(priced: &'a [PricedOption], institution: &'a Institution) -> &'a str {
+    match priced.split_first() {
+        Some((first, rest)) if rest.iter().all(|p| p.option.provider == first.option.provider) => &first.option.provider,
+        _ => institution.primary_provider(),
     }
 }

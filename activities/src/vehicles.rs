@@ -1,11 +1,15 @@
-//! VIN decoding: our own syntax/check-digit/year rules ([`coverline_domain::Vin`]) first, then
-//! NHTSA vPIC's make/model/trim/body through corgi-rs with the check digit required.
+//! VIN decoding: our own syntax/check-digit/year rules ([`coverline_domain::Vin`]) first, then the
+//! catalog's mock VINs (a described car), then NHTSA vPIC's make/model/trim/body through corgi-rs
+//! with the check digit required.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
 use coverline_domain::Vin;
 use serde::{Deserialize, Serialize};
+
+use crate::catalog::Catalog;
 
 /// What a VIN decodes to, as the car pages and the rate books use it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,12 +23,16 @@ pub struct DecodedVehicle {
     pub style: String,
     /// vPIC's vehicle type (`PASSENGER CAR`, `MULTIPURPOSE PASSENGER VEHICLE (MPV)`, `TRUCK`).
     pub vehicle_type: String,
+    /// True when the VIN is the catalog's representative VIN of a description, not the member's car.
+    #[serde(default)]
+    pub is_mock_vin: bool,
 }
 
 /// The VIN decoder; cheap to clone (the vPIC tables are memory-mapped once).
 #[derive(Clone)]
 pub struct VehicleDecoder {
     inner: Arc<corgi_rs::VinDecoder>,
+    catalog: Arc<Catalog>,
 }
 
 impl std::fmt::Debug for VehicleDecoder {
@@ -34,14 +42,36 @@ impl std::fmt::Debug for VehicleDecoder {
 }
 
 impl VehicleDecoder {
-    /// Opens the vPIC tables (built by corgi-rs into `$HOME/.corgi-rs-cache`, or `MAPS_DIR`).
-    pub fn open() -> anyhow::Result<Self> {
+    /// Opens the vPIC tables (built by corgi-rs into `$HOME/.corgi-rs-cache`, or `MAPS_DIR`) and the
+    /// catalog of `data_dir`.
+    pub fn open(data_dir: &Path) -> anyhow::Result<Self> {
         let decoder = corgi_rs::VinDecoder::try_new().context("opening the vPIC VIN tables (set MAPS_DIR)")?;
-        Ok(Self { inner: Arc::new(decoder.require_check_digit(true)) })
+        Ok(Self { inner: Arc::new(decoder.require_check_digit(true)), catalog: Arc::new(Catalog::load(data_dir)?) })
     }
 
-    /// Decodes a parsed VIN; `None` when vPIC does not know a make and model for it.
+    /// The description catalog.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// Decodes a parsed VIN; `None` when it is neither a mock VIN nor known to vPIC.
     pub fn decode(&self, vin: &Vin) -> Option<DecodedVehicle> {
+        if let Some(described) = self.catalog.describe(vin.as_str()) {
+            let vehicle_type = match described.body.as_str() {
+                "Pickup" | "Sport Utility Truck" => "TRUCK",
+                "SUV" | "Crossover" | "Minivan" | "Van" | "Cargo Van" => "MULTIPURPOSE PASSENGER VEHICLE (MPV)",
+                _ => "PASSENGER CAR",
+            };
+            return Some(DecodedVehicle {
+                vin: vin.as_str().to_string(),
+                year: described.year,
+                make: described.make,
+                model: described.model,
+                style: described.style,
+                vehicle_type: vehicle_type.to_string(),
+                is_mock_vin: true,
+            });
+        }
         let info = self.inner.decode(vin.as_str()).ok()?;
         let model = info.model.clone().filter(|m| !m.trim().is_empty())?;
         if info.make.trim().is_empty() {
@@ -68,6 +98,7 @@ impl VehicleDecoder {
             model,
             style: if style.is_empty() { "Base".to_string() } else { style },
             vehicle_type: info.vehicle_type.unwrap_or_default(),
+            is_mock_vin: false,
         })
     }
 }
@@ -90,9 +121,13 @@ fn title_case(make: &str) -> String {
 mod tests {
     use super::*;
 
+    fn decoder() -> VehicleDecoder {
+        VehicleDecoder::open(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")).expect("vPIC tables and catalog")
+    }
+
     #[test]
     fn decodes_real_vins_from_vpic() {
-        let decoder = VehicleDecoder::open().expect("vPIC tables");
+        let decoder = decoder();
         let kia = decoder.decode(&Vin::parse("5XYRLDLC3NG097496").unwrap()).expect("2022 Kia Sorento");
         assert_eq!((kia.year, kia.make.as_str(), kia.model.as_str()), (2022, "Kia", "Sorento"));
         let ram = decoder.decode(&Vin::parse("1C6RR7LT2JS179571").unwrap()).expect("2018 Ram 1500");
@@ -104,12 +139,24 @@ mod tests {
 
     #[test]
     fn unknown_manufacturer_is_not_found() {
-        let decoder = VehicleDecoder::open().unwrap();
+        let decoder = decoder();
         // Valid syntax and check digit, but no manufacturer holds WMI "ZZZ".
         let mut bytes = *b"ZZZ11111011111111";
         bytes[8] = coverline_domain::vin::check_digit(&bytes);
         let vin = Vin::parse(std::str::from_utf8(&bytes).unwrap()).unwrap();
         assert_eq!(decoder.decode(&vin), None);
+    }
+
+    #[test]
+    fn a_mock_vin_decodes_to_its_description() {
+        let decoder = decoder();
+        let vin = decoder.catalog().mock_vin(2020, "Honda", "Accord", "EX 1.5L Sedan").expect("2020 Accord EX in the catalog").to_string();
+        let car = decoder.decode(&Vin::parse(&vin).unwrap()).unwrap();
+        assert!(car.is_mock_vin);
+        assert_eq!((car.year, car.make.as_str(), car.model.as_str(), car.style.as_str()), (2020, "Honda", "Accord", "EX 1.5L Sedan"));
+        assert_eq!(car.vehicle_type, "PASSENGER CAR");
+        let real = decoder.decode(&Vin::parse("1HGCM82633A004352").unwrap()).unwrap();
+        assert!(!real.is_mock_vin);
     }
 
     #[test]

@@ -1,33 +1,26 @@
 //! The files under `data/` parse with the types that read them in production, and say what the
-//! product needs them to say: institutions, the NAC rate book, the sales-tax table, the plan texts
-//! and the contract template.
+//! product needs them to say: institutions, the rate books (NAC, Rt66, EFG), the sales-tax table,
+//! the plan texts and the contract template.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use coverline_activities::documents::{ContractDocument, ContractRenderer, CoveredComponent, PlanTexts};
-use coverline_activities::rating::{QuoteError, Rating};
+use coverline_activities::documents::{COMPONENT_AREAS, ContractDocument, ContractRenderer, CoveredComponent, PlanTexts};
+use coverline_activities::rating::{PricedOption, QuoteError, Rating, quote_provider};
 use coverline_domain::contact::STATE_CODES;
 use coverline_domain::institution::Institution;
 use coverline_domain::money::Cents;
-use coverline_domain::rating::RatingRequest;
+use coverline_domain::quote::{RateFilter, filter_rates};
+use coverline_domain::rating::{RateBook, RatingRequest};
 use coverline_domain::tax::NO_SALES_TAX_STATES;
 use coverline_domain::vehicle::{CarFlags, Odometer};
 
 /// The eleven component areas of spec section 3, in the spec's order.
-const AREAS: [&str; 11] = [
-    "Engine",
-    "Transmission",
-    "Transfer Case",
-    "Drive Axles",
-    "AC / Heating",
-    "Suspension",
-    "Steering",
-    "Cooling",
-    "Fuel System",
-    "Brakes",
-    "Electrical",
-];
+const AREAS: [&str; 11] = COMPONENT_AREAS;
+
+/// The plan names of spec section 9 (plus Powertrain and Power Wrap, named in section 3).
+const SPEC_PLANS: [&str; 11] =
+    ["PREMIUM", "PLATINUM", "SILVER", "ELITE", "STANDARD", "Main Street", "Easy Street", "First Street", "Gold", "Powertrain", "Power Wrap"];
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
@@ -43,19 +36,24 @@ fn institution_files() -> Vec<PathBuf> {
     files
 }
 
+fn institution(id: &str) -> Institution {
+    let text = std::fs::read_to_string(data_dir().join(format!("institutions/{id}.toml"))).unwrap();
+    Institution::from_toml(&text).unwrap_or_else(|e| panic!("{id}.toml: {e}"))
+}
+
 fn summit() -> Institution {
-    let text = std::fs::read_to_string(data_dir().join("institutions/summit-cu.toml")).unwrap();
-    Institution::from_toml(&text).expect("summit-cu.toml parses")
+    institution("summit-cu")
 }
 
 fn rating() -> Rating {
     Rating::load(&data_dir()).expect("rate books and tax table load")
 }
 
-/// A 2022 Kia at 45,000 miles, 15,000 miles a year, kept 6 years, rated in 2026.
+/// A 2022 Kia Sorento at 45,000 miles, 15,000 miles a year, kept 6 years, rated in 2026.
 fn kia() -> RatingRequest<'static> {
     RatingRequest {
         make: "Kia",
+        model: "Sorento",
         model_year: 2022,
         current_year: 2026,
         odometer: Odometer(45_000),
@@ -70,8 +68,9 @@ fn kia() -> RatingRequest<'static> {
 #[test]
 fn every_institution_file_parses_and_points_at_real_files() {
     let files = institution_files();
-    assert!(!files.is_empty(), "no institution files");
+    assert!(files.len() >= 3, "summit-cu and the two demo institutions: {files:?}");
     let rating = rating();
+    let texts = PlanTexts::load(&data_dir()).expect("plan texts load");
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let institution = Institution::from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -82,9 +81,40 @@ fn every_institution_file_parses_and_points_at_real_files() {
         );
         let logo = data_dir().join("institutions/logos").join(&institution.application_settings.logo_name);
         assert!(logo.is_file(), "{}: logo {} missing", path.display(), logo.display());
-        for provider in &institution.application_settings.rate_providers {
-            assert!(rating.book(provider).is_some(), "{}: no rate book for {provider}", path.display());
+        let svg = std::fs::read_to_string(&logo).unwrap_or_default();
+        assert!(svg.len() < 3 * 1024 && svg.trim_start().starts_with("<svg"), "{}: a small SVG logo", logo.display());
+        for colour in [&institution.branding.colors.primary, &institution.branding.colors.secondary, &institution.branding.colors.cta] {
+            assert!(svg.contains(&format!("#{colour}")), "{}: logo uses brand colour {colour}", logo.display());
         }
+        assert!(institution.email_settings.contact_email.ends_with(".example"), "{}: made-up email", path.display());
+        assert_eq!(&institution.branding.phone_number[3..6], "555", "{}: a 555 number", path.display());
+        for provider in &institution.application_settings.rate_providers {
+            let book = rating.book(provider).unwrap_or_else(|| panic!("{}: no rate book for {provider}", path.display()));
+            for plan in &book.plans {
+                assert!(!texts.components(provider, &plan.name).is_empty(), "{}: no texts for {provider} {}", path.display(), plan.name);
+            }
+        }
+        // Every state a provider of the institution sells in gets a quote for the typical car.
+        for state in rating.eligible_states(&institution) {
+            let quoted = rating.quote(&institution, &kia(), &state).unwrap_or_else(|e| panic!("{}: {state}: {e}", path.display()));
+            assert_eq!(quoted.len(), 3, "{}: {state}: {quoted:?}", path.display());
+        }
+    }
+}
+
+#[test]
+fn the_demo_institutions_use_rt66_and_efg_with_nac() {
+    let prairie = institution("prairie-trail-fcu");
+    assert_eq!(prairie.application_settings.rate_providers, ["Rt66"]);
+    assert!(prairie.application_settings.allow_payment_options);
+    assert!(!prairie.branding.should_start_in_dark_mode);
+    let harbor = institution("harborline-bank");
+    assert_eq!(harbor.application_settings.rate_providers, ["EFG", "NAC"]);
+    assert!(harbor.branding.should_start_in_dark_mode);
+    assert!(!harbor.application_settings.allow_payment_options);
+    for i in [&prairie, &harbor] {
+        assert!(i.is_active && i.application_settings.three_card_view);
+        assert_eq!(i.testing_settings, Default::default(), "{}: no failure switch is on for the demo", i.institution_id);
     }
 }
 
@@ -120,33 +150,152 @@ fn summit_logo_is_a_small_svg() {
     }
 }
 
-// ---- Rate book ------------------------------------------------------------------------------
+// ---- Rate books -----------------------------------------------------------------------------
 
-#[test]
-fn a_four_year_old_kia_gets_three_options_under_the_cap_covering_six_years() {
-    let rating = rating();
-    let options = rating.quote(&summit(), &kia(), "CO").expect("the Kia is quoted in CO");
-    assert_eq!(options.len(), 3, "{options:?}");
-    let plans: Vec<&str> = options.iter().map(|o| o.option.plan.as_str()).collect();
-    assert_eq!(plans, ["STANDARD", "SILVER", "PREMIUM"]);
-    for o in &options {
-        assert!(o.option.price < Cents::dollars(5_000), "{o:?}");
-        assert!(o.option.months >= 72, "term covers 6 years: {o:?}");
-        assert!(o.option.miles >= 90_000, "term covers 6 x 15,000 miles: {o:?}");
-        assert!(
-            (Cents::dollars(1_200)..=Cents::dollars(3_200)).contains(&o.option.price),
-            "a typical class-1 car prices between $1,200 and $3,200: {o:?}"
-        );
-        assert_eq!(o.tax, Cents(0), "Colorado does not tax service contracts");
-    }
-    assert!(options.windows(2).all(|w| w[0].option.price < w[1].option.price), "more coverage costs more");
-    // The worked example in the rate book's comments and data/README.md.
-    let prices: Vec<Cents> = options.iter().map(|o| o.option.price).collect();
-    assert_eq!(prices, [Cents::dollars(1_485), Cents::dollars(2_020), Cents::dollars(2_732)]);
+fn summary(options: &[PricedOption]) -> Vec<(&str, &str, u16, u32, Cents)> {
+    options.iter().map(|o| (o.option.provider.as_str(), o.option.plan.as_str(), o.option.months, o.option.miles, o.option.price)).collect()
 }
 
 #[test]
-fn the_book_sells_everywhere_but_ny_and_wa_and_taxes_where_the_table_says() {
+fn the_books_sell_the_spec_plan_names_each_once() {
+    let rating = rating();
+    let mut names: Vec<&str> = rating.books().flat_map(|b| b.plans.iter().map(|p| p.name.as_str())).collect();
+    names.sort_unstable();
+    let mut expected = SPEC_PLANS.to_vec();
+    expected.sort_unstable();
+    assert_eq!(names, expected, "every spec plan name is sold by exactly one provider");
+    let providers: Vec<&str> = rating.books().map(|b| b.provider.as_str()).collect();
+    assert_eq!(providers, ["EFG", "NAC", "Rt66"]);
+    for plan in SPEC_PLANS {
+        assert!(rating.provider_of_plan(plan).is_some(), "{plan}");
+    }
+    assert_eq!(rating.provider_of_plan("Easy Street"), Some("Rt66"));
+    assert_eq!(rating.provider_of_plan("Gold"), Some("EFG"));
+    assert_eq!(rating.provider_of_plan("SILVER"), Some("NAC"));
+}
+
+#[test]
+fn every_book_in_data_passes_its_check() {
+    let dir = data_dir().join("ratebooks");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let book = RateBook::from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert_eq!(path.file_stem().unwrap().to_str().unwrap(), book.provider.to_ascii_lowercase(), "file named after the provider");
+            assert!(!book.model_classes.is_empty(), "{}: a model-level class guide", book.provider);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 3);
+}
+
+#[test]
+fn the_typical_car_gets_three_options_of_distinct_miles_from_each_provider() {
+    let rating = rating();
+    let need = kia().need();
+    for book in rating.books() {
+        let options = filter_rates(book.rate(&kia()).unwrap(), &RateFilter::default()).unwrap();
+        assert_eq!(options.len(), 3, "{}: {options:?}", book.provider);
+        assert!(options.windows(2).all(|w| w[0].miles < w[1].miles), "{}: distinct miles, ascending: {options:?}", book.provider);
+        assert!(options.windows(2).all(|w| w[0].price < w[1].price), "{}: more coverage costs more: {options:?}", book.provider);
+        let middle = &options[1];
+        assert!(middle.months >= need.months && middle.miles >= need.miles, "{}: the middle card covers 6 years: {middle:?}", book.provider);
+        assert!(options.iter().all(|o| o.provider == book.provider && o.price < Cents::dollars(4_000)), "{options:?}");
+        let plans: std::collections::BTreeSet<&str> = options.iter().map(|o| o.plan.as_str()).collect();
+        assert_eq!(plans.len(), 3, "{}: three different plans", book.provider);
+    }
+}
+
+#[test]
+fn a_four_year_old_kia_gets_the_worked_examples_of_the_books() {
+    let rating = rating();
+    let d = Cents::dollars;
+    // The worked examples in the rate books' comments and data/README.md.
+    let summit = rating.quote(&summit(), &kia(), "CO").expect("the Kia is quoted in CO");
+    assert_eq!(
+        summary(&summit),
+        [
+            ("NAC", "STANDARD", 60, 75_000, d(1_283)),
+            ("NAC", "SILVER", 72, 100_000, d(2_020)),
+            ("NAC", "PREMIUM", 84, 120_000, d(3_089)),
+        ]
+    );
+    assert!(summit.iter().all(|o| o.tax == Cents(0)), "Colorado does not tax service contracts");
+    let prairie = rating.quote(&institution("prairie-trail-fcu"), &kia(), "CO").unwrap();
+    assert_eq!(
+        summary(&prairie),
+        [
+            ("Rt66", "First Street", 60, 75_000, d(1_099)),
+            ("Rt66", "Main Street", 72, 90_000, d(1_843)),
+            ("Rt66", "Easy Street", 84, 100_000, d(2_851)),
+        ]
+    );
+    let efg = filter_rates(rating.book("EFG").unwrap().rate(&kia()).unwrap(), &RateFilter::default()).unwrap();
+    let efg: Vec<(&str, u16, u32, Cents)> = efg.iter().map(|o| (o.plan.as_str(), o.months, o.miles, o.price)).collect();
+    assert_eq!(efg, [("Powertrain", 60, 80_000, d(1_096)), ("Gold", 72, 100_000, d(2_070)), ("ELITE", 84, 125_000, d(3_326))]);
+}
+
+#[test]
+fn two_providers_are_merged_into_one_menu() {
+    let rating = rating();
+    let harbor = institution("harborline-bank");
+    let both = rating.quote(&harbor, &kia(), "CO").unwrap();
+    assert_eq!(
+        summary(&both),
+        [
+            ("EFG", "Powertrain", 60, 80_000, Cents::dollars(1_096)),
+            ("EFG", "Gold", 72, 100_000, Cents::dollars(2_070)),
+            ("NAC", "PREMIUM", 84, 120_000, Cents::dollars(3_089)),
+        ]
+    );
+    assert_eq!(quote_provider(&both, &harbor), "EFG", "mixed rates: the quote records the first provider");
+    // EFG is not filed in CA, NAC not in NY: there only the other one rates, and the quote records it.
+    let ca = rating.quote(&harbor, &kia(), "CA").unwrap();
+    assert!(ca.iter().all(|o| o.option.provider == "NAC"), "{ca:?}");
+    assert_eq!(quote_provider(&ca, &harbor), "NAC");
+    let ny = rating.quote(&harbor, &kia(), "NY").unwrap();
+    assert!(ny.iter().all(|o| o.option.provider == "EFG"), "{ny:?}");
+    assert_eq!(quote_provider(&ny, &harbor), "EFG");
+    // Eligible states are the union of the books' filings.
+    let states = rating.eligible_states(&harbor);
+    assert_eq!(states.len(), 51, "EFG covers NY and WA, NAC covers CA and FL");
+    // A car too old for NAC (16 years) still gets EFG's Powertrain ladder.
+    let mut old = kia();
+    old.model_year = 2010;
+    old.odometer = Odometer(160_000);
+    let old = rating.quote(&harbor, &old, "CO").unwrap();
+    assert!(old.iter().all(|o| o.option.plan == "Powertrain"), "{old:?}");
+    assert_eq!(old.len(), 3);
+    // The name filter applies across both books.
+    let mut gold = harbor.clone();
+    gold.only_covered_plan_name = Some("Gold".into());
+    let gold = rating.quote(&gold, &kia(), "CO").unwrap();
+    assert_eq!(gold.iter().map(|o| o.option.miles).collect::<Vec<_>>(), [80_000, 100_000, 125_000]);
+    assert!(gold.iter().all(|o| o.option.plan == "Gold"));
+}
+
+#[test]
+fn the_price_cap_and_states_of_each_institution() {
+    let rating = rating();
+    let prairie = institution("prairie-trail-fcu");
+    assert!(rating.book("Rt66").unwrap().sells_in("CO") && !rating.book("Rt66").unwrap().sells_in("CA"));
+    assert!(matches!(rating.quote(&prairie, &kia(), "CA"), Err(QuoteError::NoQuotes)));
+    // A Porsche Cayenne tops Rt66's class guide; Prairie's $4,000 cap keeps every option under it.
+    let mut cayenne = kia();
+    cayenne.make = "PORSCHE";
+    cayenne.model = "Cayenne";
+    let quoted = rating.quote(&prairie, &cayenne, "TX").unwrap();
+    assert!(quoted.iter().all(|o| o.option.price <= Cents::dollars(4_000)), "{quoted:?}");
+    assert!(!quoted.is_empty());
+    let efg = rating.book("EFG").unwrap();
+    for state in ["CA", "FL"] {
+        assert!(!efg.sells_in(state), "{state}");
+    }
+}
+
+#[test]
+fn the_nac_book_sells_everywhere_but_ny_and_wa_and_taxes_where_the_table_says() {
     let rating = rating();
     let summit = summit();
     let book = rating.book("NAC").unwrap();
@@ -161,59 +310,91 @@ fn the_book_sells_everywhere_but_ny_and_wa_and_taxes_where_the_table_says() {
 }
 
 #[test]
-fn common_cars_stay_under_the_cap_and_every_eligible_car_rates() {
+fn class_guides_rate_by_make_and_model() {
     let rating = rating();
-    let book = rating.book("NAC").unwrap();
-    // A 4-year-old car at 45,000 miles of every class keeps all three options on the 72-month term,
-    // except the high-cost class where PREMIUM may exceed the cap.
-    for (make, all_three) in [("Toyota", true), ("Ford", true), ("BMW", true), ("Porsche", false)] {
-        let mut r = kia();
-        r.make = make;
-        let options = book.rate(&r).unwrap();
-        let under = options.iter().filter(|o| o.price <= Cents::dollars(5_000)).count();
-        if all_three {
-            assert_eq!(under, 3, "{make}: {options:?}");
-        } else {
-            assert!(under >= 2, "{make}: {options:?}");
-        }
-    }
-    assert_eq!(book.vehicle_class("KIA"), 1, "vPIC spells makes in capitals");
-    assert_eq!(book.vehicle_class("MERCEDES-BENZ"), 3);
-    assert_eq!(book.vehicle_class("LAND ROVER"), 4);
-    assert_eq!(book.vehicle_class("Some New Make"), 2);
-    // Every age and odometer band up to the limits rates, and a plan never costs less than a cheaper one.
-    for age in 0..=15u16 {
-        for odometer in [0, 36_000, 60_000, 80_000, 100_000, 125_000, 150_000] {
+    let nac = rating.book("NAC").unwrap();
+    assert_eq!(nac.vehicle_class("KIA", "SORENTO"), 1, "vPIC spells makes in capitals");
+    assert_eq!(nac.vehicle_class("MERCEDES-BENZ", "C-Class"), 3);
+    assert_eq!(nac.vehicle_class("MERCEDES-BENZ", "AMG GT"), 4, "performance model");
+    assert_eq!(nac.vehicle_class("LAND ROVER", "Defender"), 4);
+    assert_eq!(nac.vehicle_class("Ford", "Escape"), 2);
+    assert_eq!(nac.vehicle_class("Ford", "F-250"), 3, "heavy-duty diesel pickup");
+    assert_eq!(nac.vehicle_class("Tesla", "Model 3"), 2);
+    assert_eq!(nac.vehicle_class("Tesla", "Model S"), 3, "high-end EV");
+    assert_eq!(nac.vehicle_class("Some New Make", "X"), 2);
+    let efg = rating.book("EFG").unwrap();
+    assert_eq!(efg.vehicle_class("Ford", "GT"), 5);
+    assert_eq!(efg.vehicle_class("Kia", "EV9"), 2);
+    let rt66 = rating.book("Rt66").unwrap();
+    assert_eq!(rt66.vehicle_class("Chevrolet", "Bolt EV"), 3);
+    // A model override moves the price: an F-250 costs more than an F-150 with every provider.
+    for book in rating.books() {
+        let price = |model: &'static str| {
             let mut r = kia();
-            r.model_year = 2026 - age;
-            r.odometer = Odometer(odometer);
-            let options = book.rate(&r).unwrap_or_else(|e| panic!("age {age}, {odometer} miles: {e}"));
-            assert_eq!(options.len(), 3);
-            assert!(options.windows(2).all(|w| w[0].price < w[1].price), "{options:?}");
-        }
+            r.make = "FORD";
+            r.model = model;
+            book.rate(&r).unwrap()[0].price
+        };
+        assert!(price("F-250") > price("F-150"), "{}", book.provider);
     }
-    let mut too_old = kia();
-    too_old.model_year = 2010;
-    assert!(book.rate(&too_old).is_err());
 }
 
 #[test]
-fn flags_move_the_kia_price_as_the_book_says() {
+fn every_eligible_car_rates_and_common_cars_stay_under_the_cap() {
     let rating = rating();
-    let book = rating.book("NAC").unwrap();
-    let base = book.rate(&kia()).unwrap()[0].price;
-    let with = |flags: CarFlags| {
-        let mut r = kia();
-        r.flags = flags;
-        book.rate(&r).unwrap()[0].price
-    };
-    assert_eq!(with(CarFlags { has_lift_kit_or_oversize_tires: true, ..Default::default() }), base + Cents::dollars(150));
-    assert_eq!(with(CarFlags { modified_vehicle: true, ..Default::default() }), base + Cents::dollars(250));
-    assert!(with(CarFlags { commercial_use: true, ..Default::default() }) > base);
-    assert!(with(CarFlags { certified_preowned: true, ..Default::default() }) < base);
-    let mut salvage = kia();
-    salvage.flags.is_salvage_title = true;
-    assert!(book.rate(&salvage).is_err());
+    for book in rating.books() {
+        // A 4-year-old car at 45,000 miles of every mainstream class keeps three options under the cap.
+        for (make, model) in [("Toyota", "Camry"), ("Ford", "Explorer"), ("BMW", "X3")] {
+            let mut r = kia();
+            r.make = make;
+            r.model = model;
+            let kept = filter_rates(book.rate(&r).unwrap(), &RateFilter::default()).unwrap();
+            assert_eq!(kept.len(), 3, "{} {make}: {kept:?}", book.provider);
+        }
+        // Every age and odometer band up to the limits rates three options of ascending miles.
+        let limits = &book.eligibility;
+        for age in 0..=limits.max_vehicle_age_years {
+            for odometer in (0..=limits.max_odometer).step_by(25_000).chain([limits.max_odometer]) {
+                for years in [1, 3, 6, 7] {
+                    let mut r = kia();
+                    r.model_year = 2026 - age;
+                    r.odometer = Odometer(odometer);
+                    r.years_to_own = years;
+                    let options = book.rate(&r).unwrap_or_else(|e| panic!("{}: age {age}, {odometer} miles: {e}", book.provider));
+                    assert_eq!(options.len(), 3, "{}: age {age}, {odometer} miles, {years} years: {options:?}", book.provider);
+                    assert!(options.windows(2).all(|w| w[0].miles < w[1].miles), "{options:?}");
+                }
+            }
+        }
+        let mut too_old = kia();
+        too_old.model_year = 2025 - limits.max_vehicle_age_years;
+        assert!(book.rate(&too_old).is_err(), "{}", book.provider);
+        let mut too_far = kia();
+        too_far.odometer = Odometer(limits.max_odometer + 1);
+        assert!(book.rate(&too_far).is_err(), "{}", book.provider);
+    }
+}
+
+#[test]
+fn flags_move_the_kia_price_as_each_book_says() {
+    let rating = rating();
+    for book in rating.books() {
+        let s = &book.surcharges;
+        let base = book.rate(&kia()).unwrap()[0].price;
+        let with = |flags: CarFlags| {
+            let mut r = kia();
+            r.flags = flags;
+            book.rate(&r).unwrap()[0].price
+        };
+        assert_eq!(with(CarFlags { has_lift_kit_or_oversize_tires: true, ..Default::default() }), base + Cents(s.lift_kit_cents));
+        assert_eq!(with(CarFlags { modified_vehicle: true, ..Default::default() }), base + Cents(s.modified_cents));
+        assert_eq!(with(CarFlags { second_owner: true, ..Default::default() }), base + Cents(s.second_owner_cents));
+        assert!(with(CarFlags { commercial_use: true, ..Default::default() }) > base);
+        assert!(with(CarFlags { certified_preowned: true, ..Default::default() }) < base);
+        let mut salvage = kia();
+        salvage.flags.is_salvage_title = true;
+        assert!(book.rate(&salvage).is_err());
+    }
 }
 
 // ---- Tax table ------------------------------------------------------------------------------
@@ -244,20 +425,72 @@ fn the_tax_table_covers_every_state_and_the_no_tax_states_are_zero() {
 #[test]
 fn plan_texts_cover_the_spec_areas() {
     let texts = PlanTexts::load(&data_dir()).expect("plan texts load");
-    let titles = |plan: &str| -> Vec<String> { texts.components("NAC", plan).into_iter().map(|c| c.title).collect() };
-    assert_eq!(titles("PREMIUM"), AREAS, "PREMIUM covers all eleven areas");
-    assert_eq!(titles("STANDARD"), ["Engine", "Transmission", "Transfer Case", "Drive Axles", "Cooling"]);
-    let silver = titles("SILVER");
+    let titles = |provider: &str, plan: &str| -> Vec<String> { texts.components(provider, plan).into_iter().map(|c| c.title).collect() };
+    assert_eq!(titles("NAC", "PREMIUM"), AREAS, "PREMIUM covers all eleven areas");
+    assert_eq!(titles("NAC", "STANDARD"), ["Engine", "Transmission", "Transfer Case", "Drive Axles", "Cooling"]);
+    let silver = titles("NAC", "SILVER");
     assert!(silver.len() > 5 && silver.len() < 11, "SILVER covers most areas: {silver:?}");
-    assert!(silver.iter().all(|t| AREAS.contains(&t.as_str())), "{silver:?}");
-    for plan in ["STANDARD", "SILVER", "PREMIUM"] {
-        assert!(texts.components("NAC", plan).iter().all(|c| c.text.len() > 40), "{plan} has real texts");
+    for (provider, full) in [("Rt66", "Easy Street"), ("EFG", "PLATINUM"), ("EFG", "ELITE")] {
+        assert_eq!(titles(provider, full), AREAS, "{full} covers all eleven areas");
     }
-    // Every plan the rate book sells has texts.
+    assert_eq!(titles("Rt66", "First Street"), ["Engine", "Transmission", "Transfer Case", "Drive Axles"]);
+    assert_eq!(titles("EFG", "Powertrain"), ["Engine", "Transmission", "Transfer Case", "Drive Axles"]);
+    assert_eq!(titles("EFG", "Power Wrap").len(), 8);
+    // Every plan every rate book sells has texts in spec order, and no texts name a plan nobody sells.
     let rating = rating();
-    for plan in &rating.book("NAC").unwrap().plans {
-        assert!(!texts.components("NAC", &plan.name).is_empty(), "no texts for {}", plan.name);
+    for book in rating.books() {
+        let mut sold: Vec<&str> = book.plans.iter().map(|p| p.name.as_str()).collect();
+        sold.sort_unstable();
+        assert_eq!(texts.plans(&book.provider), sold, "{}: plan texts and rate book name the same plans", book.provider);
+        for plan in &book.plans {
+            let components = texts.components(&book.provider, &plan.name);
+            assert!(!components.is_empty(), "no texts for {}", plan.name);
+            assert!(components.iter().all(|c| c.text.len() > 40), "{} has real texts", plan.name);
+            let order: Vec<usize> = components.iter().map(|c| AREAS.iter().position(|a| *a == c.title).unwrap()).collect();
+            assert!(order.windows(2).all(|w| w[0] < w[1]), "{}: areas in spec order", plan.name);
+            let benefits = texts.benefits(&book.provider, &plan.name);
+            let has = |title: &str, needles: &[&str]| {
+                benefits.iter().any(|b| b.title == title && needles.iter().all(|n| b.text.contains(n)))
+            };
+            assert!(has("Roadside assistance", &["$100 per incident"]), "{}: {benefits:?}", plan.name);
+            assert!(has("Key replacement", &["$800", "once per 12 months"]), "{}: {benefits:?}", plan.name);
+            assert!(has("Money-back guarantee", &["30-day money-back guarantee"]), "{}: {benefits:?}", plan.name);
+        }
     }
+}
+
+#[test]
+fn benefits_carry_the_amounts_of_spec_section_9() {
+    let texts = PlanTexts::load(&data_dir()).unwrap();
+    let text = |provider: &str, plan: &str, title: &str| -> String {
+        texts
+            .benefits(provider, plan)
+            .into_iter()
+            .find(|b| b.title == title)
+            .unwrap_or_else(|| panic!("{provider} {plan}: no {title}"))
+            .text
+    };
+    let rental = |provider: &str, plan: &str| text(provider, plan, "Rental car");
+    for plan in ["STANDARD", "SILVER", "PREMIUM"] {
+        assert!(rental("NAC", plan).contains("$50 per day, up to 7 days"), "{plan}");
+    }
+    for plan in ["First Street", "Main Street"] {
+        assert!(rental("Rt66", plan).contains("$40 per day") && rental("Rt66", plan).contains("up to $200"), "{plan}");
+        assert!(text("Rt66", plan, "Battery replacement").contains("$65"));
+    }
+    assert!(rental("Rt66", "Easy Street").contains("$50 per day") && rental("Rt66", "Easy Street").contains("$250"));
+    assert!(text("Rt66", "Easy Street", "Battery replacement").contains("$65"), "plan entries add to the all-plans ones");
+    for plan in ["Powertrain", "Power Wrap", "Gold", "PLATINUM"] {
+        assert!(rental("EFG", plan).contains("$40 per day, up to 5 days and $200 per covered repair visit"), "{plan}");
+    }
+    assert!(rental("EFG", "ELITE").contains("$560 and 14 days"));
+    for plan in ["PLATINUM", "ELITE"] {
+        assert!(text("EFG", plan, "Dent repair").contains("$500 maximum"));
+        assert!(text("EFG", plan, "Windshield repair").contains("$500 maximum"));
+        assert!(text("EFG", plan, "Key fob replacement").contains("$500"));
+    }
+    assert!(texts.benefits("EFG", "Gold").iter().all(|b| b.title != "Dent repair"));
+    assert!(texts.benefits("Nobody", "PREMIUM").is_empty());
 }
 
 // ---- Contract template ----------------------------------------------------------------------

@@ -78,6 +78,5 @@ pub fn router(state: AppState) -> Router {
         .fallback_service(web)
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
         .with_state(state)
 }

@@ -61,6 +61,9 @@ pub struct Config {
     pub provider_url: String,
     /// `COVERLINE_PROVIDER_API_KEY`.
     pub provider_api_key: Secret,
+    /// `COVERLINE_SIGNING_KEY`: signs the VIN-photo upload URLs. Every API instance behind one load
+    /// balancer must share it; unset, each process draws a random key (links die with a restart).
+    pub signing_key: Secret,
     /// `COVERLINE_DEALER_ID`: Coverline's dealer id at the provider.
     pub dealer_id: String,
     /// `COVERLINE_SANDBOX_ADDR`: where `serve` runs the sandbox gateway/provider when their URLs are local (default 127.0.0.1:8081).
@@ -118,6 +121,12 @@ impl Config {
             gateway_merchant_key: Secret::new(env("COVERLINE_GATEWAY_MERCHANT_KEY").unwrap_or_else(|| "sandbox-merchant-key".into())),
             provider_url: env("COVERLINE_PROVIDER_URL").unwrap_or(sandbox_url),
             provider_api_key: Secret::new(env("COVERLINE_PROVIDER_API_KEY").unwrap_or_else(|| "sandbox-provider-key".into())),
+            signing_key: Secret::new(env("COVERLINE_SIGNING_KEY").unwrap_or_else(|| {
+                use rand::RngCore;
+                let mut key = [0u8; 32];
+                rand::rng().fill_bytes(&mut key);
+                hex::encode(key)
+            })),
             dealer_id: env("COVERLINE_DEALER_ID").unwrap_or_else(|| "COVERLINE-001".into()),
             sandbox_addr,
             booking_timeout: secs("COVERLINE_BOOKING_TIMEOUT_SECS", 120)?,

@@ -38,7 +38,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
     let store = Store::connect(&config.database_url).await?;
     institutions::import_dir(&store, &config.data_dir.join("institutions")).await?;
     let rating = Rating::load(&config.data_dir)?;
-    let vehicles = VehicleDecoder::open()?;
+    let vehicles = VehicleDecoder::open(&config.data_dir)?;
     let gateway = Gateway::new(&config.gateway_url, &config.gateway_public_url, config.gateway_merchant_key.expose(), Duration::from_secs(60))?;
     let mailer = Mailer::new(&config.smtp_url, &config.mail_from)?;
     let provider = ProviderExchange::new(&config.provider_url, config.provider_api_key.expose(), Duration::from_secs(300))?;

@@ -11,7 +11,11 @@ const INSTITUTION: &str = "summit-cu";
 const KIA_VIN: &str = "5XYRLDLC3NG097496";
 
 async fn verified_member(app: &TestApp) -> support::Member {
-    let mut m = app.new_member(INSTITUTION).await;
+    verified_member_at(app, INSTITUTION).await
+}
+
+async fn verified_member_at(app: &TestApp, institution: &str) -> support::Member {
+    let mut m = app.new_member(institution).await;
     // The member corrects the address before verifying it: stored lower-cased, token rotated.
     let corrected = format!("corrected.{}", m.email);
     let (s, b) = app
@@ -253,4 +257,53 @@ async fn validation_and_access_on_sqlite() {
 #[tokio::test(flavor = "multi_thread")]
 async fn validation_and_access_on_postgres() {
     validation_and_access(Db::Postgres).await;
+}
+
+/// A described car (mock VIN) gets prices, but cannot be booked: the contract must name the real VIN.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_mock_vin_car_is_quoted_but_never_booked() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let m = verified_member(&app).await;
+    let t = Some(m.token.as_str());
+    let (s, b) = app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/styles?year=2021&make=Toyota&model=Camry"), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    let style = b["data"][0].as_str().unwrap().replace(' ', "%20");
+    let (s, b) = app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/vin?year=2021&make=Toyota&model=Camry&style={style}"), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    let car = json!({ "vin": b["data"]["message"], "carFlags": {}, "odometer": "20,000", "milesPerYear": 15000, "yearsToOwn": 4 });
+    let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), t, Some(car)).await;
+    assert_eq!((s, b["car"]["isMockVin"].as_bool()), (201, Some(true)), "{b}");
+    let car_id = b["car"]["carId"].as_str().unwrap().to_string();
+    let (s, quote) = app.call(Method::POST, &TestApp::user_path(&m, "/quote"), t, Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 4, "state": "CO" }))).await;
+    assert_eq!(s, 201, "{quote}");
+    let rate = quote["rates"][0].clone();
+    let (s, b) = book(&app, &m, &car_id, &quote, &rate).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("mockVin")), "{b}");
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    assert!(store.policy_for_quote(quote["quoteId"].as_str().unwrap()).await.unwrap().is_none(), "no policy was started");
+}
+
+/// An institution with two providers (Harborline: EFG + NAC) gets one quote mixing their rates; the
+/// rate a member buys is booked with the provider that priced it.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_mixed_provider_quote_books_with_the_rates_own_provider() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let m = verified_member_at(&app, "harborline-bank").await;
+    let t = Some(m.token.as_str());
+    let car = json!({ "vin": KIA_VIN, "carFlags": {}, "odometer": "45,000", "milesPerYear": 15000, "yearsToOwn": 6 });
+    let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), t, Some(car)).await;
+    assert_eq!(s, 201, "{b}");
+    let car_id = b["car"]["carId"].as_str().unwrap().to_string();
+    let (s, quote) = app.call(Method::POST, &TestApp::user_path(&m, "/quote"), t, Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))).await;
+    assert_eq!(s, 201, "{quote}");
+    let providers: Vec<&str> = quote["rates"].as_array().unwrap().iter().map(|r| r["provider"].as_str().unwrap()).collect();
+    assert!(providers.contains(&"EFG") && providers.contains(&"NAC"), "{quote}");
+    let nac = quote["rates"].as_array().unwrap().iter().find(|r| r["provider"] == "NAC").unwrap().clone();
+    let (s, b) = book(&app, &m, &car_id, &quote, &nac).await;
+    assert_eq!(s, 200, "{b}");
+    let res = app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
+    let contracts: Value = res.json().await.unwrap();
+    let ours: Vec<&Value> = contracts.as_array().unwrap().iter().filter(|c| c.to_string().contains(quote["quoteId"].as_str().unwrap())).collect();
+    assert_eq!(ours.len(), 1, "{contracts}");
+    assert!(ours[0]["contractNumber"].as_str().unwrap().starts_with("NAC-"), "booked with NAC, not the quote's first provider: {}", ours[0]);
 }

@@ -1,7 +1,10 @@
 //! `coverline-bench`: figures for the targets the issues set. Each harness prints p50/p99 (and
 //! throughput where it applies) and stops by itself. Load goes to loopback only.
 //!
-//! - `vin`: VIN decode (syntax + check digit + vPIC lookup) in-process.
+//! - `vin`: VIN decode (syntax + check digit + vPIC lookup) in-process; the description catalog's
+//!   cascade (makes, models, styles of a year) and a mock VIN's decode.
+//! - `ocr`: VIN from a photo (coverline-vision) over its generated corpus: accuracy per category
+//!   and read latency.
 //! - `quote`: POST quote against a running app (`make run`), with a fixed number of clients for a
 //!   fixed time, next to GET /api/health on the same server as a hello-world baseline.
 
@@ -12,6 +15,8 @@ use clap::{Parser, Subcommand};
 use coverline_activities::vehicles::VehicleDecoder;
 use coverline_domain::Vin;
 use serde_json::{Value, json};
+
+mod ocr;
 
 #[derive(Parser)]
 struct Cli {
@@ -25,6 +30,13 @@ enum Command {
     Vin {
         #[arg(long, default_value_t = 20_000)]
         iterations: usize,
+    },
+    /// VIN-from-photo accuracy and read latency over the generated corpus.
+    Ocr {
+        #[arg(long, default_value_t = 40)]
+        per_category: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Quote endpoint latency and throughput against a running app.
     Quote {
@@ -62,7 +74,7 @@ fn report(name: &str, mut samples: Vec<Duration>, elapsed: Duration) {
 }
 
 fn bench_vin(iterations: usize) -> anyhow::Result<()> {
-    let decoder = VehicleDecoder::open()?;
+    let decoder = VehicleDecoder::open(std::path::Path::new("data"))?;
     let mut samples = Vec::with_capacity(iterations);
     let start = Instant::now();
     for i in 0..iterations {
@@ -73,6 +85,30 @@ fn bench_vin(iterations: usize) -> anyhow::Result<()> {
         assert!(decoded.is_some());
     }
     report("vin decode (in-process)", samples, start.elapsed());
+
+    // The description lookup: each step of the cascade, then the mock VIN and its decode.
+    let catalog = decoder.catalog();
+    let years = catalog.years();
+    let (mut lists, mut mocks) = (Vec::new(), Vec::new());
+    let start = Instant::now();
+    for i in 0..iterations {
+        let year = years[i % years.len()];
+        let t = Instant::now();
+        let makes = catalog.makes(year);
+        let make = makes[i % makes.len()];
+        let models = catalog.models(year, make);
+        let model = models[i % models.len()];
+        let styles = catalog.styles(year, make, model);
+        lists.push(t.elapsed());
+        let t = Instant::now();
+        let vin = catalog.mock_vin(year, make, model, styles[i % styles.len()]).expect("listed style");
+        let decoded = decoder.decode(&Vin::parse(vin).expect("valid mock VIN"));
+        mocks.push(t.elapsed());
+        assert!(decoded.is_some_and(|d| d.is_mock_vin));
+    }
+    let elapsed = start.elapsed();
+    report("catalog makes+models+styles", lists, elapsed);
+    report("mock vin lookup + decode", mocks, elapsed);
     Ok(())
 }
 
@@ -149,6 +185,7 @@ async fn bench_quote(url: &str, institution: &str, clients: usize, seconds: u64)
 async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Vin { iterations } => bench_vin(iterations),
+        Command::Ocr { per_category, seed } => ocr::bench_ocr(per_category, seed),
         Command::Quote { url, institution, clients, seconds } => bench_quote(&url, &institution, clients, seconds).await,
     }
 }

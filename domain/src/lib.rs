@@ -31,7 +31,7 @@ impl ValidationError {
     /// The spec's text for an empty required field.
     pub const REQUIRED: &'static str = "Field is required";
 
-    pub(crate) const fn new(field: &'static str, message: &'static str) -> Self {
+    pub const fn new(field: &'static str, message: &'static str) -> Self {
         Self { field, message }
     }
 }

@@ -23,6 +23,18 @@ pub struct RateFilter<'a> {
     pub only_covered_plan_name: Option<&'a str>,
 }
 
+impl RateFilter<'_> {
+    /// The highest price shown: min(priceLimit, 5000) dollars.
+    pub fn price_cap(&self) -> Cents {
+        Cents::dollars(self.price_limit_dollars.unwrap_or(MAX_PRICE_LIMIT_DOLLARS).min(MAX_PRICE_LIMIT_DOLLARS))
+    }
+
+    /// Whether a plan's name passes `onlyCoveredPlanName` (contains it, case-sensitive as the spec says).
+    pub fn accepts_plan(&self, plan: &str) -> bool {
+        self.only_covered_plan_name.is_none_or(|name| plan.contains(name))
+    }
+}
+
 /// No rate passed the filter.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("No quotes present")]
@@ -31,12 +43,8 @@ pub struct NoQuotes;
 /// Keeps rates at most min(priceLimit, 5000) dollars, matching `onlyCoveredPlanName`, sorted by
 /// miles ascending (stable: the book's plan order breaks ties), at most three.
 pub fn filter_rates(options: Vec<RatedOption>, filter: &RateFilter<'_>) -> Result<Vec<RatedOption>, NoQuotes> {
-    let cap = Cents::dollars(filter.price_limit_dollars.unwrap_or(MAX_PRICE_LIMIT_DOLLARS).min(MAX_PRICE_LIMIT_DOLLARS));
-    let mut kept: Vec<RatedOption> = options
-        .into_iter()
-        .filter(|o| o.price <= cap)
-        .filter(|o| filter.only_covered_plan_name.is_none_or(|name| o.plan.contains(name)))
-        .collect();
+    let cap = filter.price_cap();
+    let mut kept: Vec<RatedOption> = options.into_iter().filter(|o| o.price <= cap && filter.accepts_plan(&o.plan)).collect();
     kept.sort_by_key(|o| o.miles);
     kept.truncate(MAX_RATES);
     if kept.is_empty() { Err(NoQuotes) } else { Ok(kept) }
@@ -44,7 +52,7 @@ pub fn filter_rates(options: Vec<RatedOption>, filter: &RateFilter<'_>) -> Resul
 
 /// `75000` → `75 k Miles`.
 pub fn formatted_coverage_miles(miles: u32) -> String {
-    if miles % 1_000 == 0 {
+    if miles.is_multiple_of(1_000) {
         format!("{} k Miles", group_thousands(u64::from(miles / 1_000)))
     } else {
         format!("{} Miles", group_thousands(u64::from(miles)))
@@ -148,11 +156,12 @@ impl RateView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rating::{Need, PricedPlan, PricedTerm, menu};
     use proptest::prelude::*;
     use time::macros::date;
 
     fn option(plan: &str, miles: u32, dollars: i64) -> RatedOption {
-        RatedOption { plan: plan.into(), months: 60, miles, deductible: Cents(10_000), price: Cents::dollars(dollars) }
+        RatedOption { provider: "NAC".into(), plan: plan.into(), months: 60, miles, deductible: Cents(10_000), price: Cents::dollars(dollars) }
     }
 
     #[test]
@@ -200,7 +209,55 @@ mod tests {
         assert_eq!(view.coverage_family_type, "SILVER");
     }
 
+    /// Any price sheet the engine can produce: 1-6 plans of 1-6 ascending terms, from one or two providers.
+    fn price_sheet() -> impl Strategy<Value = Vec<PricedPlan>> {
+        let term = (12u16..=120, 10_000u32..=200_000, 100i64..=9_000);
+        let plan = (any::<bool>(), 0usize..4, proptest::collection::vec(term, 1..6), 0i64..=50_000);
+        proptest::collection::vec(plan, 1..6).prop_map(|plans| {
+            plans
+                .into_iter()
+                .enumerate()
+                .map(|(i, (second, name, mut terms, deductible))| {
+                    terms.sort();
+                    terms.dedup_by_key(|t| (t.0, t.1));
+                    PricedPlan {
+                        provider: if second { "EFG" } else { "NAC" }.into(),
+                        plan: format!("{} {i}", ["STANDARD", "SILVER", "PREMIUM", "Gold"][name]),
+                        deductible: Cents(deductible),
+                        terms: terms.into_iter().map(|(months, miles, d)| PricedTerm { months, miles, price: Cents::dollars(d) }).collect(),
+                    }
+                })
+                .collect()
+        })
+    }
+
     proptest! {
+        #[test]
+        fn the_menu_and_filter_never_exceed_the_cap_nor_three_and_sort_by_miles(
+            sheet in price_sheet(),
+            years in 1u8..=7,
+            miles_per_year in prop_oneof![Just(5_000u32), Just(10_000), Just(15_000), Just(20_000), Just(25_000), Just(30_000)],
+            limit in proptest::option::of(1i64..20_000),
+            name in proptest::option::of(prop_oneof![Just("PREMIUM"), Just("SILVER"), Just("Gold"), Just("2")]),
+        ) {
+            let filter = RateFilter { price_limit_dollars: limit, only_covered_plan_name: name };
+            let need = Need { months: u16::from(years) * 12, miles: u32::from(years) * miles_per_year };
+            let cap = Cents::dollars(limit.unwrap_or(5_000).min(5_000));
+            let offered = menu(sheet, need, &filter);
+            prop_assert!(offered.len() <= 3);
+            prop_assert!(offered.windows(2).all(|w| w[0].miles < w[1].miles), "menu miles distinct and ascending");
+            prop_assert!(offered.iter().all(|o| o.price <= cap));
+            match filter_rates(offered.clone(), &filter) {
+                Ok(kept) => {
+                    prop_assert!(!kept.is_empty() && kept.len() <= 3);
+                    prop_assert!(kept.iter().all(|o| o.price <= cap && name.is_none_or(|n| o.plan.contains(n))));
+                    prop_assert!(kept.windows(2).all(|w| w[0].miles <= w[1].miles));
+                    prop_assert_eq!(kept, offered, "the spec filter keeps the whole menu");
+                }
+                Err(NoQuotes) => prop_assert!(offered.is_empty()),
+            }
+        }
+
         #[test]
         fn never_more_than_three_nor_above_the_cap(
             prices in proptest::collection::vec((1u32..200_000, 1i64..10_000), 0..12),

@@ -59,4 +59,13 @@ impl Store {
             .await
             .context("reading car")
     }
+
+    /// A user's cars, newest first.
+    pub async fn cars(&self, user_id: &str) -> anyhow::Result<Vec<CarRecord>> {
+        sqlx::query_as::<_, CarRecord>(&format!("SELECT {CAR_COLUMNS} FROM cars WHERE user_id = $1 ORDER BY created_at DESC, car_id DESC"))
+            .bind(user_id)
+            .fetch_all(&self.pool)
+            .await
+            .context("listing cars")
+    }
 }

@@ -10,6 +10,7 @@ mod cars;
 mod documents;
 mod institutions;
 mod payments;
+mod photos;
 mod policies;
 mod quotes;
 mod sessions;
@@ -17,6 +18,7 @@ pub mod users;
 
 pub use cars::CarRecord;
 pub use payments::PaymentRecord;
+pub use photos::{AnalyticsEvent, VinPhoto};
 pub use policies::PolicyRecord;
 pub use quotes::{QuoteRecord, RateRecord};
 pub use users::UserRecord;

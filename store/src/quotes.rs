@@ -29,6 +29,8 @@ pub struct RateRecord {
     pub deductible_cents: i64,
     pub price_cents: i64,
     pub tax_cents: i64,
+    /// The provider that priced this rate and books it (`None` on rates stored before providers were per rate).
+    pub provider: Option<String>,
 }
 
 impl Store {
@@ -50,8 +52,8 @@ impl Store {
         .context("inserting quote")?;
         for r in rates {
             sqlx::query(
-                "INSERT INTO rates (rate_id, quote_id, rate_collection_id, position, coverage_name, miles, months, deductible_cents, price_cents, tax_cents)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                "INSERT INTO rates (rate_id, quote_id, rate_collection_id, position, coverage_name, miles, months, deductible_cents, price_cents, tax_cents, provider)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(&r.rate_id)
             .bind(&r.quote_id)
@@ -63,6 +65,7 @@ impl Store {
             .bind(r.deductible_cents)
             .bind(r.price_cents)
             .bind(r.tax_cents)
+            .bind(&r.provider)
             .execute(&mut *tx)
             .await
             .context("inserting rate")?;
@@ -86,7 +89,7 @@ impl Store {
     /// The rates of a quote, in display order.
     pub async fn rates(&self, quote_id: &str) -> anyhow::Result<Vec<RateRecord>> {
         sqlx::query_as::<_, RateRecord>(
-            "SELECT rate_id, quote_id, rate_collection_id, position, coverage_name, miles, months, deductible_cents, price_cents, tax_cents
+            "SELECT rate_id, quote_id, rate_collection_id, position, coverage_name, miles, months, deductible_cents, price_cents, tax_cents, provider
              FROM rates WHERE quote_id = $1 ORDER BY position",
         )
         .bind(quote_id)

@@ -1,49 +1,17 @@
-import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
+import { INSTITUTION, onPage, progress, screenshotter, startQuote, uniqueEmail } from './support'
 
-const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
 const VIN = process.env.E2E_VIN || '5XYRLDLC3NG097496'
-const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url))
-
-let shot = 0
-/** Full-page screenshot of the current screen as e2e/screenshots/NN-name.png. */
-async function screenshot(page: Page, name: string) {
-  shot += 1
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({
-    path: `${SCREENSHOTS}${String(shot).padStart(2, '0')}-${name}.png`,
-    fullPage: true,
-    animations: 'disabled',
-  })
-}
-
-function onPage(page: Page, route: string) {
-  return expect(page).toHaveURL(new RegExp(`/${INSTITUTION}/${route.replace(/\//g, '\\/')}$`))
-}
-
-async function progress(page: Page, value: number) {
-  await expect(page.getByTestId('progress-bar')).toHaveAttribute('aria-valuenow', String(value))
-}
+const screenshot = screenshotter()
 
 test('a member buys a vehicle service contract', async ({ page }) => {
-  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  const email = uniqueEmail()
 
   // Splash: email, then state of residence
-  await page.goto(`/${INSTITUTION}/splash`)
-  await expect(page.getByTestId('email-input')).toBeVisible()
-  await screenshot(page, 'splash')
-  await page.getByTestId('email-input').fill(email)
-  await page.getByTestId('email-submit').click()
-  await expect(page.getByTestId('state-select')).toBeVisible()
-  await page.getByTestId('state-select').selectOption('CO')
-  await screenshot(page, 'state-of-residence')
-  await page.getByTestId('state-submit').click()
+  await startQuote(page, email, (name) => screenshot(page, name))
 
   // Car
-  await onPage(page, 'user/car/lookup')
-  await progress(page, 10)
   await screenshot(page, 'lookup-choice')
   await page.getByTestId('lookup-continue').click()
 

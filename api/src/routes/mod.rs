@@ -4,21 +4,27 @@ use axum::Router;
 
 use crate::app::AppState;
 
+mod analytics;
 mod cars;
 mod institutions;
 mod payments;
+mod photos;
 mod policies;
 mod quotes;
 mod users;
 
-/// All `/api` routes.
+/// All `/api` routes. Request bodies are capped at 64 kB, except the VIN photo upload (10 MB).
 pub fn router() -> Router<AppState> {
     Router::new()
         .merge(institutions::router())
+        .merge(analytics::router())
+        .merge(photos::router())
         .merge(users::router())
         .merge(cars::router())
         .merge(quotes::router())
         .merge(policies::router())
         .merge(payments::router())
         .route("/health", axum::routing::get(|| async { "ok" }))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
+        .merge(photos::upload_router())
 }

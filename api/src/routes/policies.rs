@@ -72,6 +72,11 @@ async fn book(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)
         return Err(ApiError::not_found());
     }
     let rate = state.store.rates(&quote.quote_id).await?.into_iter().find(|r| r.rate_id == body.rate_id).ok_or_else(ApiError::not_found)?;
+    let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
+    if car.is_mock_vin == 1 {
+        // A described car is an estimate: the contract must name the member's real VIN.
+        return Err(ApiError::new(StatusCode::CONFLICT, "mockVin", "Please enter your vehicle's VIN before purchasing."));
+    }
 
     let candidate = PolicyRecord {
         policy_id: crate::ids::new_id("pol"),

@@ -41,10 +41,10 @@ fn no_quotes() -> ApiError {
 /// The quote as the web app sees it: every rate with its derived fields.
 pub fn quote_json(state: &AppState, quote: &QuoteRecord, rates: &[RateRecord], car: &CarRecord) -> Value {
     let today = state.clock.today();
-    let rates: Vec<RateView> = rates
+    let rates: Vec<Value> = rates
         .iter()
         .map(|r| {
-            RateView::derive(
+            let view = RateView::derive(
                 &StoredRate {
                     rate_id: &r.rate_id,
                     rate_collection_id: &r.rate_collection_id,
@@ -57,7 +57,10 @@ pub fn quote_json(state: &AppState, quote: &QuoteRecord, rates: &[RateRecord], c
                 },
                 car.odometer as u32,
                 today,
-            )
+            );
+            let mut json = serde_json::to_value(view).unwrap_or(Value::Null);
+            json["provider"] = json!(r.provider.as_deref().unwrap_or(&quote.provider));
+            json
         })
         .collect();
     json!({ "quoteId": quote.quote_id, "penTrackKey": quote.pen_track_key, "carId": quote.car_id, "state": quote.state, "rates": rates })
@@ -81,6 +84,7 @@ async fn create_quote(
     let flags: CarFlags = serde_json::from_str(&car.flags_json).unwrap_or_default();
     let request = RatingRequest {
         make: &car.make,
+        model: &car.model,
         model_year: car.year as u16,
         current_year: state.clock.today().year() as u16,
         odometer: Odometer(car.odometer as u32),
@@ -99,7 +103,7 @@ async fn create_quote(
         car_id: car.car_id.clone(),
         state: residence.as_str().to_string(),
         pen_track_key: body.pen_track_key.filter(|k| !k.is_empty() && k.len() <= 64).unwrap_or_else(|| crate::ids::new_id("pen")),
-        provider: institution.primary_provider().to_string(),
+        provider: coverline_activities::rating::quote_provider(&priced, &institution).to_string(),
         created_at: state.clock.now(),
     };
     let rate_collection_id = crate::ids::new_id("rc");
@@ -117,6 +121,7 @@ async fn create_quote(
             deductible_cents: p.option.deductible.0,
             price_cents: p.option.price.0,
             tax_cents: p.tax.0,
+            provider: Some(p.option.provider.clone()),
         })
         .collect();
     state.store.insert_quote(&quote, &rates).await?;

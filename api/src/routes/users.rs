@@ -202,10 +202,10 @@ async fn send_verification_email(
         return Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code"));
     }
     let now = state.clock.now();
-    if let Some(previous) = state.store.verification_code(&uid).await? {
-        if now - previous.sent_at < CODE_RESEND_INTERVAL_SECS {
-            return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Please wait a few seconds before asking for another code."));
-        }
+    if let Some(previous) = state.store.verification_code(&uid).await?
+        && now - previous.sent_at < CODE_RESEND_INTERVAL_SECS
+    {
+        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Please wait a few seconds before asking for another code."));
     }
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
     state.store.put_verification_code(&uid, &code_hash(&uid, &code), email.as_str(), now + CODE_TTL_SECS).await?;

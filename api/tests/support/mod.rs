@@ -116,6 +116,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         gateway_merchant_key: Secret::new("test-merchant-key"),
         provider_url: sandbox_url.clone(),
         provider_api_key: Secret::new("test-provider-key"),
+        signing_key: Secret::new(format!("test-signing-key-{}", random_suffix())),
         dealer_id: "TEST-DEALER".into(),
         sandbox_addr: None,
         booking_timeout: options.booking_timeout,

@@ -6,16 +6,21 @@ import type {
   CreateCarBody,
   CreateQuoteBody,
   CreateUserBody,
+  AnalyticsEvent,
   DecodedVehicle,
   Institution,
+  MockVinResponse,
   PersonalDetailsBody,
   Policy,
   Quote,
   SignRequestResponse,
   UpdateEmailBody,
   UserWithToken,
+  VehicleDescription,
   VerifyEmailQuery,
   VerifyResponseBody,
+  VinPhotoDrop,
+  VinPhotoReading,
 } from './types'
 
 /** Who is calling: the institution, and once a user exists, its id and session token. */
@@ -33,6 +38,10 @@ function institutionPath(institutionId: string): string {
   return `${BASE}/institution/${enc(institutionId)}`
 }
 
+function carPath(session: Session): string {
+  return `${institutionPath(session.institutionId)}/car`
+}
+
 function userPath(session: Session): string {
   return `${institutionPath(session.institutionId)}/user/${enc(session.userId)}`
 }
@@ -43,6 +52,26 @@ interface RequestOptions {
   token?: string
   /** Resolve with the JSON body even when the status is not 2xx (verifyresponse reports errors in its body). */
   acceptErrorBody?: boolean
+}
+
+/** The API's `{ error: { code, message, field } }` body as an ApiError (status text when there is none). */
+function apiErrorOf(status: number, statusText: string, json: unknown): ApiError {
+  const error = (json as { error?: { code?: string; message?: string; field?: string } } | undefined)?.error
+  return new ApiError(
+    status,
+    (error?.code as ApiError['code']) ?? (status === 401 ? 'unauthorized' : 'internal'),
+    error?.message ?? statusText,
+    error?.field ?? null,
+  )
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
@@ -59,23 +88,41 @@ async function request<T>(url: string, options: RequestOptions = {}): Promise<T>
   } catch (cause) {
     throw new ApiError(0, 'network', cause instanceof Error ? cause.message : 'Network error')
   }
-  const text = await response.text()
-  let json: unknown = undefined
-  if (text) {
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-  }
+  const json = parseJson(await response.text())
   if (response.ok || (options.acceptErrorBody && json !== undefined)) return json as T
-  const error = (json as { error?: { code?: string; message?: string; field?: string } } | undefined)?.error
-  throw new ApiError(
-    response.status,
-    (error?.code as ApiError['code']) ?? (response.status === 401 ? 'unauthorized' : 'internal'),
-    error?.message ?? response.statusText,
-    error?.field ?? null,
-  )
+  throw apiErrorOf(response.status, response.statusText, json)
+}
+
+/** Shown when a photo upload fails without an API message (connection lost). */
+export const PHOTO_UPLOAD_FAILED = 'We couldn\'t upload your photo. Please try again.'
+
+/**
+ * PUTs a VIN photo to its signed URL with XMLHttpRequest (fetch cannot report upload progress).
+ * The URL is the credential: no token. Resolves on 2xx, else rejects with the API's error.
+ */
+function uploadToSignedUrl(
+  signedPutUrl: string,
+  file: Blob,
+  options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('PUT', signedPutUrl)
+    xhr.setRequestHeader('Content-Type', file.type)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)))
+      }
+    }
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve()
+      else reject(apiErrorOf(xhr.status, xhr.statusText, parseJson(xhr.responseText)))
+    }
+    xhr.onerror = () => reject(new ApiError(0, 'network', PHOTO_UPLOAD_FAILED))
+    xhr.onabort = () => reject(new ApiError(0, 'network', 'Upload cancelled'))
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.send(file)
+  })
 }
 
 /** The one typed client for the Coverline API; every call after user creation carries the session token. */
@@ -101,7 +148,39 @@ export const api = {
     request<{ updatedToken: string }>(`${userPath(session)}/update-email`, { method: 'PUT', body, token: session.token }),
 
   decodeVin: (session: Session, vin: string) =>
-    request<{ data: DecodedVehicle }>(`${institutionPath(session.institutionId)}/car/vin/${enc(vin.toUpperCase())}`, {
+    request<{ data: DecodedVehicle }>(`${carPath(session)}/vin/${enc(vin.toUpperCase())}`, { token: session.token }),
+
+  /** The description catalog, newest year first. */
+  getYears: (session: Session) => request<{ data: number[] }>(`${carPath(session)}/years`, { token: session.token }),
+
+  getMakes: (session: Session, query: Pick<VehicleDescription, 'year'>) =>
+    request<{ data: string[] }>(`${carPath(session)}/makes?${new URLSearchParams(query)}`, { token: session.token }),
+
+  getModels: (session: Session, query: Pick<VehicleDescription, 'year' | 'make'>) =>
+    request<{ data: string[] }>(`${carPath(session)}/models?${new URLSearchParams(query)}`, { token: session.token }),
+
+  getStyles: (session: Session, query: Pick<VehicleDescription, 'year' | 'make' | 'model'>) =>
+    request<{ data: string[] }>(`${carPath(session)}/styles?${new URLSearchParams(query)}`, { token: session.token }),
+
+  /** The mock VIN (`data.message`) standing for a described vehicle; 404 vehicleNotFound when unknown. */
+  vinForDescription: (session: Session, description: VehicleDescription) =>
+    request<MockVinResponse>(`${carPath(session)}/vin?${new URLSearchParams({ ...description })}`, {
+      token: session.token,
+    }),
+
+  /** Step 1 of a VIN photo: a signed upload URL for an image of this type. */
+  requestVinPhotoDrop: (session: Session, mime: string) =>
+    request<{ data: VinPhotoDrop }>(
+      `${carPath(session)}/vin/ocr/drop/${enc(session.userId)}?${new URLSearchParams({ mime })}`,
+      { token: session.token },
+    ),
+
+  /** Step 2: the photo itself, to the signed URL, with upload progress. */
+  uploadVinPhoto: uploadToSignedUrl,
+
+  /** Step 3: the VIN read from the uploaded photo. */
+  readVinPhoto: (session: Session, dropId: string) =>
+    request<{ data: VinPhotoReading }>(`${carPath(session)}/vin/ocr/drop/${enc(session.userId)}/${enc(dropId)}`, {
       token: session.token,
     }),
 
@@ -128,6 +207,15 @@ export const api = {
       token: session.token,
       acceptErrorBody: true,
     }),
+
+  /** Records an analytics event; never throws and never makes the member wait on a failure. */
+  sendAnalytics: async (session: Session, event: AnalyticsEvent): Promise<void> => {
+    try {
+      await request<unknown>(`${userPath(session)}/analytics`, { method: 'POST', body: { data: event }, token: session.token })
+    } catch {
+      // Analytics failures are never shown (docs/api.md).
+    }
+  },
 
   confirmPayment: (session: Session, policyId: string, paymentId: string) =>
     request<Confirmation>(`${userPath(session)}/payment/confirmation`, {

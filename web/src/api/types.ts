@@ -102,6 +102,48 @@ export interface DecodedVehicle {
   model: string
   style: string
   vehicleType: string
+  /** True for a representative VIN that stands for a described vehicle. */
+  isMockVin?: boolean
+}
+
+/** A vehicle described instead of identified by VIN (description lookup; year as a string). */
+export interface VehicleDescription {
+  year: string
+  make: string
+  model: string
+  style: string
+}
+
+/** `GET C/vin?year&make&model&style`: a representative ("mock") VIN standing for the description. */
+export interface MockVinResponse {
+  data: { message: string; isMockVin: boolean }
+}
+
+/** `GET C/vin/ocr/drop/{uid}?mime`: where to PUT the VIN photo, and the drop to read it back from. */
+export interface VinPhotoDrop {
+  signedPutUrl: string
+  dropId: string
+  expiresAt: string
+  maxBytes: number
+}
+
+/** `GET C/vin/ocr/drop/{uid}/{dropId}`: the VIN read from the photo (always with a valid check digit). */
+export interface VinPhotoReading {
+  vin: string
+  source: 'barcode' | 'text'
+  repaired: boolean
+}
+
+/** `POST U/analytics` body's `data`: all fields optional strings of at most 500 characters. */
+export interface AnalyticsEvent {
+  deviceUserAgentString?: string
+  clientId?: string
+  hitType?: 'pageview' | 'event'
+  eventCategory?: string
+  eventAction?: string
+  eventLabel?: string
+  pagePath?: string
+  pageTitle?: string
 }
 
 export interface CarFlags {

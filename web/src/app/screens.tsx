@@ -8,6 +8,7 @@ export const SCREENS: Record<Step, LazyExoticComponent<ComponentType>> = {
   splash: lazy(() => import('../features/splash/splash-page')),
   lookup: lazy(() => import('../features/car/lookup-choice-page')),
   vinLookup: lazy(() => import('../features/car/vin-page')),
+  descriptionLookup: lazy(() => import('../features/car/description-page')),
   mileage: lazy(() => import('../features/car/mileage-page')),
   milesPerYear: lazy(() => import('../features/car/miles-per-year-page')),
   yearsToOwn: lazy(() => import('../features/car/years-to-own-page')),

@@ -40,3 +40,20 @@ export function LightModeIcon(props: SvgIconProps) {
     </SvgIcon>
   )
 }
+
+export function PhotoCameraIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="12" cy="12" r="3.2" />
+      <path d="M9 2 7.17 4H4c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2h-3.17L15 2H9zm3 15c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5z" />
+    </SvgIcon>
+  )
+}
+
+export function CheckCircleIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8l-9 9z" />
+    </SvgIcon>
+  )
+}

@@ -12,19 +12,32 @@ export interface DialogAction {
   primary?: boolean
 }
 
-/** A small modal with a title, a message and one or two actions. */
+/** A small modal with a title, a message (one paragraph per string) and one or two actions. */
 export function MessageDialog(props: {
   open: boolean
   title?: string
-  message: string
+  message: string | readonly string[]
   actions: DialogAction[]
   testId?: string
+  /** Escape / backdrop click; without it the dialog stays until an action is chosen. */
+  onClose?: () => void
 }) {
+  const paragraphs = typeof props.message === 'string' ? [props.message] : props.message
   return (
-    <Dialog open={props.open} data-testid={props.testId} aria-labelledby="message-dialog-title">
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      data-testid={props.testId}
+      aria-labelledby="message-dialog-title"
+      aria-describedby="message-dialog-text"
+    >
       {props.title && <DialogTitle id="message-dialog-title">{props.title}</DialogTitle>}
-      <DialogContent>
-        <DialogContentText>{props.message}</DialogContentText>
+      <DialogContent id="message-dialog-text">
+        {paragraphs.map((paragraph, index) => (
+          <DialogContentText key={paragraph} sx={{ mt: index > 0 ? 1.5 : 0 }}>
+            {paragraph}
+          </DialogContentText>
+        ))}
       </DialogContent>
       <DialogActions>
         {props.actions.map((action) => (

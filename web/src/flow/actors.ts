@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import { ApiError } from '../api/api-error'
 import { api, type Session } from '../api/client'
 import type {
+  AnalyticsEvent,
   BookingBody,
   Car,
   Confirmation,
@@ -15,9 +16,11 @@ import type {
   Quote,
   SignedRequest,
   UserWithToken,
+  VehicleDescription,
   VerifyEmailQuery,
 } from '../api/types'
 import { generatePassword } from '../lib/password'
+import type { DescriptionList } from './description'
 
 /** The flow's I/O, one invoked actor per API call. Tests swap them with `flowMachine.provide({ actors })`. */
 export const flowActors = {
@@ -35,6 +38,37 @@ export const flowActors = {
 
   decodeVin: fromPromise<DecodedVehicle, { session: Session; vin: string }>(
     async ({ input }) => (await api.decodeVin(input.session, input.vin)).data,
+  ),
+
+  /** One list of the description cascade; years come back as strings like the other lists. */
+  loadDescriptionList: fromPromise<string[], { session: Session; list: DescriptionList; description: VehicleDescription }>(
+    async ({ input: { session, list, description } }) => {
+      switch (list) {
+        case 'years':
+          return (await api.getYears(session)).data.map(String)
+        case 'makes':
+          return (await api.getMakes(session, { year: description.year })).data
+        case 'models':
+          return (await api.getModels(session, { year: description.year, make: description.make })).data
+        case 'styles':
+          return (await api.getStyles(session, { year: description.year, make: description.make, model: description.model }))
+            .data
+      }
+    },
+  ),
+
+  /** The mock VIN for a description, decoded like any VIN (the car line shows the catalog's names). */
+  findVinForDescription: fromPromise<DecodedVehicle, { session: Session; description: VehicleDescription }>(
+    async ({ input }) => {
+      const mockVin = (await api.vinForDescription(input.session, input.description)).data.message
+      const decoded = (await api.decodeVin(input.session, mockVin)).data
+      return { ...decoded, isMockVin: true }
+    },
+  ),
+
+  /** Fire and forget: api.sendAnalytics never rejects. */
+  sendAnalytics: fromPromise<void, { session: Session; event: AnalyticsEvent }>(({ input }) =>
+    api.sendAnalytics(input.session, input.event),
   ),
 
   createCar: fromPromise<Car, { session: Session; body: CreateCarBody }>(

@@ -1,6 +1,7 @@
 import type { Session } from '../api/client'
 import type {
   Car,
+  CarFlags,
   Confirmation,
   DecodedVehicle,
   Institution,
@@ -10,7 +11,9 @@ import type {
   Rate,
   SignedRequest,
   User,
+  VehicleDescription,
 } from '../api/types'
+import { EMPTY_DESCRIPTION, NO_LISTS, type DescriptionLists } from './description'
 import type { Gate } from './gate'
 
 /** Personal details as the form hands them over (phone digits only, text trimmed). */
@@ -36,11 +39,18 @@ export interface FlowContext {
   gates: Gate[]
   /** The splash shows the Session Expired dialog while this is set. */
   sessionExpired: boolean
+  /** The decoded vehicle: from the VIN, or from the mock VIN standing for a description. */
   vehicle: DecodedVehicle | null
+  /** The car was found by description: its prices are estimates until the real VIN is given. */
   isMockVin: boolean
+  /** 'Vehicle not found' under the VIN field (VIN page or real-VIN prompt); cleared on focus. */
   vinError: string | null
+  /** The description lookup's choices ('' = not chosen) and the lists they pick from. */
+  description: VehicleDescription
+  descriptionLists: DescriptionLists
   /** Whole miles, digits only. */
   odometer: string | null
+  carFlags: CarFlags
   milesPerYear: number
   yearsToOwn: number
   car: Car | null
@@ -61,6 +71,11 @@ export interface FlowContext {
   confirmation: Confirmation | null
   /** Generic failure text shown on the page the flow is on (e.g. a user creation error). */
   failure: string | null
+  /**
+   * The page the member bounced from to an error page ('descriptionLookup', 'mockVinNoRates',
+   * 'validCarNoRates'): the contact request's pageUserBouncedFrom. The coverage page clears it.
+   */
+  pageUserBouncedFrom: string | null
 }
 
 export interface FlowInput {
@@ -69,6 +84,15 @@ export interface FlowInput {
 
 export const DEFAULT_MILES_PER_YEAR = 15000
 export const DEFAULT_YEARS_TO_OWN = 6
+/** Car flags start unticked; the mileage page offers them. */
+export const NO_CAR_FLAGS: CarFlags = {
+  certifiedPreowned: false,
+  commercialUse: false,
+  hasLiftKitOrOversizeTires: false,
+  isSalvageTitle: false,
+  modifiedVehicle: false,
+  secondOwner: false,
+}
 
 /** A fresh context: also what a session reset returns to (keeping the institution). */
 export function initialContext(institutionId: string, institution: Institution | null = null): FlowContext {
@@ -83,7 +107,10 @@ export function initialContext(institutionId: string, institution: Institution |
     vehicle: null,
     isMockVin: false,
     vinError: null,
+    description: EMPTY_DESCRIPTION,
+    descriptionLists: NO_LISTS,
     odometer: null,
+    carFlags: NO_CAR_FLAGS,
     milesPerYear: DEFAULT_MILES_PER_YEAR,
     yearsToOwn: DEFAULT_YEARS_TO_OWN,
     car: null,
@@ -102,5 +129,6 @@ export function initialContext(institutionId: string, institution: Institution |
     payment: null,
     confirmation: null,
     failure: null,
+    pageUserBouncedFrom: null,
   }
 }

@@ -1,117 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../api/api-error'
-import type { Session } from '../api/client'
-import type { Quote, User } from '../api/types'
-import { car, confirmation, institution, quote, user, vehicle } from '../test/fixtures'
-import { progressOf, stepOf, type FlowSnapshot } from './flow-actor'
-import { flowMachine, startRateIndex, type FlowEvent } from './flow-machine'
+import { quote } from '../test/fixtures'
+import { driveTo, memberUser, personalDetails, send, settle, start, verifiedUser } from '../test/flow-harness'
+import { progressOf, stepOf } from './flow-actor'
+import { startRateIndex } from './flow-machine'
 import { INVALID_CODE, VEHICLE_NOT_FOUND } from './messages'
 import { STEP_INFO, STEPS, pathOf, stepOfPath, type Step } from './steps'
-
-const session = { token: 't-1', user }
-const verifiedUser: User = { ...user, firstName: 'Jane', lastName: 'Doe', isMember: true, isEmailVerified: true }
-const memberUser: User = {
-  ...user,
-  firstName: 'Jane',
-  lastName: 'Doe',
-  isMember: true,
-  address: { street: '100 Main St', city: 'Denver', state: 'CO', zip: '80202' },
-}
-
-interface Fakes {
-  quote?: () => Promise<Quote>
-  personalDetails?: () => Promise<{ user: User; token: string }>
-  code?: (code: string) => Promise<{ user: User; token: string }>
-  verify?: () => Promise<{ trackingNumber: string; paymentDate: string; amount: number }>
-  book?: () => Promise<{ policyId: string; mmpContractNumber: string; status: string }>
-  decode?: () => Promise<typeof vehicle>
-}
-
-/** The machine with every API call replaced by an in-memory answer. */
-function start(fakes: Fakes = {}) {
-  const machine = flowMachine.provide({
-    actors: {
-      loadInstitution: fromPromise(async () => institution),
-      createUser: fromPromise(async () => session),
-      decodeVin: fromPromise(fakes.decode ?? (async () => vehicle)),
-      createCar: fromPromise(async () => car),
-      createQuote: fromPromise(fakes.quote ?? (async () => quote)),
-      savePersonalDetails: fromPromise(fakes.personalDetails ?? (async () => ({ user: memberUser, token: 't-2' }))),
-      updateEmail: fromPromise(async ({ input }: { input: { session: Session; oldEmailAddress: string; newEmailAddress: string } }) => ({
-        token: 't-3',
-        emailAddress: input.newEmailAddress,
-      })),
-      sendVerificationEmail: fromPromise(async () => true),
-      submitVerificationCode: fromPromise(
-        async ({ input }: { input: { session: Session; code: string } }) =>
-          (fakes.code ?? (async () => ({ user: { ...memberUser, isEmailVerified: true }, token: 't-4' })))(input.code),
-      ),
-      bookPolicy: fromPromise(fakes.book ?? (async () => ({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' }))),
-      signRequest: fromPromise(async () => ({
-        signedRequest: 's',
-        widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
-        gatewayOrigin: 'http://127.0.0.1:8081',
-      })),
-      verifyPayment: fromPromise(
-        fakes.verify ?? (async () => ({ trackingNumber: 'PAY-1', paymentDate: '11/22/2026', amount: 195597 })),
-      ),
-      confirmPayment: fromPromise(async () => confirmation),
-    },
-  })
-  return createActor(machine, { input: { institutionId: 'summit-cu' } }).start()
-}
-
-type Actor = ReturnType<typeof start>
-
-async function settle(actor: Actor): Promise<FlowSnapshot> {
-  return waitFor(actor, (s) => !s.hasTag('busy') && !s.matches('boot') && !s.matches({ coverage: 'quoting' }) && !s.matches({ payment: 'signing' }))
-}
-
-async function send(actor: Actor, event: FlowEvent): Promise<Step | undefined> {
-  actor.send(event)
-  return stepOf(await settle(actor))
-}
-
-const personalDetails = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  phoneNumber: '3035550142',
-  street: '100 Main St',
-  city: 'Denver',
-  zip: '80202',
-  isMember: true,
-}
-
-/** Drives the happy path up to `until`. */
-async function driveTo(until: Step, fakes: Fakes = {}, actor: Actor = start(fakes)): Promise<Actor> {
-  await settle(actor)
-  const path: Array<[Step, FlowEvent]> = [
-    ['splash', { type: 'SUBMIT_EMAIL', emailAddress: 'jane@example.com' }],
-    ['splash', { type: 'SUBMIT_STATE', state: 'CO' }],
-    ['lookup', { type: 'CHOOSE_VIN' }],
-    ['vinLookup', { type: 'SUBMIT_VIN', vin: '5yj3e1ea7kf317000' }],
-    ['mileage', { type: 'SUBMIT_MILEAGE', odometer: '45000' }],
-    ['milesPerYear', { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 15000 }],
-    ['yearsToOwn', { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 }],
-    ['coverage', { type: 'PURCHASE' }],
-    ['missingInfo', { type: 'SUBMIT_PERSONAL_DETAILS', details: personalDetails }],
-    ['sendEmail', { type: 'SEND_CODE', emailAddress: 'jane@example.com' }],
-    ['codeConfirmation', { type: 'SUBMIT_CODE', code: '123456' }],
-    ['confirm', { type: 'BOOK' }],
-    ['payment', { type: 'WIDGET_READY' }],
-    ['payment', { type: 'WIDGET_RESULT', result: 'signed-result' }],
-    ['payment', { type: 'CONTINUE' }],
-  ]
-  for (const [step, event] of path) {
-    const snapshot = actor.getSnapshot()
-    if (stepOf(snapshot) === until) return actor
-    expect(stepOf(snapshot)).toBe(step)
-    await send(actor, event)
-  }
-  expect(stepOf(actor.getSnapshot())).toBe(until)
-  return actor
-}
 
 describe('steps table', () => {
   it('maps every step to a unique /user/... or /splash route and back', () => {
@@ -136,6 +30,7 @@ describe('steps table', () => {
     ]
     expect(bar.map((s) => STEP_INFO[s].progress)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100])
     expect(STEP_INFO.codeConfirmation.progress).toBe(80)
+    expect(STEP_INFO.descriptionLookup.progress).toBe(20)
   })
 
   it('has the spec back table', () => {
@@ -143,6 +38,7 @@ describe('steps table', () => {
     expect(back).toMatchObject({
       lookup: 'splash',
       vinLookup: 'lookup',
+      descriptionLookup: 'lookup',
       mileage: 'vinLookup',
       milesPerYear: 'mileage',
       yearsToOwn: 'milesPerYear',
@@ -158,6 +54,7 @@ describe('steps table', () => {
       bookingError: 'confirm',
       userCreationError: 'splash',
     })
+    expect(STEP_INFO.mileage.backWhenMockVin).toBe('descriptionLookup')
   })
 })
 

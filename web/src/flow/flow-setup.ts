@@ -1,7 +1,9 @@
-import { assign, setup, type DoneActorEvent } from 'xstate'
+import { assign, enqueueActions, setup, type DoneActorEvent } from 'xstate'
 import { ApiError, isSessionExpired } from '../api/api-error'
-import type { Institution, Quote, UserWithToken } from '../api/types'
+import type { CarFlags, CreateCarBody, Institution, Quote, UserWithToken } from '../api/types'
+import { errorEvent } from '../lib/analytics'
 import { flowActors } from './actors'
+import { chooseDescriptionField, isCompleteDescription, listToLoad, type DescriptionField } from './description'
 import { initialContext, type FlowContext, type FlowInput, type PersonalDetails } from './flow-context'
 import { canVisit, type Gate } from './gate'
 import { USER_TIMEOUT } from './messages'
@@ -17,13 +19,22 @@ export type FlowEvent =
   | { type: 'SUBMIT_STATE'; state: string }
   | { type: 'DISMISS_SESSION_EXPIRED' }
   | { type: 'CHOOSE_VIN' }
+  | { type: 'CHOOSE_DESCRIPTION' }
+  | { type: 'SHOW_ESTIMATES' }
+  | { type: 'DISMISS_ESTIMATE_ONLY' }
   | { type: 'SUBMIT_VIN'; vin: string }
   | { type: 'VIN_FOCUSED' }
-  | { type: 'SUBMIT_MILEAGE'; odometer: string }
+  | { type: 'CHOOSE_DESCRIPTION_FIELD'; field: DescriptionField; value: string }
+  | { type: 'SUBMIT_DESCRIPTION' }
+  | { type: 'RETRY_DESCRIPTION' }
+  | { type: 'GIVE_UP_DESCRIPTION' }
+  | { type: 'SUBMIT_MILEAGE'; odometer: string; carFlags: CarFlags }
   | { type: 'SUBMIT_MILES_PER_YEAR'; milesPerYear: number }
   | { type: 'SUBMIT_YEARS_TO_OWN'; yearsToOwn: number }
   | { type: 'SELECT_RATE'; index: number }
   | { type: 'PURCHASE' }
+  | { type: 'SUBMIT_REAL_VIN'; vin: string }
+  | { type: 'CANCEL_REAL_VIN' }
   | { type: 'SUBMIT_PERSONAL_DETAILS'; details: PersonalDetails }
   | { type: 'SEND_CODE'; emailAddress: string }
   | { type: 'SUBMIT_CODE'; code: string }
@@ -65,9 +76,32 @@ export function session(context: FlowContext) {
   return context.session
 }
 
-/** The back button's transition for a step, from the back table in steps.ts. */
+/**
+ * The back button's transitions for a step, from the back table in steps.ts (mileage goes back to
+ * the description lookup when the car was found by description).
+ */
 export function back(from: Step) {
-  return { target: `#${STEP_INFO[from].back}` }
+  const { back: target, backWhenMockVin } = STEP_INFO[from]
+  return [
+    ...(backWhenMockVin ? [{ guard: 'isMockVin' as const, target: `#${backWhenMockVin}` }] : []),
+    { target: `#${target}` },
+  ]
+}
+
+/** POST U/car's body from what the member gave: the VIN (real or mock), odometer, habits and flags. */
+export function carBody(context: FlowContext): CreateCarBody {
+  return {
+    vin: context.vehicle?.vin ?? '',
+    carFlags: context.carFlags,
+    odometer: context.odometer ?? '0',
+    milesPerYear: context.milesPerYear,
+    yearsToOwn: context.yearsToOwn,
+  }
+}
+
+/** The bounce recorded when a car gets no rates (spec section 4). */
+export function noRatesBounce(context: FlowContext): string {
+  return context.isMockVin ? 'mockVinNoRates' : 'validCarNoRates'
 }
 
 /** A refused token sends the member back to splash with the Session Expired dialog. */
@@ -98,6 +132,9 @@ export const flowSetup = setup({
       const minimum = context.institution?.applicationSettings.threeCardView ? 3 : 1
       return rates.length >= minimum
     },
+    isMockVin: ({ context }) => context.isMockVin,
+    hasDescriptionListToLoad: ({ context }) => listToLoad(context.description, context.descriptionLists) !== null,
+    descriptionIsComplete: ({ context }) => isCompleteDescription(context.description),
     isNotMember: ({ context }) => context.user?.isMember === false,
     hasVerifiedEmail: ({ context }) => context.user?.isEmailVerified === true,
     emailChanged: ({ context, event }) =>
@@ -112,6 +149,20 @@ export const flowSetup = setup({
     openGate: assign(({ context }, params: { gate: Gate }) => ({
       gates: context.gates.includes(params.gate) ? context.gates : [...context.gates, params.gate],
     })),
+    chooseDescriptionField: assign(({ context, event }) => {
+      if (event.type !== 'CHOOSE_DESCRIPTION_FIELD') return {}
+      const next = chooseDescriptionField(context.description, context.descriptionLists, event.field, event.value)
+      return { description: next.description, descriptionLists: next.lists }
+    }),
+    /** An 'ErrorEncountered' analytics event, sent in the background (never waited on). */
+    trackError: enqueueActions(({ context, enqueue }, params: { action: string; label: string }) => {
+      if (!context.session) return
+      enqueue.spawnChild('sendAnalytics', {
+        input: { session: context.session, event: errorEvent(params.action, params.label) },
+      })
+    }),
+    /** The car got no rates: records the bounce (mockVinNoRates / validCarNoRates). */
+    recordNoRatesBounce: assign({ pageUserBouncedFrom: ({ context }) => noRatesBounce(context) }),
     storeSession: assign(({ context, event }) => {
       const { user, token } = outputOf<UserWithToken>(event)
       return { user, session: { institutionId: context.institutionId, userId: user.userId, token } }

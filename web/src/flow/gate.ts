@@ -17,6 +17,7 @@ export function canVisit(context: FlowContext, step: Step): boolean {
   switch (step) {
     case 'lookup':
     case 'vinLookup':
+    case 'descriptionLookup':
       return open('carLookup')
     case 'mileage':
       return open('carLookup') && context.vehicle !== null

@@ -7,6 +7,7 @@ export const STEPS = [
   'splash',
   'lookup',
   'vinLookup',
+  'descriptionLookup',
   'mileage',
   'milesPerYear',
   'yearsToOwn',
@@ -34,6 +35,8 @@ interface StepInfo {
   progress: number | null
   /** Where the back button goes (spec section 2's back table); null hides the button. */
   back: Step | null
+  /** Where the back button goes instead when the car was found by description (a mock VIN). */
+  backWhenMockVin?: Step
   /** Page title shown in the shared layout. */
   title: string
   /** Car pages show the decoded vehicle (year make model style) under the title. */
@@ -43,10 +46,21 @@ interface StepInfo {
 export const STEP_INFO: Record<Step, StepInfo> = {
   splash: { path: 'splash', progress: null, back: null, title: '' },
   lookup: { path: 'user/car/lookup', progress: 10, back: 'splash', title: 'How would you like to find your vehicle?' },
-  // Back from mileage goes to the description lookup instead when a mock VIN was used; the
-  // description path is not wired yet, so the VIN lookup is the only target for now.
   vinLookup: { path: 'user/car/lookup/vin', progress: 20, back: 'lookup', title: 'Enter your VIN' },
-  mileage: { path: 'user/car/mileage', progress: 30, back: 'vinLookup', title: 'Current mileage', showsCar: true },
+  descriptionLookup: {
+    path: 'user/car/lookup/description',
+    progress: 20,
+    back: 'lookup',
+    title: 'Describe your vehicle',
+  },
+  mileage: {
+    path: 'user/car/mileage',
+    progress: 30,
+    back: 'vinLookup',
+    backWhenMockVin: 'descriptionLookup',
+    title: 'Current mileage',
+    showsCar: true,
+  },
   milesPerYear: {
     path: 'user/car/miles-per-year',
     progress: 40,

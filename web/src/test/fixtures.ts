@@ -54,6 +54,25 @@ export const vehicle: DecodedVehicle = {
   vehicleType: 'car',
 }
 
+/** The catalog's answer for 2020 Honda Accord EX: a representative ("mock") VIN. */
+export const describedVehicle: DecodedVehicle = {
+  vin: '1HGCV1F40LA000001',
+  year: 2020,
+  make: 'Honda',
+  model: 'Accord',
+  style: 'EX 1.5L FWD Sedan',
+  vehicleType: 'car',
+  isMockVin: true,
+}
+
+/** A small catalog: two years, makes, models and styles. */
+export const catalog = {
+  years: ['2021', '2020'],
+  makes: ['Honda', 'Toyota'],
+  models: ['Accord', 'Civic'],
+  styles: ['EX 1.5L FWD Sedan', 'Sport 2.0T'],
+}
+
 export const car: Car = {
   ...vehicle,
   carId: 'car-1',

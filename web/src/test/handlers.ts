@@ -1,7 +1,13 @@
 import { http, HttpResponse } from 'msw'
-import { car, institution, quote, user, vehicle } from './fixtures'
+import { car, catalog, describedVehicle, institution, quote, user, vehicle } from './fixtures'
 
 const U = '*/api/institution/:iid/user/:uid'
+const C = '*/api/institution/:iid/car'
+
+let carsCreated = 0
+
+/** The VIN the fake photo reader finds in every photo. */
+export const PHOTO_VIN = '1HGCM82633A004352'
 
 /** Happy-path answers of the API, shaped as in docs/api.md. */
 export const handlers = [
@@ -11,9 +17,36 @@ export const handlers = [
     const body = (await request.json()) as { emailAddress: string }
     return HttpResponse.json({ user: { ...user, emailAddress: body.emailAddress }, token: 't-1' }, { status: 201 })
   }),
-  http.get('*/api/institution/:iid/car/vin/:vin', ({ params }) =>
-    HttpResponse.json({ data: { ...vehicle, vin: params.vin } }),
+  http.get(`${C}/vin/:vin`, ({ params }) =>
+    HttpResponse.json({
+      data: params.vin === describedVehicle.vin ? describedVehicle : { ...vehicle, vin: params.vin, isMockVin: false },
+    }),
   ),
-  http.post(`${U}/car`, () => HttpResponse.json({ car }, { status: 201 })),
+  http.get(`${C}/years`, () => HttpResponse.json({ data: catalog.years.map(Number) })),
+  http.get(`${C}/makes`, () => HttpResponse.json({ data: catalog.makes })),
+  http.get(`${C}/models`, () => HttpResponse.json({ data: catalog.models })),
+  http.get(`${C}/styles`, () => HttpResponse.json({ data: catalog.styles })),
+  http.get(`${C}/vin`, () => HttpResponse.json({ data: { message: describedVehicle.vin, isMockVin: true } })),
+  http.get(`${C}/vin/ocr/drop/:uid`, ({ request }) =>
+    HttpResponse.json({
+      data: {
+        signedPutUrl: `/api/vin-photo/drop-1?mime=${new URL(request.url).searchParams.get('mime')}&sig=s`,
+        dropId: 'drop-1',
+        expiresAt: '2026-11-22T12:10:00Z',
+        maxBytes: 10485760,
+      },
+    }),
+  ),
+  http.put('*/api/vin-photo/:dropId', () => new HttpResponse(null, { status: 204 })),
+  http.get(`${C}/vin/ocr/drop/:uid/:dropId`, () =>
+    HttpResponse.json({ data: { vin: PHOTO_VIN, source: 'text', repaired: false } }),
+  ),
+  http.post(`${U}/analytics`, () => HttpResponse.json({}, { status: 202 })),
+  http.post(`${U}/car`, async ({ request }) => {
+    const body = (await request.json()) as { vin: string }
+    carsCreated += 1
+    const created = { ...car, carId: `car-${carsCreated}`, vin: body.vin, isMockVin: body.vin === describedVehicle.vin }
+    return HttpResponse.json({ car: created }, { status: 201 })
+  }),
   http.post(`${U}/quote`, () => HttpResponse.json(quote, { status: 201 })),
 ]

@@ -1,25 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { mileageSchema, milesPerYearSchema, vinSchema, yearsToOwnSchema } from './car-schemas'
+import { NO_CAR_FLAGS } from '../../flow/flow-context'
+import {
+  CAR_FLAG_OPTIONS,
+  descriptionSchema,
+  MILES_PER_YEAR_OPTIONS,
+  mileageSchema,
+  milesPerYearSchema,
+  YEARS_TO_OWN_OPTIONS,
+  yearsToOwnSchema,
+} from './car-schemas'
+import { cleanDecimal, odometerDigits, odometerToSend } from './odometer'
 
 const firstError = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
-describe('vinSchema', () => {
-  it('refuses more than 17 characters', () => {
-    expect(firstError(vinSchema.safeParse({ vin: '5YJ3E1EA7KF3170001' }))).toBe('A VIN can be a maximum of 17 digits')
+describe('descriptionSchema', () => {
+  const complete = { year: '2020', make: 'Honda', model: 'Accord', style: 'EX 1.5L FWD Sedan' }
+
+  it('accepts a complete description', () => {
+    expect(descriptionSchema.safeParse(complete).success).toBe(true)
   })
 
-  it('refuses fewer than 17 characters', () => {
-    expect(firstError(vinSchema.safeParse({ vin: '5YJ3E1EA7KF31' }))).toBe('VIN must be at least 17 digits')
-    expect(firstError(vinSchema.safeParse({ vin: '' }))).toBe('VIN must be at least 17 digits')
-  })
-
-  it('upper-cases and trims a 17-character VIN', () => {
-    expect(vinSchema.parse({ vin: ' 5yj3e1ea7kf317000 ' })).toEqual({ vin: '5YJ3E1EA7KF317000' })
+  it("says 'Field is required' for each missing field", () => {
+    for (const field of ['year', 'make', 'model', 'style'] as const) {
+      const result = descriptionSchema.safeParse({ ...complete, [field]: '' })
+      expect(result.error?.issues.map((issue) => [issue.path[0], issue.message]), field).toEqual([
+        [field, 'Field is required'],
+      ])
+    }
+    expect(descriptionSchema.safeParse({ year: '', make: '', model: '', style: ' ' }).error?.issues).toHaveLength(4)
   })
 })
 
 describe('mileageSchema', () => {
-  const error = (odometer: string) => firstError(mileageSchema.safeParse({ odometer }))
+  const error = (odometer: string) => firstError(mileageSchema.safeParse({ odometer, carFlags: NO_CAR_FLAGS }))
 
   it('requires a value', () => {
     expect(error('')).toBe('Field is required')
@@ -38,11 +51,60 @@ describe('mileageSchema', () => {
 
   it('must be greater than zero', () => {
     expect(error('0')).toBe('Can only be greater than zero')
+    expect(error('0,000')).toBe('Can only be greater than zero')
     expect(error('45,000')).toBeUndefined()
+  })
+
+  it('carries the six car flags', () => {
+    const flags = { ...NO_CAR_FLAGS, isSalvageTitle: true, secondOwner: true }
+    expect(mileageSchema.parse({ odometer: '45,000', carFlags: flags }).carFlags).toEqual(flags)
+    expect(CAR_FLAG_OPTIONS.map((f) => f.label)).toEqual([
+      'Certified Pre-Owned',
+      'Commercial Use',
+      'Lifted',
+      'Salvage Title',
+      'Modified',
+      'Second Owner',
+    ])
+    expect(CAR_FLAG_OPTIONS.map((f) => f.key).sort()).toEqual(Object.keys(NO_CAR_FLAGS).sort())
+  })
+})
+
+describe('odometer cleaning', () => {
+  it('keeps digits only in the field', () => {
+    expect(odometerDigits('45,000 mi')).toBe('45000')
+  })
+
+  it('keeps digits and one dot, and completes a trailing dot', () => {
+    expect(cleanDecimal('45,000.5')).toBe('45000.5')
+    expect(cleanDecimal('45,000.')).toBe('45000.0')
+    expect(cleanDecimal('1.2.3')).toBe('1.23')
+    expect(cleanDecimal('abc12')).toBe('12')
+  })
+
+  it('sends whole miles, rounded up', () => {
+    expect(odometerToSend('45,000')).toBe('45000')
+    expect(odometerToSend('45,000.2')).toBe('45001')
+    expect(odometerToSend('45,000.')).toBe('45000')
+    expect(odometerToSend('999,999')).toBe('999999')
   })
 })
 
 describe('miles per year and years to own', () => {
+  it('offer the spec choices', () => {
+    expect(MILES_PER_YEAR_OPTIONS.map((o) => [o.value, o.label])).toEqual([
+      [5000, '0 - 5,000'],
+      [10000, '10,000'],
+      [15000, '15,000'],
+      [20000, '20,000'],
+      [25000, '25,000'],
+      [30000, '25,000+'],
+    ])
+    expect(YEARS_TO_OWN_OPTIONS.map((o) => o.value)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(YEARS_TO_OWN_OPTIONS.at(-1)?.label).toBe('7+ Years')
+    expect(YEARS_TO_OWN_OPTIONS[5].label).toBe('6 Years')
+  })
+
   it('accept only the offered choices', () => {
     expect(milesPerYearSchema.safeParse({ milesPerYear: 15000 }).success).toBe(true)
     expect(milesPerYearSchema.safeParse({ milesPerYear: 12345 }).success).toBe(false)

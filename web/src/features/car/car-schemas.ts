@@ -1,18 +1,36 @@
 import { z } from 'zod'
+import type { CarFlags } from '../../api/types'
 import { REQUIRED } from '../../lib/validation-rules'
 
-export const VIN_LENGTH = 17
-export const VIN_TOO_LONG = 'A VIN can be a maximum of 17 digits'
-export const VIN_TOO_SHORT = 'VIN must be at least 17 digits'
-
-/** VIN page: exactly 17 characters, sent upper-cased. */
-export const vinSchema = z.object({
-  vin: z.string().trim().max(VIN_LENGTH, VIN_TOO_LONG).min(VIN_LENGTH, VIN_TOO_SHORT).toUpperCase(),
+/** Description page: each of year, make, model and style is required. */
+export const descriptionSchema = z.object({
+  year: z.string().trim().min(1, REQUIRED),
+  make: z.string().trim().min(1, REQUIRED),
+  model: z.string().trim().min(1, REQUIRED),
+  style: z.string().trim().min(1, REQUIRED),
 })
-export type VinValues = z.infer<typeof vinSchema>
+export type DescriptionValues = z.infer<typeof descriptionSchema>
 
-/** Mileage page: the odometer as typed, with thousands separators ('45,000'). */
+/** The car flags the mileage page offers (spec section 3), in the spec's order. */
+export const CAR_FLAG_OPTIONS = [
+  { key: 'certifiedPreowned', label: 'Certified Pre-Owned' },
+  { key: 'commercialUse', label: 'Commercial Use' },
+  { key: 'hasLiftKitOrOversizeTires', label: 'Lifted' },
+  { key: 'isSalvageTitle', label: 'Salvage Title' },
+  { key: 'modifiedVehicle', label: 'Modified' },
+  { key: 'secondOwner', label: 'Second Owner' },
+] as const satisfies ReadonlyArray<{ key: keyof CarFlags; label: string }>
+
+/** Mileage page: the odometer as typed, with thousands separators ('45,000'), and the optional car flags. */
 export const mileageSchema = z.object({
+  carFlags: z.object({
+    certifiedPreowned: z.boolean(),
+    commercialUse: z.boolean(),
+    hasLiftKitOrOversizeTires: z.boolean(),
+    isSalvageTitle: z.boolean(),
+    modifiedVehicle: z.boolean(),
+    secondOwner: z.boolean(),
+  }),
   odometer: z
     .string()
     .trim()

@@ -1,26 +1,34 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { VIN_FROM_PHOTO_NOTE } from '../../components/vin-form'
+import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
-import { renderApp } from '../../test/render-app'
+import { renderAtLookup } from '../../test/render-app'
+
+const C = '*/api/institution/:iid/car'
 
 async function openVinPage() {
-  const view = renderApp('/summit-cu/splash')
-  const { user } = view
-  await user.type(await screen.findByTestId('email-input'), 'jane@example.com')
-  await user.click(screen.getByTestId('email-submit'))
-  await user.selectOptions(await screen.findByTestId('state-select'), 'CO')
-  await user.click(screen.getByTestId('state-submit'))
-  await user.click(await screen.findByTestId('lookup-continue'))
+  const view = await renderAtLookup()
+  await view.user.click(screen.getByTestId('lookup-continue'))
   await screen.findByTestId('vin-input')
   return view
+}
+
+function photo(name = 'vin.png', type = 'image/png', bytes = 2048) {
+  return new File([new Uint8Array(bytes)], name, { type })
+}
+
+/** Picks a file on the hidden input the way the browser does after the camera or file chooser. */
+function pickFile(file: File) {
+  fireEvent.change(screen.getByTestId('vin-photo-input'), { target: { files: [file] } })
 }
 
 describe('VIN page', () => {
   it('checks the length, upper-cases the VIN and moves on to mileage', async () => {
     let requested = ''
     server.use(
-      http.get('*/api/institution/:iid/car/vin/:vin', ({ params, request }) => {
+      http.get(`${C}/vin/:vin`, ({ params, request }) => {
         requested = String(params.vin)
         expect(request.headers.get('Authorization')).toBe('Bearer t-1')
         return undefined
@@ -49,7 +57,7 @@ describe('VIN page', () => {
 
   it("shows 'Vehicle not found' when the VIN does not decode, and clears it on focus", async () => {
     server.use(
-      http.get('*/api/institution/:iid/car/vin/:vin', () =>
+      http.get(`${C}/vin/:vin`, () =>
         HttpResponse.json({ error: { code: 'vehicleNotFound', message: 'failed to find vin' } }, { status: 404 }),
       ),
     )
@@ -66,5 +74,134 @@ describe('VIN page', () => {
     await user.click(screen.getByTestId('back-button'))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup'))
     expect(await screen.findByTestId('lookup-continue')).toBeInTheDocument()
+  })
+})
+
+describe('VIN page: a photo of the VIN', () => {
+  it('uploads the photo, reads the VIN into the field, and waits for the member to continue', async () => {
+    const calls: string[] = []
+    let upload: { contentType: string | null; bytes: number; auth: string | null } | undefined
+    let releaseReading: () => void = () => {}
+    const reading = new Promise<void>((resolve) => (releaseReading = resolve))
+    server.use(
+      http.get(`${C}/vin/ocr/drop/:uid`, ({ params, request }) => {
+        calls.push(`drop ${params.uid} ${new URL(request.url).searchParams.get('mime')}`)
+        return undefined
+      }),
+      http.put('*/api/vin-photo/:dropId', async ({ request }) => {
+        upload = {
+          contentType: request.headers.get('Content-Type'),
+          bytes: (await request.arrayBuffer()).byteLength,
+          auth: request.headers.get('Authorization'),
+        }
+        calls.push('put')
+        return undefined
+      }),
+      http.get(`${C}/vin/ocr/drop/:uid/:dropId`, async ({ params }) => {
+        calls.push(`read ${params.dropId}`)
+        await reading
+        return undefined
+      }),
+      http.get(`${C}/vin/:vin`, ({ params }) => {
+        calls.push(`decode ${params.vin}`)
+        return undefined
+      }),
+    )
+    const { user } = await openVinPage()
+    const button = screen.getByRole('button', { name: 'Take a photo of your VIN' })
+    const input = screen.getByTestId('vin-photo-input')
+    expect(input).toHaveAttribute('type', 'file')
+    expect(input).toHaveAttribute('accept', 'image/*')
+    expect(input).toHaveAttribute('capture', 'environment')
+    expect(input).toHaveAttribute('tabindex', '-1')
+
+    // The button opens the (hidden) file input, from the keyboard too.
+    let opened = 0
+    input.addEventListener('click', () => (opened += 1))
+    button.focus()
+    await user.keyboard('{Enter}')
+    expect(opened).toBe(1)
+
+    pickFile(photo())
+    expect(await screen.findByText('Reading your VIN…')).toBeInTheDocument()
+    expect(button).toBeDisabled()
+    releaseReading()
+
+    await waitFor(() => expect(screen.getByTestId('vin-input')).toHaveValue(PHOTO_VIN))
+    expect(screen.getByTestId('vin-photo-note')).toHaveTextContent(VIN_FROM_PHOTO_NOTE)
+    expect(calls).toEqual(['drop u-1 image/png', 'put', 'read drop-1'])
+    // The URL is the credential: no token. (jsdom's File reaches msw's XHR interceptor serialized, so
+    // only the presence of a body is checked here; Playwright uploads a real PNG.)
+    expect(upload).toEqual({ contentType: 'image/png', bytes: expect.any(Number), auth: null })
+    expect(upload?.bytes).toBeGreaterThan(0)
+    // Never submitted by itself.
+    expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/vin')
+
+    // Editing the VIN hides the note; the member continues themselves.
+    await user.type(screen.getByTestId('vin-input'), '{Backspace}')
+    expect(screen.queryByTestId('vin-photo-note')).not.toBeInTheDocument()
+    await user.type(screen.getByTestId('vin-input'), '2')
+    await user.click(screen.getByTestId('vin-submit'))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/mileage'))
+    expect(calls.at(-1)).toBe(`decode ${PHOTO_VIN}`)
+  })
+
+  it("shows the server's message when the VIN cannot be read, and lets the member try another photo", async () => {
+    server.use(
+      http.get(`${C}/vin/ocr/drop/:uid/:dropId`, () =>
+        HttpResponse.json(
+          { error: { code: 'validation', message: "We couldn't read a VIN in that photo. Please type it in." } },
+          { status: 422 },
+        ),
+      ),
+    )
+    await openVinPage()
+    pickFile(photo())
+    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent(
+      "We couldn't read a VIN in that photo. Please type it in.",
+    )
+    expect(screen.getByTestId('vin-input')).toHaveValue('')
+    expect(screen.getByRole('button', { name: 'Take a photo of your VIN' })).toBeEnabled()
+
+    server.resetHandlers()
+    pickFile(photo())
+    await waitFor(() => expect(screen.getByTestId('vin-input')).toHaveValue(PHOTO_VIN))
+    expect(screen.queryByTestId('vin-photo-error')).not.toBeInTheDocument()
+  })
+
+  it("shows the upload's error message", async () => {
+    server.use(
+      http.put('*/api/vin-photo/:dropId', () =>
+        HttpResponse.json(
+          { error: { code: 'unauthorized', message: 'This upload link is not valid. Please try again.' } },
+          { status: 403 },
+        ),
+      ),
+    )
+    await openVinPage()
+    pickFile(photo('vin.jpg', 'image/jpeg'))
+    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent(
+      'This upload link is not valid. Please try again.',
+    )
+  })
+
+  it('refuses a file that is not a photo, or over 10 MB, before uploading', async () => {
+    let drops = 0
+    server.use(
+      http.get(`${C}/vin/ocr/drop/:uid`, () => {
+        drops += 1
+        return undefined
+      }),
+    )
+    await openVinPage()
+    pickFile(photo('vin.pdf', 'application/pdf'))
+    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent(
+      'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).',
+    )
+    const large = photo('large.jpg', 'image/jpeg', 1)
+    Object.defineProperty(large, 'size', { value: 10 * 1024 * 1024 + 1 })
+    pickFile(large)
+    expect(await screen.findByText('That photo is too large. Please use one under 10 MB.')).toBeInTheDocument()
+    expect(drops).toBe(0)
   })
 })

@@ -1,14 +1,21 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import CircularProgress from '@mui/material/CircularProgress'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
 import { RateCarousel } from './rate-carousel'
+import { RealVinDialog } from './real-vin-dialog'
 
-/** Coverage selection: quotes the car, then a carousel of up to three rates. */
+/**
+ * Coverage selection: quotes the car, then a carousel of up to three rates. For a car found by
+ * description the button reads 'Enter Vin' and opens the real-VIN prompt instead of purchasing.
+ */
 export default function CoverageLevelPage() {
   const send = useFlowSend()
-  const quoting = FlowActor.useSelector((s) => !s.matches({ coverage: 'choosing' }))
+  const quoting = FlowActor.useSelector((s) => s.matches({ coverage: 'checking' }) || s.matches({ coverage: 'quoting' }))
   const rates = FlowActor.useSelector((s) => s.context.quote?.rates ?? [])
   const index = FlowActor.useSelector((s) => s.context.selectedRateIndex)
+  const isMockVin = FlowActor.useSelector((s) => s.context.isMockVin)
+  const vehicle = FlowActor.useSelector((s) => s.context.vehicle)
   if (quoting) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
@@ -17,11 +24,20 @@ export default function CoverageLevelPage() {
     )
   }
   return (
-    <RateCarousel
-      rates={rates}
-      index={index}
-      onSelect={(i) => send({ type: 'SELECT_RATE', index: i })}
-      onPurchase={() => send({ type: 'PURCHASE' })}
-    />
+    <>
+      {isMockVin && (
+        <Alert severity="info" variant="outlined" sx={{ mb: 3 }} data-testid="estimate-note">
+          {`Estimated prices for a ${[vehicle?.year, vehicle?.make, vehicle?.model].filter(Boolean).join(' ')}. Enter your VIN to see your exact price and purchase.`}
+        </Alert>
+      )}
+      <RateCarousel
+        rates={rates}
+        index={index}
+        onSelect={(i) => send({ type: 'SELECT_RATE', index: i })}
+        onPurchase={() => send({ type: 'PURCHASE' })}
+        purchaseLabel={isMockVin ? 'Enter Vin' : 'Purchase'}
+      />
+      <RealVinDialog />
+    </>
   )
 }

@@ -10,16 +10,19 @@ import { CtaButton } from '../../components/cta-button'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { coverageTerm } from '../../lib/format'
 
+/** The arrows' width: narrower on phones so the card keeps room for the price. */
+const NEIGHBOUR_WIDTH = { xs: 64, sm: 96 }
+
 /** '*Total cost includes sales tax of $X' under the card when the rate carries tax. */
 export function taxNote(rate: Rate): string | null {
   return rate.taxAmount > 0 ? `*Total cost includes sales tax of ${rate.dollarSignTaxAmount}` : null
 }
 
-function RateCard({ rate, onPurchase }: { rate: Rate; onPurchase: () => void }) {
+function RateCard({ rate, onPurchase, purchaseLabel }: { rate: Rate; onPurchase: () => void; purchaseLabel: string }) {
   const tax = rate.taxAmount > 0
   return (
     <Card variant="outlined" data-testid="rate-card" sx={{ flex: 1, minHeight: { xs: '20rem', md: '22rem' } }}>
-      <CardContent>
+      <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
         <Stack spacing={1.5} sx={{ textAlign: 'center' }}>
           <Typography variant="h6" component="h2" data-testid="rate-coverage-name">
             {rate.coverageName}
@@ -28,7 +31,7 @@ function RateCard({ rate, onPurchase }: { rate: Rate; onPurchase: () => void }) 
             {coverageTerm(rate.coverageMonths, rate.formattedCoverageMiles)}
           </Typography>
           <Box>
-            <Typography variant="h4" component="p" data-testid="rate-price">
+            <Typography variant="h4" component="p" data-testid="rate-price" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
               {rate.dollarSignTotalRateCost}
               {tax && '*'}
             </Typography>
@@ -41,9 +44,9 @@ function RateCard({ rate, onPurchase }: { rate: Rate; onPurchase: () => void }) 
           </Typography>
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
+      <CardActions sx={{ px: { xs: 1.5, sm: 2 }, pb: 2 }}>
         <CtaButton onClick={onPurchase} data-testid="purchase-button">
-          Purchase
+          {purchaseLabel}
         </CtaButton>
       </CardActions>
     </Card>
@@ -51,14 +54,14 @@ function RateCard({ rate, onPurchase }: { rate: Rate; onPurchase: () => void }) 
 }
 
 function Neighbour({ rate, direction, onClick }: { rate: Rate | undefined; direction: 'previous' | 'next'; onClick: () => void }) {
-  if (!rate) return <Box sx={{ width: 96 }} />
+  if (!rate) return <Box sx={{ width: NEIGHBOUR_WIDTH, flexShrink: 0 }} />
   const label = `${rate.formattedCoverageMiles} ${rate.dollarSignTotalRateCost}`
   return (
     <Button
       onClick={onClick}
       aria-label={`${direction === 'previous' ? 'Previous' : 'Next'} option: ${label}`}
       data-testid={`rate-${direction}`}
-      sx={{ width: 96, flexDirection: 'column', textAlign: 'center' }}
+      sx={{ width: NEIGHBOUR_WIDTH, minWidth: 0, flexShrink: 0, px: 0.5, flexDirection: 'column', textAlign: 'center' }}
     >
       {direction === 'previous' ? <ChevronLeftIcon /> : <ChevronRightIcon />}
       <Typography variant="caption" component="span">
@@ -77,6 +80,8 @@ export function RateCarousel(props: {
   index: number
   onSelect: (index: number) => void
   onPurchase: () => void
+  /** 'Purchase', or 'Enter Vin' while the prices are estimates for a described car. */
+  purchaseLabel?: string
 }) {
   const rate = props.rates[props.index]
   if (!rate) return null
@@ -85,7 +90,7 @@ export function RateCarousel(props: {
     <Stack spacing={2} role="region" aria-roledescription="carousel" aria-label="Coverage options">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Neighbour rate={props.rates[props.index - 1]} direction="previous" onClick={() => props.onSelect(props.index - 1)} />
-        <RateCard rate={rate} onPurchase={props.onPurchase} />
+        <RateCard rate={rate} onPurchase={props.onPurchase} purchaseLabel={props.purchaseLabel ?? 'Purchase'} />
         <Neighbour rate={props.rates[props.index + 1]} direction="next" onClick={() => props.onSelect(props.index + 1)} />
       </Stack>
       <Typography variant="caption" sx={{ textAlign: 'center' }} aria-live="polite">

@@ -1,13 +1,27 @@
 import { assign } from 'xstate'
-import { back, expired, flowSetup, session } from '../flow-setup'
+import { listToLoad } from '../description'
+import type { FlowContext } from '../flow-context'
+import { back, carBody, expired, flowSetup, session } from '../flow-setup'
 import { VEHICLE_NOT_FOUND } from '../messages'
 
-/** Car steps: lookup choice, VIN, mileage, miles per year, years to own (creates the car). */
+/** The list being loaded: its load's onDone/onError still see the context the load started with. */
+const loadingList = ({ context }: { context: FlowContext }) => listToLoad(context.description, context.descriptionLists)
+
+/**
+ * Car steps: lookup choice (with the Estimate-only dialog), VIN lookup, description lookup,
+ * mileage (with the car flags), miles per year, years to own (creates the car).
+ */
 export const carStates = {
   lookup: flowSetup.createStateConfig({
     id: 'lookup',
     tags: 'lookup',
+    initial: 'choosing',
     on: { CHOOSE_VIN: '#vinLookup', BACK: back('lookup') },
+    states: {
+      choosing: { on: { CHOOSE_DESCRIPTION: 'estimateOnly' } },
+      /** 'No, enter a VIN' is CHOOSE_VIN; 'Yes, show estimates' goes on to the description lookup. */
+      estimateOnly: { on: { SHOW_ESTIMATES: '#descriptionLookup', DISMISS_ESTIMATE_ONLY: 'choosing' } },
+    },
   }),
   vinLookup: flowSetup.createStateConfig({
     id: 'vinLookup',
@@ -33,12 +47,91 @@ export const carStates = {
       },
     },
   }),
+  descriptionLookup: flowSetup.createStateConfig({
+    id: 'descriptionLookup',
+    tags: 'descriptionLookup',
+    initial: 'checking',
+    on: {
+      BACK: back('descriptionLookup'),
+      CHOOSE_DESCRIPTION_FIELD: { target: '.checking', actions: 'chooseDescriptionField' },
+    },
+    states: {
+      /** Loads the next list of the cascade, if one is missing (years on first entry). */
+      checking: {
+        always: [{ guard: 'hasDescriptionListToLoad', target: 'loadingList' }, { target: 'editing' }],
+      },
+      loadingList: {
+        tags: 'busy',
+        invoke: {
+          src: 'loadDescriptionList',
+          input: ({ context }) => ({
+            session: session(context),
+            list: loadingList({ context }) ?? 'years',
+            description: context.description,
+          }),
+          onDone: {
+            target: 'checking',
+            actions: assign({
+              descriptionLists: ({ context, event }) => {
+                const list = loadingList({ context })
+                return list ? { ...context.descriptionLists, [list]: event.output } : context.descriptionLists
+              },
+            }),
+          },
+          // A failed list is empty (spec section 8) and reported; choosing the earlier field again retries it.
+          onError: [
+            expired,
+            {
+              target: 'checking',
+              actions: [
+                {
+                  type: 'trackError',
+                  params: ({ context }) => ({ action: 'DescriptionField', label: loadingList({ context }) ?? '' }),
+                },
+                assign({
+                  descriptionLists: ({ context }) => {
+                    const list = loadingList({ context })
+                    return list ? { ...context.descriptionLists, [list]: [] } : context.descriptionLists
+                  },
+                }),
+              ],
+            },
+          ],
+        },
+      },
+      editing: {
+        on: { SUBMIT_DESCRIPTION: { guard: 'descriptionIsComplete', target: 'findingVin' } },
+      },
+      findingVin: {
+        tags: 'busy',
+        invoke: {
+          src: 'findVinForDescription',
+          input: ({ context }) => ({ session: session(context), description: context.description }),
+          onDone: {
+            target: '#mileage',
+            actions: assign({ vehicle: ({ event }) => event.output, isMockVin: true, vinError: null }),
+          },
+          onError: [expired, { target: 'notFound' }],
+        },
+      },
+      /** The 'Oops' dialog: Yes stays to try again, No records the bounce and goes to no-rates. */
+      notFound: {
+        on: {
+          RETRY_DESCRIPTION: 'editing',
+          GIVE_UP_DESCRIPTION: { target: '#noRates', actions: assign({ pageUserBouncedFrom: 'descriptionLookup' }) },
+        },
+      },
+    },
+  }),
   mileage: flowSetup.createStateConfig({
     id: 'mileage',
     tags: 'mileage',
     on: {
       BACK: back('mileage'),
-      SUBMIT_MILEAGE: { target: '#milesPerYear', actions: assign({ odometer: ({ event }) => event.odometer }) },
+      SUBMIT_MILEAGE: {
+        target: '#milesPerYear',
+        actions: assign({ odometer: ({ event }) => event.odometer, carFlags: ({ event }) => event.carFlags }),
+      },
     },
   }),
   milesPerYear: flowSetup.createStateConfig({
@@ -70,23 +163,7 @@ export const carStates = {
         tags: 'busy',
         invoke: {
           src: 'createCar',
-          input: ({ context }) => ({
-            session: session(context),
-            body: {
-              vin: context.vehicle?.vin ?? '',
-              carFlags: {
-                certifiedPreowned: false,
-                commercialUse: false,
-                hasLiftKitOrOversizeTires: false,
-                isSalvageTitle: false,
-                modifiedVehicle: false,
-                secondOwner: false,
-              },
-              odometer: context.odometer ?? '0',
-              milesPerYear: context.milesPerYear,
-              yearsToOwn: context.yearsToOwn,
-            },
-          }),
+          input: ({ context }) => ({ session: session(context), body: carBody(context) }),
           onDone: { target: '#coverage', actions: assign({ car: ({ event }) => event.output }) },
           onError: [expired, { target: '#noRates' }],
         },

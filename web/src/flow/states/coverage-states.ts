@@ -1,13 +1,31 @@
 import { assign } from 'xstate'
-import { back, expired, flowSetup, quoteKey, session, startRateIndex } from '../flow-setup'
+import type { FlowContext } from '../flow-context'
+import { back, carBody, expired, flowSetup, noRatesBounce, quoteKey, session, startRateIndex } from '../flow-setup'
 import { messageOf } from '../../api/api-error'
+import { VEHICLE_NOT_FOUND } from '../messages'
 
-/** Coverage selection (quote + carousel) and personal details. */
+/** No rates for this car: record the bounce, report it, go to no-rates (spec section 4). */
+const toNoRates = {
+  target: '#noRates',
+  actions: [
+    {
+      type: 'trackError',
+      params: ({ context }: { context: FlowContext }) => ({ action: 'NoRates', label: noRatesBounce(context) }),
+    },
+    'recordNoRatesBounce',
+  ],
+} as const
+
+/**
+ * Coverage selection (quote + carousel, and the real-VIN prompt when the car was found by
+ * description) and personal details.
+ */
 export const coverageStates = {
   coverage: flowSetup.createStateConfig({
     id: 'coverage',
     tags: 'coverage',
     initial: 'checking',
+    entry: assign({ pageUserBouncedFrom: null }),
     on: { BACK: back('coverage') },
     states: {
       checking: {
@@ -37,9 +55,9 @@ export const coverageStates = {
                 selectedRateIndex: ({ event }) => startRateIndex(event.output.rates.length),
               }),
             },
-            { target: '#noRates' },
+            toNoRates,
           ],
-          onError: [expired, { target: '#noRates' }],
+          onError: [expired, toNoRates],
         },
       },
       choosing: {
@@ -50,12 +68,50 @@ export const coverageStates = {
                 Math.max(0, Math.min(event.index, (context.quote?.rates.length ?? 1) - 1)),
             }),
           },
-          PURCHASE: {
-            target: '#missingInfo',
-            actions: [
-              assign({ selectedRate: ({ context }) => context.quote?.rates[context.selectedRateIndex] ?? null }),
-              { type: 'openGate', params: { gate: 'personalDetails' } },
-            ],
+          PURCHASE: [
+            // The button reads 'Enter Vin': prices of a described car are estimates until its real VIN is known.
+            { guard: 'isMockVin', target: 'realVin' },
+            {
+              target: '#missingInfo',
+              actions: [
+                assign({ selectedRate: ({ context }) => context.quote?.rates[context.selectedRateIndex] ?? null }),
+                { type: 'openGate', params: { gate: 'personalDetails' } },
+              ],
+            },
+          ],
+        },
+      },
+      /** The real-VIN prompt: decode the VIN, create the car again with it, quote it again. */
+      realVin: {
+        initial: 'editing',
+        entry: assign({ vinError: null }),
+        on: { CANCEL_REAL_VIN: 'choosing', VIN_FOCUSED: { actions: assign({ vinError: null }) } },
+        states: {
+          editing: { on: { SUBMIT_REAL_VIN: 'decoding' } },
+          decoding: {
+            tags: 'busy',
+            invoke: {
+              src: 'decodeVin',
+              input: ({ context, event }) => ({
+                session: session(context),
+                vin: event.type === 'SUBMIT_REAL_VIN' ? event.vin.trim().toUpperCase() : '',
+              }),
+              onDone: {
+                target: 'creatingCar',
+                actions: assign({ vehicle: ({ event }) => event.output, isMockVin: false, vinError: null }),
+              },
+              onError: [expired, { target: 'editing', actions: assign({ vinError: VEHICLE_NOT_FOUND }) }],
+            },
+          },
+          creatingCar: {
+            tags: 'busy',
+            invoke: {
+              src: 'createCar',
+              input: ({ context }) => ({ session: session(context), body: carBody(context) }),
+              // A new carId: checking finds no quote for it, quotes again and resets the selected rate.
+              onDone: { target: '#coverage.checking', actions: assign({ car: ({ event }) => event.output }) },
+              onError: [expired, { target: '#noRates' }],
+            },
           },
         },
       },

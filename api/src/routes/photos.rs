@@ -1,0 +1,175 @@
+//! A photo of the VIN: open a drop (a signed upload URL), PUT the image to it, read the VIN.
+//!
+//! The upload URL is the credential for the PUT (the browser sends no token there, as with a
+//! storage bucket's signed URL): an HMAC-SHA256 over the drop, the user, the content type, the size
+//! cap and the expiry, with `COVERLINE_SIGNING_KEY`. The reading runs once per drop on a blocking
+//! thread, at most two at a time (OCR is CPU-bound), and is kept; the image is forgotten once read.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::routing::{get, put};
+use axum::{Json, Router};
+use futures::StreamExt;
+use hmac::{Hmac, Mac};
+use serde_json::{Value, json};
+use sha2::Sha256;
+use tokio::sync::Semaphore;
+
+use crate::app::AppState;
+use crate::auth;
+use crate::error::{ApiError, ApiResult};
+
+/// Largest photo accepted (10 MB).
+pub const MAX_PHOTO_BYTES: usize = 10 * 1024 * 1024;
+/// How long an upload URL is valid.
+const DROP_TTL_SECS: i64 = 600;
+/// Drops a member may open per hour.
+const DROPS_PER_HOUR: i64 = 20;
+/// Content types a photo may have.
+const MIMES: [&str; 6] = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/bmp", "image/tiff"];
+
+pub const LINK_INVALID: &str = "This upload link is not valid. Please try again.";
+pub const NOT_A_PHOTO_TYPE: &str = "Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).";
+pub const TOO_LARGE: &str = "That photo is too large. Please use one under 10 MB.";
+pub const EMPTY: &str = "That photo is empty.";
+pub const NO_VIN: &str = "We couldn't read a VIN in that photo. Please type it in.";
+pub const UNREADABLE: &str = "That file isn't a photo we can read. Please try a JPEG or PNG.";
+pub const NOT_UPLOADED: &str = "The photo has not been uploaded yet.";
+
+/// OCR and barcode scans are CPU-bound: two at a time keeps the API responsive on a small machine.
+static READERS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/institution/{iid}/car/vin/ocr/drop/{uid}", get(open_drop))
+        .route("/institution/{iid}/car/vin/ocr/drop/{uid}/{drop_id}", get(read_drop))
+}
+
+/// The upload itself: outside the API's 64 kB body limit, it enforces its own 10 MB cap.
+pub fn upload_router() -> Router<AppState> {
+    Router::new().route("/vin-photo/{drop_id}", put(upload))
+}
+
+fn signature(key: &str, drop_id: &str, user_id: &str, mime: &str, max: usize, expires: i64) -> Hmac<Sha256> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key.as_bytes()).expect("HMAC takes any key length");
+    mac.update(format!("vin-photo\n{drop_id}\n{user_id}\n{mime}\n{max}\n{expires}").as_bytes());
+    mac
+}
+
+fn rejected(status: StatusCode, code: &'static str, message: &str) -> ApiError {
+    ApiError::new(status, code, message)
+}
+
+async fn open_drop(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let mime = q.get("mime").map(|m| m.trim().to_ascii_lowercase()).unwrap_or_default();
+    let mime = if mime == "image/jpg" { "image/jpeg".to_string() } else { mime };
+    if !MIMES.contains(&mime.as_str()) {
+        return Err(ApiError::bad_request(NOT_A_PHOTO_TYPE));
+    }
+    let now = state.clock.now();
+    if state.store.vin_photos_since(&uid, now - 3600).await? >= DROPS_PER_HOUR {
+        return Err(rejected(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many photos. Please type the VIN in."));
+    }
+    state.store.purge_expired_vin_photos(now).await?;
+    let drop_id = crate::ids::new_id("drop");
+    let expires = now + DROP_TTL_SECS;
+    state.store.create_vin_photo(&drop_id, &uid, &mime, expires).await?;
+    let sig = hex::encode(signature(state.config.signing_key.expose(), &drop_id, &uid, &mime, MAX_PHOTO_BYTES, expires).finalize().into_bytes());
+    let url = format!("/api/vin-photo/{drop_id}?user={uid}&mime={}&max={MAX_PHOTO_BYTES}&expires={expires}&sig={sig}", mime.replace('/', "%2F"));
+    let expires_at = time::OffsetDateTime::from_unix_timestamp(expires)
+        .ok()
+        .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
+        .unwrap_or_default();
+    Ok(Json(json!({ "data": { "signedPutUrl": url, "dropId": drop_id, "expiresAt": expires_at, "maxBytes": MAX_PHOTO_BYTES } })))
+}
+
+/// The PUT to a signed URL. Checks the signature before reading the body, then streams the body
+/// with the cap, so an oversized upload is cut off at 10 MB rather than buffered.
+async fn upload(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(drop_id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    body: Body,
+) -> ApiResult<StatusCode> {
+    let invalid = || rejected(StatusCode::FORBIDDEN, "unauthorized", LINK_INVALID);
+    let field = |k: &str| q.get(k).cloned().unwrap_or_default();
+    let (user_id, mime, sig) = (field("user"), field("mime"), field("sig"));
+    let max: usize = field("max").parse().map_err(|_| invalid())?;
+    let expires: i64 = field("expires").parse().map_err(|_| invalid())?;
+    let sig = hex::decode(sig).map_err(|_| invalid())?;
+    signature(state.config.signing_key.expose(), &drop_id, &user_id, &mime, max, expires).verify_slice(&sig).map_err(|_| invalid())?;
+    if state.clock.now() > expires {
+        return Err(invalid());
+    }
+    let sent_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let sent_type = sent_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    if sent_type != mime && !(mime == "image/jpeg" && sent_type == "image/jpg") {
+        return Err(rejected(StatusCode::UNSUPPORTED_MEDIA_TYPE, "validation", NOT_A_PHOTO_TYPE));
+    }
+    let too_large = || rejected(StatusCode::PAYLOAD_TOO_LARGE, "validation", TOO_LARGE);
+    if headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok()).is_some_and(|n| n > max) {
+        return Err(too_large());
+    }
+    let mut image = Vec::new();
+    let mut stream = body.into_data_stream();
+    while let Some(chunk) = stream.next().await {
+        let chunk: Bytes = chunk.map_err(|_| ApiError::bad_request("The upload was interrupted. Please try again."))?;
+        if image.len() + chunk.len() > max {
+            return Err(too_large());
+        }
+        image.extend_from_slice(&chunk);
+    }
+    if image.is_empty() {
+        return Err(ApiError::bad_request(EMPTY));
+    }
+    match state.store.vin_photo(&user_id, &drop_id).await? {
+        None => Err(invalid()),
+        Some(_) if !state.store.put_vin_photo_image(&user_id, &drop_id, &image).await? => {
+            Err(rejected(StatusCode::CONFLICT, "conflict", "This photo was already uploaded."))
+        }
+        Some(_) => Ok(StatusCode::NO_CONTENT),
+    }
+}
+
+async fn read_drop(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, drop_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let photo = state.store.vin_photo(&uid, &drop_id).await?.ok_or_else(ApiError::not_found)?;
+    let reading = match photo.reading_json {
+        Some(json) => serde_json::from_str(&json).map_err(|e| ApiError::internal(e.into()))?,
+        None => {
+            if !photo.uploaded {
+                return Err(rejected(StatusCode::CONFLICT, "conflict", NOT_UPLOADED));
+            }
+            let image = state.store.vin_photo_image(&uid, &drop_id).await?.ok_or_else(|| rejected(StatusCode::CONFLICT, "conflict", NOT_UPLOADED))?;
+            let permit = READERS.acquire().await.map_err(|e| ApiError::internal(e.into()))?;
+            let outcome = tokio::task::spawn_blocking(move || coverline_vision::read_vin(&image)).await.map_err(|e| ApiError::internal(e.into()))?;
+            drop(permit);
+            let reading = match outcome {
+                Ok(r) => json!({ "vin": r.vin, "source": match r.source { coverline_vision::Source::Text => "text", coverline_vision::Source::Barcode(_) => "barcode" }, "repaired": r.repaired }),
+                Err(coverline_vision::PhotoError::NoVin) => json!({ "error": NO_VIN }),
+                Err(coverline_vision::PhotoError::NotAnImage | coverline_vision::PhotoError::TooLarge) => json!({ "error": UNREADABLE }),
+                // The reader itself failed (tesseract missing or timed out): not the member's photo's fault.
+                Err(e @ coverline_vision::PhotoError::Ocr(_)) => return Err(ApiError::internal(anyhow::anyhow!("reading VIN photo: {e}"))),
+            };
+            state.store.set_vin_photo_reading(&uid, &drop_id, &reading.to_string()).await?;
+            reading
+        }
+    };
+    match reading.get("error").and_then(Value::as_str) {
+        Some(message) => Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation", message.to_string())),
+        None => Ok(Json(json!({ "data": reading }))),
+    }
+}

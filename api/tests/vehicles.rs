@@ -1,0 +1,211 @@
+//! Vehicle identification over real HTTP: the description catalog and its mock VINs, the VIN photo
+//! drop (signed upload URL, limits, reading with the real barcode/OCR reader), and analytics hits.
+//! SQLite and Postgres both, since the photo is a BYTEA column.
+
+mod support;
+
+use coverline_vision::corpus::{self, Category};
+use reqwest::Method;
+use serde_json::{Value, json};
+use support::{Db, Options, TestApp, spawn_app};
+
+const INSTITUTION: &str = "summit-cu";
+
+fn c(path: &str) -> String {
+    format!("/institution/{INSTITUTION}/car{path}")
+}
+
+async fn catalog_and_mock_vins(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let m = app.new_member(INSTITUTION).await;
+    let t = Some(m.token.as_str());
+
+    let (s, b) = app.call(Method::GET, &c("/years"), None, None).await;
+    assert_eq!(s, 401, "the catalog needs a session: {b}");
+    let (s, b) = app.call(Method::GET, &c("/years"), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    let years: Vec<u64> = serde_json::from_value(b["data"].clone()).unwrap();
+    assert_eq!(years.last(), Some(&1981));
+    assert!(years.windows(2).all(|w| w[0] > w[1]), "newest first");
+
+    let (s, b) = app.call(Method::GET, &c("/makes?year=2020"), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    let makes: Vec<String> = serde_json::from_value(b["data"].clone()).unwrap();
+    assert!(makes.iter().any(|m| m == "Honda") && makes.iter().any(|m| m == "Toyota"), "{makes:?}");
+    let (s, b) = app.call(Method::GET, &c("/models?year=2020&make=Honda"), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b["data"].as_array().unwrap().iter().any(|m| m == "Accord"), "{b}");
+    let (s, b) = app.call(Method::GET, &c("/styles?year=2020&make=Honda&model=Accord"), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    let style = b["data"][0].as_str().expect("at least one style").to_string();
+    let (s, b) = app.call(Method::GET, &c("/bodies"), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(b["data"].as_array().unwrap().iter().any(|x| x == "Sedan"), "{b}");
+
+    // Rules: a missing field is named; a well-formed value with nothing under it is an empty list.
+    let (s, b) = app.call(Method::GET, &c("/makes"), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str(), b["error"]["field"].as_str()), (400, Some("Field is required"), Some("year")));
+    let (s, b) = app.call(Method::GET, &c("/styles?year=2020&make=Honda"), t, None).await;
+    assert_eq!((s, b["error"]["field"].as_str()), (400, Some("model")));
+    let (s, b) = app.call(Method::GET, &c("/models?year=1900&make=Honda"), t, None).await;
+    assert_eq!((s, b["data"].as_array().map(Vec::len)), (200, Some(0)));
+
+    // The description's representative VIN, then the car made from it.
+    let q = format!("/vin?year=2020&make=Honda&model=Accord&style={}", style.replace(' ', "%20"));
+    let (s, b) = app.call(Method::GET, &c(&q), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["isMockVin"], true);
+    let mock = b["data"]["message"].as_str().unwrap().to_string();
+    assert_eq!(mock.len(), 17);
+    let (s, b) = app.call(Method::GET, &c(&format!("/vin/{}", mock.to_lowercase())), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!((b["data"]["year"].as_u64(), b["data"]["make"].as_str(), b["data"]["model"].as_str(), b["data"]["style"].as_str()), (Some(2020), Some("Honda"), Some("Accord"), Some(style.as_str())));
+    assert_eq!(b["data"]["isMockVin"], true);
+    let (s, b) = app.call(Method::GET, &c("/vin?year=2020&make=Honda&model=Accord&style=Flying%20Car"), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (404, Some("failed to find vin")));
+
+    let car = json!({ "vin": mock, "carFlags": { "secondOwner": true }, "odometer": "30,000", "milesPerYear": 10000, "yearsToOwn": 3 });
+    let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), t, Some(car)).await;
+    assert_eq!(s, 201, "{b}");
+    assert_eq!((b["car"]["isMockVin"].as_bool(), b["car"]["model"].as_str()), (Some(true), Some("Accord")));
+    assert_eq!(b["car"]["carFlags"]["secondOwner"], true);
+    // The real VIN replaces it: a second car, not a mock.
+    let car = json!({ "vin": "1HGCM82633A004352", "carFlags": {}, "odometer": "30000", "milesPerYear": 10000, "yearsToOwn": 3 });
+    let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), t, Some(car)).await;
+    assert_eq!((s, b["car"]["isMockVin"].as_bool()), (201, Some(false)), "{b}");
+    let (s, b) = app.call(Method::GET, &TestApp::user_path(&m, "/car"), t, None).await;
+    assert_eq!((s, b["cars"].as_array().map(Vec::len)), (200, Some(2)), "{b}");
+
+    // VIN rules of spec section 5, and an unknown VIN.
+    let (s, b) = app.call(Method::GET, &c("/vin/1HGCM82633A0043521"), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("A VIN can be a maximum of 17 digits")));
+    let (s, b) = app.call(Method::GET, &c("/vin/1HGCM82633A00"), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("VIN must be at least 17 digits")));
+    let (s, b) = app.call(Method::GET, &c("/vin/1HGCM82633A004353"), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (404, Some("failed to find vin")), "wrong check digit");
+
+    // Another member's token reaches none of this member's cars.
+    let other = app.new_member("summit-cu").await;
+    let (s, _) = app.call(Method::GET, &TestApp::user_path(&m, "/car"), Some(&other.token), None).await;
+    assert_eq!(s, 404);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn catalog_and_mock_vins_on_sqlite() {
+    catalog_and_mock_vins(Db::Sqlite).await;
+}
+
+/// PUTs `bytes` to a signed URL.
+async fn put(app: &TestApp, url: &str, content_type: &str, bytes: Vec<u8>) -> (u16, Value) {
+    let res = app.http.put(format!("{}{url}", app.url)).header("content-type", content_type).body(bytes).send().await.unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+/// Sends only the request line and headers of a PUT announcing `length` bytes, then reads the answer.
+async fn raw_put_headers_only(app: &TestApp, url: &str, content_type: &str, length: usize) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = app.url.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!("PUT {url} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nContent-Length: {length}\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&answer).contains("}}") {
+        let n = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read(&mut buf)).await.expect("answered without the body").unwrap();
+        if n == 0 {
+            break;
+        }
+        answer.extend_from_slice(&buf[..n]);
+    }
+    let text = String::from_utf8_lossy(&answer).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (head.to_string(), body.to_string())
+}
+
+async fn open_drop(app: &TestApp, m: &support::Member, mime: &str) -> (String, String) {
+    let (s, b) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}?mime={mime}", m.user_id)), Some(&m.token), None).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["maxBytes"], 10 * 1024 * 1024);
+    (b["data"]["signedPutUrl"].as_str().unwrap().to_string(), b["data"]["dropId"].as_str().unwrap().to_string())
+}
+
+async fn vin_photo(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let m = app.new_member(INSTITUTION).await;
+    let other = app.new_member(INSTITUTION).await;
+    let t = Some(m.token.as_str());
+    let items = corpus::generate(1, 11);
+    let matrix = items.iter().find(|i| i.category == Category::DataMatrix).unwrap();
+
+    let (s, b) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}?mime=application/pdf", m.user_id)), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).")));
+    let (s, _) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}?mime=image/png", m.user_id)), Some(&other.token), None).await;
+    assert_eq!(s, 404, "a drop is only opened for one's own user");
+
+    let (url, drop_id) = open_drop(&app, &m, "image/png").await;
+    let read = format!("/vin/ocr/drop/{}/{drop_id}", m.user_id);
+    let (s, b) = app.call(Method::GET, &c(&read), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (409, Some("The photo has not been uploaded yet.")));
+
+    // The signature binds the content type, the drop and the user.
+    let (s, b) = put(&app, &url, "image/jpeg", matrix.bytes.clone()).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (415, Some("Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).")));
+    let (s, b) = put(&app, &url.replace("mime=image%2Fpng", "mime=image%2Fjpeg"), "image/jpeg", matrix.bytes.clone()).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (403, Some("This upload link is not valid. Please try again.")));
+    let (s, _) = put(&app, &url.replace(&m.user_id, &other.user_id), "image/png", matrix.bytes.clone()).await;
+    assert_eq!(s, 403);
+    let (s, b) = put(&app, &url, "image/png", Vec::new()).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("That photo is empty.")));
+    // Over 10 MB is refused on the headers, before the body is read (so a raw client sends none).
+    let (head, body) = raw_put_headers_only(&app, &url, "image/png", 10 * 1024 * 1024 + 1).await;
+    assert!(head.starts_with("HTTP/1.1 413"), "{head}");
+    assert!(body.contains("That photo is too large. Please use one under 10 MB."), "{body}");
+
+    let (s, b) = put(&app, &url, "image/png", matrix.bytes.clone()).await;
+    assert_eq!(s, 204, "{b}");
+    let (s, _) = put(&app, &url, "image/png", matrix.bytes.clone()).await;
+    assert_eq!(s, 409, "one photo per drop");
+    let (s, _) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}/{drop_id}", other.user_id)), Some(&other.token), None).await;
+    assert_eq!(s, 404, "another member cannot read it");
+    let (s, b) = app.call(Method::GET, &c(&read), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!((b["data"]["vin"].as_str(), b["data"]["source"].as_str()), (Some(matrix.expected_vin.as_str()), Some("barcode")));
+    let (s, again) = app.call(Method::GET, &c(&read), t, None).await;
+    assert_eq!((s, &again), (200, &b), "the reading is kept");
+
+    // Not an image, and an image without a VIN.
+    let (url, drop_id) = open_drop(&app, &m, "image/png").await;
+    assert_eq!(put(&app, &url, "image/png", b"this is not a picture at all".to_vec()).await.0, 204);
+    let (s, b) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}/{drop_id}", m.user_id)), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (422, Some("That file isn't a photo we can read. Please try a JPEG or PNG.")));
+    let blank = {
+        let mut png = Vec::new();
+        image::DynamicImage::new_luma8(400, 300).write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+        png
+    };
+    let (url, drop_id) = open_drop(&app, &m, "image/png").await;
+    assert_eq!(put(&app, &url, "image/png", blank).await.0, 204);
+    let (s, b) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}/{drop_id}", m.user_id)), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (422, Some("We couldn't read a VIN in that photo. Please type it in.")));
+
+    // Analytics: stored for the member, refused for someone else's user id.
+    let hit = json!({ "data": { "hitType": "event", "eventCategory": "ErrorEncountered", "eventAction": "DescriptionField", "eventLabel": "makes", "pagePath": "/summit-cu/user/car/lookup/description" } });
+    let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/analytics"), t, Some(hit.clone())).await;
+    assert_eq!(s, 202, "{b}");
+    let (s, _) = app.call(Method::POST, &TestApp::user_path(&m, "/analytics"), Some(&other.token), Some(hit)).await;
+    assert_eq!(s, 404);
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    let events = store.analytics_events(&m.user_id).await.unwrap();
+    assert_eq!(events, vec![(Some("event".into()), Some("ErrorEncountered".into()), Some("DescriptionField".into()), Some("makes".into()))]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn vin_photo_on_sqlite() {
+    vin_photo(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn vin_photo_on_postgres() {
+    vin_photo(Db::Postgres).await;
+}

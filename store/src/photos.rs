@@ -1,0 +1,160 @@
+//! Photos of a VIN (upload drops) and analytics events.
+
+use anyhow::Context;
+use sqlx::Row;
+
+use crate::{Store, now};
+
+/// A photo drop as the API sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VinPhoto {
+    pub drop_id: String,
+    pub user_id: String,
+    pub mime: String,
+    pub uploaded: bool,
+    pub reading_json: Option<String>,
+    pub expires_at: i64,
+}
+
+/// One analytics hit (spec section 7 field names, snake_case).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AnalyticsEvent {
+    pub user_id: String,
+    pub institution_id: String,
+    pub hit_type: Option<String>,
+    pub event_category: Option<String>,
+    pub event_action: Option<String>,
+    pub event_label: Option<String>,
+    pub page_path: Option<String>,
+    pub page_title: Option<String>,
+    pub client_id: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+impl Store {
+    /// Opens a drop for one photo of `user_id`, valid until `expires_at`.
+    pub async fn create_vin_photo(&self, drop_id: &str, user_id: &str, mime: &str, expires_at: i64) -> anyhow::Result<()> {
+        sqlx::query("INSERT INTO vin_photos (drop_id, user_id, mime, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(drop_id)
+            .bind(user_id)
+            .bind(mime)
+            .bind(now())
+            .bind(expires_at)
+            .execute(&self.pool)
+            .await
+            .context("creating vin photo drop")?;
+        Ok(())
+    }
+
+    /// How many drops a user opened since `since` (the per-member upload limit).
+    pub async fn vin_photos_since(&self, user_id: &str, since: i64) -> anyhow::Result<i64> {
+        let row = sqlx::query("SELECT COUNT(*) FROM vin_photos WHERE user_id = $1 AND created_at >= $2")
+            .bind(user_id)
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await
+            .context("counting vin photo drops")?;
+        Ok(row.get(0))
+    }
+
+    /// A drop; `user_id` must own it (`None` otherwise).
+    pub async fn vin_photo(&self, user_id: &str, drop_id: &str) -> anyhow::Result<Option<VinPhoto>> {
+        let row = sqlx::query("SELECT drop_id, user_id, mime, uploaded_at, reading_json, expires_at FROM vin_photos WHERE drop_id = $1 AND user_id = $2")
+            .bind(drop_id)
+            .bind(user_id)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading vin photo drop")?;
+        Ok(row.map(|r| VinPhoto {
+            drop_id: r.get(0),
+            user_id: r.get(1),
+            mime: r.get(2),
+            uploaded: r.get::<Option<i64>, _>(3).is_some(),
+            reading_json: r.get(4),
+            expires_at: r.get(5),
+        }))
+    }
+
+    /// Stores the uploaded image once: `false` when the drop already holds one.
+    pub async fn put_vin_photo_image(&self, user_id: &str, drop_id: &str, image: &[u8]) -> anyhow::Result<bool> {
+        let result = sqlx::query(
+            "UPDATE vin_photos SET image = $1, image_bytes = $2, uploaded_at = $3 WHERE drop_id = $4 AND user_id = $5 AND uploaded_at IS NULL",
+        )
+        .bind(image.to_vec())
+        .bind(image.len() as i64)
+        .bind(now())
+        .bind(drop_id)
+        .bind(user_id)
+        .execute(&self.pool)
+        .await
+        .context("storing vin photo")?;
+        Ok(result.rows_affected() == 1)
+    }
+
+    /// The uploaded image (until it has been read).
+    pub async fn vin_photo_image(&self, user_id: &str, drop_id: &str) -> anyhow::Result<Option<Vec<u8>>> {
+        let row = sqlx::query("SELECT image FROM vin_photos WHERE drop_id = $1 AND user_id = $2")
+            .bind(drop_id)
+            .bind(user_id)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading vin photo image")?;
+        Ok(row.and_then(|r| r.get::<Option<Vec<u8>>, _>(0)))
+    }
+
+    /// Keeps the reading and forgets the image.
+    pub async fn set_vin_photo_reading(&self, user_id: &str, drop_id: &str, reading_json: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE vin_photos SET reading_json = $1, image = NULL WHERE drop_id = $2 AND user_id = $3")
+            .bind(reading_json)
+            .bind(drop_id)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await
+            .context("storing vin photo reading")?;
+        Ok(())
+    }
+
+    /// Forgets the images of drops that expired unread (run when a drop is opened).
+    pub async fn purge_expired_vin_photos(&self, now: i64) -> anyhow::Result<()> {
+        sqlx::query("UPDATE vin_photos SET image = NULL WHERE expires_at < $1 AND image IS NOT NULL")
+            .bind(now)
+            .execute(&self.pool)
+            .await
+            .context("purging expired vin photos")?;
+        Ok(())
+    }
+
+    /// Stores an analytics hit.
+    pub async fn insert_analytics_event(&self, event_id: &str, e: &AnalyticsEvent) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO analytics_events (event_id, user_id, institution_id, hit_type, event_category, event_action, event_label, \
+             page_path, page_title, client_id, user_agent, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        )
+        .bind(event_id)
+        .bind(&e.user_id)
+        .bind(&e.institution_id)
+        .bind(&e.hit_type)
+        .bind(&e.event_category)
+        .bind(&e.event_action)
+        .bind(&e.event_label)
+        .bind(&e.page_path)
+        .bind(&e.page_title)
+        .bind(&e.client_id)
+        .bind(&e.user_agent)
+        .bind(now())
+        .execute(&self.pool)
+        .await
+        .context("storing analytics event")?;
+        Ok(())
+    }
+
+    /// A user's analytics hits, oldest first, as (hit type, category, action, label).
+    pub async fn analytics_events(&self, user_id: &str) -> anyhow::Result<Vec<(Option<String>, Option<String>, Option<String>, Option<String>)>> {
+        let rows = sqlx::query("SELECT hit_type, event_category, event_action, event_label FROM analytics_events WHERE user_id = $1 ORDER BY created_at, event_id")
+            .bind(user_id)
+            .fetch_all(&self.pool)
+            .await
+            .context("listing analytics events")?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2), r.get(3))).collect())
+    }
+}

@@ -1,0 +1,188 @@
+/**
+ * Vehicle identification on the real stack: the description path with its estimates and the
+ * real-VIN prompt, the description lookup's failure dialog, and a VIN read from a photo.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { onPage, progress, screenshotter, startQuote } from './support'
+
+type Screenshot = ReturnType<typeof screenshotter>
+
+/**
+ * The described car's real VIN: a 2020 Honda Accord EX (valid check digit, decoded by vPIC) that the
+ * rate book covers. 1HGCM82633A004352 is a 2003 Accord: older than the book's 15-year limit, no rates.
+ */
+const REAL_VIN = '1HGCV1F46LA012345'
+/** The VIN drawn into the photo: only read and decoded, never quoted. */
+const PHOTO_VIN = '1HGCM82633A004352'
+const MOBILE = { width: 375, height: 812 }
+
+/** The same screen at 375 px wide too, then back to the desktop viewport. */
+async function screenshotBoth(screenshot: Screenshot, page: Page, name: string) {
+  await screenshot(page, name)
+  const desktop = page.viewportSize()
+  await page.setViewportSize(MOBILE)
+  await screenshot(page, `${name}-mobile`)
+  if (desktop) await page.setViewportSize(desktop)
+}
+
+/** Picks `option` (or the first option) in one of the description page's autocompletes. */
+async function pick(page: Page, field: 'year' | 'make' | 'model' | 'style', option?: string) {
+  const input = page.getByTestId(`description-${field}-input`)
+  await expect(input).toBeEnabled()
+  await input.click()
+  if (option) {
+    await input.fill(option)
+    await page.getByRole('option', { name: option, exact: true }).click()
+    await expect(input).toHaveValue(option)
+  } else {
+    const first = page.getByRole('option').first()
+    const name = (await first.textContent()) ?? ''
+    await first.click()
+    await expect(input).toHaveValue(name)
+  }
+}
+
+/** Lookup choice -> Estimate-only dialog -> 'Yes, show estimates' -> description page. */
+async function toDescription(page: Page, onDialog?: () => Promise<void>) {
+  await page.getByTestId('lookup-description').check()
+  await page.getByTestId('lookup-continue').click()
+  const dialog = page.getByRole('dialog', { name: 'Your prices will be estimates' })
+  await expect(dialog.getByRole('button', { name: 'No, enter a VIN' })).toBeVisible()
+  await onDialog?.()
+  await dialog.getByRole('button', { name: 'Yes, show estimates' }).click()
+  await onPage(page, 'user/car/lookup/description')
+  await progress(page, 20)
+}
+
+async function describe2020Accord(page: Page) {
+  await pick(page, 'year', '2020')
+  await pick(page, 'make', 'Honda')
+  await pick(page, 'model', 'Accord')
+  await pick(page, 'style')
+}
+
+test('a described vehicle gets estimates, then exact prices once its VIN is given', async ({ page }) => {
+  const screenshot = screenshotter('vehicle-a-')
+  await startQuote(page)
+  await screenshotBoth(screenshot, page, 'lookup-choice')
+  await toDescription(page, () => screenshotBoth(screenshot, page, 'estimate-only-dialog'))
+
+  await describe2020Accord(page)
+  await screenshotBoth(screenshot, page, 'description')
+  await page.getByTestId('description-submit').click()
+
+  await onPage(page, 'user/car/mileage')
+  await progress(page, 30)
+  await expect(page.getByTestId('car-line')).toContainText('2020 Honda Accord')
+  await page.getByTestId('mileage-input').pressSequentially('45000')
+  await expect(page.getByTestId('mileage-input')).toHaveValue('45,000')
+  await page.getByRole('checkbox', { name: 'Second Owner' }).check()
+  await screenshotBoth(screenshot, page, 'mileage-with-flags')
+  await page.getByTestId('mileage-submit').click()
+
+  await onPage(page, 'user/car/miles-per-year')
+  await expect(page.getByTestId('car-line')).toContainText('2020 Honda Accord')
+  await page.getByTestId('miles-per-year-submit').click()
+  await onPage(page, 'user/car/years-to-own')
+  await page.getByTestId('years-to-own-submit').click()
+
+  // Estimates: the button asks for the real VIN instead of purchasing.
+  await onPage(page, 'user/coverage/level')
+  const button = page.getByTestId('purchase-button')
+  await expect(button).toHaveText('Enter Vin')
+  await expect(page.getByTestId('estimate-note')).toBeVisible()
+  await screenshot(page, 'coverage-estimates')
+  await button.click()
+
+  const dialog = page.getByRole('dialog', { name: 'Enter your VIN to purchase' })
+  await expect(dialog.getByTestId('real-vin-input')).toBeFocused()
+  await dialog.getByTestId('real-vin-input').fill(REAL_VIN)
+  await screenshotBoth(screenshot, page, 'real-vin-dialog')
+  await dialog.getByTestId('real-vin-submit').click()
+
+  // The car is created again with the real VIN and quoted again.
+  await expect(dialog).toBeHidden({ timeout: 30_000 })
+  await expect(button).toHaveText('Purchase', { timeout: 30_000 })
+  await expect(page.getByText('Option 2 of 3')).toBeVisible()
+  await expect(page.getByTestId('estimate-note')).toBeHidden()
+  await expect(page).toHaveURL(/\/user\/coverage\/level$/)
+  await screenshot(page, 'coverage-exact')
+})
+
+test("a description the catalog cannot find: 'Oops', then No goes to no-rates", async ({ page }) => {
+  const screenshot = screenshotter('vehicle-b-')
+  // Forces the failure path: the mock-VIN lookup answers as for an unknown description.
+  await page.route(
+    (url) => url.pathname.endsWith('/car/vin') && url.searchParams.has('year'),
+    (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'vehicleNotFound', message: 'failed to find vin' } }),
+      }),
+  )
+  await startQuote(page)
+  await toDescription(page)
+  await describe2020Accord(page)
+  await page.getByTestId('description-submit').click()
+
+  const dialog = page.getByRole('dialog', { name: 'Oops' })
+  await expect(dialog.getByText("It looks like we couldn't find your vehicle.")).toBeVisible()
+  await expect(dialog.getByText('Would you like to try again?')).toBeVisible()
+  await screenshotBoth(screenshot, page, 'description-not-found')
+  await dialog.getByRole('button', { name: 'Yes', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await onPage(page, 'user/car/lookup/description')
+
+  await page.getByTestId('description-submit').click()
+  await page.getByRole('dialog', { name: 'Oops' }).getByRole('button', { name: 'No', exact: true }).click()
+  await onPage(page, 'user/no-rates')
+  await expect(page.getByTestId('no-rates-page')).toBeVisible()
+  await screenshot(page, 'no-rates')
+})
+
+/** A PNG of `text` in large black monospace on white, drawn in the page. */
+async function vinPhoto(page: Page, text: string): Promise<Buffer> {
+  const base64 = await page.evaluate(async (vin) => {
+    const font = 'bold 96px "DejaVu Sans Mono", "Liberation Mono", monospace'
+    const measure = new OffscreenCanvas(10, 10).getContext('2d')!
+    measure.font = font
+    const width = Math.ceil(measure.measureText(vin).width) + 160
+    const canvas = new OffscreenCanvas(width, 260)
+    const context = canvas.getContext('2d')!
+    context.fillStyle = '#ffffff'
+    context.fillRect(0, 0, canvas.width, canvas.height)
+    context.fillStyle = '#000000'
+    context.font = font
+    context.textBaseline = 'middle'
+    context.fillText(vin, 80, canvas.height / 2)
+    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer())
+    let binary = ''
+    for (const byte of bytes) binary += String.fromCharCode(byte)
+    return btoa(binary)
+  }, text)
+  return Buffer.from(base64, 'base64')
+}
+
+test('a VIN read from a photo fills the field; the member checks it and continues', async ({ page }) => {
+  const screenshot = screenshotter('vehicle-c-')
+  await startQuote(page)
+  await page.getByTestId('lookup-continue').click()
+  await onPage(page, 'user/car/lookup/vin')
+  await screenshotBoth(screenshot, page, 'vin-page')
+
+  const png = await vinPhoto(page, PHOTO_VIN)
+  await page.getByTestId('vin-photo-input').setInputFiles({ name: 'vin.png', mimeType: 'image/png', buffer: png })
+  await expect(page.getByTestId('vin-input')).toHaveValue(PHOTO_VIN, { timeout: 60_000 })
+  await expect(page.getByTestId('vin-photo-note')).toHaveText(
+    'We read this VIN from your photo. Please check it matches your vehicle, then continue.',
+  )
+  // Never submitted by itself.
+  await onPage(page, 'user/car/lookup/vin')
+  await screenshotBoth(screenshot, page, 'vin-from-photo')
+
+  await page.getByTestId('vin-submit').click()
+  await onPage(page, 'user/car/mileage')
+  await expect(page.getByTestId('car-line')).toContainText('Honda')
+  await screenshot(page, 'mileage-after-photo')
+})

@@ -1,0 +1,128 @@
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { server } from '../test/msw-server'
+import { ApiError } from './api-error'
+import { api } from './client'
+
+const session = { institutionId: 'summit-cu', userId: 'u-1', token: 't-1' }
+
+/** A scripted XMLHttpRequest: records what was sent, then plays progress and an answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null
+  method = ''
+  url = ''
+  headers: Record<string, string> = {}
+  body: unknown = null
+  status = 0
+  statusText = ''
+  responseText = ''
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  }
+  onload: (() => void) | null = null
+  onerror: (() => void) | null = null
+  onabort: (() => void) | null = null
+  constructor() {
+    FakeXhr.last = this
+  }
+  open(method: string, url: string) {
+    this.method = method
+    this.url = url
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value
+  }
+  send(body: unknown) {
+    this.body = body
+  }
+  abort() {
+    this.onabort?.()
+  }
+  answer(status: number, responseText = '') {
+    this.status = status
+    this.responseText = responseText
+    this.onload?.()
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('api.uploadVinPhoto', () => {
+  it("PUTs the photo with its content type and reports progress in percent", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const file = new File([new Uint8Array(10)], 'vin.jpg', { type: 'image/jpeg' })
+    const progress: number[] = []
+    const done = api.uploadVinPhoto('/api/vin-photo/d-1?sig=s', file, { onProgress: (p) => progress.push(p) })
+    const xhr = FakeXhr.last!
+    expect([xhr.method, xhr.url, xhr.headers['Content-Type'], xhr.body]).toEqual([
+      'PUT',
+      '/api/vin-photo/d-1?sig=s',
+      'image/jpeg',
+      file,
+    ])
+    expect(xhr.headers.Authorization).toBeUndefined()
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 25, total: 100 })
+    xhr.upload.onprogress?.({ lengthComputable: false, loaded: 0, total: 0 })
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 })
+    xhr.answer(204)
+    await done
+    expect(progress).toEqual([25, 100])
+  })
+
+  it("rejects with the API's error message", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const done = api.uploadVinPhoto('/u', new File(['x'], 'v.png', { type: 'image/png' }))
+    FakeXhr.last!.answer(415, JSON.stringify({ error: { code: 'validation', message: 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).' } }))
+    await expect(done).rejects.toEqual(new ApiError(415, 'validation', 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).'))
+  })
+})
+
+describe('api catalog and analytics', () => {
+  it('asks for each list with its query and the token', async () => {
+    const seen: string[] = []
+    server.use(
+      http.get('*/api/institution/:iid/car/:list', ({ request, params }) => {
+        expect(request.headers.get('Authorization')).toBe('Bearer t-1')
+        seen.push(`${params.list}?${new URL(request.url).searchParams}`)
+        return HttpResponse.json({ data: [] })
+      }),
+    )
+    await api.getYears(session)
+    await api.getMakes(session, { year: '2020' })
+    await api.getModels(session, { year: '2020', make: 'Alfa Romeo' })
+    await api.getStyles(session, { year: '2020', make: 'Honda', model: 'Accord' })
+    expect(seen).toEqual([
+      'years?',
+      'makes?year=2020',
+      'models?year=2020&make=Alfa+Romeo',
+      'styles?year=2020&make=Honda&model=Accord',
+    ])
+  })
+
+  it('sends the description for its mock VIN', async () => {
+    let query = ''
+    server.use(
+      http.get('*/api/institution/:iid/car/vin', ({ request }) => {
+        query = new URL(request.url).search
+        return HttpResponse.json({ data: { message: '1HGCV1F40LA000001', isMockVin: true } })
+      }),
+    )
+    const answer = await api.vinForDescription(session, { year: '2020', make: 'Honda', model: 'Accord', style: 'EX 1.5L FWD Sedan' })
+    expect(answer.data.message).toBe('1HGCV1F40LA000001')
+    expect(query).toBe('?year=2020&make=Honda&model=Accord&style=EX+1.5L+FWD+Sedan')
+  })
+
+  it('posts analytics as { data } and never throws', async () => {
+    let body: unknown
+    server.use(
+      http.post('*/api/institution/:iid/user/:uid/analytics', async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json({ error: { code: 'internal', message: 'down' } }, { status: 500 })
+      }),
+    )
+    await expect(api.sendAnalytics(session, { hitType: 'event', eventAction: 'DescriptionField' })).resolves.toBeUndefined()
+    expect(body).toEqual({ data: { hitType: 'event', eventAction: 'DescriptionField' } })
+  })
+})

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Alert from '@mui/material/Alert'
+import Divider from '@mui/material/Divider'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import { useState, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
+import type { Session } from '../api/client'
+import { VIN_LENGTH, vinSchema, vinTypingError, type VinValues } from '../lib/vin-rules'
+import { CtaButton } from './cta-button'
+import { CheckCircleIcon } from './icons'
+import { VinPhoto } from './vin-photo'
+
+export const VIN_FROM_PHOTO_NOTE =
+  'We read this VIN from your photo. Please check it matches your vehicle, then continue.'
+const VIN_HINT = 'The 17 characters on your registration, insurance card or the driver-side dashboard.'
+
+/**
+ * The VIN entry shared by the VIN page and the real-VIN prompt: the field with the spec's rules
+ * ('A VIN can be a maximum of 17 digits' while typing, 'VIN must be at least 17 digits' on submit,
+ * errors cleared on focus), the photo option, and Continue. The member always presses Continue:
+ * a VIN read from a photo only fills the field.
+ */
+export function VinForm(props: {
+  /** 'vin' on the VIN page: test ids vin-input, vin-submit, vin-photo-… */
+  testIdPrefix: string
+  initialVin: string
+  /** 'Vehicle not found' from the flow. */
+  serverError: string | null
+  busy: boolean
+  session: Session | null
+  /** Focusing the field: the flow clears its 'Vehicle not found'. */
+  onFocus: () => void
+  onSubmit: (vin: string) => void
+  /** Shown before Continue (e.g. Cancel in a dialog). */
+  secondaryAction?: ReactNode
+  autoFocus?: boolean
+}) {
+  const { register, handleSubmit, formState, setError, clearErrors, setValue, setFocus, watch } = useForm<VinValues>({
+    resolver: zodResolver(vinSchema),
+    // Focusing the field clears its errors (spec), so the submit must not focus it.
+    shouldFocusError: false,
+    defaultValues: { vin: props.initialVin },
+  })
+  const [vinFromPhoto, setVinFromPhoto] = useState<string | null>(null)
+  const vin = register('vin', {
+    onChange: (event: { target: { value: string } }) => {
+      const typing = vinTypingError(event.target.value)
+      if (typing) setError('vin', { type: 'max', message: typing })
+      else if (formState.errors.vin?.type === 'max') clearErrors('vin')
+    },
+  })
+  const value = watch('vin') ?? ''
+  const showsPhotoNote = vinFromPhoto !== null && value.trim().toUpperCase() === vinFromPhoto
+  const message = formState.errors.vin?.message ?? props.serverError
+  const id = props.testIdPrefix
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={handleSubmit((values) => props.onSubmit(values.vin))}
+    >
+      <Stack spacing={1.5}>
+        <TextField
+          {...vin}
+          inputRef={vin.ref}
+          label="VIN"
+          fullWidth
+          autoComplete="off"
+          autoFocus={props.autoFocus}
+          onFocus={() => {
+            clearErrors('vin')
+            if (props.serverError) props.onFocus()
+          }}
+          error={!!message}
+          helperText={message ?? VIN_HINT}
+          slotProps={{
+            // A VIN read from a photo is set without typing: keep the label out of its way.
+            inputLabel: value ? { shrink: true } : undefined,
+            htmlInput: {
+              'data-testid': `${id}-input`,
+              autoCapitalize: 'characters',
+              spellCheck: false,
+              style: { textTransform: 'uppercase', letterSpacing: '0.08em', fontFamily: 'ui-monospace, monospace' },
+              'aria-describedby': showsPhotoNote ? `${id}-photo-note` : undefined,
+            },
+          }}
+        />
+        {showsPhotoNote && (
+          <Alert
+            severity="success"
+            icon={<CheckCircleIcon fontSize="inherit" />}
+            id={`${id}-photo-note`}
+            data-testid={`${id}-photo-note`}
+          >
+            {VIN_FROM_PHOTO_NOTE}
+          </Alert>
+        )}
+      </Stack>
+      <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or</Divider>
+      <VinPhoto
+        session={props.session}
+        testIdPrefix={id}
+        disabled={props.busy}
+        onVinRead={(read) => {
+          const upper = read.trim().toUpperCase().slice(0, VIN_LENGTH)
+          setValue('vin', upper, { shouldDirty: true })
+          setVinFromPhoto(upper)
+          setFocus('vin') // clears any error, like a member focusing the field
+        }}
+      />
+      <Stack direction="row" spacing={1.5} sx={{ pt: 1 }}>
+        {props.secondaryAction}
+        <CtaButton type="submit" busy={props.busy} data-testid={`${id}-submit`}>
+          Continue
+        </CtaButton>
+      </Stack>
+    </Stack>
+  )
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Alert from '@mui/material/Alert'
+import Autocomplete from '@mui/material/Autocomplete'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import { Controller, useForm } from 'react-hook-form'
+import { CtaButton } from '../../components/cta-button'
+import { MessageDialog } from '../../components/message-dialog'
+import { DESCRIPTION_FIELDS, LIST_OF_FIELD, listToLoad, type DescriptionField } from '../../flow/description'
+import { FlowActor, useFlowSend, type FlowSnapshot } from '../../flow/flow-actor'
+import { descriptionSchema, type DescriptionValues } from './car-schemas'
+
+export const NOT_FOUND_TITLE = 'Oops'
+export const NOT_FOUND_MESSAGE = ["It looks like we couldn't find your vehicle.", 'Would you like to try again?']
+
+const LABELS: Record<DescriptionField, string> = { year: 'Year', make: 'Make', model: 'Model', style: 'Style' }
+
+const selectLoadingList = (s: FlowSnapshot) =>
+  s.matches({ descriptionLookup: 'loadingList' }) ? listToLoad(s.context.description, s.context.descriptionLists) : null
+
+/**
+ * Description page: year -> make -> model -> style. The flow owns the choices and lists (choosing a
+ * field clears every later one and loads the next list); the form only validates them.
+ */
+export default function DescriptionPage() {
+  const send = useFlowSend()
+  const description = FlowActor.useSelector((s) => s.context.description)
+  const lists = FlowActor.useSelector((s) => s.context.descriptionLists)
+  const loadingList = FlowActor.useSelector(selectLoadingList)
+  const finding = FlowActor.useSelector((s) => s.matches({ descriptionLookup: 'findingVin' }))
+  const notFound = FlowActor.useSelector((s) => s.matches({ descriptionLookup: 'notFound' }))
+  const { control, handleSubmit, clearErrors } = useForm<DescriptionValues>({
+    resolver: zodResolver(descriptionSchema),
+    values: description,
+    resetOptions: { keepErrors: true },
+  })
+
+  function choose(field: DescriptionField, value: string) {
+    // The chosen field and every later one start afresh.
+    clearErrors(DESCRIPTION_FIELDS.slice(DESCRIPTION_FIELDS.indexOf(field)))
+    send({ type: 'CHOOSE_DESCRIPTION_FIELD', field, value })
+  }
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(() => send({ type: 'SUBMIT_DESCRIPTION' }))}>
+      <Alert severity="info" variant="outlined">
+        Prices for a described vehicle are estimates. You&apos;ll enter your VIN before you purchase.
+      </Alert>
+      {DESCRIPTION_FIELDS.map((field, index) => {
+        const list = LIST_OF_FIELD[field]
+        const previousChosen = DESCRIPTION_FIELDS.slice(0, index).every((earlier) => description[earlier] !== '')
+        const loading = loadingList === list
+        return (
+          <Controller
+            key={field}
+            name={field}
+            control={control}
+            render={({ field: formField, fieldState }) => (
+              <Autocomplete
+                options={lists[list] ?? []}
+                value={description[field] || null}
+                onChange={(_, value) => choose(field, value ?? '')}
+                onBlur={formField.onBlur}
+                disabled={!previousChosen || finding}
+                loading={loading}
+                loadingText="Loading…"
+                noOptionsText={lists[list] === null ? 'Loading…' : 'No options available'}
+                autoHighlight
+                openOnFocus
+                fullWidth
+                data-testid={`description-${field}`}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={LABELS[field]}
+                    required
+                    inputRef={formField.ref}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                    slotProps={{
+                      ...params.slotProps,
+                      htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `description-${field}-input` },
+                    }}
+                  />
+                )}
+              />
+            )}
+          />
+        )
+      })}
+      <CtaButton type="submit" busy={finding} data-testid="description-submit">
+        Continue
+      </CtaButton>
+      <MessageDialog
+        open={notFound}
+        testId="vehicle-not-found-dialog"
+        title={NOT_FOUND_TITLE}
+        message={NOT_FOUND_MESSAGE}
+        actions={[
+          { label: 'No', onClick: () => send({ type: 'GIVE_UP_DESCRIPTION' }), testId: 'not-found-no' },
+          { label: 'Yes', onClick: () => send({ type: 'RETRY_DESCRIPTION' }), testId: 'not-found-yes', primary: true },
+        ]}
+      />
+    </Stack>
+  )
+}

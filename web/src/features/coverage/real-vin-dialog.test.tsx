@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { CreateCarBody } from '../../api/types'
+import { describedVehicle } from '../../test/fixtures'
+import { PHOTO_VIN } from '../../test/handlers'
+import { server } from '../../test/msw-server'
+import { renderAtLookup } from '../../test/render-app'
+import { REAL_VIN_TITLE } from './real-vin-dialog'
+
+const C = '*/api/institution/:iid/car'
+const REAL_VIN = '1HGCM82633A004352'
+type User = Awaited<ReturnType<typeof renderAtLookup>>['user']
+
+async function choose(user: User, field: string, option: string) {
+  const input = await screen.findByTestId(`description-${field}-input`)
+  await waitFor(() => expect(input).toBeEnabled())
+  await user.click(input)
+  await user.click(await screen.findByRole('option', { name: option }))
+}
+
+/** Describes 2020 Honda Accord EX, ticks two car flags and goes on to coverage. */
+async function coverageForDescribedCar() {
+  const view = await renderAtLookup()
+  const { user } = view
+  await user.click(screen.getByTestId('lookup-description'))
+  await user.click(screen.getByTestId('lookup-continue'))
+  await user.click(await screen.findByRole('button', { name: 'Yes, show estimates' }))
+  await choose(user, 'year', '2020')
+  await choose(user, 'make', 'Honda')
+  await choose(user, 'model', 'Accord')
+  await choose(user, 'style', 'EX 1.5L FWD Sedan')
+  await user.click(screen.getByTestId('description-submit'))
+
+  await user.type(await screen.findByTestId('mileage-input'), '45000')
+  expect(screen.getByTestId('mileage-input')).toHaveValue('45,000')
+  await user.click(screen.getByRole('checkbox', { name: 'Commercial Use' }))
+  await user.click(screen.getByRole('checkbox', { name: 'Second Owner' }))
+  await user.click(screen.getByTestId('mileage-submit'))
+  await user.click(await screen.findByTestId('miles-per-year-submit'))
+  await user.click(await screen.findByTestId('years-to-own-submit'))
+  await screen.findByTestId('rate-card')
+  return view
+}
+
+describe('coverage: the real-VIN prompt for a described car', () => {
+  it("reads 'Enter Vin', asks for the VIN, re-creates the car with it and re-quotes, then reads 'Purchase'", async () => {
+    const cars: CreateCarBody[] = []
+    let quotes = 0
+    server.use(
+      http.post('*/api/institution/:iid/user/:uid/car', async ({ request }) => {
+        cars.push((await request.clone().json()) as CreateCarBody)
+        return undefined
+      }),
+      http.post('*/api/institution/:iid/user/:uid/quote', () => {
+        quotes += 1
+        return undefined
+      }),
+      http.get(`${C}/vin/:vin`, ({ params }) =>
+        params.vin === '11111111111111111'
+          ? HttpResponse.json({ error: { code: 'vehicleNotFound', message: 'failed to find vin' } }, { status: 404 })
+          : undefined,
+      ),
+    )
+    const { user } = await coverageForDescribedCar()
+    expect(cars).toEqual([
+      {
+        vin: describedVehicle.vin,
+        carFlags: {
+          certifiedPreowned: false,
+          commercialUse: true,
+          hasLiftKitOrOversizeTires: false,
+          isSalvageTitle: false,
+          modifiedVehicle: false,
+          secondOwner: true,
+        },
+        odometer: '45000',
+        milesPerYear: 15000,
+        yearsToOwn: 6,
+      },
+    ])
+    expect(screen.getByTestId('estimate-note')).toHaveTextContent('Estimated prices for a 2020 Honda Accord.')
+    await user.click(screen.getByTestId('rate-next'))
+    expect(screen.getByText('Option 3 of 3')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Enter Vin' }))
+    const dialog = await screen.findByRole('dialog', { name: REAL_VIN_TITLE })
+    const vin = within(dialog).getByTestId('real-vin-input')
+    await waitFor(() => expect(vin).toHaveFocus())
+
+    await user.type(vin, '1111111111111111')
+    await user.click(within(dialog).getByTestId('real-vin-submit'))
+    expect(await within(dialog).findByText('VIN must be at least 17 digits')).toBeInTheDocument()
+    await user.type(vin, '1')
+    await user.click(within(dialog).getByTestId('real-vin-submit'))
+    expect(await within(dialog).findByText('Vehicle not found')).toBeInTheDocument()
+    fireEvent.focus(vin)
+    await waitFor(() => expect(within(dialog).queryByText('Vehicle not found')).not.toBeInTheDocument())
+
+    await user.clear(vin)
+    await user.type(vin, REAL_VIN.toLowerCase())
+    await user.click(within(dialog).getByTestId('real-vin-submit'))
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument())
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('estimate-note')).not.toBeInTheDocument()
+    expect(cars[1]).toEqual({ ...cars[0], vin: REAL_VIN })
+    expect(quotes).toBe(2)
+    expect(screen.getByText('Option 2 of 3')).toBeInTheDocument() // the selection reset with the new car
+    expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/coverage/level')
+
+    await user.click(screen.getByRole('button', { name: 'Purchase' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/missing-info'))
+  })
+
+  it('takes the VIN from a photo too, and Cancel keeps the estimates', async () => {
+    const { user } = await coverageForDescribedCar()
+    await user.click(screen.getByRole('button', { name: 'Enter Vin' }))
+    const dialog = await screen.findByRole('dialog', { name: REAL_VIN_TITLE })
+    fireEvent.change(within(dialog).getByTestId('real-vin-photo-input'), {
+      target: { files: [new File([new Uint8Array(64)], 'vin.jpg', { type: 'image/jpeg' })] },
+    })
+    await waitFor(() => expect(within(dialog).getByTestId('real-vin-input')).toHaveValue(PHOTO_VIN))
+    expect(within(dialog).getByTestId('real-vin-photo-note')).toBeInTheDocument()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: 'Enter Vin' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,56 @@
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogContent from '@mui/material/DialogContent'
+import DialogContentText from '@mui/material/DialogContentText'
+import DialogTitle from '@mui/material/DialogTitle'
+import { VinForm } from '../../components/vin-form'
+import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+
+export const REAL_VIN_TITLE = 'Enter your VIN to purchase'
+export const REAL_VIN_MESSAGE =
+  'These prices are estimates for the vehicle you described. Enter its VIN and we will show your exact prices.'
+
+/** The real-VIN prompt: open while the flow is in coverage.realVin; a decoded VIN re-creates the car and re-quotes it. */
+export function RealVinDialog() {
+  const send = useFlowSend()
+  const open = FlowActor.useSelector((s) => s.matches({ coverage: 'realVin' }))
+  const busy = FlowActor.useSelector(selectBusy)
+  const vinError = FlowActor.useSelector((s) => s.context.vinError)
+  const session = FlowActor.useSelector((s) => s.context.session)
+  const cancel = () => send({ type: 'CANCEL_REAL_VIN' })
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : cancel}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="real-vin-title"
+      aria-describedby="real-vin-text"
+      data-testid="real-vin-dialog"
+    >
+      <DialogTitle id="real-vin-title">{REAL_VIN_TITLE}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="real-vin-text" sx={{ mb: 2.5 }}>
+          {REAL_VIN_MESSAGE}
+        </DialogContentText>
+        {open && (
+          <VinForm
+            testIdPrefix="real-vin"
+            initialVin=""
+            serverError={vinError}
+            busy={busy}
+            session={session}
+            autoFocus
+            onFocus={() => send({ type: 'VIN_FOCUSED' })}
+            onSubmit={(vin) => send({ type: 'SUBMIT_REAL_VIN', vin })}
+            secondaryAction={
+              <Button size="large" onClick={cancel} disabled={busy} data-testid="real-vin-cancel" sx={{ minWidth: 112 }}>
+                Cancel
+              </Button>
+            }
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../api/api-error'
+import type { AnalyticsEvent, CreateCarBody } from '../api/types'
+import { car, quote } from '../test/fixtures'
+import { CATALOG, describedVehicle, driveTo, send, type Fakes } from '../test/flow-harness'
+import { NO_CAR_FLAGS } from './flow-context'
+import { VEHICLE_NOT_FOUND } from './messages'
+
+const REAL_VIN = '1HGCM82633A004352'
+const flags = { ...NO_CAR_FLAGS, commercialUse: true, secondOwner: true }
+
+/** createCar answers with a car for whatever VIN it was given, and records every body. */
+function carMaker(bodies: CreateCarBody[]): Fakes['createCar'] {
+  return async (body) => {
+    bodies.push(body)
+    return { ...car, carId: `car-${bodies.length}`, vin: body.vin, isMockVin: body.vin !== REAL_VIN, carFlags: body.carFlags }
+  }
+}
+
+/** From the lookup choice through the Estimate-only dialog onto the description page. */
+async function toDescription(fakes: Fakes = {}) {
+  const actor = await driveTo('lookup', fakes)
+  await send(actor, { type: 'CHOOSE_DESCRIPTION' })
+  expect(await send(actor, { type: 'SHOW_ESTIMATES' })).toBe('descriptionLookup')
+  return actor
+}
+
+async function describe2020Accord(actor: Awaited<ReturnType<typeof toDescription>>) {
+  await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'year', value: '2020' })
+  await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'make', value: 'Honda' })
+  await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'model', value: 'Accord' })
+  await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'style', value: 'EX 1.5L FWD Sedan' })
+}
+
+/** Description path up to coverage with a mock-VIN car. */
+async function toCoverageByDescription(fakes: Fakes = {}) {
+  const actor = await toDescription(fakes)
+  await describe2020Accord(actor)
+  expect(await send(actor, { type: 'SUBMIT_DESCRIPTION' })).toBe('mileage')
+  await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: flags })
+  await send(actor, { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 20000 })
+  expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 4 })).toBe('coverage')
+  return actor
+}
+
+describe('lookup choice: the Estimate-only dialog', () => {
+  it("opens on description; 'No, enter a VIN' goes to the VIN page", async () => {
+    const actor = await driveTo('lookup')
+    expect(await send(actor, { type: 'CHOOSE_DESCRIPTION' })).toBe('lookup')
+    expect(actor.getSnapshot().matches({ lookup: 'estimateOnly' })).toBe(true)
+    expect(await send(actor, { type: 'DISMISS_ESTIMATE_ONLY' })).toBe('lookup')
+    expect(actor.getSnapshot().matches({ lookup: 'choosing' })).toBe(true)
+    await send(actor, { type: 'CHOOSE_DESCRIPTION' })
+    expect(await send(actor, { type: 'CHOOSE_VIN' })).toBe('vinLookup')
+  })
+
+  it("'Yes, show estimates' goes to the description page, which loads the years", async () => {
+    const actor = await toDescription()
+    const { descriptionLists } = actor.getSnapshot().context
+    expect(descriptionLists).toEqual({ years: CATALOG.years, makes: null, models: null, styles: null })
+    expect(await send(actor, { type: 'BACK' })).toBe('lookup')
+  })
+})
+
+describe('description lookup: the cascade', () => {
+  it('loads the next list for each choice, and a change clears every later field and list', async () => {
+    const requested: string[] = []
+    const actor = await toDescription({
+      list: async (list, description) => {
+        requested.push(`${list}:${description.year}/${description.make}/${description.model}`)
+        return list === 'makes' && description.year === '2021' ? ['Tesla'] : CATALOG[list]
+      },
+    })
+    await describe2020Accord(actor)
+    expect(actor.getSnapshot().context.description).toEqual({
+      year: '2020',
+      make: 'Honda',
+      model: 'Accord',
+      style: 'EX 1.5L FWD Sedan',
+    })
+    expect(requested).toEqual(['years://', 'makes:2020//', 'models:2020/Honda/', 'styles:2020/Honda/Accord'])
+
+    await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'year', value: '2021' })
+    const { description, descriptionLists } = actor.getSnapshot().context
+    expect(description).toEqual({ year: '2021', make: '', model: '', style: '' })
+    expect(descriptionLists).toEqual({ years: CATALOG.years, makes: ['Tesla'], models: null, styles: null })
+
+    await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'make', value: 'Tesla' })
+    await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'make', value: '' })
+    expect(actor.getSnapshot().context.descriptionLists.models).toBeNull()
+  })
+
+  it('makes a failed list empty and sends an ErrorEncountered / DescriptionField event', async () => {
+    const analytics: AnalyticsEvent[] = []
+    const actor = await toDescription({
+      analytics,
+      list: async (list) => {
+        if (list === 'makes') throw new ApiError(500, 'internal', 'boom')
+        return CATALOG[list]
+      },
+    })
+    await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'year', value: '2020' })
+    await Promise.resolve()
+    expect(actor.getSnapshot().context.descriptionLists.makes).toEqual([])
+    expect(actor.getSnapshot().matches({ descriptionLookup: 'editing' })).toBe(true)
+    expect(analytics).toEqual([
+      expect.objectContaining({
+        hitType: 'event',
+        eventCategory: 'ErrorEncountered',
+        eventAction: 'DescriptionField',
+        eventLabel: 'makes',
+      }),
+    ])
+  })
+
+  it('needs every field before it looks the vehicle up', async () => {
+    const actor = await toDescription()
+    await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'year', value: '2020' })
+    expect(await send(actor, { type: 'SUBMIT_DESCRIPTION' })).toBe('descriptionLookup')
+  })
+})
+
+describe('description lookup: finding the vehicle', () => {
+  it('marks a mock VIN, goes to mileage, and mileage goes back to the description', async () => {
+    const looked: unknown[] = []
+    const actor = await toDescription({
+      findVin: async (description) => {
+        looked.push(description)
+        return describedVehicle
+      },
+    })
+    await describe2020Accord(actor)
+    expect(await send(actor, { type: 'SUBMIT_DESCRIPTION' })).toBe('mileage')
+    expect(looked).toEqual([{ year: '2020', make: 'Honda', model: 'Accord', style: 'EX 1.5L FWD Sedan' }])
+    expect(actor.getSnapshot().context.isMockVin).toBe(true)
+    expect(actor.getSnapshot().context.vehicle?.vin).toBe(describedVehicle.vin)
+
+    expect(await send(actor, { type: 'BACK' })).toBe('descriptionLookup')
+    expect(actor.getSnapshot().context.description.style).toBe('EX 1.5L FWD Sedan')
+    expect(await send(actor, { type: 'SUBMIT_DESCRIPTION' })).toBe('mileage')
+  })
+
+  it("opens 'Oops' on failure: Yes stays, No records the bounce and goes to no-rates", async () => {
+    const actor = await toDescription({
+      findVin: async () => {
+        throw new ApiError(404, 'vehicleNotFound', 'failed to find vin')
+      },
+    })
+    await describe2020Accord(actor)
+    expect(await send(actor, { type: 'SUBMIT_DESCRIPTION' })).toBe('descriptionLookup')
+    expect(actor.getSnapshot().matches({ descriptionLookup: 'notFound' })).toBe(true)
+    await send(actor, { type: 'RETRY_DESCRIPTION' })
+    expect(actor.getSnapshot().matches({ descriptionLookup: 'editing' })).toBe(true)
+    expect(actor.getSnapshot().context.description.model).toBe('Accord')
+
+    await send(actor, { type: 'SUBMIT_DESCRIPTION' })
+    expect(await send(actor, { type: 'GIVE_UP_DESCRIPTION' })).toBe('noRates')
+    expect(actor.getSnapshot().context.pageUserBouncedFrom).toBe('descriptionLookup')
+  })
+
+  it('creates the car with the mock VIN, the flags and the habits', async () => {
+    const bodies: CreateCarBody[] = []
+    const actor = await toCoverageByDescription({ createCar: carMaker(bodies) })
+    expect(bodies).toEqual([
+      { vin: describedVehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 4 },
+    ])
+    expect(actor.getSnapshot().context.pageUserBouncedFrom).toBeNull()
+  })
+
+  it('records mockVinNoRates when a described car gets no rates', async () => {
+    const analytics: AnalyticsEvent[] = []
+    const actor = await toDescription({
+      analytics,
+      quote: async () => {
+        throw new ApiError(422, 'noQuotes', 'No quotes present')
+      },
+    })
+    await describe2020Accord(actor)
+    await send(actor, { type: 'SUBMIT_DESCRIPTION' })
+    await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: NO_CAR_FLAGS })
+    await send(actor, { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 15000 })
+    expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('noRates')
+    expect(actor.getSnapshot().context.pageUserBouncedFrom).toBe('mockVinNoRates')
+    expect(analytics.map((e) => [e.eventAction, e.eventLabel])).toEqual([['NoRates', 'mockVinNoRates']])
+    expect(await send(actor, { type: 'BACK' })).toBe('mileage')
+  })
+})
+
+describe('coverage: the real-VIN prompt', () => {
+  it("opens instead of purchasing; 'Vehicle not found' on a bad VIN, cleared on focus; Cancel closes it", async () => {
+    const actor = await toCoverageByDescription({
+      decode: async () => {
+        throw new ApiError(404, 'vehicleNotFound', 'failed to find vin')
+      },
+    })
+    expect(await send(actor, { type: 'PURCHASE' })).toBe('coverage')
+    expect(actor.getSnapshot().matches({ coverage: 'realVin' })).toBe(true)
+    await send(actor, { type: 'SUBMIT_REAL_VIN', vin: '11111111111111111' })
+    expect(actor.getSnapshot().matches({ coverage: { realVin: 'editing' } })).toBe(true)
+    expect(actor.getSnapshot().context.vinError).toBe(VEHICLE_NOT_FOUND)
+    actor.send({ type: 'VIN_FOCUSED' })
+    expect(actor.getSnapshot().context.vinError).toBeNull()
+    await send(actor, { type: 'CANCEL_REAL_VIN' })
+    expect(actor.getSnapshot().matches({ coverage: 'choosing' })).toBe(true)
+    expect(actor.getSnapshot().context.isMockVin).toBe(true)
+  })
+
+  it('creates the car again with the real VIN, quotes it again and resets the selected rate', async () => {
+    const bodies: CreateCarBody[] = []
+    const decoded: string[] = []
+    let quotes = 0
+    const actor = await toCoverageByDescription({
+      createCar: carMaker(bodies),
+      decode: async (vin) => {
+        decoded.push(vin)
+        return { ...describedVehicle, vin, style: 'EX', isMockVin: false }
+      },
+      quote: async () => {
+        quotes += 1
+        return { ...quote, quoteId: `q-${quotes}` }
+      },
+    })
+    actor.send({ type: 'SELECT_RATE', index: 2 })
+    await send(actor, { type: 'PURCHASE' })
+    expect(await send(actor, { type: 'SUBMIT_REAL_VIN', vin: REAL_VIN.toLowerCase() })).toBe('coverage')
+
+    const { context } = actor.getSnapshot()
+    expect(actor.getSnapshot().matches({ coverage: 'choosing' })).toBe(true)
+    expect(decoded).toEqual([REAL_VIN])
+    expect(bodies[1]).toEqual({ vin: REAL_VIN, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 4 })
+    expect(context.car?.carId).toBe('car-2')
+    expect(context.isMockVin).toBe(false)
+    expect(context.quote?.quoteId).toBe('q-2')
+    expect(context.selectedRateIndex).toBe(1)
+
+    expect(await send(actor, { type: 'PURCHASE' })).toBe('missingInfo')
+    expect(actor.getSnapshot().context.selectedRate?.rateId).toBe('rate-1')
+  })
+
+  it('goes straight to personal details for a car found by its real VIN', async () => {
+    const actor = await driveTo('coverage')
+    expect(await send(actor, { type: 'PURCHASE' })).toBe('missingInfo')
+  })
+})

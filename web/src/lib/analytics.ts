@@ -1,0 +1,29 @@
+import type { AnalyticsEvent } from '../api/types'
+
+/** Error events' category (spec sections 7 and 8). */
+export const ERROR_ENCOUNTERED = 'ErrorEncountered'
+
+const MAX_FIELD = 500
+
+let clientId: string | null = null
+
+/** One id per browser tab, standing in for the analytics client id. */
+function tabClientId(): string {
+  clientId ??= globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`
+  return clientId
+}
+
+/** An 'ErrorEncountered' event (e.g. action 'DescriptionField', label 'makes') for the current page. */
+export function errorEvent(eventAction: string, eventLabel: string): AnalyticsEvent {
+  const clip = (value: string) => value.slice(0, MAX_FIELD)
+  return {
+    deviceUserAgentString: clip(globalThis.navigator?.userAgent ?? ''),
+    clientId: tabClientId(),
+    hitType: 'event',
+    eventCategory: ERROR_ENCOUNTERED,
+    eventAction: clip(eventAction),
+    eventLabel: clip(eventLabel),
+    pagePath: clip(globalThis.location?.pathname ?? ''),
+    pageTitle: clip(globalThis.document?.title ?? ''),
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import {
+  VIN_PHOTO_EMPTY,
+  VIN_PHOTO_MAX_BYTES,
+  VIN_PHOTO_NOT_AN_IMAGE,
+  VIN_PHOTO_TOO_LARGE,
+  vinPhotoMime,
+  vinPhotoProblem,
+  vinSchema,
+  vinTypingError,
+} from './vin-rules'
+
+const firstError = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
+
+describe('vinSchema (spec section 5)', () => {
+  it('refuses more than 17 characters', () => {
+    expect(firstError(vinSchema.safeParse({ vin: '5YJ3E1EA7KF3170001' }))).toBe('A VIN can be a maximum of 17 digits')
+  })
+
+  it('refuses fewer than 17 characters', () => {
+    expect(firstError(vinSchema.safeParse({ vin: '5YJ3E1EA7KF31' }))).toBe('VIN must be at least 17 digits')
+    expect(firstError(vinSchema.safeParse({ vin: '' }))).toBe('VIN must be at least 17 digits')
+  })
+
+  it('upper-cases and trims a 17-character VIN', () => {
+    expect(vinSchema.parse({ vin: ' 5yj3e1ea7kf317000 ' })).toEqual({ vin: '5YJ3E1EA7KF317000' })
+  })
+
+  it("gives the 'maximum' message while typing an 18th character, not before", () => {
+    expect(vinTypingError('5YJ3E1EA7KF317000')).toBeNull()
+    expect(vinTypingError('5YJ3E1EA7KF3170001')).toBe('A VIN can be a maximum of 17 digits')
+    expect(vinTypingError('5YJ3E')).toBeNull()
+  })
+})
+
+describe('vinPhotoProblem (docs/api.md texts)', () => {
+  const file = (type: string, size: number) => ({ type, size })
+
+  it('accepts the image types the drop accepts, up to 10 MB', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/bmp', 'image/tiff']) {
+      expect(vinPhotoProblem(file(type, 1000)), type).toBeNull()
+    }
+    expect(vinPhotoProblem(file('image/jpeg', VIN_PHOTO_MAX_BYTES))).toBeNull()
+    expect(vinPhotoProblem(file('image/jpg', 1000))).toBeNull()
+    expect(vinPhotoMime(file('image/jpg', 1000))).toBe('image/jpeg')
+  })
+
+  it('refuses other files, large files and empty files with the server texts', () => {
+    expect(vinPhotoProblem(file('application/pdf', 1000))).toBe(VIN_PHOTO_NOT_AN_IMAGE)
+    expect(vinPhotoProblem(file('image/heic', 1000))).toBe(VIN_PHOTO_NOT_AN_IMAGE)
+    expect(vinPhotoProblem(file('', 1000))).toBe(VIN_PHOTO_NOT_AN_IMAGE)
+    expect(vinPhotoProblem(file('image/png', VIN_PHOTO_MAX_BYTES + 1))).toBe(VIN_PHOTO_TOO_LARGE)
+    expect(vinPhotoProblem(file('image/png', 0))).toBe(VIN_PHOTO_EMPTY)
+    expect(VIN_PHOTO_NOT_AN_IMAGE).toBe('Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).')
+    expect(VIN_PHOTO_TOO_LARGE).toBe('That photo is too large. Please use one under 10 MB.')
+  })
+})

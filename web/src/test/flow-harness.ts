@@ -1,0 +1,141 @@
+import { expect } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import type { Session } from '../api/client'
+import type { AnalyticsEvent, Car, CreateCarBody, DecodedVehicle, Quote, User, VehicleDescription } from '../api/types'
+import type { DescriptionList } from '../flow/description'
+import { stepOf, type FlowSnapshot } from '../flow/flow-actor'
+import { NO_CAR_FLAGS } from '../flow/flow-context'
+import { flowMachine, type FlowEvent } from '../flow/flow-machine'
+import type { Step } from '../flow/steps'
+import { car, catalog, confirmation, describedVehicle, institution, quote, user, vehicle } from './fixtures'
+
+export { describedVehicle }
+
+/** The flow machine with every API call replaced by an in-memory answer, and helpers to drive it. */
+
+export const session = { token: 't-1', user }
+export const verifiedUser: User = { ...user, firstName: 'Jane', lastName: 'Doe', isMember: true, isEmailVerified: true }
+export const memberUser: User = {
+  ...user,
+  firstName: 'Jane',
+  lastName: 'Doe',
+  isMember: true,
+  address: { street: '100 Main St', city: 'Denver', state: 'CO', zip: '80202' },
+}
+
+export interface Fakes {
+  quote?: () => Promise<Quote>
+  personalDetails?: () => Promise<{ user: User; token: string }>
+  code?: (code: string) => Promise<{ user: User; token: string }>
+  verify?: () => Promise<{ trackingNumber: string; paymentDate: string; amount: number }>
+  book?: () => Promise<{ policyId: string; mmpContractNumber: string; status: string }>
+  decode?: (vin: string) => Promise<DecodedVehicle>
+  list?: (list: DescriptionList, description: VehicleDescription) => Promise<string[]>
+  findVin?: (description: VehicleDescription) => Promise<DecodedVehicle>
+  createCar?: (body: CreateCarBody) => Promise<Car>
+  /** Receives every analytics event the flow sends. */
+  analytics?: AnalyticsEvent[]
+}
+
+/** The catalog lists by name. */
+export const CATALOG: Record<DescriptionList, string[]> = catalog
+
+export function start(fakes: Fakes = {}) {
+  const machine = flowMachine.provide({
+    actors: {
+      loadInstitution: fromPromise(async () => institution),
+      createUser: fromPromise(async () => session),
+      decodeVin: fromPromise(async ({ input }: { input: { session: Session; vin: string } }) =>
+        (fakes.decode ?? (async () => vehicle))(input.vin),
+      ),
+      loadDescriptionList: fromPromise(
+        async ({ input }: { input: { session: Session; list: DescriptionList; description: VehicleDescription } }) =>
+          (fakes.list ?? (async (list: DescriptionList) => CATALOG[list]))(input.list, input.description),
+      ),
+      findVinForDescription: fromPromise(
+        async ({ input }: { input: { session: Session; description: VehicleDescription } }) =>
+          (fakes.findVin ?? (async () => describedVehicle))(input.description),
+      ),
+      sendAnalytics: fromPromise(async ({ input }: { input: { session: Session; event: AnalyticsEvent } }) => {
+        fakes.analytics?.push(input.event)
+      }),
+      createCar: fromPromise(async ({ input }: { input: { session: Session; body: CreateCarBody } }) =>
+        (fakes.createCar ?? (async () => car))(input.body),
+      ),
+      createQuote: fromPromise(fakes.quote ?? (async () => quote)),
+      savePersonalDetails: fromPromise(fakes.personalDetails ?? (async () => ({ user: memberUser, token: 't-2' }))),
+      updateEmail: fromPromise(async ({ input }: { input: { session: Session; oldEmailAddress: string; newEmailAddress: string } }) => ({
+        token: 't-3',
+        emailAddress: input.newEmailAddress,
+      })),
+      sendVerificationEmail: fromPromise(async () => true),
+      submitVerificationCode: fromPromise(
+        async ({ input }: { input: { session: Session; code: string } }) =>
+          (fakes.code ?? (async () => ({ user: { ...memberUser, isEmailVerified: true }, token: 't-4' })))(input.code),
+      ),
+      bookPolicy: fromPromise(fakes.book ?? (async () => ({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' }))),
+      signRequest: fromPromise(async () => ({
+        signedRequest: 's',
+        widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
+        gatewayOrigin: 'http://127.0.0.1:8081',
+      })),
+      verifyPayment: fromPromise(
+        fakes.verify ?? (async () => ({ trackingNumber: 'PAY-1', paymentDate: '11/22/2026', amount: 195597 })),
+      ),
+      confirmPayment: fromPromise(async () => confirmation),
+    },
+  })
+  return createActor(machine, { input: { institutionId: 'summit-cu' } }).start()
+}
+
+export type Actor = ReturnType<typeof start>
+
+export async function settle(actor: Actor): Promise<FlowSnapshot> {
+  return waitFor(actor, (s) => !s.hasTag('busy') && !s.matches('boot') && !s.matches({ coverage: 'quoting' }) && !s.matches({ payment: 'signing' }))
+}
+
+export async function send(actor: Actor, event: FlowEvent): Promise<Step | undefined> {
+  actor.send(event)
+  return stepOf(await settle(actor))
+}
+
+export const personalDetails = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  phoneNumber: '3035550142',
+  street: '100 Main St',
+  city: 'Denver',
+  zip: '80202',
+  isMember: true,
+}
+
+/** Drives the happy path up to `until`. */
+export async function driveTo(until: Step, fakes: Fakes = {}, actor: Actor = start(fakes)): Promise<Actor> {
+  await settle(actor)
+  const path: Array<[Step, FlowEvent]> = [
+    ['splash', { type: 'SUBMIT_EMAIL', emailAddress: 'jane@example.com' }],
+    ['splash', { type: 'SUBMIT_STATE', state: 'CO' }],
+    ['lookup', { type: 'CHOOSE_VIN' }],
+    ['vinLookup', { type: 'SUBMIT_VIN', vin: '5yj3e1ea7kf317000' }],
+    ['mileage', { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: NO_CAR_FLAGS }],
+    ['milesPerYear', { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 15000 }],
+    ['yearsToOwn', { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 }],
+    ['coverage', { type: 'PURCHASE' }],
+    ['missingInfo', { type: 'SUBMIT_PERSONAL_DETAILS', details: personalDetails }],
+    ['sendEmail', { type: 'SEND_CODE', emailAddress: 'jane@example.com' }],
+    ['codeConfirmation', { type: 'SUBMIT_CODE', code: '123456' }],
+    ['confirm', { type: 'BOOK' }],
+    ['payment', { type: 'WIDGET_READY' }],
+    ['payment', { type: 'WIDGET_RESULT', result: 'signed-result' }],
+    ['payment', { type: 'CONTINUE' }],
+  ]
+  for (const [step, event] of path) {
+    const snapshot = actor.getSnapshot()
+    if (stepOf(snapshot) === until) return actor
+    expect(stepOf(snapshot)).toBe(step)
+    await send(actor, event)
+  }
+  expect(stepOf(actor.getSnapshot())).toBe(until)
+  return actor
+}
+
