@@ -108,6 +108,39 @@ impl Mailer {
         Ok(message_id)
     }
 
+    /// A contact request to the institution's `contactEmail`: who asked, why, and what they told us
+    /// (`details` are label/value lines). Text and HTML; replies go to the member when they gave an address.
+    pub async fn send_contact_request(
+        &self,
+        to: &str,
+        institution_name: &str,
+        reason: &str,
+        reply_to: Option<&str>,
+        details: &[(String, String)],
+    ) -> anyhow::Result<()> {
+        let mut text = format!("A contact request for {institution_name}: {reason}.\n\n");
+        for (label, value) in details {
+            text.push_str(&format!("{label}: {value}\n"));
+        }
+        let rows: String = details
+            .iter()
+            .map(|(label, value)| format!("<tr><th align=\"left\">{}</th><td>{}</td></tr>", html_escape(label), html_escape(value)))
+            .collect();
+        let html = format!(
+            "<p>A contact request for {inst}: <strong>{reason}</strong>.</p><table cellpadding=\"4\">{rows}</table>",
+            inst = html_escape(institution_name),
+            reason = html_escape(reason),
+        );
+        let mut builder = Message::builder().from(self.from.clone()).to(to.parse().context("institution contact address")?);
+        if let Some(reply) = reply_to.and_then(|r| r.parse().ok()) {
+            builder = builder.reply_to(reply);
+        }
+        let message = builder
+            .subject(format!("Contact request: {reason}"))
+            .multipart(MultiPart::alternative_plain_html(text, html))?;
+        self.send(message).await
+    }
+
     /// The contract copy, with the PDF attached.
     pub async fn send_contract(&self, email: &PurchaseEmail, pdf: Vec<u8>) -> anyhow::Result<String> {
         let message_id = format!("<{}.contract@coverline>", email.policy_id);
@@ -136,4 +169,9 @@ impl Mailer {
         self.send(message).await?;
         Ok(message_id)
     }
+}
+
+/// Escapes text for an HTML email body.
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

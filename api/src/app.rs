@@ -47,6 +47,7 @@ pub struct AppState {
     pub store: Store,
     pub rating: Rating,
     pub vehicles: VehicleDecoder,
+    pub plan_texts: Arc<coverline_activities::documents::PlanTexts>,
     pub gateway: Gateway,
     pub mailer: Mailer,
     pub temporal: temporalio_client::Client,

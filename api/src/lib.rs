@@ -41,16 +41,17 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
     let vehicles = VehicleDecoder::open(&config.data_dir)?;
     let gateway = Gateway::new(&config.gateway_url, &config.gateway_public_url, config.gateway_merchant_key.expose(), Duration::from_secs(60))?;
     let mailer = Mailer::new(&config.smtp_url, &config.mail_from)?;
+    let plan_texts = Arc::new(PlanTexts::load(&config.data_dir)?);
     let provider = ProviderExchange::new(&config.provider_url, config.provider_api_key.expose(), Duration::from_secs(300))?;
     let activities = PurchaseActivities {
         store: store.clone(),
         provider,
         mailer: mailer.clone(),
         renderer: ContractRenderer::load(&config.data_dir)?,
-        plan_texts: Arc::new(PlanTexts::load(&config.data_dir)?),
+        plan_texts: plan_texts.clone(),
         dealer_id: config.dealer_id.clone(),
     };
-    let state = AppState { config: Arc::new(config), store, rating, vehicles, gateway, mailer, temporal, clock: Clock::default() };
+    let state = AppState { config: Arc::new(config), store, rating, vehicles, plan_texts, gateway, mailer, temporal, clock: Clock::default() };
     Ok(Services { state, activities })
 }
 

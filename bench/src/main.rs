@@ -48,6 +48,9 @@ enum Command {
         clients: usize,
         #[arg(long, default_value_t = 10)]
         seconds: u64,
+        /// Requests per second of the open-loop run that follows the closed-loop one.
+        #[arg(long, default_value_t = 300)]
+        rate: u32,
     },
 }
 
@@ -158,7 +161,7 @@ async fn load(http: reqwest::Client, clients: usize, seconds: u64, request: impl
     (all, start.elapsed(), errors)
 }
 
-async fn bench_quote(url: &str, institution: &str, clients: usize, seconds: u64) -> anyhow::Result<()> {
+async fn bench_quote(url: &str, institution: &str, clients: usize, seconds: u64, rate: u32) -> anyhow::Result<()> {
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
     let api = format!("{url}/api/institution/{institution}");
     let email = format!("bench-{}@example.com", std::process::id());
@@ -175,10 +178,47 @@ async fn bench_quote(url: &str, institution: &str, clients: usize, seconds: u64)
 
     let quote_url = format!("{api}/user/{uid}/quote");
     let body = json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" });
-    let (samples, elapsed, errors) = load(http, clients, seconds, move |h| h.post(&quote_url).bearer_auth(&token).json(&body)).await;
+    let closed_token = token.clone();
+    let (samples, elapsed, errors) = load(http.clone(), clients, seconds, move |h| h.post(&quote_url).bearer_auth(&closed_token).json(&body)).await;
     report("POST quote", samples, elapsed);
     anyhow::ensure!(errors == 0, "{errors} quote errors");
+
+    // Open loop at a fixed rate: latency counts from each request's scheduled start, so a stall
+    // shows up in p99 instead of slowing the sender down (no coordinated omission).
+    let quote_url = format!("{api}/user/{uid}/quote");
+    let body = json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" });
+    let (samples, elapsed, errors) = paced(http, rate, seconds, move |h| h.post(&quote_url).bearer_auth(&token).json(&body)).await;
+    report(&format!("POST quote @ {rate}/s"), samples, elapsed);
+    anyhow::ensure!(errors == 0, "{errors} quote errors at {rate}/s");
     Ok(())
+}
+
+async fn paced(http: reqwest::Client, rate: u32, seconds: u64, request: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder + Clone + Send + 'static) -> (Vec<Duration>, Duration, usize) {
+    let start = tokio::time::Instant::now();
+    let total = u64::from(rate) * seconds;
+    let mut tasks = Vec::with_capacity(total as usize);
+    for i in 0..total {
+        let scheduled = start + Duration::from_secs_f64(i as f64 / f64::from(rate));
+        tokio::time::sleep_until(scheduled).await;
+        let (http, request) = (http.clone(), request.clone());
+        tasks.push(tokio::spawn(async move {
+            match request(&http).send().await {
+                Ok(r) if r.status().is_success() => {
+                    let _ = r.bytes().await;
+                    Ok(scheduled.elapsed())
+                }
+                _ => Err(()),
+            }
+        }));
+    }
+    let (mut samples, mut errors) = (Vec::new(), 0);
+    for t in tasks {
+        match t.await.expect("request task") {
+            Ok(d) => samples.push(d),
+            Err(()) => errors += 1,
+        }
+    }
+    (samples, start.elapsed(), errors)
 }
 
 #[tokio::main]
@@ -186,6 +226,6 @@ async fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
         Command::Vin { iterations } => bench_vin(iterations),
         Command::Ocr { per_category, seed } => ocr::bench_ocr(per_category, seed),
-        Command::Quote { url, institution, clients, seconds } => bench_quote(&url, &institution, clients, seconds).await,
+        Command::Quote { url, institution, clients, seconds, rate } => bench_quote(&url, &institution, clients, seconds, rate).await,
     }
 }

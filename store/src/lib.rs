@@ -7,6 +7,7 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, migrate::Migrator};
 
 mod cars;
+mod contacts;
 mod documents;
 mod institutions;
 mod payments;
@@ -17,6 +18,7 @@ mod sessions;
 pub mod users;
 
 pub use cars::CarRecord;
+pub use contacts::ContactRequestRecord;
 pub use payments::PaymentRecord;
 pub use photos::{AnalyticsEvent, VinPhoto};
 pub use policies::PolicyRecord;

@@ -14,6 +14,9 @@ pub struct QuoteRecord {
     pub pen_track_key: String,
     pub provider: String,
     pub created_at: i64,
+    /// The answers it was rated with (`None` on quotes stored before they were kept).
+    pub miles_per_year: Option<i64>,
+    pub years_to_own: Option<i64>,
 }
 
 /// A stored rate of a quote.
@@ -38,7 +41,8 @@ impl Store {
     pub async fn insert_quote(&self, quote: &QuoteRecord, rates: &[RateRecord]) -> anyhow::Result<()> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO quotes (quote_id, user_id, car_id, state, pen_track_key, provider, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO quotes (quote_id, user_id, car_id, state, pen_track_key, provider, created_at, miles_per_year, years_to_own)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&quote.quote_id)
         .bind(&quote.user_id)
@@ -47,9 +51,43 @@ impl Store {
         .bind(&quote.pen_track_key)
         .bind(&quote.provider)
         .bind(now())
+        .bind(quote.miles_per_year)
+        .bind(quote.years_to_own)
         .execute(&mut *tx)
         .await
         .context("inserting quote")?;
+        Self::insert_rates(&mut tx, rates).await?;
+        tx.commit().await.context("committing quote")?;
+        Ok(())
+    }
+
+    /// Re-rates a quote: new answers and state, new rates in place of the old (in one transaction).
+    /// `false` when a policy already holds the quote (its rates must not change under a purchase).
+    pub async fn replace_quote_rates(&self, quote: &QuoteRecord, rates: &[RateRecord]) -> anyhow::Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let updated = sqlx::query(
+            "UPDATE quotes SET state = $1, provider = $2, miles_per_year = $3, years_to_own = $4
+             WHERE quote_id = $5 AND user_id = $6 AND NOT EXISTS (SELECT 1 FROM policies WHERE policies.quote_id = $5)",
+        )
+        .bind(&quote.state)
+        .bind(&quote.provider)
+        .bind(quote.miles_per_year)
+        .bind(quote.years_to_own)
+        .bind(&quote.quote_id)
+        .bind(&quote.user_id)
+        .execute(&mut *tx)
+        .await
+        .context("updating quote")?;
+        if updated.rows_affected() != 1 {
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM rates WHERE quote_id = $1").bind(&quote.quote_id).execute(&mut *tx).await.context("dropping old rates")?;
+        Self::insert_rates(&mut tx, rates).await?;
+        tx.commit().await.context("committing re-rated quote")?;
+        Ok(true)
+    }
+
+    async fn insert_rates(tx: &mut sqlx::Transaction<'_, sqlx::Any>, rates: &[RateRecord]) -> anyhow::Result<()> {
         for r in rates {
             sqlx::query(
                 "INSERT INTO rates (rate_id, quote_id, rate_collection_id, position, coverage_name, miles, months, deductible_cents, price_cents, tax_cents, provider)
@@ -66,18 +104,17 @@ impl Store {
             .bind(r.price_cents)
             .bind(r.tax_cents)
             .bind(&r.provider)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await
             .context("inserting rate")?;
         }
-        tx.commit().await.context("committing quote")?;
         Ok(())
     }
 
     /// A quote of a user (`None` when it is not theirs).
     pub async fn quote(&self, user_id: &str, quote_id: &str) -> anyhow::Result<Option<QuoteRecord>> {
         sqlx::query_as::<_, QuoteRecord>(
-            "SELECT quote_id, user_id, car_id, state, pen_track_key, provider, created_at FROM quotes WHERE quote_id = $1 AND user_id = $2",
+            "SELECT quote_id, user_id, car_id, state, pen_track_key, provider, created_at, miles_per_year, years_to_own FROM quotes WHERE quote_id = $1 AND user_id = $2",
         )
         .bind(quote_id)
         .bind(user_id)

@@ -6,6 +6,7 @@ use crate::app::AppState;
 
 mod analytics;
 mod cars;
+mod contact;
 mod institutions;
 mod payments;
 mod photos;
@@ -18,6 +19,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .merge(institutions::router())
         .merge(analytics::router())
+        .merge(contact::router())
         .merge(photos::router())
         .merge(users::router())
         .merge(cars::router())

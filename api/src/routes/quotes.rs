@@ -21,7 +21,7 @@ use crate::error::{ApiError, ApiResult};
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/institution/{iid}/user/{uid}/quote", post(create_quote))
-        .route("/institution/{iid}/user/{uid}/quote/{quote_id}", get(get_quote))
+        .route("/institution/{iid}/user/{uid}/quote/{quote_id}", get(get_quote).put(update_quote))
 }
 
 #[derive(Deserialize)]
@@ -39,6 +39,34 @@ fn no_quotes() -> ApiError {
 }
 
 /// The quote as the web app sees it: every rate with its derived fields.
+/// The back of a coverage card: a summary, the covered component areas (spec section 3, with a
+/// `cssId` each) and the provider's benefits (spec section 9 amounts), from `data/plans/`.
+fn plan_description(state: &AppState, provider: &str, rate: &RateRecord) -> Value {
+    let components = state.plan_texts.components(provider, &rate.coverage_name);
+    let benefits = state.plan_texts.benefits(provider, &rate.coverage_name);
+    let areas = match components.len() {
+        0 => String::new(),
+        1 => " It covers 1 component area.".to_string(),
+        n => format!(" It covers {n} component areas."),
+    };
+    let intro = format!(
+        "{plan} pays for covered repairs for {months} months or {miles} miles from today's odometer, whichever comes first, \
+         with a {deductible} deductible per repair visit.{areas}",
+        plan = rate.coverage_name,
+        months = rate.months,
+        miles = coverline_domain::money::group_thousands(rate.miles as u64),
+        deductible = Cents(rate.deductible_cents).dollar_sign_short(),
+    );
+    let components: Vec<Value> = components.iter().map(|c| json!({ "title": c.title, "text": c.text, "cssId": css_id(&c.title) })).collect();
+    let benefits: Vec<Value> = benefits.iter().map(|b| json!({ "title": b.title, "text": b.text })).collect();
+    json!({ "intro": intro, "components": components, "benefits": benefits })
+}
+
+/// `AC / Heating` → `ac-heating`.
+fn css_id(title: &str) -> String {
+    title.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_ascii_lowercase).collect::<Vec<_>>().join("-")
+}
+
 pub fn quote_json(state: &AppState, quote: &QuoteRecord, rates: &[RateRecord], car: &CarRecord) -> Value {
     let today = state.clock.today();
     let rates: Vec<Value> = rates
@@ -58,26 +86,25 @@ pub fn quote_json(state: &AppState, quote: &QuoteRecord, rates: &[RateRecord], c
                 car.odometer as u32,
                 today,
             );
+            let provider = r.provider.as_deref().unwrap_or(&quote.provider);
             let mut json = serde_json::to_value(view).unwrap_or(Value::Null);
-            json["provider"] = json!(r.provider.as_deref().unwrap_or(&quote.provider));
+            json["provider"] = json!(provider);
+            json["description"] = plan_description(state, provider, r);
             json
         })
         .collect();
     json!({ "quoteId": quote.quote_id, "penTrackKey": quote.pen_track_key, "carId": quote.car_id, "state": quote.state, "rates": rates })
 }
 
-async fn create_quote(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
-    Json(body): Json<CreateQuote>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
-    let residence = StateCode::parse(&body.state)?;
-    let miles_per_year = parse_miles_per_year(body.miles_per_year)?;
-    let years_to_own = parse_years_to_own(body.years_to_own)?;
-    let car = state.store.car(&uid, &body.car_id).await?.ok_or_else(ApiError::not_found)?;
+/// Rates the car with the member's answers: the institution's providers, its filter, the state's tax.
+fn rate_car(
+    state: &AppState,
+    institution: &coverline_domain::institution::Institution,
+    car: &CarRecord,
+    miles_per_year: u32,
+    years_to_own: u8,
+    residence: &StateCode,
+) -> ApiResult<Vec<coverline_activities::rating::PricedOption>> {
     if institution.testing_settings.quote_post_error_test {
         return Err(no_quotes());
     }
@@ -92,27 +119,21 @@ async fn create_quote(
         miles_per_year,
         years_to_own,
     };
-    let priced = match state.rating.quote(&institution, &request, residence.as_str()) {
-        Ok(p) => p,
-        Err(QuoteError::NoQuotes) => return Err(no_quotes()),
-        Err(e @ QuoteError::UnknownProvider(_)) => return Err(ApiError::internal(e.into())),
-    };
-    let quote = QuoteRecord {
-        quote_id: crate::ids::new_id("quo"),
-        user_id: uid.clone(),
-        car_id: car.car_id.clone(),
-        state: residence.as_str().to_string(),
-        pen_track_key: body.pen_track_key.filter(|k| !k.is_empty() && k.len() <= 64).unwrap_or_else(|| crate::ids::new_id("pen")),
-        provider: coverline_activities::rating::quote_provider(&priced, &institution).to_string(),
-        created_at: state.clock.now(),
-    };
+    match state.rating.quote(institution, &request, residence.as_str()) {
+        Ok(p) => Ok(p),
+        Err(QuoteError::NoQuotes) => Err(no_quotes()),
+        Err(e @ QuoteError::UnknownProvider(_)) => Err(ApiError::internal(e.into())),
+    }
+}
+
+fn rate_records(quote_id: &str, priced: &[coverline_activities::rating::PricedOption]) -> Vec<RateRecord> {
     let rate_collection_id = crate::ids::new_id("rc");
-    let rates: Vec<RateRecord> = priced
+    priced
         .iter()
         .enumerate()
         .map(|(i, p)| RateRecord {
             rate_id: crate::ids::new_id("rate"),
-            quote_id: quote.quote_id.clone(),
+            quote_id: quote_id.to_string(),
             rate_collection_id: rate_collection_id.clone(),
             position: i as i64,
             coverage_name: p.option.plan.clone(),
@@ -123,9 +144,70 @@ async fn create_quote(
             tax_cents: p.tax.0,
             provider: Some(p.option.provider.clone()),
         })
-        .collect();
+        .collect()
+}
+
+async fn create_quote(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<CreateQuote>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let residence = StateCode::parse(&body.state)?;
+    let miles_per_year = parse_miles_per_year(body.miles_per_year)?;
+    let years_to_own = parse_years_to_own(body.years_to_own)?;
+    let car = state.store.car(&uid, &body.car_id).await?.ok_or_else(ApiError::not_found)?;
+    let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)?;
+    let quote = QuoteRecord {
+        quote_id: crate::ids::new_id("quo"),
+        user_id: uid.clone(),
+        car_id: car.car_id.clone(),
+        state: residence.as_str().to_string(),
+        pen_track_key: body.pen_track_key.filter(|k| !k.is_empty() && k.len() <= 64).unwrap_or_else(|| crate::ids::new_id("pen")),
+        provider: coverline_activities::rating::quote_provider(&priced, &institution).to_string(),
+        created_at: state.clock.now(),
+        miles_per_year: Some(i64::from(miles_per_year)),
+        years_to_own: Some(i64::from(years_to_own)),
+    };
+    let rates = rate_records(&quote.quote_id, &priced);
     state.store.insert_quote(&quote, &rates).await?;
     Ok((StatusCode::CREATED, Json(quote_json(&state, &quote, &rates, &car))))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UpdateQuote {
+    miles_per_year: u32,
+    years_to_own: u8,
+    state: String,
+}
+
+/// Re-rates the same car with new answers under the same quote id (never once a purchase holds it).
+async fn update_quote(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid, quote_id)): Path<(String, String, String)>,
+    Json(body): Json<UpdateQuote>,
+) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let residence = StateCode::parse(&body.state)?;
+    let miles_per_year = parse_miles_per_year(body.miles_per_year)?;
+    let years_to_own = parse_years_to_own(body.years_to_own)?;
+    let mut quote = state.store.quote(&uid, &quote_id).await?.ok_or_else(ApiError::not_found)?;
+    let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
+    let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)?;
+    quote.state = residence.as_str().to_string();
+    quote.provider = coverline_activities::rating::quote_provider(&priced, &institution).to_string();
+    quote.miles_per_year = Some(i64::from(miles_per_year));
+    quote.years_to_own = Some(i64::from(years_to_own));
+    let rates = rate_records(&quote.quote_id, &priced);
+    if !state.store.replace_quote_rates(&quote, &rates).await? {
+        return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This quote is already being purchased."));
+    }
+    Ok(Json(quote_json(&state, &quote, &rates, &car)))
 }
 
 async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, quote_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {

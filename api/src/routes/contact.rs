@@ -1,0 +1,221 @@
+//! Contact requests: a non-member, a member who wants expert guidance or a payment option, or a
+//! member stopped by an error page asks the institution to call. The request is stored first, then
+//! emailed to the institution's `contactEmail`; a mail failure leaves it stored and unsent
+//! (`emailed_at` NULL) rather than losing it. A repeat within a minute answers the first id.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{post, put};
+use axum::{Json, Router};
+use coverline_domain::contact::EmailAddress;
+use coverline_domain::institution::Institution;
+use coverline_store::{ContactRequestRecord, UserRecord};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::app::AppState;
+use crate::auth;
+use crate::error::{ApiError, ApiResult};
+
+/// Where a member was when they asked, and what the institution reads as the reason.
+const PAGES: [(&str, &str); 15] = [
+    ("paymentError", "Payment could not be completed"),
+    ("bookingError", "Booking could not be completed"),
+    ("paymentOptions", "Asked about payment options"),
+    ("mockVinPaymentOptions", "Asked about payment options (estimate, no VIN yet)"),
+    ("expertGuidance", "Asked for a coverage expert"),
+    ("mockVinExpertGuidance", "Asked for a coverage expert (estimate, no VIN yet)"),
+    ("stateContactRequest", "Lives in a state the product is not sold in"),
+    ("invalidState", "Lives in a state the product is not sold in"),
+    ("validCarNoRates", "No coverage options for their vehicle"),
+    ("mockVinNoRates", "No coverage options for the described vehicle"),
+    ("descriptionLookup", "Could not find their vehicle"),
+    ("notAMember", "Not a member yet"),
+    ("userCreationError", "Could not start a quote"),
+    ("contactRequest", "Asked to be contacted"),
+    ("mockVinContactRequest", "Asked to be contacted (estimate, no VIN yet)"),
+];
+
+/// A repeat of the same request within this many seconds answers the first one.
+const REPEAT_WINDOW_SECS: i64 = 60;
+/// Requests per hour and address without a session.
+const ANONYMOUS_PER_HOUR: i64 = 5;
+/// Requests per hour and member.
+const MEMBER_PER_HOUR: i64 = 20;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/institution/{iid}/user/{uid}/contact-request", put(member_request))
+        .route("/institution/{iid}/contact-request", post(anonymous_request))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ContactRequest {
+    page_user_bounced_from: String,
+    #[serde(default = "yes")]
+    does_consent_to_email: bool,
+    #[serde(default = "yes")]
+    institution_contact: bool,
+    #[serde(default)]
+    collected_info: Map<String, Value>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The fields of spec section 3's `collectedInfo` that are kept, with the labels the institution reads.
+const COLLECTED: [(&str, &str); 15] = [
+    ("firstName", "First name"),
+    ("lastName", "Last name"),
+    ("emailAddress", "Email"),
+    ("phoneNumber", "Phone"),
+    ("chosenStateOfResidence", "State of residence"),
+    ("state", "State"),
+    ("vin", "VIN"),
+    ("year", "Year"),
+    ("make", "Make"),
+    ("model", "Model"),
+    ("style", "Style"),
+    ("currentOdometer", "Odometer"),
+    ("milesPerYear", "Miles per year"),
+    ("yearsToOwn", "Years to own"),
+    ("rateArray", "Coverage options shown"),
+];
+
+/// Keeps the known fields as short scalars (or the rate list), refusing anything oversized.
+fn clean(collected: &Map<String, Value>) -> ApiResult<Map<String, Value>> {
+    let mut kept = Map::new();
+    for (key, _) in COLLECTED {
+        match collected.get(key) {
+            None | Some(Value::Null) => {}
+            Some(Value::String(s)) if s.chars().count() <= 200 => {
+                if !s.trim().is_empty() {
+                    kept.insert(key.to_string(), Value::String(s.trim().to_string()));
+                }
+            }
+            Some(v @ (Value::Number(_) | Value::Bool(_))) => {
+                kept.insert(key.to_string(), v.clone());
+            }
+            Some(Value::Array(rates)) if key == "rateArray" && rates.len() <= 10 => {
+                let summary: Vec<Value> = rates
+                    .iter()
+                    .map(|r| {
+                        json!({ "coverageName": r.get("coverageName"), "coverageMonths": r.get("coverageMonths"),
+                                "coverageMiles": r.get("coverageMiles"), "dollarSignRate": r.get("dollarSignRate") })
+                    })
+                    .collect();
+                kept.insert(key.to_string(), Value::Array(summary));
+            }
+            Some(_) => return Err(ApiError::bad_request(format!("collectedInfo.{key} is not a valid value."))),
+        }
+    }
+    Ok(kept)
+}
+
+fn display(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Array(rates) => rates
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {} months / {} miles {}",
+                    r["coverageName"].as_str().unwrap_or(""),
+                    r["coverageMonths"],
+                    r["coverageMiles"],
+                    r["dollarSignRate"].as_str().unwrap_or("")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        other => other.to_string(),
+    }
+}
+
+async fn member_request(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<ContactRequest>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let institution = state.active_institution(&iid).await?;
+    let member = auth::member(&state, &headers, &institution, &uid).await?;
+    record(&state, &institution, Some(&member.user), body).await
+}
+
+async fn anonymous_request(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<ContactRequest>) -> ApiResult<(StatusCode, Json<Value>)> {
+    let institution = state.active_institution(&iid).await?;
+    record(&state, &institution, None, body).await
+}
+
+async fn record(state: &AppState, institution: &Institution, user: Option<&UserRecord>, body: ContactRequest) -> ApiResult<(StatusCode, Json<Value>)> {
+    let reason = PAGES
+        .iter()
+        .find(|(page, _)| *page == body.page_user_bounced_from)
+        .map(|(_, reason)| *reason)
+        .ok_or_else(|| ApiError::bad_request("pageUserBouncedFrom is not a known page."))?;
+    let mut collected = clean(&body.collected_info)?;
+    // What the server knows of the member beats what the browser sends.
+    if let Some(user) = user {
+        for (key, value) in [("firstName", &user.first_name), ("lastName", &user.last_name), ("phoneNumber", &user.phone)] {
+            if let Some(v) = value {
+                collected.insert(key.into(), json!(v));
+            }
+        }
+        collected.insert("emailAddress".into(), json!(user.email));
+        if let Some(car) = state.store.cars(&user.user_id).await?.into_iter().next() {
+            for (key, value) in [("vin", json!(car.vin)), ("year", json!(car.year)), ("make", json!(car.make)), ("model", json!(car.model)), ("style", json!(car.style))] {
+                collected.entry(key).or_insert(value);
+            }
+        }
+    }
+    let email = match collected.get("emailAddress").and_then(Value::as_str) {
+        Some(e) => EmailAddress::parse(e)?.as_str().to_string(),
+        None => return Err(coverline_domain::ValidationError::new("emailAddress", coverline_domain::ValidationError::REQUIRED).into()),
+    };
+    let collected_json = Value::Object(collected.clone()).to_string();
+    let now = state.clock.now();
+    let user_id = user.map(|u| u.user_id.clone());
+    let fingerprint = hex::encode(Sha256::digest(
+        format!("{}\n{:?}\n{email}\n{}\n{}\n{collected_json}", institution.institution_id, user_id, body.page_user_bounced_from, body.does_consent_to_email).as_bytes(),
+    ));
+    if let Some(first) = state.store.contact_request_by_fingerprint(&fingerprint, now - REPEAT_WINDOW_SECS).await? {
+        return Ok((StatusCode::ACCEPTED, Json(json!({ "contactRequestId": first.contact_request_id }))));
+    }
+    let limit = if user.is_some() { MEMBER_PER_HOUR } else { ANONYMOUS_PER_HOUR };
+    if state.store.contact_requests_since(&institution.institution_id, &email, now - 3600).await? >= limit {
+        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "We already have your request. A representative will contact you."));
+    }
+    let request = ContactRequestRecord {
+        contact_request_id: crate::ids::new_id("cr"),
+        institution_id: institution.institution_id.clone(),
+        user_id,
+        email: email.clone(),
+        page_bounced_from: body.page_user_bounced_from.clone(),
+        consents_to_email: i64::from(body.does_consent_to_email),
+        institution_contact: i64::from(body.institution_contact),
+        collected_json,
+        fingerprint,
+        created_at: 0,
+        emailed_at: None,
+    };
+    state.store.insert_contact_request(&request).await?;
+
+    let mut details: Vec<(String, String)> =
+        COLLECTED.iter().filter_map(|(key, label)| collected.get(*key).map(|v| (label.to_string(), display(v)))).collect();
+    details.push(("Consents to promotional email".into(), if body.does_consent_to_email { "Yes" } else { "No" }.into()));
+    details.push(("Reference".into(), request.contact_request_id.clone()));
+    match state
+        .mailer
+        .send_contact_request(&institution.email_settings.contact_email, &institution.name, reason, Some(&email), &details)
+        .await
+    {
+        Ok(()) => state.store.mark_contact_request_emailed(&request.contact_request_id).await?,
+        // Stored and unsent: `emailed_at` stays NULL for a resend; the member's request is not lost.
+        Err(e) => tracing::warn!(contact_request_id = %request.contact_request_id, error = %e, "contact request email not sent"),
+    }
+    Ok((StatusCode::ACCEPTED, Json(json!({ "contactRequestId": request.contact_request_id }))))
+}
