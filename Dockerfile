@@ -8,7 +8,7 @@ RUN cd web && npm ci && npm run build
 RUN cargo build --release -p coverline-api --bin coverline
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates tesseract-ocr tesseract-ocr-eng && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /src/target/release/coverline /usr/local/bin/coverline
 COPY --from=build /opt/coverline/vpic /opt/coverline/vpic

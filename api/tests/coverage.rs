@@ -71,7 +71,7 @@ async fn contact_requests_reach_the_institution_once() {
     car(&app, &m).await;
     let body = json!({
         "pageUserBouncedFrom": "expertGuidance", "doesConsentToEmail": false, "institutionContact": true,
-        "collectedInfo": { "firstName": "Jane", "lastName": "Doe", "phoneNumber": "3035550142", "chosenStateOfResidence": "CO",
+        "collectedInfo": { "isMember": true, "firstName": "Jane", "lastName": "Doe", "phoneNumber": "3035550142", "chosenStateOfResidence": "CO",
                            "milesPerYear": 15000, "yearsToOwn": 6, "currentOdometer": 45000,
                            "rateArray": [{ "coverageName": "SILVER", "coverageMonths": 72, "coverageMiles": 100000, "dollarSignRate": "$2,020.00" }] }
     });
@@ -83,7 +83,7 @@ async fn contact_requests_reach_the_institution_once() {
     let mail = app.mail.wait_for("vsc@summit-cu.example", 1).await;
     assert_eq!(mail.len(), 1);
     let data = &mail[0].data;
-    for expected in ["Asked for a coverage expert", "Jane", "3035550142", m.email.as_str(), KIA_VIN, "Sorento", "SILVER 72 months / 100000 miles $2,020.00", "Consents to promotional email: No"] {
+    for expected in ["Asked for a coverage expert", "Is a member: Yes", "Jane", "3035550142", m.email.as_str(), KIA_VIN, "Sorento", "SILVER 72 months / 100000 miles $2,020.00", "Consents to promotional email: No"] {
         assert!(data.contains(expected), "{expected:?} missing from the institution's email:\n{data}");
     }
     assert!(data.contains("text/html"), "HTML part");

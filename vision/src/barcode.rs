@@ -25,9 +25,9 @@ const SWEEP: [f32; 8] = [-8.0, 8.0, -16.0, 16.0, -24.0, 24.0, -32.0, 32.0];
 /// rotations and reads of it must stay well under the time of one OCR pass.
 const SWEEP_SIDE: u32 = 1200;
 
-/// Unsharp mask radius for the sweep: a phone's slight defocus merges the thin bars of Code 39
-/// (narrow bars are a third of a wide one's width or more), and restoring their edges makes
-/// blurred barcodes readable at several more angles.
+/// Unsharp mask radius for the sweep: a phone's slight defocus greys out the narrow bars and
+/// gaps of Code 39 (half or a third as wide as the wide ones), and restoring their edges made
+/// every blurred barcode of the corpus readable.
 const SHARPEN_SIGMA: f32 = 1.5;
 
 /// The VIN in the first barcode that holds a valid one.
@@ -43,10 +43,16 @@ pub(crate) fn read(gray: &GrayImage) -> Option<VinReading> {
     let background = median_edge(&small);
     let around_tilt = AROUND_TILT.map(|offset| tilt + offset);
     let elsewhere = SWEEP.into_iter().filter(|degrees| (degrees - tilt).abs() > 4.0);
-    around_tilt.into_iter().chain(elsewhere).find_map(|degrees| {
+    let code39 = around_tilt.into_iter().chain(elsewhere).find_map(|degrees| {
         let turned = if degrees.abs() < 0.25 { sharp.clone() } else { rotate(&sharp, degrees, background) };
         detect(&turned, BarcodeFormat::CODE_39)
-    })
+    });
+    if code39.is_some() || small.dimensions() == gray.dimensions() {
+        return code39;
+    }
+    // The 2D detectors look for finder patterns at a few scales; on a big photo of a big code,
+    // the smaller picture can be the one where they find it.
+    [BarcodeFormat::DATA_MATRIX, BarcodeFormat::QR_CODE].into_iter().find_map(|format| detect(&small, format))
 }
 
 /// One rxing read for one symbology, its payload checked for a valid VIN.

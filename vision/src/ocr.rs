@@ -1,8 +1,8 @@
 //! The VIN in printed text, read by the tesseract CLI.
 //!
 //! The CLI rather than a binding (leptess): no libtesseract headers, clang or bindgen in the
-//! build, and a crash or a hang in the engine stays in a child process we can kill. It costs about
-//! 0.4 s of process start and model load per pass, acceptable for a photo a member takes once.
+//! build, and a crash or a hang in the engine stays in a child process we can kill. Process start
+//! and model load cost about 0.1 s per pass, acceptable for a photo a member takes once.
 
 use std::ffi::OsStr;
 use std::io::{Cursor, Read, Write};
@@ -33,8 +33,8 @@ const ARGS: [&str; 6] = ["stdin", "stdout", "--psm", "11", "-c", "tessedit_char_
 /// characters best when they are 20-40 px tall.
 const SMALL_SIDE: u32 = 1000;
 
-/// OCR of the working picture, then, if that finds no VIN, of a black-and-white (and for a small
-/// picture, enlarged) copy.
+/// OCR of the working picture, then, unless that read a VIN as is, of a black-and-white (and for
+/// a small picture, enlarged) copy.
 pub(crate) fn read(gray: &GrayImage) -> Result<VinReading, PhotoError> {
     let reading = |pick: Pick| VinReading { vin: pick.vin, source: Source::Text, repaired: pick.repaired };
     let first = tesseract(gray)?;

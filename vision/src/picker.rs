@@ -1,8 +1,10 @@
 //! Finds the VIN in what a barcode or OCR returned. The check digit (position 9) is the arbiter:
-//! a string that does not validate is never returned, and a correction is made only when exactly
-//! one candidate correction validates.
+//! a string that does not validate is never returned, and a misread is corrected only when
+//! exactly one correction validates. A wrong VIN costs more than none (the member may not notice
+//! it and quote the wrong car), so every rule here errs towards returning nothing.
 //!
-//! VIN rules themselves (alphabet, weights, year codes) live in `coverline_domain::vin`.
+//! VIN rules themselves (alphabet, weights, year codes) live in `coverline_domain::vin`; what is
+//! here are plausibility tests for OCR output (four trailing digits, a model-year code).
 
 use std::collections::BTreeSet;
 
@@ -62,8 +64,8 @@ pub(crate) fn pick_barcode(payload: &str) -> Option<String> {
 /// 2. a 19-20 character token that starts or ends with a VIN (OCR glued a word or a border
 ///    to it), if only one of the two validates;
 /// 3. a misread corrected (a confusable character, a dropped dotted zero, a stray extra
-///    character) when exactly one correction validates;
-///    and no other pass found corrections that exclude it;
+///    character) when exactly one correction of a pass validates and no other pass found
+///    corrections that exclude it;
 /// 4. failing that, the one correction that two passes, misreading differently, agree on.
 ///
 /// Text read by OCR must also end in four digits, as every VIN does (ISO 3779): with one string

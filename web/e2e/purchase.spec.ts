@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
-import { INSTITUTION, onPage, progress, screenshotter, startQuote, uniqueEmail } from './support'
+import { dismissImpactModal, INSTITUTION, onPage, progress, screenshotter, startQuote, uniqueEmail } from './support'
 
 const VIN = process.env.E2E_VIN || '5XYRLDLC3NG097496'
 const screenshot = screenshotter()
@@ -45,6 +45,7 @@ test('a member buys a vehicle service contract', async ({ page }) => {
   await onPage(page, 'user/coverage/level')
   await progress(page, 60)
   await expect(page.getByTestId('rate-card')).toBeVisible()
+  await dismissImpactModal(page)
   await expect(page.getByText('Option 2 of 3')).toBeVisible()
   await expect(page.getByTestId('rate-previous')).toBeVisible()
   await expect(page.getByTestId('rate-next')).toBeVisible()

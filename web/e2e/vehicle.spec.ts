@@ -3,7 +3,7 @@
  * real-VIN prompt, the description lookup's failure dialog, and a VIN read from a photo.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { onPage, progress, screenshotter, startQuote } from './support'
+import { dismissImpactModal, onPage, progress, screenshotter, startQuote } from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
 
@@ -88,6 +88,7 @@ test('a described vehicle gets estimates, then exact prices once its VIN is give
 
   // Estimates: the button asks for the real VIN instead of purchasing.
   await onPage(page, 'user/coverage/level')
+  await dismissImpactModal(page)
   const button = page.getByTestId('purchase-button')
   await expect(button).toHaveText('Enter Vin')
   await expect(page.getByTestId('estimate-note')).toBeVisible()

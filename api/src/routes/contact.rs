@@ -67,7 +67,7 @@ fn yes() -> bool {
 }
 
 /// The fields of spec section 3's `collectedInfo` that are kept, with the labels the institution reads.
-const COLLECTED: [(&str, &str); 15] = [
+const COLLECTED: [(&str, &str); 17] = [
     ("firstName", "First name"),
     ("lastName", "Last name"),
     ("emailAddress", "Email"),
@@ -83,6 +83,8 @@ const COLLECTED: [(&str, &str); 15] = [
     ("milesPerYear", "Miles per year"),
     ("yearsToOwn", "Years to own"),
     ("rateArray", "Coverage options shown"),
+    ("isMember", "Is a member"),
+    ("wantsMembershipInfo", "Wants membership information"),
 ];
 
 /// Keeps the known fields as short scalars (or the rate list), refusing anything oversized.
@@ -118,6 +120,7 @@ fn clean(collected: &Map<String, Value>) -> ApiResult<Map<String, Value>> {
 fn display(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
+        Value::Bool(b) => if *b { "Yes" } else { "No" }.to_string(),
         Value::Array(rates) => rates
             .iter()
             .map(|r| {

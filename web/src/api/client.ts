@@ -7,6 +7,7 @@ import type {
   CreateQuoteBody,
   CreateUserBody,
   AnalyticsEvent,
+  ContactRequestBody,
   DecodedVehicle,
   Institution,
   MockVinResponse,
@@ -15,6 +16,7 @@ import type {
   Quote,
   SignRequestResponse,
   UpdateEmailBody,
+  UpdateQuoteBody,
   UserWithToken,
   VehicleDescription,
   VerifyEmailQuery,
@@ -189,6 +191,22 @@ export const api = {
 
   createQuote: (session: Session, body: CreateQuoteBody) =>
     request<Quote>(`${userPath(session)}/quote`, { method: 'POST', body, token: session.token }),
+
+  /** Rates the quote's car again with new answers, under the same quoteId (new rateIds). */
+  updateQuote: (session: Session, quoteId: string, body: UpdateQuoteBody) =>
+    request<Quote>(`${userPath(session)}/quote/${enc(quoteId)}`, { method: 'PUT', body, token: session.token }),
+
+  /** A member's contact request; a repeat within a minute answers the first id. */
+  sendContactRequest: (session: Session, body: ContactRequestBody) =>
+    request<{ contactRequestId: string }>(`${userPath(session)}/contact-request`, {
+      method: 'PUT',
+      body,
+      token: session.token,
+    }),
+
+  /** A contact request without a user (user-creation error): collectedInfo.emailAddress is required. */
+  sendAnonymousContactRequest: (institutionId: string, body: ContactRequestBody) =>
+    request<{ contactRequestId: string }>(`${institutionPath(institutionId)}/contact-request`, { method: 'POST', body }),
 
   bookPolicy: (session: Session, body: BookingBody) =>
     request<{ policy: Policy }>(`${userPath(session)}/policy`, { method: 'POST', body, token: session.token }),

@@ -181,6 +181,30 @@ export interface CreateQuoteBody {
   penTrackKey: string | null
 }
 
+/** The providers that rate and book contracts (spec section 1). */
+export type RateProvider = 'NAC' | 'Rt66' | 'EFG'
+
+/** One covered component area of a plan (spec section 3); `cssId` is its element id on the card. */
+export interface PlanComponent {
+  title: string
+  text: string
+  cssId: string
+}
+
+/** One of the provider's benefits (rental car, roadside, key replacement, ...; spec section 9). */
+export interface PlanBenefit {
+  title: string
+  text: string
+}
+
+/** The plan's texts for the back of its coverage card. */
+export interface PlanDescription {
+  intro: string
+  /** Empty for a plan without texts. */
+  components: PlanComponent[]
+  benefits: PlanBenefit[]
+}
+
 export interface Rate {
   rateId: string
   rateCollectionId: string
@@ -200,6 +224,16 @@ export interface Rate {
   formattedCoverageMiles: string
   odometerWhenCoverageExpires: number
   coverageExpirationDate: string
+  /** The provider that rated this option and books it. */
+  provider: RateProvider
+  description: PlanDescription
+}
+
+/** `PUT U/quote/{quoteId}`: the same car rated again with new answers. */
+export interface UpdateQuoteBody {
+  milesPerYear: number
+  yearsToOwn: number
+  state: string
 }
 
 export interface Quote {
@@ -276,6 +310,52 @@ export interface Confirmation {
     hasSalesTax: boolean
   }
   institution: { name: string; formattedPhone: string }
+}
+
+/** Why a contact request was made (docs/api.md, chosen by the priority of spec section 4). */
+export type BounceSource =
+  | 'paymentError'
+  | 'bookingError'
+  | 'paymentOptions'
+  | 'mockVinPaymentOptions'
+  | 'expertGuidance'
+  | 'mockVinExpertGuidance'
+  | 'stateContactRequest'
+  | 'invalidState'
+  | 'validCarNoRates'
+  | 'mockVinNoRates'
+  | 'descriptionLookup'
+  | 'notAMember'
+  | 'userCreationError'
+  | 'contactRequest'
+  | 'mockVinContactRequest'
+
+/** What the app knows so far (spec section 3); every field optional, car fields only when a car is known. */
+export interface CollectedInfo {
+  emailAddress?: string
+  chosenStateOfResidence?: string
+  firstName?: string
+  lastName?: string
+  /** Digits only. */
+  phoneNumber?: string
+  state?: string
+  vin?: string
+  year?: number | string
+  make?: string
+  model?: string
+  style?: string
+  milesPerYear?: number
+  yearsToOwn?: number
+  currentOdometer?: string
+  rateArray?: Rate[]
+}
+
+/** `PUT U/contact-request` and (without a user) `POST /api/institution/{iid}/contact-request`. */
+export interface ContactRequestBody {
+  pageUserBouncedFrom: BounceSource
+  doesConsentToEmail: boolean
+  institutionContact: boolean
+  collectedInfo: CollectedInfo
 }
 
 /** Error codes of the API's `{ error: { code, message, field } }` body. */

@@ -36,6 +36,7 @@ function CurrentScreen() {
       institutionName={institution.name}
       carLine={carLine}
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
+      backIcon={info.errorPage ? 'chevron' : 'arrow'}
     >
       <Suspense fallback={<PageSkeleton />}>
         <Screen />

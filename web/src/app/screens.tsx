@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { Step } from '../flow/steps'
 
 const errors = () => import('../features/errors/error-pages')
+const contact = () => import('../features/contact/contact-pages')
 
 /** The screen for each step, each in its own lazily loaded chunk. */
 export const SCREENS: Record<Step, LazyExoticComponent<ComponentType>> = {
@@ -24,5 +25,7 @@ export const SCREENS: Record<Step, LazyExoticComponent<ComponentType>> = {
   bookingError: lazy(() => errors().then((m) => ({ default: m.BookingErrorPage }))),
   paymentError: lazy(() => errors().then((m) => ({ default: m.PaymentErrorPage }))),
   userCreationError: lazy(() => errors().then((m) => ({ default: m.UserCreationErrorPage }))),
-  institutionContact: lazy(() => errors().then((m) => ({ default: m.InstitutionContactPage }))),
+  institutionContact: lazy(() => contact().then((m) => ({ default: m.InstitutionContactPage }))),
+  contactMe: lazy(() => contact().then((m) => ({ default: m.ContactMePage }))),
+  thankYou: lazy(() => contact().then((m) => ({ default: m.ThankYouPage }))),
 }

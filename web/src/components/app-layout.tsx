@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import { useColorScheme } from '@mui/material/styles'
 import type { ReactNode } from 'react'
-import { ArrowBackIcon, DarkModeIcon, LightModeIcon } from './icons'
+import { ArrowBackIcon, ChevronLeftIcon, DarkModeIcon, LightModeIcon } from './icons'
 
 export interface AppLayoutProps {
   title: string
@@ -20,6 +20,8 @@ export interface AppLayoutProps {
   /** 'Year Make Model Style' on car pages. */
   carLine?: string | null
   allowDarkModeToggle: boolean
+  /** Error pages go back with a chevron. */
+  backIcon?: 'arrow' | 'chevron'
   children: ReactNode
 }
 
@@ -47,7 +49,7 @@ export function AppLayout(props: AppLayoutProps) {
           <Box sx={{ width: 48 }}>
             {props.onBack && (
               <IconButton aria-label="Back" data-testid="back-button" onClick={props.onBack} edge="start">
-                <ArrowBackIcon />
+                {props.backIcon === 'chevron' ? <ChevronLeftIcon /> : <ArrowBackIcon />}
               </IconButton>
             )}
           </Box>

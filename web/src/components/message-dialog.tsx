@@ -12,6 +12,9 @@ export interface DialogAction {
   primary?: boolean
 }
 
+/** Spec section 9: dialogs 550 px wide above 960 px, otherwise 250 px. */
+export const SPEC_DIALOG_WIDTH = { width: 250, '@media (min-width: 961px)': { width: 550 } } as const
+
 /** A small modal with a title, a message (one paragraph per string) and one or two actions. */
 export function MessageDialog(props: {
   open: boolean
@@ -21,6 +24,8 @@ export function MessageDialog(props: {
   testId?: string
   /** Escape / backdrop click; without it the dialog stays until an action is chosen. */
   onClose?: () => void
+  /** Spec section 9's dialog width: 550 px above 960 px wide, else 250 px. */
+  specWidth?: boolean
 }) {
   const paragraphs = typeof props.message === 'string' ? [props.message] : props.message
   return (
@@ -30,6 +35,7 @@ export function MessageDialog(props: {
       data-testid={props.testId}
       aria-labelledby="message-dialog-title"
       aria-describedby="message-dialog-text"
+      slotProps={props.specWidth ? { paper: { sx: SPEC_DIALOG_WIDTH } } : undefined}
     >
       {props.title && <DialogTitle id="message-dialog-title">{props.title}</DialogTitle>}
       <DialogContent id="message-dialog-text">

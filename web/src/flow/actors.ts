@@ -6,6 +6,7 @@ import type {
   BookingBody,
   Car,
   Confirmation,
+  ContactRequestBody,
   CreateCarBody,
   CreateQuoteBody,
   DecodedVehicle,
@@ -77,6 +78,15 @@ export const flowActors = {
 
   createQuote: fromPromise<Quote, { session: Session; body: CreateQuoteBody }>(({ input }) =>
     api.createQuote(input.session, input.body),
+  ),
+
+  /** A member's contact request, or without a session (user-creation error) the anonymous one. */
+  sendContactRequest: fromPromise<string, { institutionId: string; session: Session | null; body: ContactRequestBody }>(
+    async ({ input }) =>
+      (input.session
+        ? await api.sendContactRequest(input.session, input.body)
+        : await api.sendAnonymousContactRequest(input.institutionId, input.body)
+      ).contactRequestId,
   ),
 
   savePersonalDetails: fromPromise<UserWithToken, { session: Session; body: PersonalDetailsBody }>(({ input }) =>

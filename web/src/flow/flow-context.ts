@@ -1,5 +1,6 @@
 import type { Session } from '../api/client'
 import type {
+  BounceSource,
   Car,
   CarFlags,
   Confirmation,
@@ -15,6 +16,7 @@ import type {
 } from '../api/types'
 import { EMPTY_DESCRIPTION, NO_LISTS, type DescriptionLists } from './description'
 import type { Gate } from './gate'
+import type { Step } from './steps'
 
 /** Personal details as the form hands them over (phone digits only, text trimmed). */
 export interface PersonalDetails {
@@ -27,6 +29,20 @@ export interface PersonalDetails {
   isMember: boolean
 }
 
+/** What a member gives on contact-me or institution-contact (phone digits only, text trimmed). */
+export interface ContactDetails {
+  firstName: string
+  lastName: string
+  phoneNumber: string
+  emailAddress: string
+  /** The member checkboxes (contact-me from the coverage page only). */
+  isMember?: boolean
+  wantsMembershipInfo?: boolean
+}
+
+/** The coverage page's analytics events, each sent once per session (spec section 4). */
+export type CoverageSignal = 'CardFlip' | 'ViewDifferentRates' | 'ExpertGuidanceRequest' | 'PaymentOptionRequest'
+
 /** Everything the flow knows about the member's purchase. */
 export interface FlowContext {
   institutionId: string
@@ -34,6 +50,8 @@ export interface FlowContext {
   /** Set once the user exists; its token rotates on personal details and code confirmation. */
   session: Session | null
   user: User | null
+  /** The address typed on the splash (kept for a contact request when user creation fails). */
+  emailAddress: string | null
   stateOfResidence: string | null
   /** Allowed-route gate milestones reached so far. */
   gates: Gate[]
@@ -75,7 +93,17 @@ export interface FlowContext {
    * The page the member bounced from to an error page ('descriptionLookup', 'mockVinNoRates',
    * 'validCarNoRates'): the contact request's pageUserBouncedFrom. The coverage page clears it.
    */
-  pageUserBouncedFrom: string | null
+  pageUserBouncedFrom: BounceSource | null
+  /** 'Request payment option' was chosen on the coverage page (cleared when it is entered again). */
+  paymentOptionsRequested: boolean
+  /** Where contact-me goes back to, or the error page a contact request is made from. */
+  contactOrigin: Step | null
+  contactDetails: ContactDetails | null
+  /** Promotional email consent; the checkbox defaults to ticked (spec section 6). */
+  doesConsentToEmail: boolean
+  /** The impact modal shows once per session; kept when the session resets. */
+  impactModalSeen: boolean
+  coverageSignals: CoverageSignal[]
 }
 
 export interface FlowInput {
@@ -101,6 +129,7 @@ export function initialContext(institutionId: string, institution: Institution |
     institution,
     session: null,
     user: null,
+    emailAddress: null,
     stateOfResidence: null,
     gates: [],
     sessionExpired: false,
@@ -130,5 +159,11 @@ export function initialContext(institutionId: string, institution: Institution |
     confirmation: null,
     failure: null,
     pageUserBouncedFrom: null,
+    paymentOptionsRequested: false,
+    contactOrigin: null,
+    contactDetails: null,
+    doesConsentToEmail: true,
+    impactModalSeen: false,
+    coverageSignals: [],
   }
 }

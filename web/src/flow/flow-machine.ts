@@ -1,6 +1,8 @@
+import { assign } from 'xstate'
 import { initialContext } from './flow-context'
 import { flowSetup } from './flow-setup'
 import { carStates } from './states/car-states'
+import { contactStates } from './states/contact-states'
 import { coverageStates } from './states/coverage-states'
 import { entryStates } from './states/entry-states'
 import { purchaseStates } from './states/purchase-states'
@@ -20,13 +22,17 @@ export const flowMachine = flowSetup.createMachine({
   id: 'flow',
   context: ({ input }) => initialContext(input.institutionId),
   initial: 'boot',
-  on: { GO_TO: goTo },
+  on: {
+    GO_TO: goTo,
+    SET_CONSENT: { actions: assign({ doesConsentToEmail: ({ event }) => event.consent }) },
+  },
   states: {
     ...entryStates,
     ...carStates,
     ...coverageStates,
     ...verifyEmailStates,
     ...purchaseStates,
+    ...contactStates,
   },
 })
 

@@ -1,10 +1,17 @@
 import { assign, enqueueActions, setup, type DoneActorEvent } from 'xstate'
 import { ApiError, isSessionExpired } from '../api/api-error'
-import type { CarFlags, CreateCarBody, Institution, Quote, UserWithToken } from '../api/types'
-import { errorEvent } from '../lib/analytics'
+import type { BounceSource, CarFlags, CreateCarBody, Institution, Quote, UserWithToken } from '../api/types'
+import { COVERAGE_SELECTION, errorEvent, pageEvent } from '../lib/analytics'
 import { flowActors } from './actors'
 import { chooseDescriptionField, isCompleteDescription, listToLoad, type DescriptionField } from './description'
-import { initialContext, type FlowContext, type FlowInput, type PersonalDetails } from './flow-context'
+import {
+  initialContext,
+  type ContactDetails,
+  type CoverageSignal,
+  type FlowContext,
+  type FlowInput,
+  type PersonalDetails,
+} from './flow-context'
 import { canVisit, type Gate } from './gate'
 import { USER_TIMEOUT } from './messages'
 import { STEP_INFO, type Step } from './steps'
@@ -50,8 +57,20 @@ export type FlowEvent =
   | { type: 'CLOSE_PAYMENT_ERROR' }
   | { type: 'CONTINUE' }
   | { type: 'RETRY_PAYMENT' }
+  | { type: 'FLIP_CARD' }
+  | { type: 'DISMISS_IMPACT_MODAL' }
+  | { type: 'REQUEST_EXPERT_GUIDANCE' }
+  | { type: 'CONFIRM_EXPERT_GUIDANCE' }
+  | { type: 'DECLINE_EXPERT_GUIDANCE' }
+  | { type: 'REQUEST_PAYMENT_OPTION' }
+  | { type: 'SET_CONSENT'; consent: boolean }
+  | { type: 'CONTACT_REPRESENTATIVE' }
+  | { type: 'CONTACT_ME' }
+  | { type: 'SUBMIT_CONTACT_DETAILS'; details: ContactDetails }
+  | { type: 'RETRY_CONTACT' }
 
-export type FlowTag = Step | 'busy'
+/** 'forwarded': an error page has sent its contact request. */
+export type FlowTag = Step | 'busy' | 'forwarded'
 
 function errorOf(event: unknown): unknown {
   return (event as { error?: unknown }).error
@@ -100,7 +119,7 @@ export function carBody(context: FlowContext): CreateCarBody {
 }
 
 /** The bounce recorded when a car gets no rates (spec section 4). */
-export function noRatesBounce(context: FlowContext): string {
+export function noRatesBounce(context: FlowContext): BounceSource {
   return context.isMockVin ? 'mockVinNoRates' : 'validCarNoRates'
 }
 
@@ -136,6 +155,8 @@ export const flowSetup = setup({
     hasDescriptionListToLoad: ({ context }) => listToLoad(context.description, context.descriptionLists) !== null,
     descriptionIsComplete: ({ context }) => isCompleteDescription(context.description),
     isNotMember: ({ context }) => context.user?.isMember === false,
+    contactOriginIs: ({ context }, params: { step: Step }) => context.contactOrigin === params.step,
+    movesToAnotherRate: ({ context, event }) => event.type === 'SELECT_RATE' && event.index !== context.selectedRateIndex,
     hasVerifiedEmail: ({ context }) => context.user?.isEmailVerified === true,
     emailChanged: ({ context, event }) =>
       event.type === 'SEND_CODE' && event.emailAddress.trim().toLowerCase() !== context.user?.emailAddress,
@@ -144,6 +165,7 @@ export const flowSetup = setup({
     resetSession: assign(({ context }) => ({
       ...initialContext(context.institutionId, context.institution),
       sessionExpired: context.sessionExpired,
+      impactModalSeen: context.impactModalSeen,
     })),
     markSessionExpired: assign({ sessionExpired: true }),
     openGate: assign(({ context }, params: { gate: Gate }) => ({
@@ -159,6 +181,18 @@ export const flowSetup = setup({
       if (!context.session) return
       enqueue.spawnChild('sendAnalytics', {
         input: { session: context.session, event: errorEvent(params.action, params.label) },
+      })
+    }),
+    /**
+     * One of the coverage page's analytics events, sent only the first time in a session (spec
+     * section 4), labelled with the option on screen.
+     */
+    trackOnce: enqueueActions(({ context, enqueue }, params: { signal: CoverageSignal }) => {
+      if (!context.session || context.coverageSignals.includes(params.signal)) return
+      enqueue.assign({ coverageSignals: [...context.coverageSignals, params.signal] })
+      const label = context.quote?.rates[context.selectedRateIndex]?.coverageName ?? ''
+      enqueue.spawnChild('sendAnalytics', {
+        input: { session: context.session, event: pageEvent(COVERAGE_SELECTION, params.signal, label) },
       })
     }),
     /** The car got no rates: records the bounce (mockVinNoRates / validCarNoRates). */

@@ -12,3 +12,8 @@ export const PAYMENT_PROBLEM_TITLE = 'Looks like we ran into a speed bump'
 /** verifyresponse's error_message when the member's session ran out during payment. */
 export const USER_TIMEOUT = 'User timeout.'
 export const NO_QUOTES = 'No quotes present'
+export const CONTACT_FORWARDED = 'Your contact information has been forwarded to a representative.'
+export const EXPERT_GUIDANCE_QUESTION =
+  'Would you like to be contacted by a coverage expert to help assist you with selecting coverage?'
+/** Not spec text: shown when a contact request could not be sent. */
+export const CONTACT_FAILED = 'We couldn’t send your request just now. Please try again.'

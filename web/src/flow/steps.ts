@@ -24,6 +24,8 @@ export const STEPS = [
   'paymentError',
   'userCreationError',
   'institutionContact',
+  'contactMe',
+  'thankYou',
 ] as const
 
 export type Step = (typeof STEPS)[number]
@@ -41,6 +43,8 @@ interface StepInfo {
   title: string
   /** Car pages show the decoded vehicle (year make model style) under the title. */
   showsCar?: boolean
+  /** A shared error page: its back button is a chevron (spec section 2). */
+  errorPage?: boolean
 }
 
 export const STEP_INFO: Record<Step, StepInfo> = {
@@ -87,12 +91,20 @@ export const STEP_INFO: Record<Step, StepInfo> = {
   confirm: { path: 'user/coverage/confirm', progress: 90, back: 'missingInfo', title: 'Review your coverage and purchase' },
   payment: { path: 'user/payment-details', progress: 100, back: 'confirm', title: 'Payment Information' },
   confirmation: { path: 'user/confirmation', progress: null, back: null, title: '' },
-  noRates: { path: 'user/no-rates', progress: null, back: 'mileage', title: '' },
-  invalidState: { path: 'user/invalid-state', progress: null, back: 'splash', title: '' },
-  bookingError: { path: 'user/booking-error', progress: null, back: 'confirm', title: '' },
-  paymentError: { path: 'user/payment-error', progress: null, back: 'payment', title: '' },
-  userCreationError: { path: 'user/user-creation-error', progress: null, back: 'splash', title: '' },
-  institutionContact: { path: 'user/institution-contact', progress: null, back: 'missingInfo', title: '' },
+  noRates: { path: 'user/no-rates', progress: null, back: 'mileage', title: '', errorPage: true },
+  invalidState: { path: 'user/invalid-state', progress: null, back: 'splash', title: '', errorPage: true },
+  bookingError: { path: 'user/booking-error', progress: null, back: 'confirm', title: '', errorPage: true },
+  paymentError: { path: 'user/payment-error', progress: null, back: 'payment', title: '', errorPage: true },
+  userCreationError: { path: 'user/user-creation-error', progress: null, back: 'splash', title: '', errorPage: true },
+  institutionContact: {
+    path: 'user/institution-contact',
+    progress: null,
+    back: 'missingInfo',
+    title: 'Let’s get you connected',
+  },
+  /** Back goes where contact-me was opened from (context.contactOrigin); coverage is the usual one. */
+  contactMe: { path: 'user/contact-me', progress: null, back: 'coverage', title: 'How can we reach you?' },
+  thankYou: { path: 'user/thank-you', progress: null, back: null, title: '' },
 }
 
 /** '/summit-cu/user/car/mileage' for ('summit-cu', 'mileage'). */

@@ -13,14 +13,22 @@ function tabClientId(): string {
   return clientId
 }
 
+/** Category of the coverage page's once-per-session events (spec section 4). */
+export const COVERAGE_SELECTION = 'CoverageSelection'
+
 /** An 'ErrorEncountered' event (e.g. action 'DescriptionField', label 'makes') for the current page. */
 export function errorEvent(eventAction: string, eventLabel: string): AnalyticsEvent {
+  return pageEvent(ERROR_ENCOUNTERED, eventAction, eventLabel)
+}
+
+/** An event of `eventCategory` on the current page. */
+export function pageEvent(eventCategory: string, eventAction: string, eventLabel: string): AnalyticsEvent {
   const clip = (value: string) => value.slice(0, MAX_FIELD)
   return {
     deviceUserAgentString: clip(globalThis.navigator?.userAgent ?? ''),
     clientId: tabClientId(),
     hitType: 'event',
-    eventCategory: ERROR_ENCOUNTERED,
+    eventCategory,
     eventAction: clip(eventAction),
     eventLabel: clip(eventLabel),
     pagePath: clip(globalThis.location?.pathname ?? ''),

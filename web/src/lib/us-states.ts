@@ -18,3 +18,11 @@ export const US_STATES: ReadonlyArray<{ code: string; name: string }> = [
   { code: 'VT', name: 'Vermont' }, { code: 'VA', name: 'Virginia' }, { code: 'WA', name: 'Washington' },
   { code: 'WV', name: 'West Virginia' }, { code: 'WI', name: 'Wisconsin' }, { code: 'WY', name: 'Wyoming' },
 ]
+
+/** States without a sales tax (spec section 9): no tax line is ever shown for them. */
+export const NO_SALES_TAX_STATES: ReadonlySet<string> = new Set(['AK', 'DE', 'MT', 'NH', 'OR'])
+
+/** Whether a price shows its sales tax: the state has sales tax and the tax is above 0. */
+export function showsSalesTax(state: string | null | undefined, taxAmount: number): boolean {
+  return !NO_SALES_TAX_STATES.has((state ?? '').toUpperCase()) && taxAmount > 0
+}

@@ -1,4 +1,4 @@
-import type { Car, Confirmation, DecodedVehicle, Institution, Quote, Rate, User } from '../api/types'
+import type { Car, Confirmation, DecodedVehicle, Institution, PlanDescription, Quote, Rate, User } from '../api/types'
 
 export const institution: Institution = {
   institutionId: 'summit-cu',
@@ -90,6 +90,22 @@ export const car: Car = {
   isMockVin: false,
 }
 
+/** A plan's card texts: three component areas and two benefits. */
+export function planDescription(plan: string): PlanDescription {
+  return {
+    intro: `${plan} covers the repair or replacement of the parts listed below after a mechanical breakdown.`,
+    components: [
+      { title: 'Engine', text: `${plan}: pistons, crankshaft, camshafts and the oil pump.`, cssId: 'engine' },
+      { title: 'Transmission', text: `${plan}: case and internally lubricated parts.`, cssId: 'transmission' },
+      { title: 'Drive Axles', text: `${plan}: differential gears, axle shafts and CV joints.`, cssId: 'drive-axles' },
+    ],
+    benefits: [
+      { title: 'Rental car', text: '$50 per day, up to 7 days.' },
+      { title: 'Roadside assistance', text: 'Up to $100 per incident.' },
+    ],
+  }
+}
+
 function rate(i: number, miles: number, months: number, cents: number): Rate {
   const dollars = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
   const tax = Math.round(cents * 0.03)
@@ -112,6 +128,8 @@ function rate(i: number, miles: number, months: number, cents: number): Rate {
     formattedCoverageMiles: `${miles / 1000} k Miles`,
     odometerWhenCoverageExpires: 45000 + miles,
     coverageExpirationDate: '11/22/2031',
+    provider: 'NAC',
+    description: planDescription(['STANDARD', 'SILVER', 'PREMIUM'][i] ?? 'PREMIUM'),
   }
 }
 

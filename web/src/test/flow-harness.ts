@@ -1,7 +1,16 @@
 import { expect } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { Session } from '../api/client'
-import type { AnalyticsEvent, Car, CreateCarBody, DecodedVehicle, Quote, User, VehicleDescription } from '../api/types'
+import type {
+  AnalyticsEvent,
+  Car,
+  ContactRequestBody,
+  CreateCarBody,
+  DecodedVehicle,
+  Quote,
+  User,
+  VehicleDescription,
+} from '../api/types'
 import type { DescriptionList } from '../flow/description'
 import { stepOf, type FlowSnapshot } from '../flow/flow-actor'
 import { NO_CAR_FLAGS } from '../flow/flow-context'
@@ -35,6 +44,10 @@ export interface Fakes {
   createCar?: (body: CreateCarBody) => Promise<Car>
   /** Receives every analytics event the flow sends. */
   analytics?: AnalyticsEvent[]
+  /** Receives every contact request the flow sends (with or without a session). */
+  contacts?: Array<{ body: ContactRequestBody; anonymous: boolean }>
+  contact?: () => Promise<string>
+  createUser?: () => Promise<{ user: User; token: string }>
 }
 
 /** The catalog lists by name. */
@@ -44,7 +57,7 @@ export function start(fakes: Fakes = {}) {
   const machine = flowMachine.provide({
     actors: {
       loadInstitution: fromPromise(async () => institution),
-      createUser: fromPromise(async () => session),
+      createUser: fromPromise(fakes.createUser ?? (async () => session)),
       decodeVin: fromPromise(async ({ input }: { input: { session: Session; vin: string } }) =>
         (fakes.decode ?? (async () => vehicle))(input.vin),
       ),
@@ -63,6 +76,12 @@ export function start(fakes: Fakes = {}) {
         (fakes.createCar ?? (async () => car))(input.body),
       ),
       createQuote: fromPromise(fakes.quote ?? (async () => quote)),
+      sendContactRequest: fromPromise(
+        async ({ input }: { input: { institutionId: string; session: Session | null; body: ContactRequestBody } }) => {
+          fakes.contacts?.push({ body: input.body, anonymous: input.session === null })
+          return (fakes.contact ?? (async () => 'cr-1'))()
+        },
+      ),
       savePersonalDetails: fromPromise(fakes.personalDetails ?? (async () => ({ user: memberUser, token: 't-2' }))),
       updateEmail: fromPromise(async ({ input }: { input: { session: Session; oldEmailAddress: string; newEmailAddress: string } }) => ({
         token: 't-3',

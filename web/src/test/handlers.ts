@@ -49,4 +49,13 @@ export const handlers = [
     return HttpResponse.json({ car: created }, { status: 201 })
   }),
   http.post(`${U}/quote`, () => HttpResponse.json(quote, { status: 201 })),
+  http.put(`${U}/quote/:quoteId`, () => HttpResponse.json(quote)),
+  http.put(`${U}/contact-request`, () => HttpResponse.json({ contactRequestId: 'cr-1' }, { status: 202 })),
+  http.post('*/api/institution/:iid/contact-request', () =>
+    HttpResponse.json({ contactRequestId: 'cr-anon-1' }, { status: 202 }),
+  ),
+  http.put(U, async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>
+    return HttpResponse.json({ user: { ...user, ...body, isEmailVerified: false }, token: 't-2' })
+  }),
 ]

@@ -18,6 +18,7 @@ import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { BOOKING_FAILED } from '../../flow/messages'
 import { withThousands } from '../../lib/format'
+import { showsSalesTax } from '../../lib/us-states'
 import { confirmSchema, type ConfirmValues } from './confirm-schema'
 
 export const TERMS_OF_SERVICE_PATH = '/terms-of-service.pdf'
@@ -48,6 +49,7 @@ export default function CoverageConfirmPage() {
   const busy = FlowActor.useSelector(selectBusy)
   const rate = FlowActor.useSelector((s) => s.context.selectedRate)
   const car = FlowActor.useSelector((s) => s.context.car)
+  const stateOfResidence = FlowActor.useSelector((s) => s.context.stateOfResidence)
   const refundText = FlowActor.useSelector((s) => s.context.institution?.applicationSettings.institutionRefundText)
   const bookingFailed = FlowActor.useSelector((s) => s.matches({ confirm: 'bookingFailed' }))
   const bookingError = FlowActor.useSelector((s) => s.context.bookingError)
@@ -82,7 +84,7 @@ export default function CoverageConfirmPage() {
         <Typography variant="h6" component="p" data-testid="confirm-total">
           {`Total: ${rate.dollarSignTotalRateCost}*`}
         </Typography>
-        {rate.taxAmount > 0 && (
+        {showsSalesTax(stateOfResidence, rate.taxAmount) && (
           <Typography variant="body2" data-testid="confirm-tax">
             {`Included sales tax: ${rate.dollarSignTaxAmount}`}
           </Typography>

@@ -2,12 +2,13 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import CircularProgress from '@mui/material/CircularProgress'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
+import { ExpertGuidanceDialog, ImpactModal } from './coverage-dialogs'
 import { RateCarousel } from './rate-carousel'
 import { RealVinDialog } from './real-vin-dialog'
 
 /**
- * Coverage selection: quotes the car, then a carousel of up to three rates. For a car found by
- * description the button reads 'Enter Vin' and opens the real-VIN prompt instead of purchasing.
+ * Coverage selection: quotes the car, then a carousel of up to three flip cards. For a car found
+ * by description the button reads 'Enter Vin' and opens the real-VIN prompt instead of purchasing.
  */
 export default function CoverageLevelPage() {
   const send = useFlowSend()
@@ -16,6 +17,10 @@ export default function CoverageLevelPage() {
   const index = FlowActor.useSelector((s) => s.context.selectedRateIndex)
   const isMockVin = FlowActor.useSelector((s) => s.context.isMockVin)
   const vehicle = FlowActor.useSelector((s) => s.context.vehicle)
+  const stateOfResidence = FlowActor.useSelector((s) => s.context.stateOfResidence)
+  const allowPaymentOptions = FlowActor.useSelector(
+    (s) => s.context.institution?.applicationSettings.allowPaymentOptions === true,
+  )
   if (quoting) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
@@ -33,10 +38,18 @@ export default function CoverageLevelPage() {
       <RateCarousel
         rates={rates}
         index={index}
+        stateOfResidence={stateOfResidence}
         onSelect={(i) => send({ type: 'SELECT_RATE', index: i })}
-        onPurchase={() => send({ type: 'PURCHASE' })}
-        purchaseLabel={isMockVin ? 'Enter Vin' : 'Purchase'}
+        onFlip={() => send({ type: 'FLIP_CARD' })}
+        actions={{
+          purchaseLabel: isMockVin ? 'Enter Vin' : 'Purchase',
+          onPurchase: () => send({ type: 'PURCHASE' }),
+          onRequestExpertGuidance: () => send({ type: 'REQUEST_EXPERT_GUIDANCE' }),
+          onRequestPaymentOption: allowPaymentOptions ? () => send({ type: 'REQUEST_PAYMENT_OPTION' }) : undefined,
+        }}
       />
+      <ImpactModal />
+      <ExpertGuidanceDialog />
       <RealVinDialog />
     </>
   )

@@ -27,7 +27,11 @@ describe('confirmSchema', () => {
 describe('taxNote', () => {
   const rate = { taxAmount: 5697, dollarSignTaxAmount: '$56.97' } as Rate
   it('shows the sales tax only when there is some', () => {
-    expect(taxNote(rate)).toBe('*Total cost includes sales tax of $56.97')
-    expect(taxNote({ ...rate, taxAmount: 0 })).toBeNull()
+    expect(taxNote(rate, 'PA')).toBe('*Total cost includes sales tax of $56.97')
+    expect(taxNote({ ...rate, taxAmount: 0 }, 'PA')).toBeNull()
+  })
+
+  it('never shows it in a state without sales tax (spec section 9)', () => {
+    for (const state of ['AK', 'DE', 'MT', 'NH', 'OR']) expect(taxNote(rate, state)).toBeNull()
   })
 })

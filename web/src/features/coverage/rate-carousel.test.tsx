@@ -1,35 +1,145 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import type { Rate } from '../../api/types'
 import { rates } from '../../test/fixtures'
 import { RateCarousel } from './rate-carousel'
+import type { RateCardActions } from './rate-card'
+
+function actions(overrides: Partial<RateCardActions> = {}): RateCardActions {
+  return {
+    purchaseLabel: 'Purchase',
+    onPurchase: vi.fn(),
+    onRequestExpertGuidance: vi.fn(),
+    onRequestPaymentOption: vi.fn(),
+    ...overrides,
+  }
+}
+
+/** The carousel with its index held like the flow holds it. */
+function Harness(props: { rates?: Rate[]; start?: number; state?: string; onFlip?: () => void; cardActions?: RateCardActions }) {
+  const [index, setIndex] = useState(props.start ?? 1)
+  return (
+    <RateCarousel
+      rates={props.rates ?? rates}
+      index={index}
+      onSelect={setIndex}
+      onFlip={props.onFlip}
+      stateOfResidence={props.state ?? 'PA'}
+      actions={props.cardActions ?? actions()}
+    />
+  )
+}
 
 describe('RateCarousel', () => {
-  it('shows the selected rate with its neighbours on the arrows', async () => {
-    const onSelect = vi.fn()
-    const onPurchase = vi.fn()
-    render(<RateCarousel rates={rates} index={1} onSelect={onSelect} onPurchase={onPurchase} />)
-
-    expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('SILVER')
+  it('is a labelled carousel showing one slide with its term, price and highlights', () => {
+    render(<Harness />)
+    const carousel = screen.getByRole('region', { name: 'Coverage options' })
+    expect(carousel).toHaveAttribute('aria-roledescription', 'carousel')
+    const slide = screen.getByRole('group', { name: 'Option 2 of 3: SILVER' })
+    expect(slide).toHaveAttribute('aria-roledescription', 'slide')
     expect(screen.getByTestId('rate-term')).toHaveTextContent('60 Months / 75 k Miles')
     expect(screen.getByTestId('rate-price')).toHaveTextContent('$1,955.97*')
-    expect(screen.getByTestId('rate-deductible')).toHaveTextContent('$100 deductible')
-    expect(screen.getByTestId('tax-note')).toHaveTextContent('*Total cost includes sales tax of $56.97')
-    expect(screen.getByRole('button', { name: 'Previous option: 50 k Miles $1,543.97' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Next option: 100 k Miles $2,470.97' })).toBeInTheDocument()
-
-    const user = userEvent.setup()
-    await user.click(screen.getByTestId('rate-next'))
-    expect(onSelect).toHaveBeenCalledWith(2)
-    await user.click(screen.getByRole('button', { name: 'Purchase' }))
-    expect(onPurchase).toHaveBeenCalled()
+    expect(screen.getByText('One-time payment')).toBeInTheDocument()
+    const highlights = within(screen.getByTestId('rate-highlights')).getAllByRole('listitem').map((li) => li.textContent)
+    expect(highlights).toEqual(['Engine', 'Transmission', 'Drive Axles', 'Rental car', 'Roadside assistance'])
+    expect(screen.getByTestId('rate-position')).toHaveTextContent('Option 2 of 3')
   })
 
-  it('has no arrow past either end and no tax note without tax', () => {
-    const untaxed = rates.map((r) => ({ ...r, taxAmount: 0 }))
-    render(<RateCarousel rates={untaxed} index={0} onSelect={() => {}} onPurchase={() => {}} />)
+  it("shows the neighbours' miles and price on the arrows and moves with them", async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    // The arrows show the same figure as a card: the total, tax included.
+    expect(screen.getByRole('button', { name: 'Previous option: 50 k Miles $1,543.97' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next option: 100 k Miles $2,470.97' })).toBeInTheDocument()
+    await user.click(screen.getByTestId('rate-next'))
+    expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('PREMIUM')
+    expect(screen.queryByTestId('rate-next')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Previous option: 75 k Miles $1,955.97' })).toBeInTheDocument()
+    await user.click(screen.getByTestId('rate-previous'))
+    await user.click(screen.getByTestId('rate-previous'))
+    expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('STANDARD')
     expect(screen.queryByTestId('rate-previous')).not.toBeInTheDocument()
-    expect(screen.getByTestId('rate-next')).toBeInTheDocument()
+  })
+
+  it('moves with the arrow keys and flips with Enter and Space on the card', async () => {
+    const user = userEvent.setup()
+    const onFlip = vi.fn()
+    render(<Harness onFlip={onFlip} />)
+    screen.getByTestId('rate-card').focus()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('PREMIUM')
+    await user.keyboard('{ArrowLeft}{ArrowLeft}')
+    expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('STANDARD')
+    expect(screen.getByTestId('rate-card')).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(screen.getByTestId('rate-card-back')).toHaveAttribute('aria-hidden', 'false')
+    expect(screen.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'true')
+    expect(screen.getByTestId('flip-status')).toHaveTextContent('Showing what’s covered by STANDARD')
+    screen.getByTestId('rate-card').focus()
+    await user.keyboard(' ')
+    expect(screen.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'false')
+    expect(onFlip).toHaveBeenCalledTimes(2)
+  })
+
+  it("flips to the back: deductible, intro, the covered components by id, and the benefits", async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    await user.click(screen.getByRole('button', { name: 'See what’s covered' }))
+    // Focus follows the card to the face that turned up.
+    expect(screen.getByRole('button', { name: 'Back to price' })).toHaveFocus()
+    const back = screen.getByTestId('rate-card-back')
+    expect(within(back).getByTestId('rate-deductible')).toHaveTextContent('$100 deductible per repair visit')
+    expect(within(back).getByText(/SILVER covers the repair/)).toBeVisible()
+    await user.click(within(back).getByRole('button', { name: 'What’s covered' }))
+    expect(document.getElementById('engine')).toHaveTextContent('SILVER: pistons, crankshaft')
+    expect(document.getElementById('drive-axles')).toHaveTextContent('Drive Axles')
+    await user.click(within(back).getByRole('button', { name: 'Extra benefits' }))
+    expect(within(back).getByText('$50 per day, up to 7 days.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Back to price' }))
+    expect(screen.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'false')
+  })
+
+  it('moves on a horizontal swipe', () => {
+    render(<Harness />)
+    const card = screen.getByTestId('rate-card')
+    fireEvent.pointerDown(card, { clientX: 300, clientY: 100 })
+    fireEvent.pointerUp(card, { clientX: 150, clientY: 110 })
+    expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('PREMIUM')
+    fireEvent.pointerDown(screen.getByTestId('rate-card'), { clientX: 100, clientY: 100 })
+    fireEvent.pointerUp(screen.getByTestId('rate-card'), { clientX: 300, clientY: 90 })
+    expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('SILVER')
+  })
+
+  it('shows the tax line only in a taxed state with tax above 0', () => {
+    const { unmount } = render(<Harness state="PA" />)
+    expect(screen.getByTestId('tax-note')).toHaveTextContent('*Total cost includes sales tax of $56.97')
+    unmount()
+    const { unmount: again } = render(<Harness state="OR" />)
     expect(screen.queryByTestId('tax-note')).not.toBeInTheDocument()
+    expect(screen.getByTestId('rate-price')).toHaveTextContent(/^\$1,955\.97$/)
+    again()
+    render(<Harness state="PA" rates={rates.map((r) => ({ ...r, taxAmount: 0 }))} />)
+    expect(screen.queryByTestId('tax-note')).not.toBeInTheDocument()
+  })
+
+  it("has 'Request payment option' only when the institution allows it, and the purchase label it is given", async () => {
+    const user = userEvent.setup()
+    const cardActions = actions({ purchaseLabel: 'Enter Vin', onRequestPaymentOption: undefined })
+    render(<Harness cardActions={cardActions} />)
+    expect(screen.queryByRole('button', { name: 'Request payment option' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Request expert guidance' }))
+    expect(cardActions.onRequestExpertGuidance).toHaveBeenCalled()
+    await user.click(screen.getByRole('button', { name: 'Enter Vin' }))
+    expect(cardActions.onPurchase).toHaveBeenCalled()
+  })
+
+  it("shows 'Request payment option' when offered", async () => {
+    const user = userEvent.setup()
+    const cardActions = actions()
+    render(<Harness cardActions={cardActions} />)
+    await user.click(screen.getByRole('button', { name: 'Request payment option' }))
+    expect(cardActions.onRequestPaymentOption).toHaveBeenCalled()
   })
 })

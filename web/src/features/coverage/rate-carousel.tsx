@@ -1,101 +1,215 @@
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Card from '@mui/material/Card'
-import CardActions from '@mui/material/CardActions'
-import CardContent from '@mui/material/CardContent'
+import ButtonBase from '@mui/material/ButtonBase'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { keyframes } from '@mui/material/styles'
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import type { Rate } from '../../api/types'
-import { CtaButton } from '../../components/cta-button'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { coverageTerm } from '../../lib/format'
+import { showsSalesTax } from '../../lib/us-states'
+import { BRAND_TEXT, RateCard, type RateCardActions } from './rate-card'
 
-/** The arrows' width: narrower on phones so the card keeps room for the price. */
-const NEIGHBOUR_WIDTH = { xs: 64, sm: 96 }
+/** A horizontal swipe longer than this (px) moves the carousel. */
+const SWIPE_PX = 48
 
-/** '*Total cost includes sales tax of $X' under the card when the rate carries tax. */
-export function taxNote(rate: Rate): string | null {
-  return rate.taxAmount > 0 ? `*Total cost includes sales tax of ${rate.dollarSignTaxAmount}` : null
+const slideFrom = (offset: string) =>
+  keyframes({ from: { opacity: 0, transform: `translateX(${offset})` }, to: { opacity: 1, transform: 'none' } })
+const FROM_RIGHT = slideFrom('24px')
+const FROM_LEFT = slideFrom('-24px')
+
+/** '*Total cost includes sales tax of $X' under the card when the state has sales tax and the rate carries tax. */
+export function taxNote(rate: Rate, state: string | null): string | null {
+  return showsSalesTax(state, rate.taxAmount) ? `*Total cost includes sales tax of ${rate.dollarSignTaxAmount}` : null
 }
 
-function RateCard({ rate, onPurchase, purchaseLabel }: { rate: Rate; onPurchase: () => void; purchaseLabel: string }) {
-  const tax = rate.taxAmount > 0
-  return (
-    <Card variant="outlined" data-testid="rate-card" sx={{ flex: 1, minHeight: { xs: '20rem', md: '22rem' } }}>
-      <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
-        <Stack spacing={1.5} sx={{ textAlign: 'center' }}>
-          <Typography variant="h6" component="h2" data-testid="rate-coverage-name">
-            {rate.coverageName}
-          </Typography>
-          <Typography variant="subtitle1" data-testid="rate-term">
-            {coverageTerm(rate.coverageMonths, rate.formattedCoverageMiles)}
-          </Typography>
-          <Box>
-            <Typography variant="h4" component="p" data-testid="rate-price" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
-              {rate.dollarSignTotalRateCost}
-              {tax && '*'}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              One-time payment
-            </Typography>
-          </Box>
-          <Typography variant="body1" data-testid="rate-deductible">
-            {rate.dollarSignDeductible} deductible
-          </Typography>
-        </Stack>
-      </CardContent>
-      <CardActions sx={{ px: { xs: 1.5, sm: 2 }, pb: 2 }}>
-        <CtaButton onClick={onPurchase} data-testid="purchase-button">
-          {purchaseLabel}
-        </CtaButton>
-      </CardActions>
-    </Card>
-  )
-}
-
+/** The neighbouring option's miles and price, as an arrow; an empty slot past either end. */
 function Neighbour({ rate, direction, onClick }: { rate: Rate | undefined; direction: 'previous' | 'next'; onClick: () => void }) {
-  if (!rate) return <Box sx={{ width: NEIGHBOUR_WIDTH, flexShrink: 0 }} />
+  const slot = { width: { xs: '50%', sm: 96 }, flexShrink: 0 }
+  if (!rate) return <Box sx={slot} />
   const label = `${rate.formattedCoverageMiles} ${rate.dollarSignTotalRateCost}`
+  const previous = direction === 'previous'
   return (
-    <Button
+    <ButtonBase
       onClick={onClick}
-      aria-label={`${direction === 'previous' ? 'Previous' : 'Next'} option: ${label}`}
+      aria-label={`${previous ? 'Previous' : 'Next'} option: ${label}`}
       data-testid={`rate-${direction}`}
-      sx={{ width: NEIGHBOUR_WIDTH, minWidth: 0, flexShrink: 0, px: 0.5, flexDirection: 'column', textAlign: 'center' }}
+      focusRipple
+      sx={{
+        ...slot,
+        borderRadius: 2,
+        py: 1,
+        px: 0.5,
+        gap: 0.25,
+        flexDirection: { xs: 'row', sm: 'column' },
+        justifyContent: { xs: previous ? 'flex-start' : 'flex-end', sm: 'center' },
+        ...BRAND_TEXT,
+        '&:hover': { bgcolor: 'action.hover' },
+        '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
     >
-      {direction === 'previous' ? <ChevronLeftIcon /> : <ChevronRightIcon />}
-      <Typography variant="caption" component="span">
-        {rate.formattedCoverageMiles}
-      </Typography>
-      <Typography variant="caption" component="span">
-        {rate.dollarSignTotalRateCost}
-      </Typography>
-    </Button>
+      {previous && <ChevronLeftIcon fontSize="large" sx={{ order: { xs: 0, sm: 0 } }} />}
+      <Stack sx={{ textAlign: { xs: previous ? 'left' : 'right', sm: 'center' }, order: { xs: 1, sm: 1 } }}>
+        <Typography variant="body2" component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {rate.formattedCoverageMiles}
+        </Typography>
+        <Typography variant="body2" component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {rate.dollarSignTotalRateCost}
+        </Typography>
+      </Stack>
+      {!previous && <ChevronRightIcon fontSize="large" sx={{ order: { xs: 2, sm: 0 } }} />}
+    </ButtonBase>
   )
 }
 
-/** One card per rate; arrows show the neighbouring option's miles and price. */
+/**
+ * The coverage carousel: one flip card at a time, arrows showing the neighbouring options' miles
+ * and price, dots, arrow keys and swipes to move, Enter/Space on the card to flip it. Screen
+ * readers hear the option and the side on screen.
+ */
 export function RateCarousel(props: {
   rates: Rate[]
   index: number
   onSelect: (index: number) => void
-  onPurchase: () => void
-  /** 'Purchase', or 'Enter Vin' while the prices are estimates for a described car. */
-  purchaseLabel?: string
+  /** Every flip (the flow sends its analytics event once). */
+  onFlip?: () => void
+  /** The member's state of residence: no tax line in a state without sales tax. */
+  stateOfResidence: string | null
+  actions: RateCardActions
 }) {
-  const rate = props.rates[props.index]
+  const { rates, index, onSelect } = props
+  const [flipped, setFlipped] = useState(false)
+  const [direction, setDirection] = useState<'next' | 'previous' | null>(null)
+  const swipe = useRef<{ x: number; y: number; swiped: boolean } | null>(null)
+  const rate = rates[index]
   if (!rate) return null
-  const note = taxNote(rate)
+  const note = taxNote(rate, props.stateOfResidence)
+  const term = coverageTerm(rate.coverageMonths, rate.formattedCoverageMiles)
+
+  const go = (to: number) => {
+    if (to < 0 || to >= rates.length || to === index) return
+    setDirection(to > index ? 'next' : 'previous')
+    setFlipped(false)
+    onSelect(to)
+  }
+  const flip = () => {
+    setFlipped((f) => !f)
+    props.onFlip?.()
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowLeft') go(index - 1)
+    else if (event.key === 'ArrowRight') go(index + 1)
+    else return
+    event.preventDefault()
+  }
+  const onSlideKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return
+    event.preventDefault()
+    flip()
+  }
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    swipe.current = { x: event.clientX, y: event.clientY, swiped: false }
+  }
+  const onPointerUp = (event: PointerEvent<HTMLElement>) => {
+    const start = swipe.current
+    if (!start) return
+    const dx = event.clientX - start.x
+    const dy = event.clientY - start.y
+    if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy)) {
+      start.swiped = true
+      go(dx < 0 ? index + 1 : index - 1)
+    } else {
+      swipe.current = null
+    }
+  }
+
   return (
-    <Stack spacing={2} role="region" aria-roledescription="carousel" aria-label="Coverage options">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Neighbour rate={props.rates[props.index - 1]} direction="previous" onClick={() => props.onSelect(props.index - 1)} />
-        <RateCard rate={rate} onPurchase={props.onPurchase} purchaseLabel={props.purchaseLabel ?? 'Purchase'} />
-        <Neighbour rate={props.rates[props.index + 1]} direction="next" onClick={() => props.onSelect(props.index + 1)} />
+    <Stack
+      spacing={2}
+      component="section"
+      aria-roledescription="carousel"
+      aria-label="Coverage options"
+      onKeyDown={onKeyDown}
+      data-testid="rate-carousel"
+      sx={{ overflowX: 'clip' }}
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', sm: '96px minmax(0, 1fr) 96px' },
+          gridTemplateAreas: { xs: '"card card" "previous next"', sm: '"previous card next"' },
+          alignItems: 'center',
+          columnGap: { xs: 1, sm: 1.5 },
+          rowGap: 1,
+        }}
+      >
+        <Box sx={{ gridArea: 'previous', display: 'flex' }}>
+          <Neighbour rate={rates[index - 1]} direction="previous" onClick={() => go(index - 1)} />
+        </Box>
+        <Box
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`Option ${index + 1} of ${rates.length}: ${rate.coverageName}`}
+          tabIndex={0}
+          data-testid="rate-card"
+          onKeyDown={onSlideKeyDown}
+          onPointerDown={onPointerDown}
+          onPointerUp={onPointerUp}
+          onPointerCancel={() => (swipe.current = null)}
+          onClickCapture={(event) => {
+            // A swipe that ends on a button is not a click.
+            if (swipe.current?.swiped) event.stopPropagation()
+            swipe.current = null
+          }}
+          sx={{
+            gridArea: 'card',
+            touchAction: 'pan-y',
+            borderRadius: 3,
+            outline: 'none',
+            '&:focus-visible': { boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.main}` },
+          }}
+        >
+          {/* Keyed by rate: the new card slides in from the side it came from; the focusable slide stays. */}
+          <Box
+            key={rate.rateId}
+            sx={{
+              animation: direction ? `${direction === 'next' ? FROM_RIGHT : FROM_LEFT} 0.3s ease-out` : 'none',
+              '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+            }}
+          >
+            <RateCard rate={rate} taxed={note !== null} flipped={flipped} onFlip={flip} actions={props.actions} />
+          </Box>
+        </Box>
+        <Box sx={{ gridArea: 'next', display: 'flex', justifyContent: 'flex-end' }}>
+          <Neighbour rate={rates[index + 1]} direction="next" onClick={() => go(index + 1)} />
+        </Box>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center' }}>
+        {rates.map((r, i) => (
+          <ButtonBase
+            key={r.rateId}
+            onClick={() => go(i)}
+            aria-label={`Show option ${i + 1}: ${r.formattedCoverageMiles} ${r.dollarSignTotalRateCost}`}
+            aria-current={i === index ? 'true' : undefined}
+            sx={{
+              width: i === index ? 24 : 10,
+              height: 10,
+              borderRadius: 5,
+              bgcolor: i === index ? 'primary.main' : 'action.disabled',
+              transition: 'width 0.2s',
+            }}
+          />
+        ))}
       </Stack>
-      <Typography variant="caption" sx={{ textAlign: 'center' }} aria-live="polite">
-        {`Option ${props.index + 1} of ${props.rates.length}`}
+      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }} aria-live="polite" data-testid="rate-position">
+        {`Option ${index + 1} of ${rates.length}`}
+        <Box component="span" sx={visuallyHidden}>
+          {`: ${rate.coverageName}, ${term}, ${rate.dollarSignTotalRateCost}`}
+        </Box>
       </Typography>
+      <Box sx={visuallyHidden} aria-live="polite" data-testid="flip-status">
+        {flipped ? `Showing what’s covered by ${rate.coverageName}` : ''}
+      </Box>
       {note && (
         <Typography variant="body2" sx={{ textAlign: 'center' }} data-testid="tax-note">
           {note}
@@ -104,3 +218,15 @@ export function RateCarousel(props: {
     </Stack>
   )
 }
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const

@@ -5,7 +5,7 @@ import type { CreateCarBody } from '../../api/types'
 import { describedVehicle } from '../../test/fixtures'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
-import { renderAtLookup } from '../../test/render-app'
+import { dismissImpactModal, renderAtLookup } from '../../test/render-app'
 import { REAL_VIN_TITLE } from './real-vin-dialog'
 
 const C = '*/api/institution/:iid/car'
@@ -40,6 +40,7 @@ async function coverageForDescribedCar() {
   await user.click(await screen.findByTestId('miles-per-year-submit'))
   await user.click(await screen.findByTestId('years-to-own-submit'))
   await screen.findByTestId('rate-card')
+  await dismissImpactModal(user)
   return view
 }
 

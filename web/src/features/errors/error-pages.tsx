@@ -1,38 +1,122 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { FlowActor, useFlowSend } from '../../flow/flow-actor'
+import { CtaButton } from '../../components/cta-button'
+import { CheckCircleIcon } from '../../components/icons'
+import { PromotionalConsent } from '../../components/promotional-consent'
+import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import { CONTACT_FORWARDED } from '../../flow/messages'
 import { formatPhone } from '../../lib/format'
 
-/** The shared error page: a message, the institution's phone, and an optional retry. */
-function ErrorPage(props: { testId: string; message: string; retry?: { label: string; onClick: () => void } }) {
-  const name = FlowActor.useSelector((s) => s.context.institution?.name ?? '')
-  const phone = FlowActor.useSelector((s) => s.context.institution?.branding.phoneNumber ?? '')
+interface ErrorPageProps {
+  testId: string
+  title: string
+  message: string
+  /** Retry Payment / Retry Booking: the page's first choice when there is one. */
+  retry?: { label: string; onClick: () => void }
+}
+
+/**
+ * The shared error page (spec section 2; the layout gives the back chevron and the logo): optional
+ * promotional consent (ticked by default), an action button that forwards the member's contact
+ * information, then 'Your contact information has been forwarded to a representative.'
+ */
+export function ErrorPage(props: ErrorPageProps) {
+  const send = useFlowSend()
+  const institution = FlowActor.useSelector((s) => s.context.institution)
+  const consent = FlowActor.useSelector((s) => s.context.doesConsentToEmail)
+  const failure = FlowActor.useSelector((s) => s.context.failure)
+  const busy = FlowActor.useSelector(selectBusy)
+  const forwarded = FlowActor.useSelector((s) => s.hasTag('forwarded'))
+  const name = institution?.name ?? ''
+  const phone = institution?.branding.phoneNumber ?? ''
   return (
     <Stack spacing={3} data-testid={props.testId}>
-      <Typography variant="h5" component="h1">
-        {props.message}
-      </Typography>
-      {name && phone && <Typography>{`Questions? Contact ${name} at ${formatPhone(phone)}.`}</Typography>}
+      <Stack spacing={1.5}>
+        <Typography variant="h5" component="h1" data-testid="error-title">
+          {props.title}
+        </Typography>
+        <Typography color="text.secondary">{props.message}</Typography>
+      </Stack>
       {props.retry && (
-        <Button variant="contained" color="cta" onClick={props.retry.onClick} data-testid="retry-button">
+        <CtaButton onClick={props.retry.onClick} data-testid="retry-button">
           {props.retry.label}
-        </Button>
+        </CtaButton>
+      )}
+      {forwarded ? (
+        <Alert icon={<CheckCircleIcon fontSize="inherit" />} severity="success" data-testid="contact-forwarded" role="status">
+          {CONTACT_FORWARDED}
+        </Alert>
+      ) : (
+        <Stack spacing={1.5}>
+          {institution?.branding.shouldHavePromotionalCheckbox && (
+            <PromotionalConsent
+              institutionName={name}
+              checked={consent}
+              onChange={(checked) => send({ type: 'SET_CONSENT', consent: checked })}
+            />
+          )}
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <Button
+            variant={props.retry ? 'outlined' : 'contained'}
+            color={props.retry ? 'primary' : 'cta'}
+            size="large"
+            fullWidth
+            loading={busy}
+            onClick={() => send({ type: 'CONTACT_REPRESENTATIVE' })}
+            data-testid="contact-representative"
+          >
+            Have a representative contact me
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            <Link component="button" type="button" onClick={() => send({ type: 'CONTACT_ME' })} data-testid="contact-me-link">
+              Prefer we call another number? Leave your details
+            </Link>
+          </Typography>
+        </Stack>
+      )}
+      {name && phone && (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {`Questions? Call ${name} at `}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatPhone(phone)}.`}</Box>
+        </Typography>
       )}
     </Stack>
   )
 }
 
 export function NoRatesPage() {
-  return <ErrorPage testId="no-rates-page" message="We could not find coverage options for this vehicle." />
+  return (
+    <ErrorPage
+      testId="no-rates-page"
+      title="We couldn’t find coverage options for this vehicle"
+      message="Our plans have age and mileage limits, so we can’t show a price online. A representative can look at other options with you."
+    />
+  )
 }
 
 export function InvalidStatePage() {
-  return <ErrorPage testId="invalid-state-page" message="Coverage is not available in your state." />
+  const state = FlowActor.useSelector((s) => s.context.stateOfResidence ?? '')
+  return (
+    <ErrorPage
+      testId="invalid-state-page"
+      title="Coverage isn’t available in your state yet"
+      message={`We can’t sell this coverage to residents of ${state || 'your state'} online. A representative can let you know when it becomes available or suggest other options.`}
+    />
+  )
 }
 
 export function UserCreationErrorPage() {
-  return <ErrorPage testId="user-creation-error-page" message="We could not start your quote." />
+  return (
+    <ErrorPage
+      testId="user-creation-error-page"
+      title="We couldn’t start your quote"
+      message="Something went wrong on our side. A representative can help you get a quote."
+    />
+  )
 }
 
 export function BookingErrorPage() {
@@ -40,7 +124,8 @@ export function BookingErrorPage() {
   return (
     <ErrorPage
       testId="booking-error-page"
-      message="We could not book your coverage."
+      title="We couldn’t book your coverage"
+      message="Your card has not been charged. You can try booking again, or have a representative finish it with you."
       retry={{ label: 'Retry Booking', onClick: () => send({ type: 'RETRY_BOOKING' }) }}
     />
   )
@@ -51,13 +136,9 @@ export function PaymentErrorPage() {
   return (
     <ErrorPage
       testId="payment-error-page"
-      message="We could not take your payment."
+      title="We couldn’t take your payment"
+      message="You can try your payment again, or have a representative help you complete your purchase."
       retry={{ label: 'Retry Payment', onClick: () => send({ type: 'RETRY_PAYMENT' }) }}
     />
   )
-}
-
-/** Non-members: the contact request form joins here later. */
-export function InstitutionContactPage() {
-  return <ErrorPage testId="institution-contact-page" message="This coverage is offered to members." />
 }

@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { useMemo } from 'react'
 import { Controller, useForm, type Path } from 'react-hook-form'
-import { PatternFormat } from 'react-number-format'
 import { CtaButton } from '../../components/cta-button'
+import { PhoneField } from '../../components/phone-field'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone } from '../../lib/format'
 import { digitsOnly } from '../../lib/validation-rules'
@@ -81,29 +81,7 @@ export default function MissingInfoPage() {
         {text('firstName', 'First name', 'given-name', 'first-name-input')}
         {text('lastName', 'Last name', 'family-name', 'last-name-input')}
       </Stack>
-      <Controller
-        name="phoneNumber"
-        control={control}
-        render={({ field, fieldState }) => (
-          <PatternFormat
-            customInput={TextField}
-            format="(###) ###-####"
-            mask="_"
-            label="Phone number"
-            type="tel"
-            autoComplete="tel-national"
-            fullWidth
-            value={field.value}
-            name={field.name}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            onValueChange={(v) => field.onChange(v.formattedValue)}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { 'data-testid': 'phone-input' } }}
-          />
-        )}
-      />
+      <PhoneField control={control} name="phoneNumber" testId="phone-input" />
       {text('street', 'Address', 'street-address', 'street-input')}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {text('city', 'City', 'address-level2', 'city-input')}

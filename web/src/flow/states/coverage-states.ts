@@ -25,8 +25,12 @@ export const coverageStates = {
     id: 'coverage',
     tags: 'coverage',
     initial: 'checking',
-    entry: assign({ pageUserBouncedFrom: null }),
-    on: { BACK: back('coverage') },
+    // The coverage page clears the earlier bounce (spec section 4).
+    entry: assign({ pageUserBouncedFrom: null, paymentOptionsRequested: false }),
+    on: {
+      BACK: back('coverage'),
+      DISMISS_IMPACT_MODAL: { actions: assign({ impactModalSeen: true }) },
+    },
     states: {
       checking: {
         always: [{ guard: 'hasQuoteForCurrentCar', target: 'choosing' }, { target: 'quoting' }],
@@ -63,10 +67,23 @@ export const coverageStates = {
       choosing: {
         on: {
           SELECT_RATE: {
-            actions: assign({
-              selectedRateIndex: ({ context, event }) =>
-                Math.max(0, Math.min(event.index, (context.quote?.rates.length ?? 1) - 1)),
-            }),
+            guard: 'movesToAnotherRate',
+            actions: [
+              assign({
+                selectedRateIndex: ({ context, event }) =>
+                  Math.max(0, Math.min(event.index, (context.quote?.rates.length ?? 1) - 1)),
+              }),
+              { type: 'trackOnce', params: { signal: 'ViewDifferentRates' } },
+            ],
+          },
+          FLIP_CARD: { actions: { type: 'trackOnce', params: { signal: 'CardFlip' } } },
+          REQUEST_EXPERT_GUIDANCE: 'expertGuidance',
+          REQUEST_PAYMENT_OPTION: {
+            target: '#contactMe',
+            actions: [
+              { type: 'trackOnce', params: { signal: 'PaymentOptionRequest' } },
+              assign({ paymentOptionsRequested: true, contactOrigin: 'coverage' }),
+            ],
           },
           PURCHASE: [
             // The button reads 'Enter Vin': prices of a described car are estimates until its real VIN is known.
@@ -79,6 +96,22 @@ export const coverageStates = {
               ],
             },
           ],
+        },
+      },
+      /** 'Would you like to be contacted by a coverage expert...?' Yes goes to contact-me. */
+      expertGuidance: {
+        on: {
+          CONFIRM_EXPERT_GUIDANCE: {
+            target: '#contactMe',
+            actions: [
+              { type: 'trackOnce', params: { signal: 'ExpertGuidanceRequest' } },
+              assign({
+                contactOrigin: 'coverage',
+                pageUserBouncedFrom: ({ context }) => (context.isMockVin ? 'mockVinExpertGuidance' : 'expertGuidance'),
+              }),
+            ],
+          },
+          DECLINE_EXPERT_GUIDANCE: 'choosing',
         },
       },
       /** The real-VIN prompt: decode the VIN, create the car again with it, quote it again. */

@@ -29,7 +29,15 @@ export const entryStates = {
     on: { DISMISS_SESSION_EXPIRED: { actions: assign({ sessionExpired: false }) } },
     states: {
       email: {
-        on: { SUBMIT_EMAIL: { target: 'creatingUser', actions: assign({ sessionExpired: false }) } },
+        on: {
+          SUBMIT_EMAIL: {
+            target: 'creatingUser',
+            actions: assign({
+              sessionExpired: false,
+              emailAddress: ({ event }) => event.emailAddress.trim().toLowerCase(),
+            }),
+          },
+        },
       },
       creatingUser: {
         tags: 'busy',

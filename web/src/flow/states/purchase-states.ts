@@ -3,7 +3,7 @@ import { back, expired, flowSetup, session } from '../flow-setup'
 import { messageOf } from '../../api/api-error'
 import { BOOKING_FAILED } from '../messages'
 
-/** Review and booking, payment, confirmation, and the error pages. */
+/** Review and booking, payment and confirmation (the error pages are in contact-states.ts). */
 export const purchaseStates = {
   confirm: flowSetup.createStateConfig({
     id: 'confirm',
@@ -104,22 +104,4 @@ export const purchaseStates = {
     },
   }),
   confirmation: flowSetup.createStateConfig({ id: 'confirmation', tags: 'confirmation' }),
-  noRates: flowSetup.createStateConfig({ id: 'noRates', tags: 'noRates', on: { BACK: back('noRates') } }),
-  invalidState: flowSetup.createStateConfig({ id: 'invalidState', tags: 'invalidState', on: { BACK: back('invalidState') } }),
-  bookingError: flowSetup.createStateConfig({
-    id: 'bookingError',
-    tags: 'bookingError',
-    on: { BACK: back('bookingError'), RETRY_BOOKING: '#confirm' },
-  }),
-  paymentError: flowSetup.createStateConfig({
-    id: 'paymentError',
-    tags: 'paymentError',
-    on: { BACK: back('paymentError'), RETRY_PAYMENT: '#payment' },
-  }),
-  userCreationError: flowSetup.createStateConfig({ id: 'userCreationError', tags: 'userCreationError', on: { BACK: back('userCreationError') } }),
-  institutionContact: flowSetup.createStateConfig({
-    id: 'institutionContact',
-    tags: 'institutionContact',
-    on: { BACK: back('institutionContact') },
-  }),
 }

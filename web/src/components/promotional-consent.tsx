@@ -1,0 +1,18 @@
+import Checkbox from '@mui/material/Checkbox'
+import FormControlLabel from '@mui/material/FormControlLabel'
+
+/** The optional promotional-email consent checkbox (ticked by default; shown only when the institution allows it). */
+export function PromotionalConsent(props: { institutionName: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <FormControlLabel
+      control={
+        <Checkbox
+          checked={props.checked}
+          onChange={(event) => props.onChange(event.target.checked)}
+          slotProps={{ input: { 'data-testid': 'promotional-consent' } as object }}
+        />
+      }
+      label={`Email me news and offers from ${props.institutionName}.`}
+    />
+  )
+}

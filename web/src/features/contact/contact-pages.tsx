@@ -1,0 +1,211 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Checkbox from '@mui/material/Checkbox'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormGroup from '@mui/material/FormGroup'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { Controller, useForm } from 'react-hook-form'
+import { CtaButton } from '../../components/cta-button'
+import { CheckCircleIcon } from '../../components/icons'
+import { PhoneField } from '../../components/phone-field'
+import { PromotionalConsent } from '../../components/promotional-consent'
+import { contactRequestBody, isPlainContactRequest } from '../../flow/contact-request'
+import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import { formatPhone } from '../../lib/format'
+import { digitsOnly } from '../../lib/validation-rules'
+import { contactSchema, type ContactValues } from './contact-schema'
+
+/** Name, phone and email (prefilled from what the flow knows); member checkboxes when asked from coverage. */
+function ContactForm({ submitLabel, showMemberCheckboxes }: { submitLabel: string; showMemberCheckboxes: boolean }) {
+  const send = useFlowSend()
+  const context = FlowActor.useSelector((s) => s.context)
+  const known = context.contactDetails
+  const name = context.institution?.name ?? ''
+  const { register, control, handleSubmit, formState } = useForm<ContactValues>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: {
+      firstName: known?.firstName ?? context.user?.firstName ?? '',
+      lastName: known?.lastName ?? context.user?.lastName ?? '',
+      phoneNumber: formatPhone(known?.phoneNumber ?? context.user?.phoneNumber ?? ''),
+      emailAddress: known?.emailAddress ?? context.user?.emailAddress ?? context.emailAddress ?? '',
+      isMember: known?.isMember ?? false,
+      wantsMembershipInfo: known?.wantsMembershipInfo ?? false,
+    },
+  })
+  const text = (field: 'firstName' | 'lastName' | 'emailAddress', label: string, autoComplete: string, testId: string) => {
+    const registered = register(field)
+    const error = formState.errors[field]
+    return (
+      <TextField
+        {...registered}
+        inputRef={registered.ref}
+        label={label}
+        autoComplete={autoComplete}
+        type={field === 'emailAddress' ? 'email' : 'text'}
+        fullWidth
+        error={!!error}
+        helperText={error?.message}
+        slotProps={{ htmlInput: { 'data-testid': testId } }}
+      />
+    )
+  }
+  const checkbox = (field: 'isMember' | 'wantsMembershipInfo', label: string, testId: string) => (
+    <Controller
+      name={field}
+      control={control}
+      render={({ field: f }) => (
+        <FormControlLabel
+          label={label}
+          control={
+            <Checkbox
+              checked={f.value}
+              onChange={(e) => f.onChange(e.target.checked)}
+              slotProps={{ input: { 'data-testid': testId } as object }}
+            />
+          }
+        />
+      )}
+    />
+  )
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((values) =>
+        send({
+          type: 'SUBMIT_CONTACT_DETAILS',
+          details: {
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            phoneNumber: digitsOnly(values.phoneNumber),
+            emailAddress: values.emailAddress.trim().toLowerCase(),
+            ...(showMemberCheckboxes ? { isMember: values.isMember, wantsMembershipInfo: values.wantsMembershipInfo } : {}),
+          },
+        }),
+      )}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {text('firstName', 'First name', 'given-name', 'contact-first-name')}
+        {text('lastName', 'Last name', 'family-name', 'contact-last-name')}
+      </Stack>
+      <PhoneField control={control} name="phoneNumber" testId="contact-phone" />
+      {text('emailAddress', 'Email', 'email', 'contact-email')}
+      {showMemberCheckboxes && (
+        <FormGroup data-testid="member-checkboxes">
+          {checkbox('isMember', `I am a member of ${name}`, 'contact-is-member')}
+          {checkbox('wantsMembershipInfo', `I would like to learn about becoming a member`, 'contact-wants-membership')}
+        </FormGroup>
+      )}
+      {context.institution?.branding.shouldHavePromotionalCheckbox && (
+        <PromotionalConsent
+          institutionName={name}
+          checked={context.doesConsentToEmail}
+          onChange={(consent) => send({ type: 'SET_CONSENT', consent })}
+        />
+      )}
+      <CtaButton type="submit" data-testid="contact-submit">
+        {submitLabel}
+      </CtaButton>
+    </Stack>
+  )
+}
+
+/** Contact-me: reached from coverage (expert guidance, payment options) or an error page. */
+export function ContactMePage() {
+  const origin = FlowActor.useSelector((s) => s.context.contactOrigin)
+  const paymentOptions = FlowActor.useSelector((s) => s.context.paymentOptionsRequested)
+  const intro = paymentOptions
+    ? 'Tell us how to reach you and a representative will walk you through the payment options for your coverage.'
+    : origin === 'coverage'
+      ? 'Tell us how to reach you and a coverage expert will help you choose the right plan.'
+      : 'Tell us how to reach you and a representative will follow up with you.'
+  return (
+    <Stack spacing={3} data-testid="contact-me-page">
+      <Typography color="text.secondary">{intro}</Typography>
+      <ContactForm submitLabel="Contact Me" showMemberCheckboxes={origin === 'coverage'} />
+    </Stack>
+  )
+}
+
+/** Non-members: the institution reaches out about membership and coverage. */
+export function InstitutionContactPage() {
+  const name = FlowActor.useSelector((s) => s.context.institution?.name ?? '')
+  return (
+    <Stack spacing={3} data-testid="institution-contact-page">
+      <Typography color="text.secondary">
+        {`This coverage is offered to members of ${name}. Leave your details and a representative will contact you about membership and your coverage options.`}
+      </Typography>
+      <ContactForm submitLabel="Contact Me" showMemberCheckboxes={false} />
+    </Stack>
+  )
+}
+
+function DetailRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography data-testid={testId} sx={{ fontWeight: 500, textAlign: 'right', overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Stack>
+  )
+}
+
+/** Thank-you: the flow sends the contact request on entry; this lists what was sent. */
+export function ThankYouPage() {
+  const send = useFlowSend()
+  const context = FlowActor.useSelector((s) => s.context)
+  const sending = FlowActor.useSelector(selectBusy)
+  const failed = FlowActor.useSelector((s) => s.matches({ thankYou: 'failed' }))
+  const source = contactRequestBody(context, context.contactOrigin)
+  const info = source.collectedInfo
+  const institution = context.institution
+  const showInstitution = !isPlainContactRequest(source.pageUserBouncedFrom) && institution
+  return (
+    <Stack spacing={3} data-testid="thank-you-page" sx={{ alignItems: 'stretch' }}>
+      <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
+        <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+        <Typography variant="h5" component="h1">
+          {info.firstName ? `Thank you, ${info.firstName}!` : 'Thank you!'}
+        </Typography>
+        <Typography color="text.secondary">
+          A representative will reach out to you shortly. Here is how we will contact you:
+        </Typography>
+      </Stack>
+      <Paper variant="outlined" sx={{ p: 2.5 }}>
+        <Stack spacing={1.5}>
+          <DetailRow label="Name" value={[info.firstName, info.lastName].filter(Boolean).join(' ')} testId="thank-you-name" />
+          <DetailRow label="Phone" value={formatPhone(info.phoneNumber ?? '')} testId="thank-you-phone" />
+          <DetailRow label="Email" value={info.emailAddress ?? ''} testId="thank-you-email" />
+        </Stack>
+      </Paper>
+      {showInstitution && (
+        <Typography sx={{ textAlign: 'center' }} data-testid="thank-you-institution">
+          {`Questions in the meantime? Call ${institution.name} at ${formatPhone(institution.branding.phoneNumber)}.`}
+        </Typography>
+      )}
+      {sending && (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }} role="status">
+          Sending your request…
+        </Typography>
+      )}
+      {failed && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => send({ type: 'RETRY_CONTACT' })} data-testid="contact-retry">
+              Try again
+            </Button>
+          }
+        >
+          We couldn’t send your request just now.
+        </Alert>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { EXPERT_GUIDANCE_QUESTION } from '../../flow/messages'
+import { institution } from '../../test/fixtures'
+import { server } from '../../test/msw-server'
+import { dismissImpactModal, renderAtCoverage } from '../../test/render-app'
+import { DEFAULT_QUOTE_MODAL_TEXT } from './coverage-dialogs'
+
+function withSettings(settings: Partial<typeof institution.applicationSettings>) {
+  server.use(
+    http.get('*/api/institution/:iid', () =>
+      HttpResponse.json({ ...institution, applicationSettings: { ...institution.applicationSettings, ...settings } }),
+    ),
+  )
+}
+
+describe('coverage page', () => {
+  it('shows the impact modal once per session, with the default text', async () => {
+    const { user } = await renderAtCoverage()
+    const modal = await screen.findByRole('dialog', { name: 'Why coverage matters' })
+    expect(within(modal).getByText(DEFAULT_QUOTE_MODAL_TEXT[0])).toBeInTheDocument()
+    await dismissImpactModal(user)
+    await user.click(screen.getByTestId('back-button'))
+    await user.click(await screen.findByTestId('years-to-own-submit'))
+    await screen.findByTestId('rate-card')
+    expect(screen.queryByTestId('impact-modal')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument()
+  })
+
+  it("shows the institution's quote-modal text when it has one", async () => {
+    withSettings({ institutionQuoteModalText: 'Summit members save on every repair.' })
+    await renderAtCoverage()
+    const modal = await screen.findByRole('dialog', { name: 'Why coverage matters' })
+    expect(within(modal).getByText('Summit members save on every repair.')).toBeInTheDocument()
+  })
+
+  it("asks about expert guidance: 'No Thanks' stays, 'Yes' goes to contact-me with the member checkboxes", async () => {
+    const { user } = await renderAtCoverage()
+    await dismissImpactModal(user)
+    await user.click(screen.getByRole('button', { name: 'Request expert guidance' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Request expert guidance' })
+    expect(within(dialog).getByText(EXPERT_GUIDANCE_QUESTION)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'No Thanks' }))
+    await waitFor(() => expect(screen.queryByTestId('expert-guidance-dialog')).not.toBeInTheDocument())
+    expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/coverage/level')
+
+    await user.click(screen.getByRole('button', { name: 'Request expert guidance' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }))
+    await screen.findByTestId('contact-me-page')
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/contact-me'))
+    expect(screen.getByTestId('member-checkboxes')).toBeInTheDocument()
+    expect(screen.getByTestId('contact-email')).toHaveValue('jane@example.com')
+  })
+
+  it("hides 'Request payment option' when the institution does not allow it", async () => {
+    const { user } = await renderAtCoverage()
+    await dismissImpactModal(user)
+    expect(screen.queryByRole('button', { name: 'Request payment option' })).not.toBeInTheDocument()
+  })
+
+  it("offers 'Request payment option' when allowed; it opens contact-me", async () => {
+    withSettings({ allowPaymentOptions: true })
+    const { user } = await renderAtCoverage()
+    await dismissImpactModal(user)
+    await user.click(screen.getByRole('button', { name: 'Request payment option' }))
+    expect(await screen.findByText(/walk you through the payment options/)).toBeInTheDocument()
+  })
+
+  it('shows the tax line under the card when the rate carries tax in a taxed state', async () => {
+    const { user } = await renderAtCoverage()
+    await dismissImpactModal(user)
+    expect(screen.getByTestId('tax-note')).toHaveTextContent('*Total cost includes sales tax of $56.97')
+  })
+})
