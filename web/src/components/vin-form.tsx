@@ -13,6 +13,8 @@ import { VinPhoto } from './vin-photo'
 
 export const VIN_FROM_PHOTO_NOTE =
   'We read this VIN from your photo. Please check it matches your vehicle, then continue.'
+export const VIN_REPAIRED_NOTE =
+  'One character was hard to read, so we corrected it to make a valid VIN. Please check every character against your vehicle before you continue.'
 const VIN_HINT = 'The 17 characters on your registration, insurance card or the driver-side dashboard.'
 
 /**
@@ -43,6 +45,7 @@ export function VinForm(props: {
     defaultValues: { vin: props.initialVin },
   })
   const [vinFromPhoto, setVinFromPhoto] = useState<string | null>(null)
+  const [repaired, setRepaired] = useState(false)
   const vin = register('vin', {
     onChange: (event: { target: { value: string } }) => {
       const typing = vinTypingError(event.target.value)
@@ -89,12 +92,12 @@ export function VinForm(props: {
         />
         {showsPhotoNote && (
           <Alert
-            severity="success"
-            icon={<CheckCircleIcon fontSize="inherit" />}
+            severity={repaired ? 'warning' : 'success'}
+            icon={repaired ? undefined : <CheckCircleIcon fontSize="inherit" />}
             id={`${id}-photo-note`}
             data-testid={`${id}-photo-note`}
           >
-            {VIN_FROM_PHOTO_NOTE}
+            {repaired ? VIN_REPAIRED_NOTE : VIN_FROM_PHOTO_NOTE}
           </Alert>
         )}
       </Stack>
@@ -103,10 +106,11 @@ export function VinForm(props: {
         session={props.session}
         testIdPrefix={id}
         disabled={props.busy}
-        onVinRead={(read) => {
+        onVinRead={(read, repaired) => {
           const upper = read.trim().toUpperCase().slice(0, VIN_LENGTH)
           setValue('vin', upper, { shouldDirty: true })
           setVinFromPhoto(upper)
+          setRepaired(repaired)
           setFocus('vin') // clears any error, like a member focusing the field
         }}
       />

@@ -9,7 +9,7 @@ const drop: VinPhotoDrop = { signedPutUrl: '/api/vin-photo/d-1?sig=s', dropId: '
 const png = new File([new Uint8Array(100)], 'vin.png', { type: 'image/png' })
 
 /** The photo machine with a scripted upload: progress steps, then done (or a failure). */
-function start(options: { progress: number[]; uploadError?: unknown; vin?: () => Promise<string> }) {
+function start(options: { progress: number[]; uploadError?: unknown; vin?: () => Promise<{ vin: string; repaired: boolean }> }) {
   let finishUpload: () => void = () => {}
   const machine = vinPhotoMachine.provide({
     actors: {
@@ -19,7 +19,7 @@ function start(options: { progress: number[]; uploadError?: unknown; vin?: () =>
         finishUpload = () =>
           sendBack(options.uploadError ? { type: 'UPLOAD_FAILED', error: options.uploadError } : { type: 'UPLOADED' })
       }),
-      readVin: fromPromise(options.vin ?? (async () => '1HGCM82633A004352')),
+      readVin: fromPromise(options.vin ?? (async () => ({ vin: '1HGCM82633A004352', repaired: false }))),
     },
   })
   const actor = createActor(machine, { input: { session } }).start()

@@ -50,7 +50,7 @@ export const vinPhotoMachine = setup({
     context: {} as VinPhotoContext,
     events: {} as VinPhotoEvent,
     input: {} as { session: Session | null },
-    emitted: {} as { type: 'vinRead'; vin: string },
+    emitted: {} as { type: 'vinRead'; vin: string; repaired: boolean },
   },
   actors: {
     requestDrop: fromPromise<VinPhotoDrop, { session: Session | null; mime: string }>(async ({ input }) => {
@@ -72,9 +72,10 @@ export const vinPhotoMachine = setup({
         )
       return () => controller.abort()
     }),
-    readVin: fromPromise<string, { session: Session | null; dropId: string }>(async ({ input }) => {
+    readVin: fromPromise<{ vin: string; repaired: boolean }, { session: Session | null; dropId: string }>(async ({ input }) => {
       if (!input.session) throw new Error('No session')
-      return (await api.readVinPhoto(input.session, input.dropId)).data.vin
+      const { vin, repaired } = (await api.readVinPhoto(input.session, input.dropId)).data
+      return { vin, repaired }
     }),
   },
   guards: {
@@ -125,8 +126,8 @@ export const vinPhotoMachine = setup({
         onDone: {
           target: 'read',
           actions: [
-            assign({ vin: ({ event }) => event.output }),
-            emit(({ event }) => ({ type: 'vinRead' as const, vin: event.output })),
+            assign({ vin: ({ event }) => event.output.vin }),
+            emit(({ event }) => ({ type: 'vinRead' as const, vin: event.output.vin, repaired: event.output.repaired })),
           ],
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => failWith(event.error) }) },

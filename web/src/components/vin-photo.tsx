@@ -30,7 +30,8 @@ const VISUALLY_HIDDEN = {
  */
 export function VinPhoto(props: {
   session: Session | null
-  onVinRead: (vin: string) => void
+  /** `repaired`: the reader corrected one unclear character, so the member should check harder. */
+  onVinRead: (vin: string, repaired: boolean) => void
   testIdPrefix: string
   disabled?: boolean
 }) {
@@ -46,7 +47,7 @@ export function VinPhoto(props: {
     onVinRead.current = props.onVinRead
   })
   useEffect(() => {
-    const subscription = actor.on('vinRead', (event) => onVinRead.current(event.vin))
+    const subscription = actor.on('vinRead', (event) => onVinRead.current(event.vin, event.repaired))
     return () => subscription.unsubscribe()
   }, [actor])
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { VIN_FROM_PHOTO_NOTE } from '../../components/vin-form'
+import { VIN_FROM_PHOTO_NOTE, VIN_REPAIRED_NOTE } from '../../components/vin-form'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
 import { renderAtLookup } from '../../test/render-app'
@@ -167,6 +167,19 @@ describe('VIN page: a photo of the VIN', () => {
     pickFile(photo())
     await waitFor(() => expect(screen.getByTestId('vin-input')).toHaveValue(PHOTO_VIN))
     expect(screen.queryByTestId('vin-photo-error')).not.toBeInTheDocument()
+  })
+
+  it('asks the member to check every character when the reader corrected one', async () => {
+    server.use(
+      http.get(`${C}/vin/ocr/drop/:uid/:dropId`, () =>
+        HttpResponse.json({ data: { vin: PHOTO_VIN, source: 'text', repaired: true } }),
+      ),
+    )
+    await openVinPage()
+    pickFile(photo())
+    await waitFor(() => expect(screen.getByTestId('vin-input')).toHaveValue(PHOTO_VIN))
+    expect(screen.getByTestId('vin-photo-note')).toHaveTextContent(VIN_REPAIRED_NOTE)
+    expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/vin')
   })
 
   it("shows the upload's error message", async () => {
