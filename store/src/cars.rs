@@ -44,7 +44,7 @@ impl Store {
             .bind(&car.flags_json)
             .bind(car.is_mock_vin)
             .bind(now())
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("inserting car")?;
         Ok(())

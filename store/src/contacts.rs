@@ -37,7 +37,7 @@ impl Store {
             .bind(&r.collected_json)
             .bind(&r.fingerprint)
             .bind(now())
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("storing contact request")?;
         Ok(())
@@ -72,7 +72,7 @@ impl Store {
         sqlx::query("UPDATE contact_requests SET emailed_at = $1 WHERE contact_request_id = $2")
             .bind(now())
             .bind(contact_request_id)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("marking contact request emailed")?;
         Ok(())

@@ -12,7 +12,7 @@ impl Store {
             .bind(policy_id)
             .bind(pdf.to_vec())
             .bind(now())
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await;
         inserted_once(result, "storing contract document")
     }
@@ -45,7 +45,7 @@ impl Store {
             .bind(kind)
             .bind(message_id)
             .bind(now())
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await;
         inserted_once(result, "recording email delivery")
     }

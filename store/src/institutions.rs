@@ -19,7 +19,7 @@ impl Store {
         .bind(json)
         .bind(i64::from(institution.is_active))
         .bind(now())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await
         .with_context(|| format!("saving institution {}", institution.institution_id))?;
         Ok(())

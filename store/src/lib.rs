@@ -38,7 +38,11 @@ pub enum Backend {
 /// The database: a connection pool plus the repositories (methods grouped per aggregate).
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Reads (and, on Postgres, writes).
     pool: AnyPool,
+    /// Writes. On SQLite a single connection: writers queue here in order instead of colliding on
+    /// SQLite's one write lock and backing off in busy_timeout sleeps (which cost tens of ms at p99).
+    writer: AnyPool,
     backend: Backend,
 }
 
@@ -57,11 +61,7 @@ impl Store {
             Backend::Sqlite if !url.contains('?') => format!("{url}?mode=rwc"),
             _ => url.to_string(),
         };
-        let options = AnyPoolOptions::new().max_connections(match backend {
-            Backend::Sqlite => 8,
-            Backend::Postgres => 16,
-        });
-        let options = if backend == Backend::Sqlite {
+        let sqlite_pragmas = |options: AnyPoolOptions| {
             options.after_connect(|conn, _| {
                 Box::pin(async move {
                     use sqlx::Executor;
@@ -70,18 +70,28 @@ impl Store {
                     Ok(())
                 })
             })
-        } else {
-            options
         };
-        let pool = options.connect(&url).await.with_context(|| format!("connecting to the {backend:?} database"))?;
-        let store = Self { pool, backend };
+        let (pool, writer) = match backend {
+            Backend::Sqlite => {
+                let pool = sqlite_pragmas(AnyPoolOptions::new().max_connections(8)).connect(&url).await;
+                let pool = pool.with_context(|| format!("connecting to the {backend:?} database"))?;
+                let writer = sqlite_pragmas(AnyPoolOptions::new().max_connections(1)).connect(&url).await;
+                (pool, writer.with_context(|| format!("connecting to the {backend:?} database"))?)
+            }
+            Backend::Postgres => {
+                let pool = AnyPoolOptions::new().max_connections(16).connect(&url).await;
+                let pool = pool.with_context(|| format!("connecting to the {backend:?} database"))?;
+                (pool.clone(), pool)
+            }
+        };
+        let store = Self { pool, writer, backend };
         store.migrate().await?;
         Ok(store)
     }
 
     /// Applies pending migrations.
     pub async fn migrate(&self) -> anyhow::Result<()> {
-        MIGRATIONS.run(&self.pool).await.context("running database migrations")?;
+        MIGRATIONS.run(&self.writer).await.context("running database migrations")?;
         Ok(())
     }
 

@@ -18,7 +18,7 @@ impl Store {
     /// Records a payment and marks the policy paid, once: a second call for the same policy
     /// returns the payment already recorded.
     pub async fn record_payment(&self, p: &PaymentRecord) -> anyhow::Result<PaymentRecord> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let inserted = sqlx::query("INSERT INTO payments (payment_id, policy_id, amount_cents, tax_cents, paid_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(&p.payment_id)
             .bind(&p.policy_id)

@@ -40,7 +40,7 @@ impl Store {
             .bind(mime)
             .bind(now())
             .bind(expires_at)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("creating vin photo drop")?;
         Ok(())
@@ -85,7 +85,7 @@ impl Store {
         .bind(now())
         .bind(drop_id)
         .bind(user_id)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await
         .context("storing vin photo")?;
         Ok(result.rows_affected() == 1)
@@ -108,7 +108,7 @@ impl Store {
             .bind(reading_json)
             .bind(drop_id)
             .bind(user_id)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("storing vin photo reading")?;
         Ok(())
@@ -118,7 +118,7 @@ impl Store {
     pub async fn purge_expired_vin_photos(&self, now: i64) -> anyhow::Result<()> {
         sqlx::query("UPDATE vin_photos SET image = NULL WHERE expires_at < $1 AND image IS NOT NULL")
             .bind(now)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("purging expired vin photos")?;
         Ok(())
@@ -142,7 +142,7 @@ impl Store {
         .bind(&e.client_id)
         .bind(&e.user_agent)
         .bind(now())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await
         .context("storing analytics event")?;
         Ok(())

@@ -45,7 +45,7 @@ impl Store {
         .bind(&p.email)
         .bind(t)
         .bind(t)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await;
         match result {
             Ok(_) => Ok(Ok(())),
@@ -86,7 +86,7 @@ impl Store {
         .bind(contract_number)
         .bind(now())
         .bind(policy_id)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await
         .context("recording booking")?;
         Ok(())
@@ -99,7 +99,7 @@ impl Store {
             .bind(last_error)
             .bind(now())
             .bind(policy_id)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("setting policy status")?;
         Ok(())

@@ -39,7 +39,7 @@ pub struct RateRecord {
 impl Store {
     /// Saves a quote with its rates in one transaction.
     pub async fn insert_quote(&self, quote: &QuoteRecord, rates: &[RateRecord]) -> anyhow::Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         sqlx::query(
             "INSERT INTO quotes (quote_id, user_id, car_id, state, pen_track_key, provider, created_at, miles_per_year, years_to_own)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -64,7 +64,7 @@ impl Store {
     /// Re-rates a quote: new answers and state, new rates in place of the old (in one transaction).
     /// `false` when a policy already holds the quote (its rates must not change under a purchase).
     pub async fn replace_quote_rates(&self, quote: &QuoteRecord, rates: &[RateRecord]) -> anyhow::Result<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(
             "UPDATE quotes SET state = $1, provider = $2, miles_per_year = $3, years_to_own = $4
              WHERE quote_id = $5 AND user_id = $6 AND NOT EXISTS (SELECT 1 FROM policies WHERE policies.quote_id = $5)",

@@ -14,7 +14,7 @@ impl Store {
             .bind(user_id)
             .bind(t)
             .bind(t)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("inserting session")?;
         Ok(())
@@ -35,7 +35,7 @@ impl Store {
         sqlx::query("UPDATE sessions SET last_seen_at = $1 WHERE token_hash = $2")
             .bind(at)
             .bind(token_hash)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("touching session")?;
         Ok(())
@@ -45,7 +45,7 @@ impl Store {
     pub async fn revoke_session(&self, token_hash: &str) -> anyhow::Result<()> {
         sqlx::query("UPDATE sessions SET revoked = 1 WHERE token_hash = $1")
             .bind(token_hash)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("revoking session")?;
         Ok(())

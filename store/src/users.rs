@@ -63,7 +63,7 @@ impl Store {
         .bind(email)
         .bind(password_hash)
         .bind(now())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await
         .context("inserting user")?;
         self.user(user_id).await?.context("user just inserted")
@@ -94,7 +94,7 @@ impl Store {
         .bind(i64::from(d.is_member))
         .bind(i64::from(d.consents_to_solicit))
         .bind(user_id)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await
         .context("saving personal details")?;
         Ok(())
@@ -112,7 +112,7 @@ impl Store {
         .bind(email)
         .bind(expires_at)
         .bind(now())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await
         .context("saving verification code")?;
         Ok(())
@@ -133,7 +133,7 @@ impl Store {
     pub async fn count_wrong_code(&self, user_id: &str) -> anyhow::Result<i64> {
         sqlx::query("UPDATE verification_codes SET attempts = attempts + 1 WHERE user_id = $1")
             .bind(user_id)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await
             .context("counting a wrong code")?;
         Ok(self.verification_code(user_id).await?.map_or(0, |c| c.attempts))
@@ -141,7 +141,7 @@ impl Store {
 
     /// Changes the address: it is unverified again and any live code for the old one dies.
     pub async fn change_email(&self, user_id: &str, email: &str) -> anyhow::Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         sqlx::query("UPDATE users SET email = $1, email_verified_at = NULL WHERE user_id = $2")
             .bind(email)
             .bind(user_id)
@@ -154,7 +154,7 @@ impl Store {
 
     /// Marks the email verified and burns the code (single use).
     pub async fn mark_email_verified(&self, user_id: &str) -> anyhow::Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         sqlx::query("UPDATE users SET email_verified_at = $1 WHERE user_id = $2")
             .bind(now())
             .bind(user_id)
