@@ -45,6 +45,8 @@ impl Clock {
 pub struct AppState {
     pub config: Arc<Config>,
     pub store: Store,
+    /// Quote inserts, group-committed.
+    pub quotes: crate::quote_writer::QuoteWriter,
     pub rating: Rating,
     pub vehicles: VehicleDecoder,
     pub plan_texts: Arc<coverline_activities::documents::PlanTexts>,

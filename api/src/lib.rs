@@ -8,6 +8,7 @@ pub mod error;
 pub mod ids;
 pub mod institutions;
 pub mod purchases;
+pub mod quote_writer;
 pub mod routes;
 pub mod temporal;
 
@@ -51,7 +52,8 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         plan_texts: plan_texts.clone(),
         dealer_id: config.dealer_id.clone(),
     };
-    let state = AppState { config: Arc::new(config), store, rating, vehicles, plan_texts, gateway, mailer, temporal, clock: Clock::default() };
+    let quotes = quote_writer::QuoteWriter::start(store.clone());
+    let state = AppState { config: Arc::new(config), store, quotes, rating, vehicles, plan_texts, gateway, mailer, temporal, clock: Clock::default() };
     Ok(Services { state, activities })
 }
 

@@ -113,3 +113,33 @@ async fn contact_requests_reach_the_institution_once() {
     assert_eq!(app.mail.wait_for("vsc@summit-cu.example", 6).await.len(), 6);
     assert!(messages_to(&app, "vsc@summit-cu.example").iter().filter(|d| d.contains("walk.in@example.com")).count() == 5);
 }
+
+/// Quotes that arrive together are committed together (one transaction), and each is still stored
+/// whole and apart: its own rates, readable at once.
+#[tokio::test(flavor = "multi_thread")]
+async fn concurrent_quotes_are_each_stored_whole() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let m = app.new_member(INSTITUTION).await;
+    let car_id = car(&app, &m).await;
+    let posts = (0..40).map(|i| {
+        let (app, m, car_id) = (&app, &m, car_id.clone());
+        let years = 1 + (i % 6);
+        async move {
+            let body = json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": years, "state": "CO" });
+            let (s, quote) = app.call(Method::POST, &TestApp::user_path(m, "/quote"), Some(&m.token), Some(body)).await;
+            assert_eq!(s, 201, "{quote}");
+            quote
+        }
+    });
+    let quotes = futures::future::join_all(posts).await;
+    let mut rate_ids = std::collections::HashSet::new();
+    for quote in &quotes {
+        let path = TestApp::user_path(&m, &format!("/quote/{}", quote["quoteId"].as_str().unwrap()));
+        let (s, stored) = app.call(Method::GET, &path, Some(&m.token), None).await;
+        assert_eq!((s, &stored["rates"]), (200, &quote["rates"]), "stored exactly as answered");
+        for rate in stored["rates"].as_array().unwrap() {
+            assert!(rate_ids.insert(rate["rateId"].as_str().unwrap().to_string()), "a rate belongs to one quote");
+        }
+    }
+    assert_eq!(rate_ids.len(), 40 * 3);
+}

@@ -39,25 +39,38 @@ pub struct RateRecord {
 impl Store {
     /// Saves a quote with its rates in one transaction.
     pub async fn insert_quote(&self, quote: &QuoteRecord, rates: &[RateRecord]) -> anyhow::Result<()> {
+        self.insert_quotes(&[(quote, rates)]).await
+    }
+
+    /// Saves several quotes with their rates in one transaction and two statements (group commit:
+    /// the API batches the quotes that queue up behind the writer). All or none are stored.
+    pub async fn insert_quotes(&self, quotes: &[(&QuoteRecord, &[RateRecord])]) -> anyhow::Result<()> {
+        if quotes.is_empty() {
+            return Ok(());
+        }
         let mut tx = self.writer.begin().await?;
-        sqlx::query(
-            "INSERT INTO quotes (quote_id, user_id, car_id, state, pen_track_key, provider, created_at, miles_per_year, years_to_own)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(&quote.quote_id)
-        .bind(&quote.user_id)
-        .bind(&quote.car_id)
-        .bind(&quote.state)
-        .bind(&quote.pen_track_key)
-        .bind(&quote.provider)
-        .bind(now())
-        .bind(quote.miles_per_year)
-        .bind(quote.years_to_own)
-        .execute(&mut *tx)
-        .await
-        .context("inserting quote")?;
-        Self::insert_rates(&mut tx, rates).await?;
-        tx.commit().await.context("committing quote")?;
+        let created_at = now();
+        let sql = format!(
+            "INSERT INTO quotes (quote_id, user_id, car_id, state, pen_track_key, provider, created_at, miles_per_year, years_to_own) VALUES {}",
+            placeholders(quotes.len(), 9)
+        );
+        let mut insert = sqlx::query(&sql);
+        for (q, _) in quotes {
+            insert = insert
+                .bind(&q.quote_id)
+                .bind(&q.user_id)
+                .bind(&q.car_id)
+                .bind(&q.state)
+                .bind(&q.pen_track_key)
+                .bind(&q.provider)
+                .bind(created_at)
+                .bind(q.miles_per_year)
+                .bind(q.years_to_own);
+        }
+        insert.execute(&mut *tx).await.context("inserting quotes")?;
+        let rates: Vec<&RateRecord> = quotes.iter().flat_map(|(_, r)| r.iter()).collect();
+        Self::insert_rates(&mut tx, &rates).await?;
+        tx.commit().await.context("committing quotes")?;
         Ok(())
     }
 
@@ -82,32 +95,35 @@ impl Store {
             return Ok(false);
         }
         sqlx::query("DELETE FROM rates WHERE quote_id = $1").bind(&quote.quote_id).execute(&mut *tx).await.context("dropping old rates")?;
-        Self::insert_rates(&mut tx, rates).await?;
+        Self::insert_rates(&mut tx, &rates.iter().collect::<Vec<_>>()).await?;
         tx.commit().await.context("committing re-rated quote")?;
         Ok(true)
     }
 
-    async fn insert_rates(tx: &mut sqlx::Transaction<'_, sqlx::Any>, rates: &[RateRecord]) -> anyhow::Result<()> {
-        for r in rates {
-            sqlx::query(
-                "INSERT INTO rates (rate_id, quote_id, rate_collection_id, position, coverage_name, miles, months, deductible_cents, price_cents, tax_cents, provider)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-            )
-            .bind(&r.rate_id)
-            .bind(&r.quote_id)
-            .bind(&r.rate_collection_id)
-            .bind(r.position)
-            .bind(&r.coverage_name)
-            .bind(r.miles)
-            .bind(r.months)
-            .bind(r.deductible_cents)
-            .bind(r.price_cents)
-            .bind(r.tax_cents)
-            .bind(&r.provider)
-            .execute(&mut **tx)
-            .await
-            .context("inserting rate")?;
+    async fn insert_rates(tx: &mut sqlx::Transaction<'_, sqlx::Any>, rates: &[&RateRecord]) -> anyhow::Result<()> {
+        if rates.is_empty() {
+            return Ok(());
         }
+        let sql = format!(
+            "INSERT INTO rates (rate_id, quote_id, rate_collection_id, position, coverage_name, miles, months, deductible_cents, price_cents, tax_cents, provider) VALUES {}",
+            placeholders(rates.len(), 11)
+        );
+        let mut insert = sqlx::query(&sql);
+        for r in rates {
+            insert = insert
+                .bind(&r.rate_id)
+                .bind(&r.quote_id)
+                .bind(&r.rate_collection_id)
+                .bind(r.position)
+                .bind(&r.coverage_name)
+                .bind(r.miles)
+                .bind(r.months)
+                .bind(r.deductible_cents)
+                .bind(r.price_cents)
+                .bind(r.tax_cents)
+                .bind(&r.provider);
+        }
+        insert.execute(&mut **tx).await.context("inserting rates")?;
         Ok(())
     }
 
@@ -133,5 +149,22 @@ impl Store {
         .fetch_all(&self.pool)
         .await
         .context("reading rates")
+    }
+}
+
+/// `($1, $2, $3), ($4, $5, $6)` for `rows` rows of `columns` values.
+fn placeholders(rows: usize, columns: usize) -> String {
+    (0..rows)
+        .map(|r| format!("({})", (1..=columns).map(|c| format!("${}", r * columns + c)).collect::<Vec<_>>().join(", ")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn placeholders_number_every_value() {
+        assert_eq!(super::placeholders(2, 3), "($1, $2, $3), ($4, $5, $6)");
+        assert_eq!(super::placeholders(1, 1), "($1)");
     }
 }

@@ -172,7 +172,7 @@ async fn create_quote(
         years_to_own: Some(i64::from(years_to_own)),
     };
     let rates = rate_records(&quote.quote_id, &priced);
-    state.store.insert_quote(&quote, &rates).await?;
+    state.quotes.insert(quote.clone(), rates.clone()).await?;
     Ok((StatusCode::CREATED, Json(quote_json(&state, &quote, &rates, &car))))
 }
 
