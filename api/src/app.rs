@@ -45,6 +45,8 @@ impl Clock {
 pub struct AppState {
     pub config: Arc<Config>,
     pub store: Store,
+    /// Institutions read in the last few seconds (every request needs its institution).
+    pub institutions: InstitutionCache,
     /// Quote inserts, group-committed.
     pub quotes: crate::quote_writer::QuoteWriter,
     pub rating: Rating,
@@ -59,7 +61,7 @@ pub struct AppState {
 impl AppState {
     /// The institution of a request: 404 when unknown, 403 when inactive.
     pub async fn active_institution(&self, institution_id: &str) -> ApiResult<Institution> {
-        let institution = self.store.institution(institution_id).await?.ok_or_else(ApiError::not_found)?;
+        let institution = self.institutions.get(&self.store, institution_id).await?.ok_or_else(ApiError::not_found)?;
         if !institution.is_active {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
@@ -82,4 +84,32 @@ pub fn router(state: AppState) -> Router {
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
         .with_state(state)
+}
+
+/// Institutions as recently read from the store. An import (`coverline institution import`, or a
+/// restart) reaches every API instance within `INSTITUTION_TTL`; a deactivated institution too.
+#[derive(Clone, Default)]
+pub struct InstitutionCache {
+    entries: Arc<std::sync::RwLock<std::collections::HashMap<String, (std::time::Instant, Option<Institution>)>>>,
+}
+
+/// How long an institution read from the store is reused.
+pub const INSTITUTION_TTL: std::time::Duration = std::time::Duration::from_secs(5);
+
+impl InstitutionCache {
+    /// The institution (or its absence), from the cache when fresh, else from the store.
+    pub async fn get(&self, store: &coverline_store::Store, institution_id: &str) -> anyhow::Result<Option<Institution>> {
+        if let Some((at, institution)) = self.entries.read().expect("institution cache lock").get(institution_id)
+            && at.elapsed() < INSTITUTION_TTL
+        {
+            return Ok(institution.clone());
+        }
+        let institution = store.institution(institution_id).await?;
+        let mut entries = self.entries.write().expect("institution cache lock");
+        if entries.len() > 10_000 {
+            entries.clear(); // unknown ids from a scan must not grow it without bound
+        }
+        entries.insert(institution_id.to_string(), (std::time::Instant::now(), institution.clone()));
+        Ok(institution)
+    }
 }

@@ -72,7 +72,7 @@ const TOUCH_EVERY_SECS: i64 = 30;
 pub async fn session(state: &AppState, headers: &HeaderMap) -> ApiResult<Result<Member, SessionRefusal>> {
     let Some(token) = bearer(headers) else { return Ok(Err(SessionRefusal::Missing)) };
     let token_hash = hash_token(token);
-    let Some((user_id, last_seen)) = state.store.session(&token_hash).await? else {
+    let Some((user, last_seen)) = state.store.session_user(&token_hash).await? else {
         return Ok(Err(SessionRefusal::Missing));
     };
     let now = state.clock.now();
@@ -85,7 +85,6 @@ pub async fn session(state: &AppState, headers: &HeaderMap) -> ApiResult<Result<
     if now - last_seen >= TOUCH_EVERY_SECS {
         state.store.touch_session(&token_hash, now).await?;
     }
-    let user = state.store.user(&user_id).await?.ok_or_else(ApiError::unauthorized)?;
     Ok(Ok(Member { user, token_hash }))
 }
 

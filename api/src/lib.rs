@@ -53,7 +53,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         dealer_id: config.dealer_id.clone(),
     };
     let quotes = quote_writer::QuoteWriter::start(store.clone());
-    let state = AppState { config: Arc::new(config), store, quotes, rating, vehicles, plan_texts, gateway, mailer, temporal, clock: Clock::default() };
+    let state = AppState { config: Arc::new(config), store, institutions: app::InstitutionCache::default(), quotes, rating, vehicles, plan_texts, gateway, mailer, temporal, clock: Clock::default() };
     Ok(Services { state, activities })
 }
 

@@ -1,7 +1,6 @@
 //! Session tokens (stored as SHA-256 hashes) and their idle clock.
 
 use anyhow::Context;
-use sqlx::Row;
 
 use crate::{Store, now};
 
@@ -18,16 +17,6 @@ impl Store {
             .await
             .context("inserting session")?;
         Ok(())
-    }
-
-    /// The user and last-seen time of a live (not revoked) session.
-    pub async fn session(&self, token_hash: &str) -> anyhow::Result<Option<(String, i64)>> {
-        let row = sqlx::query("SELECT user_id, last_seen_at FROM sessions WHERE token_hash = $1 AND revoked = 0")
-            .bind(token_hash)
-            .fetch_optional(&self.pool)
-            .await
-            .context("reading session")?;
-        Ok(row.map(|r| (r.get(0), r.get(1))))
     }
 
     /// Moves the idle clock of a session.

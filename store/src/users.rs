@@ -70,6 +70,25 @@ impl Store {
     }
 
     /// A user by id.
+    /// The user of a live (not revoked) session and the session's last-seen time, in one query.
+    pub async fn session_user(&self, token_hash: &str) -> anyhow::Result<Option<(UserRecord, i64)>> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            #[sqlx(flatten)]
+            user: UserRecord,
+            last_seen_at: i64,
+        }
+        let columns = USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ");
+        let row = sqlx::query_as::<_, Row>(&format!(
+            "SELECT {columns}, s.last_seen_at FROM sessions s JOIN users u ON u.user_id = s.user_id WHERE s.token_hash = $1 AND s.revoked = 0"
+        ))
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await
+        .context("reading session")?;
+        Ok(row.map(|r| (r.user, r.last_seen_at)))
+    }
+
     pub async fn user(&self, user_id: &str) -> anyhow::Result<Option<UserRecord>> {
         sqlx::query_as::<_, UserRecord>(&format!("SELECT {USER_COLUMNS} FROM users WHERE user_id = $1"))
             .bind(user_id)
