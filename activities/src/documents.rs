@@ -123,10 +123,24 @@ pub struct PlanTexts {
     providers: std::collections::HashMap<String, ProviderTexts>,
 }
 
+/// Phone lines for a contract holder (10 digits each): general questions, mechanical breakdown
+/// (claims), key replacement and emergency roadside.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContactNumbers {
+    pub general: Option<String>,
+    pub mechanical_breakdown: Option<String>,
+    pub key_replacement: Option<String>,
+    pub emergency_roadside: Option<String>,
+}
+
 /// One `data/plans/*.toml` file.
 #[derive(Debug, Clone, Default, Deserialize)]
 struct ProviderTexts {
     provider: String,
+    /// The provider's own phone lines, the fallback for an institution's contact numbers.
+    #[serde(default)]
+    contact_numbers: Option<ContactNumbers>,
     /// `all_plans` or a plan name → benefits; a plan's entry replaces the `all_plans` one of the same title.
     #[serde(default)]
     benefits: std::collections::HashMap<String, Vec<CoveredComponent>>,
@@ -154,6 +168,13 @@ impl ProviderTexts {
             unique_non_empty(plan, components)?;
             if let Some(c) = components.iter().find(|c| !COMPONENT_AREAS.contains(&c.title.as_str())) {
                 return Err(format!("{plan}: {:?} is not a component area of spec section 3", c.title));
+            }
+        }
+        if let Some(n) = &self.contact_numbers {
+            for number in [&n.general, &n.mechanical_breakdown, &n.key_replacement, &n.emergency_roadside].into_iter().flatten() {
+                if number.len() != 10 || !number.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(format!("contact_numbers: {number:?} is not 10 digits"));
+                }
             }
         }
         for (key, benefits) in &self.benefits {
@@ -207,6 +228,11 @@ impl PlanTexts {
         let extra: Vec<CoveredComponent> = own.iter().filter(|o| !benefits.iter().any(|b| b.title == o.title)).cloned().collect();
         benefits.extend(extra);
         benefits
+    }
+
+    /// The provider's own phone lines (empty when its file has none).
+    pub fn contact_numbers(&self, provider: &str) -> ContactNumbers {
+        self.providers.get(provider).and_then(|p| p.contact_numbers.clone()).unwrap_or_default()
     }
 
     /// The plan names that have texts for a provider.

@@ -38,6 +38,9 @@ async fn rates_carry_plan_texts_and_a_quote_rerates_in_place() {
         assert!(components.iter().all(|c| c["cssId"].as_str().is_some_and(|id| id.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-'))), "{d}");
         assert!(d["benefits"].as_array().unwrap().iter().any(|b| b["text"].as_str().unwrap().contains("$50 per day")), "NAC rental: {d}");
     }
+    // Contact numbers: Summit's own general line, NAC's lines for the rest (data/plans/nac.toml).
+    assert_eq!(rates[0]["contactNumbers"]["general"], "8005550142");
+    assert_eq!(rates[0]["contactNumbers"]["emergencyRoadside"], "8005550174");
     let premium = rates.iter().find(|r| r["coverageName"] == "PREMIUM").unwrap();
     assert!(premium["description"]["components"].as_array().unwrap().iter().any(|c| c["cssId"] == "ac-heating"));
 

@@ -62,12 +62,26 @@ fn plan_description(state: &AppState, provider: &str, rate: &RateRecord) -> Valu
     json!({ "intro": intro, "components": components, "benefits": benefits })
 }
 
+/// The numbers a contract holder calls: the institution's own where it set them, else the
+/// provider's lines (spec section 9: fixed for two providers). Digits; `null` when neither has one.
+fn contact_numbers(state: &AppState, institution: &coverline_domain::institution::Institution, provider: &str) -> Value {
+    let fallback = state.plan_texts.contact_numbers(provider);
+    let own = &institution.email_settings;
+    let pick = |own: &Option<String>, fallback: Option<String>| own.clone().filter(|n| !n.is_empty()).or(fallback);
+    json!({
+        "general": pick(&own.general_questions_contact_number, fallback.general),
+        "mechanicalBreakdown": pick(&own.mechanical_breakdown_contact_number, fallback.mechanical_breakdown),
+        "keyReplacement": pick(&own.key_replacement_contact_number, fallback.key_replacement),
+        "emergencyRoadside": pick(&own.emergency_roadside_contact_number, fallback.emergency_roadside),
+    })
+}
+
 /// `AC / Heating` → `ac-heating`.
 fn css_id(title: &str) -> String {
     title.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_ascii_lowercase).collect::<Vec<_>>().join("-")
 }
 
-pub fn quote_json(state: &AppState, quote: &QuoteRecord, rates: &[RateRecord], car: &CarRecord) -> Value {
+pub fn quote_json(state: &AppState, institution: &coverline_domain::institution::Institution, quote: &QuoteRecord, rates: &[RateRecord], car: &CarRecord) -> Value {
     let today = state.clock.today();
     let rates: Vec<Value> = rates
         .iter()
@@ -90,6 +104,7 @@ pub fn quote_json(state: &AppState, quote: &QuoteRecord, rates: &[RateRecord], c
             let mut json = serde_json::to_value(view).unwrap_or(Value::Null);
             json["provider"] = json!(provider);
             json["description"] = plan_description(state, provider, r);
+            json["contactNumbers"] = contact_numbers(state, institution, provider);
             json
         })
         .collect();
@@ -173,7 +188,7 @@ async fn create_quote(
     };
     let rates = rate_records(&quote.quote_id, &priced);
     state.quotes.insert(quote.clone(), rates.clone()).await?;
-    Ok((StatusCode::CREATED, Json(quote_json(&state, &quote, &rates, &car))))
+    Ok((StatusCode::CREATED, Json(quote_json(&state, &institution, &quote, &rates, &car))))
 }
 
 #[derive(Deserialize)]
@@ -207,7 +222,7 @@ async fn update_quote(
     if !state.store.replace_quote_rates(&quote, &rates).await? {
         return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This quote is already being purchased."));
     }
-    Ok(Json(quote_json(&state, &quote, &rates, &car)))
+    Ok(Json(quote_json(&state, &institution, &quote, &rates, &car)))
 }
 
 async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, quote_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
@@ -216,5 +231,5 @@ async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid,
     let quote = state.store.quote(&uid, &quote_id).await?.ok_or_else(ApiError::not_found)?;
     let rates = state.store.rates(&quote_id).await?;
     let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
-    Ok(Json(quote_json(&state, &quote, &rates, &car)))
+    Ok(Json(quote_json(&state, &institution, &quote, &rates, &car)))
 }
