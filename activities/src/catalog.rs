@@ -133,16 +133,18 @@ impl Catalog {
 
     /// Makes and models are matched ignoring case (a member's browser may send `HONDA`).
     fn models_of(&self, year: u16, make: &str) -> Option<&Models> {
-        let makes = self.tree.get(&year)?;
-        let make = make.trim();
-        makes.get(make).or_else(|| makes.iter().find(|(k, _)| k.eq_ignore_ascii_case(make)).map(|(_, v)| v))
+        get_ignoring_case(self.tree.get(&year)?, make)
     }
 
     fn styles_of(&self, year: u16, make: &str, model: &str) -> Option<&Vec<Style>> {
-        let models = self.models_of(year, make)?;
-        let model = model.trim();
-        models.get(model).or_else(|| models.iter().find(|(k, _)| k.eq_ignore_ascii_case(model)).map(|(_, v)| v))
+        get_ignoring_case(self.models_of(year, make)?, model)
     }
+}
+
+/// `map[key]` with `key` trimmed, exact spelling first, else ignoring ASCII case.
+fn get_ignoring_case<'a, V>(map: &'a BTreeMap<String, V>, key: &str) -> Option<&'a V> {
+    let key = key.trim();
+    map.get(key).or_else(|| map.iter().find(|(k, _)| k.eq_ignore_ascii_case(key)).map(|(_, v)| v))
 }
 
 #[cfg(test)]

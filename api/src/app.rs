@@ -59,9 +59,14 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// An institution, active or not (404 when unknown), as read in the last `INSTITUTION_TTL`.
+    pub async fn institution(&self, institution_id: &str) -> ApiResult<Institution> {
+        self.institutions.get(&self.store, institution_id).await?.ok_or_else(ApiError::not_found)
+    }
+
     /// The institution of a request: 404 when unknown, 403 when inactive.
     pub async fn active_institution(&self, institution_id: &str) -> ApiResult<Institution> {
-        let institution = self.institutions.get(&self.store, institution_id).await?.ok_or_else(ApiError::not_found)?;
+        let institution = self.institution(institution_id).await?;
         if !institution.is_active {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
@@ -90,8 +95,11 @@ pub fn router(state: AppState) -> Router {
 /// restart) reaches every API instance within `INSTITUTION_TTL`; a deactivated institution too.
 #[derive(Clone, Default)]
 pub struct InstitutionCache {
-    entries: Arc<std::sync::RwLock<std::collections::HashMap<String, (std::time::Instant, Option<Institution>)>>>,
+    entries: Arc<std::sync::RwLock<std::collections::HashMap<String, CachedInstitution>>>,
 }
+
+/// When an institution was read, and what was read (`None`: no such institution).
+type CachedInstitution = (std::time::Instant, Option<Institution>);
 
 /// How long an institution read from the store is reused.
 pub const INSTITUTION_TTL: std::time::Duration = std::time::Duration::from_secs(5);

@@ -18,7 +18,7 @@ pub fn router() -> Router<AppState> {
 
 /// The institution's public settings (test switches and contact email stay server-side).
 async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<Json<Value>> {
-    let inst = state.store.institution(&iid).await?.ok_or_else(ApiError::not_found)?;
+    let inst = state.institution(&iid).await?;
     Ok(Json(json!({
         "institutionId": inst.institution_id,
         "portalAccountId": inst.portal_account_id,
@@ -34,7 +34,7 @@ async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> 
 }
 
 async fn logo(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<impl IntoResponse> {
-    let inst = state.store.institution(&iid).await?.ok_or_else(ApiError::not_found)?;
+    let inst = state.institution(&iid).await?;
     let name = &inst.application_settings.logo_name;
     let path = state.config.data_dir.join("institutions/logos").join(name);
     let bytes = tokio::fs::read(&path).await.map_err(|_| ApiError::not_found())?;

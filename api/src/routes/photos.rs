@@ -60,8 +60,11 @@ fn signature(key: &str, drop_id: &str, user_id: &str, mime: &str, max: usize, ex
     mac
 }
 
-fn rejected(status: StatusCode, code: &'static str, message: &str) -> ApiError {
-    ApiError::new(status, code, message)
+/// A photo's content type as the checks compare it: trimmed, lower case, `image/jpg` read as
+/// `image/jpeg` (some browsers send it).
+fn normalized_mime(raw: &str) -> String {
+    let mime = raw.trim().to_ascii_lowercase();
+    if mime == "image/jpg" { "image/jpeg".to_string() } else { mime }
 }
 
 async fn open_drop(
@@ -72,14 +75,13 @@ async fn open_drop(
 ) -> ApiResult<Json<Value>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
-    let mime = q.get("mime").map(|m| m.trim().to_ascii_lowercase()).unwrap_or_default();
-    let mime = if mime == "image/jpg" { "image/jpeg".to_string() } else { mime };
+    let mime = normalized_mime(q.get("mime").map(String::as_str).unwrap_or_default());
     if !MIMES.contains(&mime.as_str()) {
         return Err(ApiError::bad_request(NOT_A_PHOTO_TYPE));
     }
     let now = state.clock.now();
     if state.store.vin_photos_since(&uid, now - 3600).await? >= DROPS_PER_HOUR {
-        return Err(rejected(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many photos. Please type the VIN in."));
+        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many photos. Please type the VIN in."));
     }
     state.store.purge_expired_vin_photos(now).await?;
     let drop_id = crate::ids::new_id("drop");
@@ -103,7 +105,7 @@ async fn upload(
     Query(q): Query<HashMap<String, String>>,
     body: Body,
 ) -> ApiResult<StatusCode> {
-    let invalid = || rejected(StatusCode::FORBIDDEN, "unauthorized", LINK_INVALID);
+    let invalid = || ApiError::new(StatusCode::FORBIDDEN, "unauthorized", LINK_INVALID);
     let field = |k: &str| q.get(k).cloned().unwrap_or_default();
     let (user_id, mime, sig) = (field("user"), field("mime"), field("sig"));
     let max: usize = field("max").parse().map_err(|_| invalid())?;
@@ -114,11 +116,11 @@ async fn upload(
         return Err(invalid());
     }
     let sent_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let sent_type = sent_type.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-    if sent_type != mime && !(mime == "image/jpeg" && sent_type == "image/jpg") {
-        return Err(rejected(StatusCode::UNSUPPORTED_MEDIA_TYPE, "validation", NOT_A_PHOTO_TYPE));
+    let sent_type = normalized_mime(sent_type.split(';').next().unwrap_or(""));
+    if sent_type != mime {
+        return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "validation", NOT_A_PHOTO_TYPE));
     }
-    let too_large = || rejected(StatusCode::PAYLOAD_TOO_LARGE, "validation", TOO_LARGE);
+    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "validation", TOO_LARGE);
     if headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok()).is_some_and(|n| n > max) {
         return Err(too_large());
     }
@@ -137,7 +139,7 @@ async fn upload(
     match state.store.vin_photo(&user_id, &drop_id).await? {
         None => Err(invalid()),
         Some(_) if !state.store.put_vin_photo_image(&user_id, &drop_id, &image).await? => {
-            Err(rejected(StatusCode::CONFLICT, "conflict", "This photo was already uploaded."))
+            Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This photo was already uploaded."))
         }
         Some(_) => Ok(StatusCode::NO_CONTENT),
     }
@@ -151,9 +153,9 @@ async fn read_drop(State(state): State<AppState>, headers: HeaderMap, Path((iid,
         Some(json) => serde_json::from_str(&json).map_err(|e| ApiError::internal(e.into()))?,
         None => {
             if !photo.uploaded {
-                return Err(rejected(StatusCode::CONFLICT, "conflict", NOT_UPLOADED));
+                return Err(ApiError::new(StatusCode::CONFLICT, "conflict", NOT_UPLOADED));
             }
-            let image = state.store.vin_photo_image(&uid, &drop_id).await?.ok_or_else(|| rejected(StatusCode::CONFLICT, "conflict", NOT_UPLOADED))?;
+            let image = state.store.vin_photo_image(&uid, &drop_id).await?.ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "conflict", NOT_UPLOADED))?;
             let permit = READERS.acquire().await.map_err(|e| ApiError::internal(e.into()))?;
             let outcome = tokio::task::spawn_blocking(move || coverline_vision::read_vin(&image)).await.map_err(|e| ApiError::internal(e.into()))?;
             drop(permit);

@@ -9,19 +9,8 @@ import { useEffect, useId, useRef } from 'react'
 import type { Session } from '../api/client'
 import { PhotoCameraIcon } from './icons'
 import { vinPhotoMachine } from './vin-photo-machine'
+import { VISUALLY_HIDDEN } from './visually-hidden'
 
-/** Hidden from sight and from the tab order; the button opens it. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const
 
 /**
  * "Take a photo of your VIN": opens the camera (or a file picker on desktop), uploads the photo with

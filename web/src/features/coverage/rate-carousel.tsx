@@ -6,6 +6,7 @@ import { keyframes } from '@mui/material/styles'
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import type { Rate } from '../../api/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
+import { VISUALLY_HIDDEN } from '../../components/visually-hidden'
 import { coverageTerm } from '../../lib/format'
 import { showsSalesTax } from '../../lib/us-states'
 import { BRAND_TEXT, RateCard, type RateCardActions } from './rate-card'
@@ -203,11 +204,11 @@ export function RateCarousel(props: {
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }} aria-live="polite" data-testid="rate-position">
         {`Option ${index + 1} of ${rates.length}`}
-        <Box component="span" sx={visuallyHidden}>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
           {`: ${rate.coverageName}, ${term}, ${rate.dollarSignTotalRateCost}`}
         </Box>
       </Typography>
-      <Box sx={visuallyHidden} aria-live="polite" data-testid="flip-status">
+      <Box sx={VISUALLY_HIDDEN} aria-live="polite" data-testid="flip-status">
         {flipped ? `Showing what’s covered by ${rate.coverageName}` : ''}
       </Box>
       {note && (
@@ -218,15 +219,3 @@ export function RateCarousel(props: {
     </Stack>
   )
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const

@@ -4,6 +4,29 @@ import type { FlowContext } from '../flow-context'
 import { back, carBody, expired, flowSetup, session } from '../flow-setup'
 import { VEHICLE_NOT_FOUND } from '../messages'
 
+/**
+ * Decodes the VIN a SUBMIT_VIN or SUBMIT_REAL_VIN carried (upper-cased): a real VIN's vehicle goes on
+ * to `target`; a VIN that does not decode goes back to `editing` with 'Vehicle not found'. Shared by
+ * the VIN page and the real-VIN prompt on coverage.
+ */
+export function decodingVin(target: string) {
+  return flowSetup.createStateConfig({
+    tags: 'busy',
+    invoke: {
+      src: 'decodeVin',
+      input: ({ context, event }) => ({
+        session: session(context),
+        vin: event.type === 'SUBMIT_VIN' || event.type === 'SUBMIT_REAL_VIN' ? event.vin.trim().toUpperCase() : '',
+      }),
+      onDone: {
+        target,
+        actions: assign({ vehicle: ({ event }) => event.output, isMockVin: false, vinError: null }),
+      },
+      onError: [expired, { target: 'editing', actions: assign({ vinError: VEHICLE_NOT_FOUND }) }],
+    },
+  })
+}
+
 /** The list being loaded: its load's onDone/onError still see the context the load started with. */
 const loadingList = ({ context }: { context: FlowContext }) => listToLoad(context.description, context.descriptionLists)
 
@@ -30,21 +53,7 @@ export const carStates = {
     on: { BACK: back('vinLookup'), VIN_FOCUSED: { actions: assign({ vinError: null }) } },
     states: {
       editing: { on: { SUBMIT_VIN: 'decoding' } },
-      decoding: {
-        tags: 'busy',
-        invoke: {
-          src: 'decodeVin',
-          input: ({ context, event }) => ({
-            session: session(context),
-            vin: event.type === 'SUBMIT_VIN' ? event.vin.trim().toUpperCase() : '',
-          }),
-          onDone: {
-            target: '#mileage',
-            actions: assign({ vehicle: ({ event }) => event.output, isMockVin: false, vinError: null }),
-          },
-          onError: [expired, { target: 'editing', actions: assign({ vinError: VEHICLE_NOT_FOUND }) }],
-        },
-      },
+      decoding: decodingVin('#mileage'),
     },
   }),
   descriptionLookup: flowSetup.createStateConfig({

@@ -2,7 +2,7 @@ import { assign } from 'xstate'
 import type { FlowContext } from '../flow-context'
 import { back, carBody, expired, flowSetup, noRatesBounce, quoteKey, session, startRateIndex } from '../flow-setup'
 import { messageOf } from '../../api/api-error'
-import { VEHICLE_NOT_FOUND } from '../messages'
+import { decodingVin } from './car-states'
 
 /** No rates for this car: record the bounce, report it, go to no-rates (spec section 4). */
 const toNoRates = {
@@ -121,21 +121,7 @@ export const coverageStates = {
         on: { CANCEL_REAL_VIN: 'choosing', VIN_FOCUSED: { actions: assign({ vinError: null }) } },
         states: {
           editing: { on: { SUBMIT_REAL_VIN: 'decoding' } },
-          decoding: {
-            tags: 'busy',
-            invoke: {
-              src: 'decodeVin',
-              input: ({ context, event }) => ({
-                session: session(context),
-                vin: event.type === 'SUBMIT_REAL_VIN' ? event.vin.trim().toUpperCase() : '',
-              }),
-              onDone: {
-                target: 'creatingCar',
-                actions: assign({ vehicle: ({ event }) => event.output, isMockVin: false, vinError: null }),
-              },
-              onError: [expired, { target: 'editing', actions: assign({ vinError: VEHICLE_NOT_FOUND }) }],
-            },
-          },
+          decoding: decodingVin('creatingCar'),
           creatingCar: {
             tags: 'busy',
             invoke: {
