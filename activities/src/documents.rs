@@ -40,6 +40,10 @@ pub struct ContractDocument {
     pub total: String,
     pub payment_id: String,
     pub covered_components: Vec<CoveredComponent>,
+    /// The provider's benefits for the plan (rental car, roadside, key replacement, ...).
+    pub benefits: Vec<CoveredComponent>,
+    /// Who to call, as (what for, formatted number) pairs; only the lines that have a number.
+    pub contact_lines: Vec<CoveredComponent>,
     pub refund_text: String,
     pub disclaimer: String,
 }
@@ -233,6 +237,19 @@ impl PlanTexts {
     /// The provider's own phone lines (empty when its file has none).
     pub fn contact_numbers(&self, provider: &str) -> ContactNumbers {
         self.providers.get(provider).and_then(|p| p.contact_numbers.clone()).unwrap_or_default()
+    }
+
+    /// The numbers a contract holder calls: the institution's own where it set them, else the
+    /// provider's lines (spec section 9: fixed for two providers).
+    pub fn contact_numbers_for(&self, provider: &str, own: &coverline_domain::institution::EmailSettings) -> ContactNumbers {
+        let fallback = self.contact_numbers(provider);
+        let pick = |own: &Option<String>, fallback: Option<String>| own.clone().filter(|n| !n.is_empty()).or(fallback);
+        ContactNumbers {
+            general: pick(&own.general_questions_contact_number, fallback.general),
+            mechanical_breakdown: pick(&own.mechanical_breakdown_contact_number, fallback.mechanical_breakdown),
+            key_replacement: pick(&own.key_replacement_contact_number, fallback.key_replacement),
+            emergency_roadside: pick(&own.emergency_roadside_contact_number, fallback.emergency_roadside),
+        }
     }
 
     /// The plan names that have texts for a provider.

@@ -2,7 +2,7 @@
 //! Each purchase email carries a deterministic Message-ID, so a resend is recognisable as the same message.
 
 use anyhow::Context;
-use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart, header::ContentType};
+use lettre::message::{Attachment, Mailbox, MultiPart, header::ContentType};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 /// The SMTP sender.
@@ -39,6 +39,48 @@ pub struct PurchaseEmail {
     pub subtotal: String,
     pub sales_tax: Option<String>,
     pub total: String,
+    /// The institution's primary and call-to-action colours (hex without `#`), for the HTML part.
+    pub primary_color: String,
+    pub cta_color: String,
+    /// The member's find-your-contract page for this policy (last name + zip opens the PDF).
+    pub contract_link: String,
+}
+
+/// A branded HTML email: the institution's name on a band of its primary colour, a title, rows of
+/// label/value pairs, paragraphs, and an optional call-to-action link.
+fn branded_html(email: &PurchaseEmail, title: &str, intro: &str, rows: &[(&str, &str)], outro: &str, action: Option<(&str, &str)>) -> String {
+    let color = |hex: &str| if hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit()) { format!("#{hex}") } else { "#333333".into() };
+    let rows: String = rows
+        .iter()
+        .map(|(label, value)| {
+            format!(
+                "<tr><td style=\"padding:4px 12px 4px 0;color:#555\">{}</td><td style=\"padding:4px 0\"><strong>{}</strong></td></tr>",
+                html_escape(label),
+                html_escape(value)
+            )
+        })
+        .collect();
+    let action = action
+        .map(|(label, href)| {
+            format!(
+                "<p style=\"margin:24px 0\"><a href=\"{}\" style=\"background:{};color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none;font-weight:bold\">{}</a></p>",
+                html_escape(href),
+                color(&email.cta_color),
+                html_escape(label)
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "<!doctype html><html><body style=\"margin:0;font-family:Arial,Helvetica,sans-serif;color:#222\">\
+         <div style=\"background:{primary};color:#ffffff;padding:18px 24px;font-size:20px;font-weight:bold\">{inst}</div>\
+         <div style=\"padding:24px;max-width:600px\"><h1 style=\"font-size:20px\">{title}</h1><p>{intro}</p>\
+         <table cellspacing=\"0\" style=\"border-collapse:collapse\">{rows}</table>{action}<p>{outro}</p></div></body></html>",
+        primary = color(&email.primary_color),
+        inst = html_escape(&email.institution_name),
+        title = html_escape(title),
+        intro = html_escape(intro),
+        outro = html_escape(outro),
+    )
 }
 
 impl Mailer {
@@ -75,7 +117,7 @@ impl Mailer {
         self.send(message).await
     }
 
-    /// The payment receipt.
+    /// The payment receipt (text and HTML).
     pub async fn send_receipt(&self, email: &PurchaseEmail) -> anyhow::Result<String> {
         let message_id = format!("<{}.receipt@coverline>", email.policy_id);
         let tax = email.sales_tax.as_ref().map(|t| format!("Sales tax: {t}\n")).unwrap_or_default();
@@ -97,13 +139,34 @@ impl Mailer {
             total = email.total,
             phone = email.institution_phone,
         );
+        let product = format!("{} ({})", email.product_name, email.coverage_name);
+        let vehicle = format!("{} (VIN {})", email.vehicle, email.vin);
+        let mut rows = vec![
+            ("Tracking number", email.payment_id.as_str()),
+            ("Date", email.payment_date.as_str()),
+            ("Product", product.as_str()),
+            ("Contract number", email.contract_number.as_str()),
+            ("Vehicle", vehicle.as_str()),
+            ("Subtotal", email.subtotal.as_str()),
+        ];
+        if let Some(t) = &email.sales_tax {
+            rows.push(("Sales tax", t.as_str()));
+        }
+        rows.push(("Amount paid", email.total.as_str()));
+        let html = branded_html(
+            email,
+            "Your receipt",
+            &format!("Hello {}, thank you for your purchase through {}.", email.first_name, email.institution_name),
+            &rows,
+            &format!("A copy of your contract follows in a separate email. Questions? Call {} at {}.", email.institution_name, email.institution_phone),
+            None,
+        );
         let message = Message::builder()
             .message_id(Some(message_id.clone()))
             .from(self.from.clone())
             .to(email.to.parse().context("recipient address")?)
             .subject(format!("Your receipt from {}", email.institution_name))
-            .header(ContentType::TEXT_PLAIN)
-            .body(text)?;
+            .multipart(MultiPart::alternative_plain_html(text, html))?;
         self.send(message).await?;
         Ok(message_id)
     }
@@ -141,12 +204,13 @@ impl Mailer {
         self.send(message).await
     }
 
-    /// The contract copy, with the PDF attached.
+    /// The contract copy (text and HTML), with the PDF attached.
     pub async fn send_contract(&self, email: &PurchaseEmail, pdf: Vec<u8>) -> anyhow::Result<String> {
         let message_id = format!("<{}.contract@coverline>", email.policy_id);
         let text = format!(
             "Hello {first},\n\nAttached is your {product}, contract number {contract}, for your {vehicle}.\n\
-             Coverage: {coverage}, {term}, deductible {deductible}.\n\nKeep it with your vehicle records.\n\
+             Coverage: {coverage}, {term}, deductible {deductible}.\n\nKeep it with your vehicle records. \
+             To get it again later, use your last name and zip code at {link}\n\
              Questions? Call {inst} at {phone}.\n",
             first = email.first_name,
             product = email.product_name,
@@ -155,8 +219,25 @@ impl Mailer {
             coverage = email.coverage_name,
             term = email.term,
             deductible = email.deductible,
+            link = email.contract_link,
             inst = email.institution_name,
             phone = email.institution_phone,
+        );
+        let html = branded_html(
+            email,
+            &format!("Your {}", email.product_name),
+            &format!("Hello {}, your contract for your {} is attached. Keep it with your vehicle records.", email.first_name, email.vehicle),
+            &[
+                ("Contract number", email.contract_number.as_str()),
+                ("Coverage", email.coverage_name.as_str()),
+                ("Term", email.term.as_str()),
+                ("Deductible", email.deductible.as_str()),
+            ],
+            &format!(
+                "To get your contract again later, use your last name and zip code on the page above. Questions? Call {} at {}.",
+                email.institution_name, email.institution_phone
+            ),
+            Some(("Find your contract", email.contract_link.as_str())),
         );
         let attachment = Attachment::new(format!("contract-{}.pdf", email.contract_number))
             .body(pdf, ContentType::parse("application/pdf").expect("static content type"));
@@ -165,7 +246,7 @@ impl Mailer {
             .from(self.from.clone())
             .to(email.to.parse().context("recipient address")?)
             .subject(format!("Your {} ({})", email.product_name, email.contract_number))
-            .multipart(MultiPart::mixed().singlepart(SinglePart::plain(text)).singlepart(attachment))?;
+            .multipart(MultiPart::mixed().multipart(MultiPart::alternative_plain_html(text, html)).singlepart(attachment))?;
         self.send(message).await?;
         Ok(message_id)
     }

@@ -18,7 +18,7 @@ use temporalio_sdk::activities::{ActivityContext, ActivityError};
 use time::OffsetDateTime;
 
 use crate::booking::{BookingError, ContractRequest, ProviderExchange};
-use crate::documents::{ContractDocument, ContractRenderer, PlanTexts};
+use crate::documents::{ContactNumbers, ContractDocument, ContractRenderer, CoveredComponent, PlanTexts};
 use crate::email::{Mailer, PurchaseEmail};
 
 /// Failure type of a booking the provider refused: the workflow does not retry it.
@@ -33,6 +33,9 @@ pub struct BookContract {
     pub policy_id: String,
     /// The provider's idempotency key: the workflow id.
     pub idempotency_key: String,
+    /// Which booking round this is (1, then 1 more per retry the member or support asked for).
+    #[serde(default)]
+    pub round: u32,
 }
 
 /// Output of `book_contract`.
@@ -98,6 +101,8 @@ pub struct PurchaseActivities {
     pub plan_texts: Arc<PlanTexts>,
     /// The provider's dealer id for this Coverline installation.
     pub dealer_id: String,
+    /// Where members load the app (links in emails).
+    pub public_url: String,
 }
 
 /// Everything stored about one purchase.
@@ -151,7 +156,8 @@ impl Purchase {
         OffsetDateTime::from_unix_timestamp(at).unwrap_or_else(|_| OffsetDateTime::now_utc()).date()
     }
 
-    fn email(&self) -> anyhow::Result<PurchaseEmail> {
+    /// The receipt's and the contract email's fields; `public_url` is where members load the app.
+    pub fn email(&self, public_url: &str) -> anyhow::Result<PurchaseEmail> {
         let payment = self.payment.as_ref().context("purchase emails need the payment")?;
         let has_tax = self.rate.tax_cents > 0;
         Ok(PurchaseEmail {
@@ -172,7 +178,21 @@ impl Purchase {
             subtotal: Cents(self.rate.price_cents).dollar_sign(),
             sales_tax: has_tax.then(|| Cents(self.rate.tax_cents).dollar_sign()),
             total: self.total().dollar_sign(),
+            primary_color: self.institution.branding.colors.primary.clone(),
+            cta_color: self.institution.branding.colors.cta.clone(),
+            contract_link: self.contract_link(public_url),
         })
+    }
+
+    /// The member's find-your-contract page of this purchase.
+    pub fn contract_link(&self, public_url: &str) -> String {
+        format!(
+            "{}/{}/user/{}/policy/{}",
+            public_url.trim_end_matches('/'),
+            self.institution.institution_id,
+            self.user.user_id,
+            self.policy.policy_id
+        )
     }
 }
 
@@ -192,7 +212,8 @@ impl PurchaseActivities {
     pub async fn book_contract(self: Arc<Self>, ctx: ActivityContext, input: BookContract) -> Result<Booked, ActivityError> {
         let purchase = Purchase::load(&self.store, &input.policy_id).await?;
         tracing::info!(workflow_id = %input.idempotency_key, attempt = ctx.info().attempt, "booking contract");
-        if purchase.institution.testing_settings.policy_post_error_test {
+        // The test switch fails the first round only, so both answers to the retry dialog can be shown.
+        if purchase.institution.testing_settings.policy_post_error_test && input.round <= 1 {
             return Err(booking_failure(BookingError::Rejected("policy post error forced by the institution's test switch".into())));
         }
         let request = ContractRequest {
@@ -219,7 +240,7 @@ impl PurchaseActivities {
     /// Sets the policy's status in the read model (booking failed, fulfilled, voided).
     #[activity(name = "set_status")]
     pub async fn set_status(self: Arc<Self>, _ctx: ActivityContext, input: SetStatus) -> Result<(), ActivityError> {
-        self.store.set_policy_status(&input.policy_id, input.status.as_str(), input.reason.as_deref()).await?;
+        self.store.set_policy_status(&input.policy_id, input.status.as_str(), input.reason.as_deref(), "workflow").await?;
         Ok(())
     }
 
@@ -277,7 +298,7 @@ impl PurchaseActivities {
             return Ok(());
         }
         let purchase = Purchase::load(&self.store, &input.policy_id).await?;
-        let email = purchase.email()?;
+        let email = purchase.email(&self.public_url)?;
         let message_id = match input.kind {
             PurchaseEmailKind::Receipt => self.mailer.send_receipt(&email).await?,
             PurchaseEmailKind::Contract => {
@@ -286,6 +307,7 @@ impl PurchaseActivities {
             }
         };
         self.store.record_email_sent(&input.policy_id, kind, &message_id).await?;
+        self.store.record_policy_event(&input.policy_id, &format!("email:{kind}"), Some(&purchase.policy.email), "workflow").await?;
         Ok(())
     }
 
@@ -296,9 +318,25 @@ impl PurchaseActivities {
         if let Some(contract) = &policy.contract_number {
             self.provider.void(contract).await.map_err(booking_failure)?;
         }
-        self.store.set_policy_status(&policy_id, PurchaseStatus::Voided.as_str(), Some("not paid before the deadline")).await?;
+        self.store.set_policy_status(&policy_id, PurchaseStatus::Voided.as_str(), Some("not paid before the deadline"), "workflow").await?;
         Ok(())
     }
+}
+
+/// The contract's "who to call" lines, formatted; a line without a number is left out.
+fn contact_lines(n: &ContactNumbers) -> Vec<CoveredComponent> {
+    [
+        ("Questions about this contract", &n.general),
+        ("Mechanical breakdown claims", &n.mechanical_breakdown),
+        ("Key replacement", &n.key_replacement),
+        ("Emergency roadside assistance", &n.emergency_roadside),
+    ]
+    .into_iter()
+    .filter_map(|(title, number)| {
+        let number = number.as_deref().and_then(|d| format_phone(d).ok())?;
+        Some(CoveredComponent { title: title.to_string(), text: number })
+    })
+    .collect()
 }
 
 /// Builds the contract's printed fields from a purchase.
@@ -340,6 +378,8 @@ pub fn contract_document(p: &Purchase, plan_texts: &PlanTexts) -> anyhow::Result
         total: p.total().dollar_sign(),
         payment_id: p.payment.as_ref().map(|x| x.payment_id.clone()).unwrap_or_default(),
         covered_components: plan_texts.components(p.provider(), &p.rate.coverage_name),
+        benefits: plan_texts.benefits(p.provider(), &p.rate.coverage_name),
+        contact_lines: contact_lines(&plan_texts.contact_numbers_for(p.provider(), &p.institution.email_settings)),
         refund_text: settings.institution_refund_text.clone().unwrap_or_else(|| crate::documents::DEFAULT_REFUND_TEXT.to_string()),
         disclaimer: settings.institution_disclaimer.clone().unwrap_or_else(|| crate::documents::DEFAULT_DISCLAIMER.to_string()),
     })

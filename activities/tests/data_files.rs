@@ -523,6 +523,8 @@ fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> Contr
         total: "$2,861.76".into(),
         payment_id: "TRK-5561-0923".into(),
         covered_components: components,
+        benefits: PlanTexts::load(&data_dir()).unwrap().benefits("NAC", "PREMIUM"),
+        contact_lines: vec![CoveredComponent { title: "Mechanical breakdown claims".into(), text: "(800) 555-0101".into() }],
         refund_text: coverline_activities::documents::DEFAULT_REFUND_TEXT.into(),
         disclaimer: coverline_activities::documents::DEFAULT_DISCLAIMER.into(),
     }
@@ -556,7 +558,11 @@ fn the_contract_renders_with_and_without_sales_tax() {
 
     let taxed = contract(Some("$129.76"), premium.clone());
     let untaxed = contract(None, premium);
-    let no_schedule = contract(None, Vec::new());
+    let mut no_schedule = contract(None, Vec::new());
+    // An institution's own refund text replaces the default; a plan without benefits says so.
+    no_schedule.refund_text = "Summit members may cancel within 60 days for a full refund to their Summit account.".into();
+    no_schedule.benefits.clear();
+    no_schedule.contact_lines.clear();
     for (name, doc) in [("taxed", &taxed), ("untaxed", &untaxed), ("no-schedule", &no_schedule)] {
         let pdf = renderer.render(doc).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert!(pdf.starts_with(b"%PDF"), "{name}: not a PDF");
@@ -584,6 +590,15 @@ fn the_contract_renders_with_and_without_sales_tax() {
         match doc.sales_tax.as_deref() {
             Some(tax) => assert!(flat.contains("Sales tax") && flat.contains(tax), "{name}: sales tax line"),
             None => assert!(!flat.contains("Sales tax"), "{name}: no sales tax line"),
+        }
+        if doc.benefits.is_empty() {
+            assert!(flat.contains("No additional benefits come with the PREMIUM plan"), "{name}: no-benefits note");
+            assert!(!flat.contains("Who to call") && !flat.contains(&squash(coverline_activities::documents::DEFAULT_REFUND_TEXT)), "{name}");
+        } else {
+            // The provider's own benefit texts (NAC: rental $50 per day up to 7 days), not another provider's.
+            assert!(flat.contains("$50 per day") && !flat.contains("$40 per day"), "{name}: NAC rental benefit");
+            assert!(doc.benefits.iter().all(|b| flat.contains(&squash(&b.text))), "{name}: every benefit printed");
+            assert!(flat.contains("Who to call") && flat.contains("(800) 555-0101"), "{name}: contact lines");
         }
         if doc.covered_components.is_empty() {
             assert!(flat.contains("provided by the administrator"), "{name}: schedule note");

@@ -80,6 +80,9 @@ pub struct Config {
     pub run_worker: bool,
     /// `COVERLINE_TASK_QUEUE` (default `coverline-purchase`): the purchase workflows' task queue.
     pub task_queue: String,
+    /// `COVERLINE_TRUST_FORWARDED_FOR` (default off): behind a reverse proxy, rate limits per client
+    /// read the client's address from the proxy's `X-Forwarded-For` instead of the connection.
+    pub trust_forwarded_for: bool,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -135,6 +138,7 @@ impl Config {
             idle_timeout: secs("COVERLINE_IDLE_TIMEOUT_SECS", 900)?,
             run_worker: env("COVERLINE_WORKER").as_deref() != Some("off"),
             task_queue: env("COVERLINE_TASK_QUEUE").unwrap_or_else(|| coverline_workflows::TASK_QUEUE.to_string()),
+            trust_forwarded_for: matches!(env("COVERLINE_TRUST_FORWARDED_FOR").as_deref(), Some("1" | "true" | "yes")),
         })
     }
 }

@@ -10,6 +10,7 @@ pub mod institutions;
 pub mod purchases;
 pub mod quote_writer;
 pub mod routes;
+pub mod support;
 pub mod temporal;
 
 use std::sync::Arc;
@@ -51,6 +52,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         renderer: ContractRenderer::load(&config.data_dir)?,
         plan_texts: plan_texts.clone(),
         dealer_id: config.dealer_id.clone(),
+        public_url: config.public_url.clone(),
     };
     let quotes = quote_writer::QuoteWriter::start(store.clone());
     let state = AppState { config: Arc::new(config), store, institutions: app::InstitutionCache::default(), quotes, rating, vehicles, plan_texts, gateway, mailer, temporal, clock: Clock::default() };
@@ -71,7 +73,7 @@ pub async fn run(
     let task_queue = services.state.config.task_queue.clone();
     let router = app::router(services.state);
     let http = async move {
-        axum::serve(listener, router)
+        axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
             .with_graceful_shutdown(async move {
                 let _ = http_stop.wait_for(|s| *s).await;
             })

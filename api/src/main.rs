@@ -34,6 +34,35 @@ enum Command {
     },
     /// The sandbox payment gateway and provider exchange alone (a separate origin).
     Sandbox,
+    /// Support staff: find stuck purchases, read a purchase's timeline, retry, resend.
+    Support {
+        /// Who is acting (recorded on the purchase's timeline); default $USER.
+        #[arg(long, global = true)]
+        operator: Option<String>,
+        #[command(subcommand)]
+        command: SupportCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum SupportCommand {
+    /// Purchases stuck in booking failed, booking, or awaiting payment for longer than a threshold.
+    Stuck {
+        /// How long without change counts as stuck: 90s, 15m, 2h, 1d.
+        #[arg(long, default_value = "15m")]
+        older_than: String,
+    },
+    /// A purchase's timeline: database and workflow state (ID: policy id, workflow id, contract number or quote id).
+    Show { id: String },
+    /// Ask the purchase's workflow to book again (only after a failed booking).
+    RetryBooking { id: String },
+    /// Send the receipt and the contract copy again.
+    ResendEmails {
+        id: String,
+        /// Send even if they were resent in the last 10 minutes.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -136,6 +165,31 @@ async fn main() -> anyhow::Result<()> {
             let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
             let book = coverline_domain::rating::RateBook::from_toml(&text)?;
             println!("{}: {} plans, {} states, OK", book.provider, book.plans.len(), book.states.len());
+            Ok(())
+        }
+        Command::Support { operator, command } => {
+            let store = coverline_store::Store::connect(&config.database_url).await?;
+            let address = config.temporal_address.clone().unwrap_or_else(|| "127.0.0.1:7233".into());
+            let temporal = temporal::connect(&address, &config.temporal_namespace, std::time::Duration::from_secs(10)).await?;
+            let support = coverline_api::support::Support {
+                store,
+                temporal,
+                operator: operator.or_else(|| std::env::var("USER").ok()).unwrap_or_else(|| "unknown".into()),
+                temporal_ui: std::env::var("COVERLINE_TEMPORAL_UI_URL").unwrap_or_else(|_| "http://localhost:8233".into()),
+                namespace: config.temporal_namespace.clone(),
+            };
+            match command {
+                SupportCommand::Stuck { older_than } => {
+                    let rows = support.stuck(coverline_api::support::parse_duration(&older_than)?).await?;
+                    print!("{}", coverline_api::support::Support::stuck_table(&rows));
+                }
+                SupportCommand::Show { id } => print!("{}", support.show(&id).await?),
+                SupportCommand::RetryBooking { id } => println!("{}", support.retry_booking(&id).await?),
+                SupportCommand::ResendEmails { id, force } => {
+                    let mailer = coverline_activities::email::Mailer::new(&config.smtp_url, &config.mail_from)?;
+                    println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);
+                }
+            }
             Ok(())
         }
         Command::Sandbox => {

@@ -9,6 +9,7 @@ use sqlx::{AnyPool, migrate::Migrator};
 mod cars;
 mod contacts;
 mod documents;
+mod events;
 mod institutions;
 mod payments;
 mod photos;
@@ -19,6 +20,7 @@ pub mod users;
 
 pub use cars::CarRecord;
 pub use contacts::ContactRequestRecord;
+pub use events::PolicyEvent;
 pub use payments::PaymentRecord;
 pub use photos::{AnalyticsEvent, VinPhoto};
 pub use policies::PolicyRecord;

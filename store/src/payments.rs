@@ -35,6 +35,7 @@ impl Store {
                     .execute(&mut *tx)
                     .await
                     .context("marking policy paid")?;
+                crate::events::append(&mut tx, &p.policy_id, "paid", Some(&p.payment_id), "workflow").await?;
                 tx.commit().await.context("committing payment")?;
             }
             Err(e) if is_unique_violation(&e) => {

@@ -3,6 +3,7 @@
 
 use anyhow::Context;
 
+use crate::events::append;
 use crate::{AlreadyExists, Store, is_unique_violation, now};
 
 /// A stored policy.
@@ -29,6 +30,7 @@ impl Store {
     /// Creates the policy for a quote; [`AlreadyExists`] when the quote already has one.
     pub async fn insert_policy(&self, p: &PolicyRecord) -> anyhow::Result<Result<(), AlreadyExists>> {
         let t = now();
+        let mut tx = self.writer.begin().await?;
         let result = sqlx::query(&format!(
             "INSERT INTO policies ({POLICY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
         ))
@@ -45,10 +47,14 @@ impl Store {
         .bind(&p.email)
         .bind(t)
         .bind(t)
-        .execute(&self.writer)
+        .execute(&mut *tx)
         .await;
         match result {
-            Ok(_) => Ok(Ok(())),
+            Ok(_) => {
+                append(&mut tx, &p.policy_id, "created", Some(&format!("rate {} of quote {}", p.rate_id, p.quote_id)), "api").await?;
+                tx.commit().await.context("committing policy")?;
+                Ok(Ok(()))
+            }
             Err(e) if is_unique_violation(&e) => Ok(Err(AlreadyExists)),
             Err(e) => Err(e).context("inserting policy"),
         }
@@ -79,42 +85,70 @@ impl Store {
 
     /// Records the booked contract number (idempotent: the same number may be written again).
     pub async fn record_booking(&self, policy_id: &str, contract_number: &str) -> anyhow::Result<()> {
-        sqlx::query(
+        let mut tx = self.writer.begin().await?;
+        let changed = sqlx::query(
             "UPDATE policies SET contract_number = $1, status = 'booked', last_error = NULL, updated_at = $2
-             WHERE policy_id = $3 AND status IN ('booking', 'bookingFailed', 'booked')",
+             WHERE policy_id = $3 AND status IN ('booking', 'bookingFailed')",
         )
         .bind(contract_number)
         .bind(now())
         .bind(policy_id)
-        .execute(&self.writer)
+        .execute(&mut *tx)
         .await
         .context("recording booking")?;
+        if changed.rows_affected() > 0 {
+            append(&mut tx, policy_id, "booked", Some(contract_number), "workflow").await?;
+        }
+        tx.commit().await.context("committing booking")?;
         Ok(())
     }
 
-    /// Sets a policy's status (and why, for failures).
-    pub async fn set_policy_status(&self, policy_id: &str, status: &str, last_error: Option<&str>) -> anyhow::Result<()> {
-        sqlx::query("UPDATE policies SET status = $1, last_error = $2, updated_at = $3 WHERE policy_id = $4")
+    /// Sets a policy's status (and why, for failures); `actor` is who changed it (api, workflow,
+    /// support:<operator>). Setting the status it already has changes nothing and records nothing.
+    pub async fn set_policy_status(&self, policy_id: &str, status: &str, last_error: Option<&str>, actor: &str) -> anyhow::Result<()> {
+        let mut tx = self.writer.begin().await?;
+        let changed = sqlx::query("UPDATE policies SET status = $1, last_error = $2, updated_at = $3 WHERE policy_id = $4 AND status <> $1")
             .bind(status)
             .bind(last_error)
             .bind(now())
             .bind(policy_id)
-            .execute(&self.writer)
+            .execute(&mut *tx)
             .await
             .context("setting policy status")?;
+        if changed.rows_affected() > 0 {
+            append(&mut tx, policy_id, &format!("status:{status}"), last_error, actor).await?;
+        }
+        tx.commit().await.context("committing policy status")?;
         Ok(())
     }
 
-    /// Policies in `status` not updated since `before` (support's stuck list).
-    pub async fn policies_in_status_since(&self, status: &str, before: i64) -> anyhow::Result<Vec<PolicyRecord>> {
+    /// Policies in one of `statuses` not updated since `before`, oldest first (support's stuck list).
+    pub async fn policies_in_status_since(&self, statuses: &[&str], before: i64) -> anyhow::Result<Vec<PolicyRecord>> {
+        let mut all = Vec::new();
+        for status in statuses {
+            let rows = sqlx::query_as::<_, PolicyRecord>(&format!(
+                "SELECT {POLICY_COLUMNS} FROM policies WHERE status = $1 AND updated_at <= $2 ORDER BY updated_at"
+            ))
+            .bind(*status)
+            .bind(before)
+            .fetch_all(&self.pool)
+            .await
+            .context("listing policies by status")?;
+            all.extend(rows);
+        }
+        all.sort_by_key(|p| p.updated_at);
+        Ok(all)
+    }
+
+    /// A policy by its id, its workflow id or its contract number (support looks purchases up by any).
+    pub async fn find_policy(&self, key: &str) -> anyhow::Result<Option<PolicyRecord>> {
         sqlx::query_as::<_, PolicyRecord>(&format!(
-            "SELECT {POLICY_COLUMNS} FROM policies WHERE status = $1 AND updated_at <= $2 ORDER BY updated_at"
+            "SELECT {POLICY_COLUMNS} FROM policies WHERE policy_id = $1 OR workflow_id = $1 OR contract_number = $1 OR quote_id = $1"
         ))
-        .bind(status)
-        .bind(before)
-        .fetch_all(&self.pool)
+        .bind(key)
+        .fetch_optional(&self.pool)
         .await
-        .context("listing policies by status")
+        .context("finding policy")
     }
 
     /// How many policies a quote has (tests and the chaos harness check there is never more than one).

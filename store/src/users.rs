@@ -48,6 +48,9 @@ pub struct VerificationCodeRecord {
     pub expires_at: i64,
     pub attempts: i64,
     pub sent_at: i64,
+    /// Start of the current hour-long send window, and the codes sent in it.
+    pub window_started_at: i64,
+    pub sends_in_window: i64,
 }
 
 const USER_COLUMNS: &str = "user_id, institution_id, email, password_hash, first_name, last_name, phone, street, city, state, zip, is_member, consents_to_solicit, email_verified_at, created_at";
@@ -119,18 +122,25 @@ impl Store {
         Ok(())
     }
 
-    /// Replaces the user's live verification code.
-    pub async fn put_verification_code(&self, user_id: &str, code_hash: &str, email: &str, expires_at: i64) -> anyhow::Result<()> {
+    /// Replaces the user's live verification code, sent at `now`, and counts the send in the
+    /// user's hour-long send window.
+    pub async fn put_verification_code(&self, user_id: &str, code_hash: &str, email: &str, expires_at: i64, now: i64) -> anyhow::Result<()> {
         sqlx::query(
-            "INSERT INTO verification_codes (user_id, code_hash, email, expires_at, attempts, sent_at) VALUES ($1, $2, $3, $4, 0, $5)
+            "INSERT INTO verification_codes (user_id, code_hash, email, expires_at, attempts, sent_at, window_started_at, sends_in_window)
+             VALUES ($1, $2, $3, $4, 0, $5, $6, 1)
              ON CONFLICT (user_id) DO UPDATE SET code_hash = excluded.code_hash, email = excluded.email,
-                 expires_at = excluded.expires_at, attempts = 0, sent_at = excluded.sent_at",
+                 expires_at = excluded.expires_at, attempts = 0, sent_at = excluded.sent_at,
+                 sends_in_window = CASE WHEN verification_codes.window_started_at > $7 THEN verification_codes.sends_in_window + 1 ELSE 1 END,
+                 window_started_at = CASE WHEN verification_codes.window_started_at > $8 THEN verification_codes.window_started_at ELSE excluded.window_started_at END",
         )
         .bind(user_id)
         .bind(code_hash)
         .bind(email)
         .bind(expires_at)
-        .bind(now())
+        .bind(now)
+        .bind(now)
+        .bind(now - 3600)
+        .bind(now - 3600)
         .execute(&self.writer)
         .await
         .context("saving verification code")?;
@@ -140,7 +150,7 @@ impl Store {
     /// The user's live verification code.
     pub async fn verification_code(&self, user_id: &str) -> anyhow::Result<Option<VerificationCodeRecord>> {
         sqlx::query_as::<_, VerificationCodeRecord>(
-            "SELECT code_hash, email, expires_at, attempts, sent_at FROM verification_codes WHERE user_id = $1",
+            "SELECT code_hash, email, expires_at, attempts, sent_at, window_started_at, sends_in_window FROM verification_codes WHERE user_id = $1",
         )
         .bind(user_id)
         .fetch_optional(&self.pool)

@@ -138,10 +138,11 @@ impl PurchaseWorkflow {
                     .build(),
             )
             .build();
+            let round = ctx.state(|s| s.booking_rounds);
             let booked = ctx
                 .execute_activity(
                     PurchaseActivities::book_contract,
-                    BookContract { policy_id: policy_id.clone(), idempotency_key: ctx.workflow_id().to_string() },
+                    BookContract { policy_id: policy_id.clone(), idempotency_key: ctx.workflow_id().to_string(), round },
                     options,
                 )
                 .await;

@@ -7,6 +7,7 @@ use crate::app::AppState;
 mod analytics;
 mod cars;
 mod contact;
+mod documents;
 mod institutions;
 mod payments;
 mod photos;
@@ -26,6 +27,7 @@ pub fn router() -> Router<AppState> {
         .merge(quotes::router())
         .merge(policies::router())
         .merge(payments::router())
+        .merge(documents::router())
         .route("/health", axum::routing::get(|| async { "ok" }))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
         .merge(photos::upload_router())

@@ -46,6 +46,9 @@ struct PolicyRef {
 async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiResult<Purchase> {
     state.store.user_policy(uid, policy_id).await?.ok_or_else(ApiError::not_found)?;
     let purchase = Purchase::load(&state.store, policy_id).await?;
+    if purchase.policy.status == "voided" {
+        return Err(crate::routes::policies::voided(state));
+    }
     if purchase.policy.contract_number.is_none() {
         return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This policy is not booked yet."));
     }
@@ -56,6 +59,10 @@ async fn sign_request(State(state): State<AppState>, headers: HeaderMap, Path((i
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let purchase = booked_purchase(&state, &uid, &body.policy_id).await?;
+    if purchase.payment.is_some() {
+        // A second signed request could be charged a second time: a paid contract gets none.
+        return Err(ApiError::new(StatusCode::CONFLICT, "alreadyPaid", "This contract is already paid."));
+    }
     if institution.testing_settings.payment_sign_error_test {
         return Err(payment_problem());
     }
@@ -126,18 +133,37 @@ async fn verify_response(State(state): State<AppState>, headers: HeaderMap, Path
         tracing::error!(policy_id = %body.policy_id, tracking = %verified.tracking_number, "verified payment does not match the policy");
         return Ok(envelope(StatusCode::UNPROCESSABLE_ENTITY, None, Some(PAYMENT_PROBLEM)));
     }
-    purchases::payment_verified(
-        &state,
-        &purchase.quote.quote_id,
-        VerifiedPayment {
-            policy_id: body.policy_id.clone(),
-            tracking_number: verified.tracking_number.clone(),
-            amount: verified.amount,
-            apply_funds_to: verified.apply_funds_to,
-            paid_at: verified.paid_at,
-        },
-    )
-    .await?;
+    // The workflow keeps the first verified payment only. A retried verify of it answers as the
+    // first did; a different charge for an already paid contract (a second tab that paid too) is
+    // not this contract's payment: say so, and log it for a refund.
+    let second_charge = |recorded: &str| {
+        tracing::error!(policy_id = %body.policy_id, %recorded, second = %verified.tracking_number, "a second charge for a paid contract: refund it");
+        envelope(StatusCode::CONFLICT, None, Some(PAYMENT_PROBLEM))
+    };
+    if let Some(recorded) = &purchase.payment {
+        if recorded.payment_id != verified.tracking_number {
+            return Ok(second_charge(&recorded.payment_id));
+        }
+    } else {
+        purchases::payment_verified(
+            &state,
+            &purchase.quote.quote_id,
+            VerifiedPayment {
+                policy_id: body.policy_id.clone(),
+                tracking_number: verified.tracking_number.clone(),
+                amount: verified.amount,
+                apply_funds_to: verified.apply_funds_to.clone(),
+                paid_at: verified.paid_at,
+            },
+        )
+        .await?;
+        purchases::wait_for_status(&state, &body.policy_id, Duration::from_secs(20), |s| s == "paid" || s == "fulfilled").await?;
+        if let Some(recorded) = state.store.payment_for_policy(&body.policy_id).await?
+            && recorded.payment_id != verified.tracking_number
+        {
+            return Ok(second_charge(&recorded.payment_id));
+        }
+    }
     let paid_on = time::OffsetDateTime::from_unix_timestamp(verified.paid_at).map(|t| format_us_date(t.date())).unwrap_or_default();
     Ok(envelope(
         StatusCode::OK,

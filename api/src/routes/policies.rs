@@ -3,8 +3,7 @@
 use std::time::Duration;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::IntoResponse;
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use coverline_activities::purchase::Purchase;
@@ -30,7 +29,6 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/institution/{iid}/user/{uid}/policy", post(book))
         .route("/institution/{iid}/user/{uid}/policy/{policy_id}", get(get_policy))
-        .route("/institution/{iid}/user/{uid}/fetchdocument/{policy_id}", get(fetch_document))
 }
 
 #[derive(Deserialize)]
@@ -47,6 +45,21 @@ struct Book {
 
 fn policy_json(p: &PolicyRecord) -> Value {
     json!({ "policyId": p.policy_id, "mmpContractNumber": p.contract_number, "status": p.status })
+}
+
+/// 409 `voided`: the purchase was not paid before the deadline and its contract was voided.
+pub fn voided(state: &AppState) -> ApiError {
+    let secs = state.config.payment_deadline.as_secs();
+    let deadline = match secs {
+        s if s >= 3600 && s % 3600 == 0 => format!("{} hours", s / 3600),
+        s if s >= 60 && s % 60 == 0 => format!("{} minutes", s / 60),
+        s => format!("{s} seconds"),
+    };
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "voided",
+        format!("This contract was voided because it was not paid within {deadline} of booking, and your card was not charged. Please start again for a new quote."),
+    )
 }
 
 fn booking_failed(last_error: Option<&str>) -> ApiError {
@@ -97,13 +110,16 @@ async fn book(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)
         Ok(()) => candidate,
         Err(AlreadyExists) => state.store.policy_for_quote(&quote.quote_id).await?.ok_or_else(ApiError::not_found)?,
     };
+    if policy.status == "voided" {
+        return Err(voided(&state));
+    }
     if policy.rate_id != rate.rate_id {
         return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This quote is already being purchased with another coverage."));
     }
     // Starting is idempotent: it also covers a crash between the insert and the start.
     purchases::start(&state, &quote.quote_id, &policy.policy_id).await?;
     if policy.status == "bookingFailed" {
-        state.store.set_policy_status(&policy.policy_id, "booking", None).await?;
+        state.store.set_policy_status(&policy.policy_id, "booking", None, "api").await?;
         purchases::retry_booking(&state, &quote.quote_id, "member asked to retry booking").await?;
     }
     let limit = state.config.booking_timeout + Duration::from_secs(5);
@@ -112,6 +128,7 @@ async fn book(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)
     match status.as_str() {
         "booked" | "paid" | "fulfilled" => Ok(Json(json!({ "policy": policy_json(&policy) }))),
         "bookingFailed" => Err(booking_failed(policy.last_error.as_deref())),
+        "voided" => Err(voided(&state)),
         "booking" => Err(booking_failed(Some("noResponse"))),
         _ => Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This purchase can no longer be completed. Please start again.")),
     }
@@ -164,17 +181,4 @@ async fn get_policy(State(state): State<AppState>, headers: HeaderMap, Path((iid
     state.store.user_policy(&uid, &policy_id).await?.ok_or_else(ApiError::not_found)?;
     let purchase = Purchase::load(&state.store, &policy_id).await?;
     Ok(Json(json!({ "policy": policy_json(&purchase.policy), "confirmation": confirmation_json(&purchase) })))
-}
-
-async fn fetch_document(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid, policy_id)): Path<(String, String, String)>,
-) -> ApiResult<impl IntoResponse> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
-    let policy = state.store.user_policy(&uid, &policy_id).await?.ok_or_else(ApiError::not_found)?;
-    let pdf = state.store.contract_document(&policy_id).await?.ok_or_else(ApiError::not_found)?;
-    let filename = format!("attachment; filename=\"contract-{}.pdf\"", policy.contract_number.unwrap_or_default());
-    Ok(([(header::CONTENT_TYPE, "application/pdf".to_string()), (header::CONTENT_DISPOSITION, filename)], pdf))
 }

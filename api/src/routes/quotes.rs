@@ -65,14 +65,12 @@ fn plan_description(state: &AppState, provider: &str, rate: &RateRecord) -> Valu
 /// The numbers a contract holder calls: the institution's own where it set them, else the
 /// provider's lines (spec section 9: fixed for two providers). Digits; `null` when neither has one.
 fn contact_numbers(state: &AppState, institution: &coverline_domain::institution::Institution, provider: &str) -> Value {
-    let fallback = state.plan_texts.contact_numbers(provider);
-    let own = &institution.email_settings;
-    let pick = |own: &Option<String>, fallback: Option<String>| own.clone().filter(|n| !n.is_empty()).or(fallback);
+    let n = state.plan_texts.contact_numbers_for(provider, &institution.email_settings);
     json!({
-        "general": pick(&own.general_questions_contact_number, fallback.general),
-        "mechanicalBreakdown": pick(&own.mechanical_breakdown_contact_number, fallback.mechanical_breakdown),
-        "keyReplacement": pick(&own.key_replacement_contact_number, fallback.key_replacement),
-        "emergencyRoadside": pick(&own.emergency_roadside_contact_number, fallback.emergency_roadside),
+        "general": n.general,
+        "mechanicalBreakdown": n.mechanical_breakdown,
+        "keyReplacement": n.key_replacement,
+        "emergencyRoadside": n.emergency_roadside,
     })
 }
 

@@ -24,6 +24,8 @@ const CODE_TTL_SECS: i64 = 600;
 const MAX_CODE_ATTEMPTS: i64 = 5;
 /// Minimum seconds between two code emails to one user.
 const CODE_RESEND_INTERVAL_SECS: i64 = 20;
+/// Code emails per user per hour.
+const CODES_PER_HOUR: i64 = 6;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -202,13 +204,21 @@ async fn send_verification_email(
         return Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code"));
     }
     let now = state.clock.now();
-    if let Some(previous) = state.store.verification_code(&uid).await?
-        && now - previous.sent_at < CODE_RESEND_INTERVAL_SECS
-    {
-        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Please wait a few seconds before asking for another code."));
+    if let Some(previous) = state.store.verification_code(&uid).await? {
+        if now - previous.sent_at < CODE_RESEND_INTERVAL_SECS {
+            return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Please wait a few seconds before asking for another code."));
+        }
+        if previous.window_started_at > now - 3600 && previous.sends_in_window >= CODES_PER_HOUR {
+            tracing::warn!(user_id = %uid, "verification code sends refused for the hour");
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rateLimited",
+                "You have asked for several codes in a short time. Please use the last code we sent, or try again in an hour.",
+            ));
+        }
     }
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
-    state.store.put_verification_code(&uid, &code_hash(&uid, &code), email.as_str(), now + CODE_TTL_SECS).await?;
+    state.store.put_verification_code(&uid, &code_hash(&uid, &code), email.as_str(), now + CODE_TTL_SECS, now).await?;
     state.mailer.send_verification_code(email.as_str(), &code, &institution.name).await.map_err(|e| {
         tracing::warn!(error = ?e, "verification email failed");
         ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code")

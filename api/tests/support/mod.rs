@@ -125,6 +125,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         idle_timeout: Duration::from_secs(900),
         run_worker: true,
         task_queue: format!("test-{}", random_suffix()),
+        trust_forwarded_for: false,
     };
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
@@ -212,8 +213,13 @@ impl TestApp {
 /// A verified member with personal details, a car (the 2022 Kia) and a quote in CO; returns the
 /// member and the body that books the quote's first rate.
 pub async fn ready_to_book(app: &TestApp) -> (Member, Value) {
+    ready_to_book_at(app, "summit-cu").await
+}
+
+/// [`ready_to_book`] at another institution.
+pub async fn ready_to_book_at(app: &TestApp, institution: &str) -> (Member, Value) {
     use reqwest::Method;
-    let mut m = app.new_member("summit-cu").await;
+    let mut m = app.new_member(institution).await;
     app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
     let code = smtp::code_in(&app.mail.wait_for(&m.email, 1).await[0]);
     let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
@@ -245,4 +251,29 @@ pub async fn charge(app: &TestApp, widget_url: &str, card: &str) -> (u16, Value)
         .await
         .unwrap();
     (res.status().as_u16(), res.json().await.unwrap())
+}
+
+/// Signs, charges `card` in the widget's place and verifies: the verify answer (status, body).
+pub async fn pay(app: &TestApp, m: &Member, policy_id: &str, card: &str) -> (u16, Value) {
+    use reqwest::Method;
+    let (s, signed) = app.call(Method::POST, &TestApp::user_path(m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    assert_eq!(s, 200, "{signed}");
+    let (s, charged) = charge(app, signed["data"]["widgetUrl"].as_str().unwrap(), card).await;
+    assert_eq!(s, 200, "{charged}");
+    let verify = json!({ "policyId": policy_id, "result": charged["data"]["result"] });
+    app.call(Method::POST, &TestApp::user_path(m, "/verifyresponse"), Some(&m.token), Some(verify)).await
+}
+
+/// Polls the member's policy until its status is `want` (or 20 s pass); returns the last status.
+pub async fn wait_for_policy_status(app: &TestApp, m: &Member, policy_id: &str, want: &str) -> String {
+    let mut status = String::new();
+    for _ in 0..200 {
+        let (_, p) = app.call(reqwest::Method::GET, &TestApp::user_path(m, &format!("/policy/{policy_id}")), Some(&m.token), None).await;
+        status = p["policy"]["status"].as_str().unwrap_or_default().to_string();
+        if status == want {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    status
 }

@@ -1,0 +1,211 @@
+//! The contract document: served to its owner's session, or — for "find your contract", which a
+//! member reaches from their email without a session — through a short-lived signed link handed
+//! out once their last name and zip match the policy.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use hmac::{Hmac, Mac};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sha2::Sha256;
+
+use crate::app::AppState;
+use crate::auth;
+use crate::error::{ApiError, ApiResult};
+use crate::routes::policies::voided;
+
+/// A document link lives this long.
+const LINK_TTL_SECS: i64 = 600;
+/// Wrong last name / zip answers on one policy per hour before lookups of it are refused.
+const FAILED_PER_POLICY_PER_HOUR: i64 = 5;
+/// Lookups per client address per hour.
+const LOOKUPS_PER_CLIENT_PER_HOUR: i64 = 30;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/institution/{iid}/user/{uid}/verifydetails/{policy_id}", post(verify_details))
+        .route("/institution/{iid}/user/{uid}/verifydetails/{policy_id}/", post(verify_details))
+        .route("/institution/{iid}/user/{uid}/fetchdocument/{policy_id}", get(fetch_document))
+}
+
+fn signature(key: &str, institution_id: &str, user_id: &str, policy_id: &str, expires: i64) -> Hmac<Sha256> {
+    let mut mac = Hmac::<Sha256>::new_from_slice(key.as_bytes()).expect("HMAC takes any key length");
+    mac.update(format!("contract-document\n{institution_id}\n{user_id}\n{policy_id}\n{expires}").as_bytes());
+    mac
+}
+
+/// `{expires}.{hex hmac}`: opens one policy's document until `expires`.
+fn link_token(state: &AppState, institution_id: &str, user_id: &str, policy_id: &str, expires: i64) -> String {
+    let sig = signature(state.config.signing_key.expose(), institution_id, user_id, policy_id, expires).finalize().into_bytes();
+    format!("{expires}.{}", hex::encode(sig))
+}
+
+/// Checks a link token: `Err` with the member-facing refusal.
+fn check_link_token(state: &AppState, institution_id: &str, user_id: &str, policy_id: &str, token: &str) -> ApiResult<()> {
+    let (expires, sig) = token.split_once('.').ok_or_else(ApiError::not_found)?;
+    let expires: i64 = expires.parse().map_err(|_| ApiError::not_found())?;
+    let sig = hex::decode(sig).map_err(|_| ApiError::not_found())?;
+    signature(state.config.signing_key.expose(), institution_id, user_id, policy_id, expires)
+        .verify_slice(&sig)
+        .map_err(|_| ApiError::not_found())?;
+    if expires < state.clock.now() {
+        return Err(ApiError::new(StatusCode::GONE, "linkExpired", "This link has expired. Please find your contract again."));
+    }
+    Ok(())
+}
+
+/// The caller's address for rate limits: the connection's, or the proxy's `X-Forwarded-For`
+/// (first hop) when configured to trust it.
+fn client_address(state: &AppState, headers: &HeaderMap, peer: SocketAddr) -> String {
+    if state.config.trust_forwarded_for
+        && let Some(first) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()).and_then(|v| v.split(',').next())
+        && !first.trim().is_empty()
+    {
+        return first.trim().to_string();
+    }
+    peer.ip().to_string()
+}
+
+#[derive(Deserialize)]
+struct VerifyDetails {
+    #[serde(default)]
+    lastname: String,
+    #[serde(default)]
+    zipcode: String,
+}
+
+fn field_error(field: &'static str, message: &str) -> ApiError {
+    ApiError { status: StatusCode::BAD_REQUEST, code: "validation", message: message.into(), field: Some(field) }
+}
+
+/// Spec section 5, find contract: the last name and zip as the form checks them.
+fn parse_details(body: &VerifyDetails) -> ApiResult<(String, String)> {
+    let last = body.lastname.trim();
+    if last.is_empty() {
+        return Err(field_error("lastname", "Field is required"));
+    }
+    if !last.chars().all(|c| c.is_alphabetic() || c == ' ') {
+        return Err(field_error("lastname", "Can contain only letters with no special characters"));
+    }
+    let zip = body.zipcode.trim();
+    if zip.is_empty() {
+        return Err(field_error("zipcode", "Field is required"));
+    }
+    if !zip.chars().all(|c| c.is_ascii_digit()) {
+        return Err(field_error("zipcode", "Can contain only numbers"));
+    }
+    if zip.len() != 5 {
+        return Err(field_error("zipcode", "Zip code must be 5 numbers"));
+    }
+    Ok((last.split_whitespace().collect::<Vec<_>>().join(" "), zip.to_string()))
+}
+
+/// Find your contract: last name + zip → a signed link to the document, valid 10 minutes.
+async fn verify_details(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path((iid, uid, policy_id)): Path<(String, String, String)>,
+    Json(body): Json<VerifyDetails>,
+) -> ApiResult<Json<Value>> {
+    let institution = state.institution(&iid).await?;
+    let (last_name, zip) = parse_details(&body)?;
+    let client = client_address(&state, &headers, peer);
+    let now = state.clock.now();
+    let (failed, from_client) = state.store.document_lookups_since(&policy_id, &client, now - 3600).await?;
+    if failed >= FAILED_PER_POLICY_PER_HOUR || from_client >= LOOKUPS_PER_CLIENT_PER_HOUR {
+        tracing::warn!(%policy_id, %client, failed, from_client, "find-your-contract lookups refused");
+        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many attempts. Please try again in an hour."));
+    }
+    let policy = state.store.user_policy(&uid, &policy_id).await?.filter(|p| p.institution_id == institution.institution_id);
+    let user = match &policy {
+        Some(_) => state.store.user(&uid).await?,
+        None => None,
+    };
+    let matched = user.as_ref().is_some_and(|u| {
+        u.last_name.as_deref().is_some_and(|l| l.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase() == last_name.to_lowercase())
+            && u.zip.as_deref() == Some(zip.as_str())
+    });
+    state.store.record_document_lookup(&policy_id, &client, matched, now).await?;
+    let Some(policy) = policy.filter(|_| matched) else {
+        // One answer for an unknown policy, another member's policy and wrong details.
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "notFound", "We could not find a contract with those details."));
+    };
+    if policy.status == "voided" {
+        return Err(voided(&state));
+    }
+    if state.store.contract_document(&policy.policy_id).await?.is_none() {
+        return Err(ApiError::new(StatusCode::CONFLICT, "notReady", "Your contract is still being prepared. Please try again in a minute."));
+    }
+    let expires = now + LINK_TTL_SECS;
+    let token = link_token(&state, &iid, &uid, &policy_id, expires);
+    let link = format!("/api/institution/{iid}/user/{uid}/fetchdocument/{policy_id}?token={token}");
+    tracing::info!(%policy_id, "contract document link issued");
+    Ok(Json(json!({ "token": token, "policy": link, "expiresAt": expires })))
+}
+
+#[derive(Deserialize)]
+struct DocumentQuery {
+    token: Option<String>,
+}
+
+/// The contract PDF: to its owner's session (as a download), or through a signed link (inline,
+/// so it opens in the new tab).
+async fn fetch_document(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid, policy_id)): Path<(String, String, String)>,
+    Query(query): Query<DocumentQuery>,
+) -> ApiResult<impl IntoResponse> {
+    let institution = state.institution(&iid).await?;
+    let disposition = match &query.token {
+        Some(token) => {
+            check_link_token(&state, &institution.institution_id, &uid, &policy_id, token)?;
+            "inline"
+        }
+        None => {
+            auth::member(&state, &headers, &institution, &uid).await?;
+            "attachment"
+        }
+    };
+    let policy = state.store.user_policy(&uid, &policy_id).await?.filter(|p| p.institution_id == institution.institution_id).ok_or_else(ApiError::not_found)?;
+    if policy.status == "voided" {
+        return Err(voided(&state));
+    }
+    let pdf = state.store.contract_document(&policy_id).await?.ok_or_else(ApiError::not_found)?;
+    let filename = format!("{disposition}; filename=\"contract-{}.pdf\"", policy.contract_number.unwrap_or_default());
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (header::CONTENT_DISPOSITION, filename),
+            (header::CACHE_CONTROL, "private, no-store".to_string()),
+            (header::REFERRER_POLICY, "no-referrer".to_string()),
+        ],
+        pdf,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn details(lastname: &str, zipcode: &str) -> Result<(String, String), String> {
+        parse_details(&VerifyDetails { lastname: lastname.into(), zipcode: zipcode.into() }).map_err(|e| e.message)
+    }
+
+    #[test]
+    fn find_contract_rules_are_the_specs() {
+        assert_eq!(details("  Van  Der Berg ", " 80202 "), Ok(("Van Der Berg".into(), "80202".into())));
+        assert_eq!(details("", "80202").unwrap_err(), "Field is required");
+        assert_eq!(details("O'Brien", "80202").unwrap_err(), "Can contain only letters with no special characters");
+        assert_eq!(details("Doe", "").unwrap_err(), "Field is required");
+        assert_eq!(details("Doe", "8020a").unwrap_err(), "Can contain only numbers");
+        assert_eq!(details("Doe", "8020").unwrap_err(), "Zip code must be 5 numbers");
+        assert_eq!(details("Doe", "802021").unwrap_err(), "Zip code must be 5 numbers");
+    }
+}

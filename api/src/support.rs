@@ -1,0 +1,227 @@
+//! `coverline support`: what staff do for a member whose purchase is stuck. Every action is
+//! idempotent (running it twice does what running it once did), logged, and recorded on the
+//! purchase's timeline with the operator's name.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use coverline_activities::email::Mailer;
+use coverline_activities::purchase::Purchase;
+use coverline_store::{PolicyRecord, Store, now};
+use coverline_workflows::purchase::PurchaseWorkflow;
+use temporalio_client::{Client, WorkflowDescribeOptions, WorkflowQueryOptions, WorkflowSignalOptions};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+/// Statuses a purchase can be stuck in: waiting for a booking retry, booking for too long, or
+/// booked and waiting for the member's payment.
+pub const STUCK_STATUSES: [&str; 3] = ["bookingFailed", "booking", "booked"];
+/// A second resend within this window is skipped unless forced.
+pub const RESEND_WINDOW_SECS: i64 = 600;
+
+/// What support works with.
+pub struct Support {
+    pub store: Store,
+    pub temporal: Client,
+    /// Who is acting (recorded on the timeline).
+    pub operator: String,
+    /// Temporal Web UI base, for links to a workflow's history.
+    pub temporal_ui: String,
+    pub namespace: String,
+}
+
+/// One row of `support stuck`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StuckPurchase {
+    pub policy: PolicyRecord,
+    /// Seconds since the purchase last changed.
+    pub age_secs: i64,
+}
+
+/// What an action did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Done(String),
+    NothingToDo(String),
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Done(s) => write!(f, "done: {s}"),
+            Self::NothingToDo(s) => write!(f, "nothing to do: {s}"),
+        }
+    }
+}
+
+/// `1h 05m`, `3m 12s`, `40s`.
+pub fn age(secs: i64) -> String {
+    let secs = secs.max(0);
+    match secs {
+        s if s >= 86_400 => format!("{}d {:02}h", s / 86_400, (s % 86_400) / 3600),
+        s if s >= 3600 => format!("{}h {:02}m", s / 3600, (s % 3600) / 60),
+        s if s >= 60 => format!("{}m {:02}s", s / 60, s % 60),
+        s => format!("{s}s"),
+    }
+}
+
+fn timestamp(secs: i64) -> String {
+    OffsetDateTime::from_unix_timestamp(secs).ok().and_then(|t| t.format(&Rfc3339).ok()).unwrap_or_else(|| secs.to_string())
+}
+
+/// Parses `90s`, `15m`, `2h`, `1d` (or plain seconds).
+pub fn parse_duration(text: &str) -> anyhow::Result<Duration> {
+    let text = text.trim();
+    let (number, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len()));
+    let n: u64 = number.parse().with_context(|| format!("{text:?} is not a duration like 90s, 15m, 2h or 1d"))?;
+    let factor = match unit {
+        "" | "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => anyhow::bail!("{text:?}: the unit must be s, m, h or d"),
+    };
+    Ok(Duration::from_secs(n * factor))
+}
+
+impl Support {
+    /// Purchases in a stuck status that have not changed for `older_than`, oldest first.
+    pub async fn stuck(&self, older_than: Duration) -> anyhow::Result<Vec<StuckPurchase>> {
+        let t = now();
+        let before = t - older_than.as_secs() as i64;
+        let policies = self.store.policies_in_status_since(&STUCK_STATUSES, before).await?;
+        Ok(policies.into_iter().map(|p| StuckPurchase { age_secs: t - p.updated_at, policy: p }).collect())
+    }
+
+    /// The `stuck` table as printed.
+    pub fn stuck_table(rows: &[StuckPurchase]) -> String {
+        let mut out = format!("{:<31} {:<22} {:>9} {:<14} {}\n", "POLICY", "INSTITUTION", "AGE", "STATE", "LAST ERROR");
+        for r in rows {
+            out.push_str(&format!(
+                "{:<31} {:<22} {:>9} {:<14} {}\n",
+                r.policy.policy_id,
+                r.policy.institution_id,
+                age(r.age_secs),
+                r.policy.status,
+                r.policy.last_error.as_deref().unwrap_or("-")
+            ));
+        }
+        out.push_str(&format!("{} purchase(s)\n", rows.len()));
+        out
+    }
+
+    async fn policy(&self, key: &str) -> anyhow::Result<PolicyRecord> {
+        self.store.find_policy(key).await?.with_context(|| format!("no purchase with policy id, workflow id, contract number or quote id {key:?}"))
+    }
+
+    /// The purchase's timeline: what the database knows, then what Temporal knows.
+    pub async fn show(&self, key: &str) -> anyhow::Result<String> {
+        let p = self.policy(key).await?;
+        let mut out = String::new();
+        out.push_str(&format!("policy       {}\n", p.policy_id));
+        out.push_str(&format!("institution  {}\n", p.institution_id));
+        out.push_str(&format!("member       {} ({})\n", p.email, p.user_id));
+        out.push_str(&format!("quote/rate   {} / {}\n", p.quote_id, p.rate_id));
+        out.push_str(&format!("status       {} (since {}, {} ago)\n", p.status, timestamp(p.updated_at), age(now() - p.updated_at)));
+        out.push_str(&format!("contract     {}\n", p.contract_number.as_deref().unwrap_or("-")));
+        out.push_str(&format!("last error   {}\n", p.last_error.as_deref().unwrap_or("-")));
+        if let Some(pay) = self.store.payment_for_policy(&p.policy_id).await? {
+            out.push_str(&format!("payment      {} of {} cents at {}\n", pay.payment_id, pay.amount_cents, timestamp(pay.paid_at)));
+        }
+        out.push_str("\ntimeline\n");
+        for e in self.store.policy_events(&p.policy_id).await? {
+            let at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(e.at_ms) * 1_000_000)
+                .ok()
+                .and_then(|t| t.format(&Rfc3339).ok())
+                .unwrap_or_default();
+            out.push_str(&format!("  {at}  {:<22} {:<18} {}\n", e.kind, e.actor, e.detail.as_deref().unwrap_or("")));
+        }
+        out.push_str(&format!("\nworkflow     {}\n", p.workflow_id));
+        out.push_str(&format!("history      {}/namespaces/{}/workflows/{}\n", self.temporal_ui.trim_end_matches('/'), self.namespace, p.workflow_id));
+        let handle = self.temporal.get_workflow_handle::<PurchaseWorkflow>(p.workflow_id.clone());
+        match tokio::time::timeout(Duration::from_secs(10), handle.describe(WorkflowDescribeOptions::default())).await {
+            Ok(Ok(d)) => {
+                out.push_str(&format!("execution    {:?}, {} history events\n", d.status(), d.history_length()));
+                for a in &d.raw().pending_activities {
+                    let name = a.activity_type.as_ref().map(|t| t.name.as_str()).unwrap_or("?");
+                    let failure = a.last_failure.as_ref().map(|f| f.message.as_str()).unwrap_or("-");
+                    out.push_str(&format!("pending      {name}: attempt {}, last failure: {failure}\n", a.attempt));
+                }
+            }
+            Ok(Err(e)) => out.push_str(&format!("execution    unknown to Temporal: {e}\n")),
+            Err(_) => out.push_str("execution    Temporal did not answer within 10 s\n"),
+        }
+        // A query needs a live worker; bounded so a stopped worker does not hang the command.
+        match tokio::time::timeout(Duration::from_secs(5), handle.query(PurchaseWorkflow::status, (), WorkflowQueryOptions::default())).await {
+            Ok(Ok(v)) => out.push_str(&format!(
+                "workflow sees {:?}, booking rounds {}, booking failure {:?}, payment {}\n",
+                v.status,
+                v.booking_rounds,
+                v.booking_failure,
+                v.payment_id.as_deref().unwrap_or("-")
+            )),
+            Ok(Err(e)) => out.push_str(&format!("query        failed: {e}\n")),
+            Err(_) => out.push_str("query        no worker answered within 5 s\n"),
+        }
+        Ok(out)
+    }
+
+    /// Asks the purchase workflow to book again — only a purchase whose booking failed.
+    pub async fn retry_booking(&self, key: &str) -> anyhow::Result<Outcome> {
+        let p = self.policy(key).await?;
+        if p.status != "bookingFailed" {
+            return Ok(Outcome::NothingToDo(format!("{} is {}, not bookingFailed", p.policy_id, p.status)));
+        }
+        let handle = self.temporal.get_workflow_handle::<PurchaseWorkflow>(p.workflow_id.clone());
+        let why = format!("support:{} asked to retry booking", self.operator);
+        tokio::time::timeout(Duration::from_secs(10), handle.signal(PurchaseWorkflow::retry_booking, why.clone(), WorkflowSignalOptions::default()))
+            .await
+            .map_err(|_| anyhow::anyhow!("Temporal did not answer signalling {}", p.workflow_id))??;
+        self.store.record_policy_event(&p.policy_id, "support:retryBooking", p.last_error.as_deref(), &format!("support:{}", self.operator)).await?;
+        tracing::info!(policy_id = %p.policy_id, workflow_id = %p.workflow_id, operator = %self.operator, "support retried booking");
+        Ok(Outcome::Done(format!("asked {} to book again (the same workflow; never a second contract)", p.workflow_id)))
+    }
+
+    /// Sends the receipt and the contract copy again. A second run within 10 minutes is skipped
+    /// unless `force`d, so a repeated command does not flood the member's inbox.
+    pub async fn resend_emails(&self, key: &str, mailer: &Mailer, public_url: &str, force: bool) -> anyhow::Result<Outcome> {
+        let p = self.policy(key).await?;
+        if !matches!(p.status.as_str(), "paid" | "fulfilled") {
+            return Ok(Outcome::NothingToDo(format!("{} is {}: there is no receipt or contract to send", p.policy_id, p.status)));
+        }
+        if let Some(last) = self.store.last_policy_event(&p.policy_id, "support:resendEmails").await?
+            && now() * 1000 - last.at_ms < RESEND_WINDOW_SECS * 1000
+            && !force
+        {
+            return Ok(Outcome::NothingToDo(format!(
+                "already resent {} ago by {}; use --force to send again",
+                age(now() - last.at_ms / 1000),
+                last.actor
+            )));
+        }
+        let pdf = self.store.contract_document(&p.policy_id).await?.context("the contract PDF is not rendered yet: the workflow is still working")?;
+        let purchase = Purchase::load(&self.store, &p.policy_id).await?;
+        let email = purchase.email(public_url)?;
+        mailer.send_receipt(&email).await?;
+        mailer.send_contract(&email, pdf).await?;
+        self.store.record_policy_event(&p.policy_id, "support:resendEmails", Some(&email.to), &format!("support:{}", self.operator)).await?;
+        tracing::info!(policy_id = %p.policy_id, operator = %self.operator, "support resent the purchase emails");
+        Ok(Outcome::Done(format!("sent the receipt and the contract copy to {}", email.to)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_ages_read_like_people_write_them() {
+        assert_eq!(parse_duration("90s").unwrap(), Duration::from_secs(90));
+        assert_eq!(parse_duration("15m").unwrap(), Duration::from_secs(900));
+        assert_eq!(parse_duration("2h").unwrap(), Duration::from_secs(7200));
+        assert_eq!(parse_duration("1d").unwrap(), Duration::from_secs(86_400));
+        assert_eq!(parse_duration("45").unwrap(), Duration::from_secs(45));
+        assert!(parse_duration("15 minutes").is_err() && parse_duration("m").is_err());
+        assert_eq!((age(40), age(192), age(3900), age(90_000)), ("40s".into(), "3m 12s".into(), "1h 05m".into(), "1d 01h".into()));
+    }
+}

@@ -1,0 +1,299 @@
+//! Checkout beyond the happy path, over real HTTP with the real Temporal server, the sandbox
+//! gateway/provider and a real SMTP receiver: a double-clicked Continue, the institution's
+//! booking test switch, find your contract (signed links, rate limits, no existence leak), the
+//! contract as delivered (pdftotext), the branded emails, and `coverline support`.
+
+mod support;
+
+use std::time::Duration;
+
+use coverline_api::support::{Outcome, Support};
+use reqwest::Method;
+use serde_json::{Value, json};
+use support::{Db, Member, Options, TestApp, charge, pay, ready_to_book, ready_to_book_at, spawn_app, wait_for_policy_status};
+
+async fn contracts(app: &TestApp) -> Vec<Value> {
+    let res = app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
+    res.json::<Value>().await.unwrap().as_array().unwrap().clone()
+}
+
+async fn provider(app: &TestApp, behaviour: Value) {
+    let res = app.http.post(format!("{}/_sandbox/provider/behaviour", app.sandbox_url)).bearer_auth("test-provider-key").json(&behaviour).send().await.unwrap();
+    assert!(res.status().is_success());
+}
+
+async fn store(app: &TestApp) -> coverline_store::Store {
+    coverline_store::Store::connect(&app.database_url).await.unwrap()
+}
+
+/// Books, pays with the approved card and waits for the workflow to deliver; returns the policy id.
+async fn bought(app: &TestApp, m: &Member, booking: &Value) -> String {
+    let (s, body) = app.call(Method::POST, &TestApp::user_path(m, "/policy"), Some(&m.token), Some(booking.clone())).await;
+    assert_eq!(s, 200, "{body}");
+    let policy_id = body["policy"]["policyId"].as_str().unwrap().to_string();
+    let (s, verified) = pay(app, m, &policy_id, "4242424242424242").await;
+    assert_eq!(s, 200, "{verified}");
+    assert_eq!(wait_for_policy_status(app, m, &policy_id, "fulfilled").await, "fulfilled");
+    policy_id
+}
+
+fn pdf_text(pdf: &[u8]) -> String {
+    let path = std::env::temp_dir().join(format!("coverline-checkout-{}.pdf", support::random_suffix()));
+    std::fs::write(&path, pdf).unwrap();
+    let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils; make test installs it)");
+    let _ = std::fs::remove_file(&path);
+    String::from_utf8(out.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_double_clicked_continue_books_one_contract_and_pays_once() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let path = TestApp::user_path(&m, "/policy");
+    let (a, b) = tokio::join!(
+        app.call(Method::POST, &path, Some(&m.token), Some(booking.clone())),
+        app.call(Method::POST, &path, Some(&m.token), Some(booking.clone())),
+    );
+    assert_eq!((a.0, b.0), (200, 200), "{} / {}", a.1, b.1);
+    assert_eq!(a.1["policy"]["policyId"], b.1["policy"]["policyId"]);
+    assert_eq!(a.1["policy"]["mmpContractNumber"], b.1["policy"]["mmpContractNumber"]);
+    let policy_id = a.1["policy"]["policyId"].as_str().unwrap().to_string();
+
+    // The widget submits twice, the browser retries the verify: one charge, one payment.
+    let (s, signed) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    assert_eq!(s, 200, "{signed}");
+    let widget = signed["data"]["widgetUrl"].as_str().unwrap();
+    let (s, charged) = charge(&app, widget, "4242424242424242").await;
+    assert_eq!(s, 200, "{charged}");
+    let (s, _) = charge(&app, widget, "4242424242424242").await;
+    assert_eq!(s, 409, "a signed request is charged once");
+    let verify = json!({ "policyId": policy_id, "result": charged["data"]["result"] });
+    let path = TestApp::user_path(&m, "/verifyresponse");
+    let (v1, v2) = tokio::join!(
+        app.call(Method::POST, &path, Some(&m.token), Some(verify.clone())),
+        app.call(Method::POST, &path, Some(&m.token), Some(verify.clone())),
+    );
+    assert_eq!((v1.0, v2.0), (200, 200), "{} / {}", v1.1, v2.1);
+    let v1 = v1.1;
+    assert_eq!(v1["data"]["data"]["trackingNumber"], v2.1["data"]["data"]["trackingNumber"]);
+    // A paid contract gets no second signed request (it could be charged again).
+    let (s, again) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    assert_eq!((s, again["error"]["code"].as_str()), (409, Some("alreadyPaid")));
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
+    let store = store(&app).await;
+    assert_eq!(store.count_policies().await.unwrap(), 1);
+    assert_eq!(store.count_payments().await.unwrap(), 1);
+    assert_eq!(contracts(&app).await.len(), 1);
+    let recorded = store.payment_for_policy(&policy_id).await.unwrap().unwrap();
+    assert_eq!(Some(recorded.payment_id.as_str()), v1["data"]["data"]["trackingNumber"].as_str(), "the first verified payment is the one kept");
+    let timeline: Vec<String> = store.policy_events(&policy_id).await.unwrap().into_iter().map(|e| e.kind).collect();
+    assert_eq!(timeline.iter().filter(|k| *k == "created").count(), 1, "{timeline:?}");
+    assert_eq!(timeline.iter().filter(|k| *k == "booked").count(), 1, "{timeline:?}");
+    assert_eq!(timeline.iter().filter(|k| *k == "paid").count(), 1, "{timeline:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_booking_test_switch_fails_the_first_round_and_the_retry_books() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/institutions/summit-cu.toml")).unwrap();
+    let text = text.replace("institutionId = \"summit-cu\"", "institutionId = \"switch-lab\"").replace("policyPostErrorTest = false", "policyPostErrorTest = true");
+    let institution = coverline_domain::institution::Institution::from_toml(&text).unwrap();
+    store(&app).await.upsert_institution(&institution).await.unwrap();
+    let (m, booking) = ready_to_book_at(&app, "switch-lab").await;
+    let path = TestApp::user_path(&m, "/policy");
+    let (s, body) = app.call(Method::POST, &path, Some(&m.token), Some(booking.clone())).await;
+    assert_eq!((s, body["error"]["code"].as_str()), (502, Some("bookingFailed")), "{body}");
+    assert!(contracts(&app).await.is_empty());
+    let (s, body) = app.call(Method::POST, &path, Some(&m.token), Some(booking)).await;
+    assert_eq!(s, 200, "'Retry Booking' books: {body}");
+    assert_eq!(contracts(&app).await.len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let policy_id = bought(&app, &m, &booking).await;
+    let (other, other_booking) = ready_to_book(&app).await;
+    let other_policy = bought(&app, &other, &other_booking).await;
+
+    // The contract email links to the member's find-your-contract page, in text and HTML.
+    let mails = app.mail.wait_for(&m.email, 3).await;
+    let link = format!("{}/summit-cu/user/{}/policy/{}", app.url, m.user_id, policy_id);
+    let contract_mail = mails.iter().find(|x| x.data.contains("application/pdf")).expect("contract email");
+    assert!(contract_mail.data.contains("text/html") && contract_mail.data.contains("text/plain"), "HTML + text");
+    assert!(contract_mail.data.replace("=\n", "").replace("=3D", "=").contains(&link), "the email links to {link}:\n{}", contract_mail.data);
+    let receipt = mails.iter().find(|x| x.data.contains("Subject: Your receipt")).expect("receipt");
+    assert!(receipt.data.contains("text/html") && receipt.data.contains("#0B3D91"), "branded with the institution's colour");
+
+    let app = &app;
+    let verify = |uid: &str, pid: &str, lastname: &str, zip: &str| {
+        let body = json!({ "lastname": lastname, "zipcode": zip });
+        let path = format!("/institution/summit-cu/user/{uid}/verifydetails/{pid}");
+        async move { app.call(Method::POST, &path, None, Some(body)).await }
+    };
+    let (s, b) = verify(&m.user_id, &policy_id, "Doe", "8020").await;
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("Zip code must be 5 numbers")));
+    let (s, wrong_zip) = verify(&m.user_id, &policy_id, "Doe", "80203").await;
+    let (s2, other_members) = verify(&m.user_id, &other_policy, "Doe", "80202").await;
+    let (s3, unknown) = verify(&m.user_id, "pol_doesnotexist", "Doe", "80202").await;
+    assert_eq!((s, s2, s3), (404, 404, 404));
+    assert!(wrong_zip == other_members && other_members == unknown, "one answer, no existence leak: {wrong_zip} {other_members} {unknown}");
+
+    let (s, found) = verify(&m.user_id, &policy_id, "  doe ", "80202").await;
+    assert_eq!(s, 200, "last name case and spaces do not matter: {found}");
+    let url = format!("{}{}", app.url, found["policy"].as_str().unwrap());
+    let res = app.http.get(&url).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 200, "no session needed with the signed link");
+    assert_eq!(res.headers()["content-type"], "application/pdf");
+    assert!(res.headers()["content-disposition"].to_str().unwrap().starts_with("inline"));
+    let pdf = res.bytes().await.unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+
+    // The contract as delivered: every field a member needs.
+    let store = store(&app).await;
+    let policy = store.policy(&policy_id).await.unwrap().unwrap();
+    let payment = store.payment_for_policy(&policy_id).await.unwrap().unwrap();
+    let text = pdf_text(&pdf);
+    for needle in [
+        policy.contract_number.as_deref().unwrap(),
+        policy_id.as_str(),
+        "Jane Doe",
+        "100 Main St, Denver, CO 80202",
+        "5XYRLDLC3NG097496",
+        "2022 Kia Sorento",
+        "45,000",
+        payment.payment_id.as_str(),
+        "Summit Credit Union",
+        "(800) 555-0142",
+        "Cancellation and refunds",
+        "within 30 days",
+        "Rental car",
+        "$50 per day",
+    ] {
+        assert!(text.contains(needle), "the contract lacks {needle:?}");
+    }
+    let rate = store.rates(&policy.quote_id).await.unwrap().into_iter().find(|r| r.rate_id == policy.rate_id).unwrap();
+    let total = coverline_domain::money::Cents(payment.amount_cents).dollar_sign();
+    assert!(text.contains(&total), "the contract shows the total paid {total}");
+    assert_eq!(text.contains("Sales tax"), rate.tax_cents > 0, "a sales tax line only when taxed (CO: {} cents)", rate.tax_cents);
+
+    // The link opens this policy only, and dies when tampered with or expired.
+    let token = found["token"].as_str().unwrap();
+    let for_other = format!("{}/api/institution/summit-cu/user/{}/fetchdocument/{other_policy}?token={token}", app.url, other.user_id);
+    assert_eq!(app.http.get(&for_other).send().await.unwrap().status().as_u16(), 404);
+    let tampered = url.replace(&token[token.len() - 4..], "0000");
+    assert_eq!(app.http.get(&tampered).send().await.unwrap().status().as_u16(), 404);
+    let (expires, sig) = token.split_once('.').unwrap();
+    let forged_expiry = url.replace(token, &format!("{}.{sig}", expires.parse::<i64>().unwrap() + 3600));
+    assert_eq!(app.http.get(&forged_expiry).send().await.unwrap().status().as_u16(), 404, "the expiry is signed");
+    app.clock.advance(601);
+    assert_eq!(app.http.get(&url).send().await.unwrap().status().as_u16(), 410, "the link lives 10 minutes");
+    app.clock.advance(3600);
+
+    // Guessing: after 5 wrong answers in an hour, even the right ones are refused.
+    for zip in ["10001", "10002", "10003", "10004"] {
+        assert_eq!(verify(&m.user_id, &policy_id, "Doe", zip).await.0, 404);
+    }
+    let (s, _) = verify(&m.user_id, &policy_id, "Doe", "80202").await;
+    assert_eq!(s, 200, "4 wrong answers in the last hour (the earlier one is over an hour old) still allow the right one");
+    assert_eq!(verify(&m.user_id, &policy_id, "Doe", "10005").await.0, 404);
+    let (s, b) = verify(&m.user_id, &policy_id, "Doe", "80202").await;
+    assert_eq!((s, b["error"]["code"].as_str()), (429, Some("rateLimited")), "{b}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn support_lists_retries_shows_and_resends_idempotently() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let (m, booking) = ready_to_book(&app).await;
+    provider(&app, json!({ "failNextWith": 422 })).await;
+    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking.clone())).await;
+    assert_eq!(s, 502, "{body}");
+
+    let temporal = coverline_api::temporal::connect(&std::env::var("TEMPORAL_ADDRESS").unwrap(), "default", Duration::from_secs(10)).await.unwrap();
+    let support = Support { store: store(&app).await, temporal, operator: "pat".into(), temporal_ui: "http://localhost:8233".into(), namespace: "default".into() };
+    let stuck = support.stuck(Duration::ZERO).await.unwrap();
+    assert_eq!(stuck.len(), 1);
+    let policy_id = stuck[0].policy.policy_id.clone();
+    assert_eq!(stuck[0].policy.status, "bookingFailed");
+    assert!(stuck[0].policy.last_error.as_deref().unwrap().starts_with("failed"), "{:?}", stuck[0].policy.last_error);
+    let table = Support::stuck_table(&stuck);
+    assert!(table.contains(&policy_id) && table.contains("summit-cu") && table.contains("bookingFailed") && table.contains("1 purchase(s)"), "{table}");
+    assert!(support.stuck(Duration::from_secs(3600)).await.unwrap().is_empty(), "not stuck for an hour yet");
+
+    // Retry: the same workflow books; a second retry has nothing to do.
+    let outcome = support.retry_booking(&policy_id).await.unwrap();
+    assert!(matches!(outcome, Outcome::Done(_)), "{outcome}");
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "booked").await, "booked");
+    assert!(matches!(support.retry_booking(&policy_id).await.unwrap(), Outcome::NothingToDo(_)));
+    assert_eq!(contracts(&app).await.len(), 1);
+
+    // Resend: only once there is something to send; twice in 10 minutes only when forced.
+    assert!(matches!(support.resend_emails(&policy_id, &app_mailer(&app), &app.url, false).await.unwrap(), Outcome::NothingToDo(_)));
+    let (s, _) = pay(&app, &m, &policy_id, "4242424242424242").await;
+    assert_eq!(s, 200);
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
+    app.mail.wait_for(&m.email, 3).await;
+    let contract = support.store.policy(&policy_id).await.unwrap().unwrap().contract_number.unwrap();
+    let mailer = app_mailer(&app);
+    assert!(matches!(support.resend_emails(&contract, &mailer, &app.url, false).await.unwrap(), Outcome::Done(_)), "found by contract number");
+    assert!(matches!(support.resend_emails(&policy_id, &mailer, &app.url, false).await.unwrap(), Outcome::NothingToDo(_)));
+    assert!(matches!(support.resend_emails(&policy_id, &mailer, &app.url, true).await.unwrap(), Outcome::Done(_)));
+    assert_eq!(app.mail.wait_for(&m.email, 7).await.len(), 7, "code + receipt + contract, then two resends of two");
+
+    let shown = support.show(&policy_id).await.unwrap();
+    for needle in ["status:bookingFailed", "support:retryBooking", "support:pat", "booked", "paid", "email:receipt", "email:contract", "support:resendEmails", "fulfilled"] {
+        assert!(shown.contains(needle), "show lacks {needle:?}:\n{shown}");
+    }
+    assert!(shown.contains(&format!("http://localhost:8233/namespaces/default/workflows/purchase-")), "{shown}");
+    assert!(shown.contains("Completed"), "Temporal says the workflow completed:\n{shown}");
+    assert!(shown.contains("booking rounds 2"), "the workflow's own view:\n{shown}");
+}
+
+fn app_mailer(app: &TestApp) -> coverline_activities::email::Mailer {
+    coverline_activities::email::Mailer::new(&format!("smtp://127.0.0.1:{}", app.mail.port), "Coverline Test <no-reply@coverline.test>").unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn verification_codes_die_after_five_wrong_tries_and_sends_are_limited() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let m = app.new_member("summit-cu").await;
+    let send_path = TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email));
+    let user_path = TestApp::user_path(&m, "");
+    let send = || app.call(Method::GET, &send_path, Some(&m.token), None);
+    let check = |code: String| app.call(Method::PUT, &user_path, Some(&m.token), Some(json!({ "verificationCode": code })));
+    assert_eq!(send().await.0, 200);
+    let (s, b) = send().await;
+    assert_eq!((s, b["error"]["code"].as_str()), (429, Some("rateLimited")), "20 s between two sends");
+    let code = support::smtp::code_in(&app.mail.wait_for(&m.email, 1).await[0]);
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..5 {
+        assert_eq!(check(wrong.to_string()).await.0, 400);
+    }
+    let (s, b) = check(code.clone()).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (400, Some("invalidCode")), "5 wrong tries kill the code: {b}");
+
+    // Resend: a new code works; 6 sends an hour, then the hour must pass.
+    for n in 2..=6 {
+        app.clock.advance(21);
+        assert_eq!(send().await.0, 200, "send {n}");
+    }
+    app.clock.advance(21);
+    let (s, b) = send().await;
+    assert_eq!((s, b["error"]["code"].as_str()), (429, Some("rateLimited")), "{b}");
+    assert!(b["error"]["message"].as_str().unwrap().contains("try again in an hour"));
+    let mails = app.mail.wait_for(&m.email, 6).await;
+    let latest = support::smtp::code_in(mails.last().unwrap());
+    for _ in 0..6 {
+        // An hour of a member who keeps the page alive (the session's idle timeout is 15 minutes).
+        app.clock.advance(600);
+        assert_eq!(app.call(Method::GET, &user_path, Some(&m.token), None).await.0, 200);
+    }
+    assert_eq!(send().await.0, 200, "a new hour, a new window");
+    let newest = support::smtp::code_in(app.mail.wait_for(&m.email, 7).await.last().unwrap());
+    if newest != latest {
+        assert_eq!(check(latest).await.0, 400, "only the live code counts");
+    }
+    let (s, b) = check(newest).await;
+    assert_eq!((s, b["user"]["isEmailVerified"].as_bool()), (200, Some(true)), "{b}");
+}

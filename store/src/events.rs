@@ -1,0 +1,105 @@
+//! A purchase's timeline (policy events) and the find-your-contract attempts.
+
+use anyhow::Context;
+use rand::RngCore;
+use sqlx::AnyConnection;
+
+use crate::Store;
+
+/// One entry of a purchase's timeline.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct PolicyEvent {
+    pub policy_id: String,
+    /// UTC unix milliseconds.
+    pub at_ms: i64,
+    pub kind: String,
+    pub detail: Option<String>,
+    pub actor: String,
+}
+
+fn event_id() -> String {
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+fn now_ms() -> i64 {
+    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
+}
+
+/// Appends an event inside a caller's transaction (so the change and its record land together).
+pub(crate) async fn append(conn: &mut AnyConnection, policy_id: &str, kind: &str, detail: Option<&str>, actor: &str) -> anyhow::Result<()> {
+    sqlx::query("INSERT INTO policy_events (event_id, policy_id, at_ms, kind, detail, actor) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(event_id())
+        .bind(policy_id)
+        .bind(now_ms())
+        .bind(kind)
+        .bind(detail)
+        .bind(actor)
+        .execute(conn)
+        .await
+        .context("recording policy event")?;
+    Ok(())
+}
+
+impl Store {
+    /// Appends an event to a purchase's timeline (support actions and deliveries).
+    pub async fn record_policy_event(&self, policy_id: &str, kind: &str, detail: Option<&str>, actor: &str) -> anyhow::Result<()> {
+        let mut conn = self.writer.acquire().await?;
+        append(&mut conn, policy_id, kind, detail, actor).await
+    }
+
+    /// A purchase's timeline, oldest first.
+    pub async fn policy_events(&self, policy_id: &str) -> anyhow::Result<Vec<PolicyEvent>> {
+        sqlx::query_as::<_, PolicyEvent>(
+            "SELECT policy_id, at_ms, kind, detail, actor FROM policy_events WHERE policy_id = $1 ORDER BY at_ms, event_id",
+        )
+        .bind(policy_id)
+        .fetch_all(&self.pool)
+        .await
+        .context("reading policy events")
+    }
+
+    /// The latest event of `kind` for a policy.
+    pub async fn last_policy_event(&self, policy_id: &str, kind: &str) -> anyhow::Result<Option<PolicyEvent>> {
+        sqlx::query_as::<_, PolicyEvent>(
+            "SELECT policy_id, at_ms, kind, detail, actor FROM policy_events WHERE policy_id = $1 AND kind = $2 ORDER BY at_ms DESC LIMIT 1",
+        )
+        .bind(policy_id)
+        .bind(kind)
+        .fetch_optional(&self.pool)
+        .await
+        .context("reading the last policy event")
+    }
+
+    /// Records a find-your-contract attempt made at `at` (UTC unix seconds).
+    pub async fn record_document_lookup(&self, policy_id: &str, client: &str, matched: bool, at: i64) -> anyhow::Result<()> {
+        sqlx::query("INSERT INTO document_lookups (lookup_id, policy_id, client, matched, at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(event_id())
+            .bind(policy_id)
+            .bind(client)
+            .bind(i64::from(matched))
+            .bind(at)
+            .execute(&self.writer)
+            .await
+            .context("recording document lookup")?;
+        Ok(())
+    }
+
+    /// Failed find-your-contract attempts on a policy, and all attempts from a client, since `since`.
+    pub async fn document_lookups_since(&self, policy_id: &str, client: &str, since: i64) -> anyhow::Result<(i64, i64)> {
+        let (failed,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM document_lookups WHERE policy_id = $1 AND matched = 0 AND at >= $2")
+            .bind(policy_id)
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await
+            .context("counting failed lookups")?;
+        let (from_client,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM document_lookups WHERE client = $1 AND at >= $2")
+            .bind(client)
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await
+            .context("counting lookups")?;
+        Ok((failed, from_client))
+    }
+}
