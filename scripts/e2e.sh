@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # The Playwright suite against the real stack: coverline serve (own ports, fresh SQLite), the
 # sandbox gateway, maildev, and the Temporal server at TEMPORAL_ADDRESS (started here if unset).
+# Arguments go to `playwright test` (e.g. `scripts/e2e.sh e2e/checkout.spec.ts -g 'email code'`);
+# without any it runs the whole suite.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 trap stop_stack EXIT
 start_stack "$coverline_bin"
+# checkout-lab (booking failures) is imported before any test asks for it, so no stale cached copy.
+DATABASE_URL="sqlite://$stack_work/coverline.db" "$coverline_bin" institution import "$root/web/e2e/institutions/checkout-lab.toml"
 cd "$root/web"
 COVERLINE_URL=$APP_URL MAILDEV_URL=$INBOX_URL E2E_VIN=5XYRLDLC3NG097496 CI=1 \
-  npx playwright test || { echo "--- coverline log"; tail -50 "$stack_work/coverline.log"; exit 1; }
+E2E_DB_PATH=$stack_work/coverline.db E2E_LOG_PATH=$stack_work/coverline.log \
+  npx playwright test "$@" || { echo "--- coverline log"; tail -50 "$stack_work/coverline.log"; exit 1; }

@@ -55,7 +55,19 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         public_url: config.public_url.clone(),
     };
     let quotes = quote_writer::QuoteWriter::start(store.clone());
-    let state = AppState { config: Arc::new(config), store, institutions: app::InstitutionCache::default(), quotes, rating, vehicles, plan_texts, gateway, mailer, temporal, clock: Clock::default() };
+    let state = AppState::new(app::Shared {
+        config: Arc::new(config),
+        store,
+        institutions: app::InstitutionCache::default(),
+        quotes,
+        rating,
+        vehicles,
+        plan_texts,
+        gateway,
+        mailer,
+        temporal,
+        clock: Clock::default(),
+    });
     Ok(Services { state, activities })
 }
 

@@ -137,16 +137,18 @@
         }
         var text = (body.error && body.error.error_message) || 'The payment could not be completed.';
         showMessage(text);
-        if (body.status === 400 || body.status === 409) {
-          // The request itself cannot be paid (invalid, expired or used): the parent must start over.
-          button.disabled = true;
-          button.textContent = 'Pay';
-          send(parentOrigin, { source: SOURCE, type: 'error', message: text });
+        if (body.status === 422) {
+          // A card field the gateway refused (number, expiry, CVC, ZIP): fix it and pay again.
+          busy(false);
+          input('card-number').focus();
           return;
         }
-        // A decline, a card the gateway refused, or no answer from the processor: try again or use another card.
-        busy(false);
-        input('card-number').focus();
+        // The charge failed (declined, insufficient funds, no answer from the processor) or the
+        // request cannot be paid (invalid, expired or used): the parent page takes over and starts
+        // a new payment when the member retries.
+        button.disabled = true;
+        button.textContent = 'Pay';
+        send(parentOrigin, { source: SOURCE, type: 'error', message: text, status: body.status });
       })
       .catch(function () {
         showMessage('The payment gateway could not be reached. Please try again.');

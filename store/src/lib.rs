@@ -46,6 +46,8 @@ pub struct Store {
     /// SQLite's one write lock and backing off in busy_timeout sleeps (which cost tens of ms at p99).
     writer: AnyPool,
     backend: Backend,
+    /// Cars are never changed once written, so one read serves every later quote and booking.
+    cars: cars::CarCache,
 }
 
 /// A write that hit a uniqueness rule: the row already exists.
@@ -86,7 +88,7 @@ impl Store {
                 (pool.clone(), pool)
             }
         };
-        let store = Self { pool, writer, backend };
+        let store = Self { pool, writer, backend, cars: cars::CarCache::default() };
         store.migrate().await?;
         Ok(store)
     }

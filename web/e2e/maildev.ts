@@ -1,6 +1,6 @@
 /** Reads verification codes from maildev's REST API (GET /email lists every message). */
 
-interface MaildevMessage {
+export interface MaildevMessage {
   to: Array<{ address: string }>
   subject: string
   text?: string
@@ -37,4 +37,24 @@ export async function waitForVerificationCode(address: string, timeoutMs = 60_00
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(`No verification email to ${address} within ${timeoutMs} ms (${String(lastError ?? 'none found')})`)
+}
+
+/** Every message maildev holds for `address` (compared without case), oldest first. */
+export async function emailsTo(address: string): Promise<MaildevMessage[]> {
+  const response = await fetch(`${MAILDEV_URL}/email`)
+  if (!response.ok) throw new Error(`maildev answered ${response.status}`)
+  const wanted = address.toLowerCase()
+  const messages = (await response.json()) as MaildevMessage[]
+  return messages.filter((m) => m.to?.some((to) => to.address.toLowerCase() === wanted))
+}
+
+/** Polls until `count` messages to `address` carry a code; returns their codes, oldest first. */
+export async function waitForVerificationCodes(address: string, count: number, timeoutMs = 60_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const codes = (await emailsTo(address)).map(codeIn).filter((code): code is string => code !== null)
+    if (codes.length >= count) return codes
+    if (Date.now() > deadline) throw new Error(`${codes.length} of ${count} verification emails to ${address} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
 }

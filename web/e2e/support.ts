@@ -1,9 +1,14 @@
-/** Helpers shared by the Playwright specs: screenshots, URL and progress checks, the splash. */
+/**
+ * Helpers shared by the Playwright specs: screenshots, URL and progress checks, the splash, and a
+ * member's purchase step by step (quote, personal details, email, booking, card, confirmation).
+ */
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page } from '@playwright/test'
+import { waitForVerificationCode } from './maildev'
 
 export const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
+export const VIN = process.env.E2E_VIN || '5XYRLDLC3NG097496'
 const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url))
 
 /** Full-page screenshots of the current screen as e2e/screenshots/{prefix}NN-name.png, numbered per spec. */
@@ -62,4 +67,195 @@ export async function dismissImpactModal(page: Page) {
   const modal = page.getByRole('dialog', { name: 'Why coverage matters' })
   await modal.getByRole('button', { name: 'See my options' }).click()
   await expect(modal).toBeHidden()
+}
+
+/** Called with a screen's name when it is ready to be photographed. */
+export type OnScreen = (name: string) => Promise<void>
+
+export interface PurchaseOptions {
+  email?: string
+  institution?: string
+  onScreen?: OnScreen
+}
+
+/** The member every purchase helper types in. */
+export const MEMBER = { firstName: 'Jane', lastName: 'Doe', phone: '3035550142', street: '100 Main St', city: 'Denver', zip: '80202' }
+
+/** The sandbox gateway's test cards (sandbox/src/card.rs). */
+export const CARDS = { approved: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' }
+
+/** Splash, VIN, mileage, miles per year and years to own: ends on the coverage page, impact modal dismissed. */
+export async function quoteCoverage(page: Page, options: PurchaseOptions = {}) {
+  const institution = options.institution ?? INSTITUTION
+  const onScreen = options.onScreen
+  await startQuote(page, options.email, onScreen, { institution })
+  await onScreen?.('lookup-choice')
+  await page.getByTestId('lookup-continue').click()
+
+  await onPage(page, 'user/car/lookup/vin', institution)
+  await progress(page, 20)
+  await page.getByTestId('vin-input').fill(VIN)
+  await onScreen?.('vin')
+  await page.getByTestId('vin-submit').click()
+
+  await onPage(page, 'user/car/mileage', institution)
+  await progress(page, 30)
+  await expect(page.getByTestId('car-line')).not.toBeEmpty()
+  await page.getByTestId('mileage-input').pressSequentially('45000')
+  await expect(page.getByTestId('mileage-input')).toHaveValue('45,000')
+  await onScreen?.('mileage')
+  await page.getByTestId('mileage-submit').click()
+
+  await onPage(page, 'user/car/miles-per-year', institution)
+  await progress(page, 40)
+  await expect(page.getByTestId('miles-per-year-15000')).toBeChecked()
+  await onScreen?.('miles-per-year')
+  await page.getByTestId('miles-per-year-submit').click()
+
+  await onPage(page, 'user/car/years-to-own', institution)
+  await progress(page, 50)
+  await expect(page.getByTestId('years-to-own-6')).toBeChecked()
+  await onScreen?.('years-to-own')
+  await page.getByTestId('years-to-own-submit').click()
+
+  // The carousel starts on the middle of three rates
+  await onPage(page, 'user/coverage/level', institution)
+  await progress(page, 60)
+  await expect(page.getByTestId('rate-card')).toBeVisible()
+  await dismissImpactModal(page)
+  await expect(page.getByText('Option 2 of 3')).toBeVisible()
+  await expect(page.getByTestId('rate-previous')).toBeVisible()
+  await expect(page.getByTestId('rate-next')).toBeVisible()
+  await onScreen?.('coverage')
+}
+
+/** Purchase on the coverage page, then a member's personal details: ends on send-email. */
+export async function enterPersonalDetails(page: Page, options: PurchaseOptions = {}) {
+  const institution = options.institution ?? INSTITUTION
+  await page.getByTestId('purchase-button').click()
+  await onPage(page, 'user/missing-info', institution)
+  await progress(page, 70)
+  await page.getByTestId('first-name-input').fill(MEMBER.firstName)
+  await page.getByTestId('last-name-input').fill(MEMBER.lastName)
+  await page.getByTestId('phone-input').pressSequentially(MEMBER.phone)
+  await expect(page.getByTestId('phone-input')).toHaveValue('(303) 555-0142')
+  await page.getByTestId('street-input').fill(MEMBER.street)
+  await page.getByTestId('city-input').fill(MEMBER.city)
+  await page.getByTestId('zip-input').fill(MEMBER.zip)
+  await expect(page.getByTestId('state-input')).toHaveValue('CO')
+  await page.getByTestId('member-yes').check()
+  await options.onScreen?.('personal-details')
+  await page.getByTestId('personal-details-submit').click()
+  await onPage(page, 'user/verify-email/send-email', institution)
+  await progress(page, 80)
+}
+
+/** On the code page: the code emailed to `email`, submitted; ends on the review page. */
+export async function enterEmailedCode(page: Page, email: string, options: PurchaseOptions = {}) {
+  const institution = options.institution ?? INSTITUTION
+  await onPage(page, 'user/verify-email/code-confirmation', institution)
+  const code = await waitForVerificationCode(email)
+  await page.getByTestId('code-input').fill(code)
+  await options.onScreen?.('code-confirmation')
+  await page.getByTestId('code-submit').click()
+  await onPage(page, 'user/coverage/confirm', institution)
+  await progress(page, 90)
+}
+
+/** On send-email with the splash address: VALIDATE, then the emailed code; ends on the review page. */
+export async function verifyEmail(page: Page, email: string, options: PurchaseOptions = {}) {
+  await expect(page.getByTestId('verify-email-input')).toHaveValue(email)
+  await expect(page.getByTestId('verify-email-input')).toBeDisabled()
+  await options.onScreen?.('send-email')
+  await page.getByTestId('validate-email').click()
+  await enterEmailedCode(page, email, options)
+}
+
+/** On the review page: both agreements ticked (after their spec texts when asked), then Continue. */
+export async function agreeAndBook(page: Page, options: PurchaseOptions & { checkAgreements?: boolean } = {}) {
+  if (options.checkAgreements) {
+    await page.getByTestId('confirm-continue').click()
+    await expect(page.getByText('Please read the terms of service before continuing')).toBeVisible()
+    await expect(page.getByText('Please agree to the refund terms before continuing')).toBeVisible()
+  }
+  await page.getByTestId('terms-checkbox').check()
+  await page.getByTestId('refund-checkbox').check()
+  await options.onScreen?.('review-and-purchase')
+  await page.getByTestId('confirm-continue').click()
+}
+
+/** The payment page with the gateway's card widget ready (booking may take a while to get there). */
+export async function onPaymentPage(page: Page, institution = INSTITUTION) {
+  await expect(page).toHaveURL(new RegExp(`/${institution}/user/payment-details$`), { timeout: 150_000 })
+  await progress(page, 100)
+  await expect(page.getByTestId('payment-continue')).toBeDisabled()
+  await expect(page.getByTestId('payment-skeleton')).toBeHidden({ timeout: 30_000 })
+}
+
+/** A new member's purchase from the splash up to the review page, email verified. */
+export async function purchaseUntilReview(page: Page, options: PurchaseOptions = {}): Promise<{ email: string }> {
+  const email = options.email ?? uniqueEmail()
+  const withEmail = { ...options, email }
+  await quoteCoverage(page, withEmail)
+  await enterPersonalDetails(page, withEmail)
+  await verifyEmail(page, email, withEmail)
+  return { email }
+}
+
+/** A new member's purchase from the splash up to a booked contract on the payment page. */
+export async function purchaseUntilPayment(page: Page, options: PurchaseOptions = {}): Promise<{ email: string }> {
+  const { email } = await purchaseUntilReview(page, options)
+  await agreeAndBook(page, { ...options, checkAgreements: true })
+  await onPaymentPage(page, options.institution)
+  return { email }
+}
+
+/** A card typed into the gateway's widget, then Pay (the widget answers in place or to the page). */
+export async function payByCard(page: Page, cardNumber: string, onScreen?: OnScreen) {
+  const widget = page.frameLocator('[data-testid="payment-widget"]')
+  await widget.getByLabel('Card number').fill(cardNumber)
+  await widget.getByLabel('Expiry (MM/YY)').fill('12/34')
+  await widget.getByLabel('CVC').fill('123')
+  await widget.getByLabel('ZIP').fill(MEMBER.zip)
+  await onScreen?.('payment')
+  await widget.getByRole('button', { name: 'Pay' }).click()
+}
+
+/** What the confirmation page says about a purchase. */
+export interface Purchase {
+  email: string
+  referenceNumber: string
+  contractNumber: string
+  vin: string
+  coverageName: string
+  trackingNumber: string
+  amount: string
+}
+
+/** On the payment page: the approved card, Continue, and the confirmation page's figures. */
+export async function payAndConfirm(page: Page, email: string, options: PurchaseOptions = {}): Promise<Purchase> {
+  await payByCard(page, CARDS.approved, options.onScreen)
+  await expect(page.getByTestId('payment-continue')).toBeEnabled({ timeout: 60_000 })
+  await options.onScreen?.('payment-accepted')
+  await page.getByTestId('payment-continue').click()
+  await onPage(page, 'user/confirmation', options.institution)
+  await expect(page.getByText('Great job! You have made a wise decision.')).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByTestId('contract-number')).not.toBeEmpty()
+  await expect(page.getByTestId('tracking-number')).not.toBeEmpty()
+  const text = async (testId: string) => (await page.getByTestId(testId).innerText()).trim()
+  return {
+    email,
+    referenceNumber: await text('reference-number'),
+    contractNumber: await text('contract-number'),
+    vin: await text('contract-vin'),
+    coverageName: await text('contract-coverage'),
+    trackingNumber: await text('tracking-number'),
+    amount: await text('payment-amount'),
+  }
+}
+
+/** A new member's whole purchase, ending on the confirmation page. */
+export async function completePurchase(page: Page, options: PurchaseOptions = {}): Promise<Purchase> {
+  const { email } = await purchaseUntilPayment(page, options)
+  return payAndConfirm(page, email, options)
 }

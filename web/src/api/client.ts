@@ -13,6 +13,8 @@ import type {
   MockVinResponse,
   PersonalDetailsBody,
   Policy,
+  PolicyDocumentLink,
+  PolicyLookupBody,
   Quote,
   SignRequestResponse,
   UpdateEmailBody,
@@ -30,6 +32,13 @@ export interface Session {
   institutionId: string
   userId: string
   token: string
+}
+
+/** The contract a find-your-contract lookup is for: the ids in the link of the member's contract email. */
+export interface ContractRef {
+  institutionId: string
+  userId: string
+  policyId: string
 }
 
 const BASE = '/api'
@@ -241,6 +250,16 @@ export const api = {
       body: { policyId, paymentId },
       token: session.token,
     }),
+
+  /**
+   * Find your contract: the last name and zip on the contract for a link to its PDF. Needs no
+   * session (the member usually comes from the contract email); 404 notFound when they do not match.
+   */
+  verifyPolicyDetails: (contract: ContractRef, body: PolicyLookupBody) =>
+    request<PolicyDocumentLink>(
+      `${institutionPath(contract.institutionId)}/user/${enc(contract.userId)}/verifydetails/${enc(contract.policyId)}`,
+      { method: 'POST', body },
+    ),
 }
 
 export type Api = typeof api

@@ -312,6 +312,20 @@ export interface Confirmation {
   institution: { name: string; formattedPhone: string }
 }
 
+/** `POST /api/institution/{iid}/user/{uid}/verifydetails/{policyId}`: the last name and zip on the contract. */
+export interface PolicyLookupBody {
+  lastname: string
+  zipcode: string
+}
+
+/** A matched lookup: `policy` is the URL path of the contract PDF (carries its own short-lived token). */
+export interface PolicyDocumentLink {
+  token: string
+  policy: string
+  /** Unix seconds. */
+  expiresAt: number
+}
+
 /** Why a contact request was made (docs/api.md, chosen by the priority of spec section 4). */
 export type BounceSource =
   | 'paymentError'
@@ -372,5 +386,8 @@ export type ApiErrorCode =
   | 'bookingNoResponse'
   | 'paymentFailed'
   | 'conflict'
+  | 'voided'
+  | 'notReady'
+  | 'rateLimited'
   | 'internal'
   | 'network'

@@ -1,20 +1,11 @@
-import CssBaseline from '@mui/material/CssBaseline'
-import Typography from '@mui/material/Typography'
-import Box from '@mui/material/Box'
-import { ThemeProvider } from '@mui/material/styles'
-import { Suspense, useMemo } from 'react'
+import { Suspense } from 'react'
 import { AppLayout } from '../components/app-layout'
-import { MessageDialog } from '../components/message-dialog'
+import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../components/brand-frame'
 import { PageSkeleton } from '../components/page-skeleton'
 import { FlowActor, progressOf, stepOf } from '../flow/flow-actor'
 import { STEP_INFO } from '../flow/steps'
 import { useRouteSync } from '../flow/use-route-sync'
-import { createBrandTheme } from '../lib/brand-theme'
 import { SCREENS } from './screens'
-
-const INACTIVE_TITLE = 'Oops...'
-const INACTIVE_MESSAGE =
-  'This application is no longer available. Please contact your Financial Institution for further assistance.'
 
 function CurrentScreen() {
   const send = FlowActor.useActorRef().send
@@ -52,24 +43,12 @@ export function FlowShell({ institutionId }: { institutionId: string }) {
   const inactive = FlowActor.useSelector((s) => s.matches('inactive'))
   const unknown = FlowActor.useSelector((s) => s.matches('unknownInstitution'))
   const branding = FlowActor.useSelector((s) => s.context.institution?.branding)
-  const theme = useMemo(() => createBrandTheme(branding?.colors), [branding?.colors])
   return (
-    <ThemeProvider
-      theme={theme}
-      defaultMode={branding?.shouldStartInDarkMode ? 'dark' : 'light'}
-      modeStorageKey={`coverline-mode-${institutionId}`}
-    >
-      <CssBaseline />
+    <BrandFrame institutionId={institutionId} branding={branding}>
       {booting && <PageSkeleton />}
-      {unknown && (
-        <Box sx={{ p: 4 }}>
-          <Typography variant="h5" component="h1">
-            This page is not available.
-          </Typography>
-        </Box>
-      )}
-      <MessageDialog open={inactive} title={INACTIVE_TITLE} message={INACTIVE_MESSAGE} actions={[]} testId="inactive-dialog" />
+      {unknown && <InstitutionNotFound />}
+      <InactiveInstitutionDialog open={inactive} />
       {!booting && !inactive && !unknown && <CurrentScreen />}
-    </ThemeProvider>
+    </BrandFrame>
   )
 }

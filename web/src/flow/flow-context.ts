@@ -82,6 +82,8 @@ export interface FlowContext {
   resendStatus: 'sent' | 'failed' | null
   emailError: string | null
   bookingError: string | null
+  /** The payment speed-bump dialog's text when the API gave its own (a voided contract); else the generic one. */
+  paymentFailure: string | null
   policy: Policy | null
   signedRequest: SignedRequest | null
   widgetReady: boolean
@@ -152,6 +154,7 @@ export function initialContext(institutionId: string, institution: Institution |
     resendStatus: null,
     emailError: null,
     bookingError: null,
+    paymentFailure: null,
     policy: null,
     signedRequest: null,
     widgetReady: false,

@@ -188,6 +188,46 @@ describe('flow machine: errors', () => {
     expect(await send(declined, { type: 'BACK' })).toBe('confirm')
   })
 
+  it('tells the member a voided contract cannot be booked, and starts again at splash', async () => {
+    const voided = 'This contract was voided because it was not paid in time. Please start again.'
+    const actor = await driveTo('confirm', {
+      book: async () => {
+        throw new ApiError(409, 'voided', voided)
+      },
+    })
+    await send(actor, { type: 'BOOK' })
+    expect(actor.getSnapshot().matches({ confirm: 'voided' })).toBe(true)
+    expect(actor.getSnapshot().context.bookingError).toBe(voided)
+    await send(actor, { type: 'RETRY_BOOKING' })
+    expect(actor.getSnapshot().matches({ confirm: 'voided' })).toBe(true)
+    expect(await send(actor, { type: 'START_OVER' })).toBe('splash')
+    const { context } = actor.getSnapshot()
+    expect([context.session, context.policy, context.bookingError, context.selectedRate]).toEqual([null, null, null, null])
+  })
+
+  it("shows the API's message when the sign request finds the contract voided; Okay goes to payment-error", async () => {
+    const voided = 'This contract was voided because it was not paid in time. Please start again.'
+    const actor = await driveTo('confirm', {
+      sign: async () => {
+        throw new ApiError(409, 'voided', voided)
+      },
+    })
+    expect(await send(actor, { type: 'BOOK' })).toBe('payment')
+    expect(actor.getSnapshot().matches({ payment: 'failed' })).toBe(true)
+    expect(actor.getSnapshot().context.paymentFailure).toBe(voided)
+    expect(await send(actor, { type: 'CLOSE_PAYMENT_ERROR' })).toBe('paymentError')
+    expect(actor.getSnapshot().context.paymentFailure).toBeNull()
+
+    const failed = await driveTo('confirm', {
+      sign: async () => {
+        throw new ApiError(502, 'paymentFailed', 'There appears to have been a problem. Please try again. Thank you.')
+      },
+    })
+    await send(failed, { type: 'BOOK' })
+    expect(failed.getSnapshot().matches({ payment: 'failed' })).toBe(true)
+    expect(failed.getSnapshot().context.paymentFailure).toBeNull()
+  })
+
   it("returns to splash with the timeout flag on 'User timeout.'", async () => {
     const actor = await driveTo('payment', {
       verify: async () => {

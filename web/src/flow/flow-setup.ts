@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup, type DoneActorEvent } from 'xstate'
-import { ApiError, isSessionExpired } from '../api/api-error'
+import { ApiError, isSessionExpired, messageOf } from '../api/api-error'
 import type { BounceSource, CarFlags, CreateCarBody, Institution, Quote, UserWithToken } from '../api/types'
 import { COVERAGE_SELECTION, errorEvent, pageEvent } from '../lib/analytics'
 import { flowActors } from './actors'
@@ -13,7 +13,7 @@ import {
   type PersonalDetails,
 } from './flow-context'
 import { canVisit, type Gate } from './gate'
-import { USER_TIMEOUT } from './messages'
+import { PAYMENT_PROBLEM, USER_TIMEOUT } from './messages'
 import { STEP_INFO, type Step } from './steps'
 
 /** The machine's types, guards and actions; the states live in states/*.ts, assembled in flow-machine.ts. */
@@ -51,6 +51,7 @@ export type FlowEvent =
   | { type: 'BOOK' }
   | { type: 'RETRY_BOOKING' }
   | { type: 'DECLINE_RETRY' }
+  | { type: 'START_OVER' }
   | { type: 'WIDGET_READY' }
   | { type: 'WIDGET_RESULT'; result: string }
   | { type: 'WIDGET_ERROR'; message: string }
@@ -141,6 +142,11 @@ export const flowSetup = setup({
     isEligibleState: ({ context, event }) =>
       event.type === 'SUBMIT_STATE' && (context.institution?.eligibleStates ?? []).includes(event.state),
     isSessionExpired: ({ event }) => isSessionExpired(errorOf(event)),
+    /** 409 voided: the contract was voided (not paid in time); the member has to start again. */
+    isVoided: ({ event }) => {
+      const error = errorOf(event)
+      return error instanceof ApiError && error.code === 'voided'
+    },
     isUserTimeout: ({ event }) => {
       const error = errorOf(event)
       return error instanceof ApiError && error.message === USER_TIMEOUT
@@ -168,6 +174,8 @@ export const flowSetup = setup({
       impactModalSeen: context.impactModalSeen,
     })),
     markSessionExpired: assign({ sessionExpired: true }),
+    /** The payment speed-bump dialog's text for a voided contract: the API's message. */
+    showVoidedPayment: assign({ paymentFailure: ({ event }) => messageOf(errorOf(event), PAYMENT_PROBLEM) }),
     openGate: assign(({ context }, params: { gate: Gate }) => ({
       gates: context.gates.includes(params.gate) ? context.gates : [...context.gates, params.gate],
     })),

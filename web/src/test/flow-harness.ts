@@ -8,6 +8,7 @@ import type {
   CreateCarBody,
   DecodedVehicle,
   Quote,
+  SignedRequest,
   User,
   VehicleDescription,
 } from '../api/types'
@@ -38,6 +39,7 @@ export interface Fakes {
   code?: (code: string) => Promise<{ user: User; token: string }>
   verify?: () => Promise<{ trackingNumber: string; paymentDate: string; amount: number }>
   book?: () => Promise<{ policyId: string; mmpContractNumber: string; status: string }>
+  sign?: () => Promise<SignedRequest>
   decode?: (vin: string) => Promise<DecodedVehicle>
   list?: (list: DescriptionList, description: VehicleDescription) => Promise<string[]>
   findVin?: (description: VehicleDescription) => Promise<DecodedVehicle>
@@ -93,11 +95,14 @@ export function start(fakes: Fakes = {}) {
           (fakes.code ?? (async () => ({ user: { ...memberUser, isEmailVerified: true }, token: 't-4' })))(input.code),
       ),
       bookPolicy: fromPromise(fakes.book ?? (async () => ({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' }))),
-      signRequest: fromPromise(async () => ({
-        signedRequest: 's',
-        widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
-        gatewayOrigin: 'http://127.0.0.1:8081',
-      })),
+      signRequest: fromPromise(
+        fakes.sign ??
+          (async () => ({
+            signedRequest: 's',
+            widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
+            gatewayOrigin: 'http://127.0.0.1:8081',
+          })),
+      ),
       verifyPayment: fromPromise(
         fakes.verify ?? (async () => ({ trackingNumber: 'PAY-1', paymentDate: '11/22/2026', amount: 195597 })),
       ),

@@ -54,8 +54,31 @@ export const handlers = [
   http.post('*/api/institution/:iid/contact-request', () =>
     HttpResponse.json({ contactRequestId: 'cr-anon-1' }, { status: 202 }),
   ),
+  http.post(`${U}/verifydetails/:policyId`, ({ params }) =>
+    HttpResponse.json({
+      token: 'doc-token',
+      policy: `/api/institution/${params.iid}/user/${params.uid}/fetchdocument/${params.policyId}?token=doc-token`,
+      expiresAt: 1795000000,
+    }),
+  ),
+  http.get(`${U}/verifyemail`, () => HttpResponse.json({ sent: true })),
+  /** Personal details, or (with a verificationCode) the code that verifies the email. */
   http.put(U, async ({ request }) => {
-    const body = (await request.json()) as Record<string, unknown>
-    return HttpResponse.json({ user: { ...user, ...body, isEmailVerified: false }, token: 't-2' })
+    const { verificationCode, ...details } = (await request.json()) as Record<string, unknown>
+    const isEmailVerified = verificationCode !== undefined
+    return HttpResponse.json({ user: { ...user, ...details, isEmailVerified }, token: isEmailVerified ? 't-3' : 't-2' })
   }),
+  http.post(`${U}/policy`, () =>
+    HttpResponse.json({ policy: { policyId: 'p-1', mmpContractNumber: 'MMP-0001', status: 'booked' } }),
+  ),
+  http.post(`${U}/signrequest`, () =>
+    HttpResponse.json({
+      status: 200,
+      data: {
+        signedRequest: 's',
+        widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
+        gatewayOrigin: 'http://127.0.0.1:8081',
+      },
+    }),
+  ),
 ]

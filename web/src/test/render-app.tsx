@@ -54,3 +54,36 @@ export async function renderAtCoverage(options: { strict?: boolean } = {}) {
   await screen.findByTestId('rate-card')
   return view
 }
+
+/** Types Jane Doe's personal details (membership left to the caller). */
+export async function fillPersonalDetails(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByTestId('first-name-input'), 'Jane')
+  await user.type(screen.getByTestId('last-name-input'), 'Doe')
+  await user.type(screen.getByTestId('phone-input'), '3035550142')
+  await user.type(screen.getByTestId('street-input'), '100 Main St')
+  await user.type(screen.getByTestId('city-input'), 'Denver')
+  await user.type(screen.getByTestId('zip-input'), '80202')
+}
+
+/** The whole app on 'Review your coverage and purchase': a member's details given and the email verified. */
+export async function renderAtConfirm() {
+  const view = await renderAtCoverage()
+  const { user } = view
+  await dismissImpactModal(user)
+  await user.click(screen.getByTestId('purchase-button'))
+  await fillPersonalDetails(user)
+  await user.click(screen.getByTestId('member-yes'))
+  await user.click(screen.getByTestId('personal-details-submit'))
+  await user.click(await screen.findByTestId('validate-email'))
+  await user.type(await screen.findByTestId('code-input'), '123456')
+  await user.click(screen.getByTestId('code-submit'))
+  await screen.findByTestId('confirm-continue')
+  return view
+}
+
+/** On the review page: both agreements ticked, then Continue (booking). */
+export async function book(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByTestId('terms-checkbox'))
+  await user.click(screen.getByTestId('refund-checkbox'))
+  await user.click(screen.getByTestId('confirm-continue'))
+}

@@ -46,8 +46,8 @@ export default function ConfirmationPage() {
           <Row label="Reference number" value={confirmation.policyReferenceNumber} testId="reference-number" />
           <Row label="Contract number" value={confirmation.mmpContractNumber} testId="contract-number" />
           <Row label="Vehicle" value={vehicle.carDisplay} />
-          <Row label="VIN" value={vehicle.vin} />
-          <Row label="Coverage" value={vehicle.coverageName} />
+          <Row label="VIN" value={vehicle.vin} testId="contract-vin" />
+          <Row label="Coverage" value={vehicle.coverageName} testId="contract-coverage" />
           <Row
             label="Mileage"
             value={`${vehicle.formattedCoverageMiles} (ends at ${withThousands(vehicle.odometerWhenCoverageExpires)} miles on the odometer)`}

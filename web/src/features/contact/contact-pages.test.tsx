@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ContactRequestBody } from '../../api/types'
 import { CONTACT_FORWARDED } from '../../flow/messages'
 import { server } from '../../test/msw-server'
-import { dismissImpactModal, renderApp, renderAtCoverage } from '../../test/render-app'
+import { dismissImpactModal, fillPersonalDetails, renderApp, renderAtCoverage } from '../../test/render-app'
 
 /** Records every contact request the app sends. */
 function recordContactRequests() {
@@ -29,12 +29,7 @@ describe('personal details -> non-member contact -> thank-you', () => {
     await dismissImpactModal(user)
     await user.click(screen.getByRole('button', { name: 'Purchase' }))
 
-    await user.type(await screen.findByTestId('first-name-input'), 'Jane')
-    await user.type(screen.getByTestId('last-name-input'), 'Doe')
-    await user.type(screen.getByTestId('phone-input'), '3035550142')
-    await user.type(screen.getByTestId('street-input'), '100 Main St')
-    await user.type(screen.getByTestId('city-input'), 'Denver')
-    await user.type(screen.getByTestId('zip-input'), '80202')
+    await fillPersonalDetails(user)
     await user.click(screen.getByTestId('personal-details-submit'))
     expect(await screen.findByText('Please indicate if you are a member of Summit Credit Union')).toBeInTheDocument()
     await user.click(screen.getByTestId('member-no'))

@@ -52,6 +52,7 @@ export default function CoverageConfirmPage() {
   const stateOfResidence = FlowActor.useSelector((s) => s.context.stateOfResidence)
   const refundText = FlowActor.useSelector((s) => s.context.institution?.applicationSettings.institutionRefundText)
   const bookingFailed = FlowActor.useSelector((s) => s.matches({ confirm: 'bookingFailed' }))
+  const voided = FlowActor.useSelector((s) => s.matches({ confirm: 'voided' }))
   const bookingError = FlowActor.useSelector((s) => s.context.bookingError)
   const { control, handleSubmit } = useForm<ConfirmValues>({
     resolver: zodResolver(confirmSchema),
@@ -147,13 +148,17 @@ export default function CoverageConfirmPage() {
         Continue
       </CtaButton>
       <MessageDialog
-        open={bookingFailed}
+        open={bookingFailed || voided}
         message={bookingError ?? BOOKING_FAILED}
         testId="booking-failed-dialog"
-        actions={[
-          { label: 'No, Thank You', onClick: () => send({ type: 'DECLINE_RETRY' }), testId: 'decline-retry' },
-          { label: 'Retry Booking', onClick: () => send({ type: 'RETRY_BOOKING' }), testId: 'retry-booking', primary: true },
-        ]}
+        actions={
+          voided
+            ? [{ label: 'Start Again', onClick: () => send({ type: 'START_OVER' }), testId: 'start-over', primary: true }]
+            : [
+                { label: 'No, Thank You', onClick: () => send({ type: 'DECLINE_RETRY' }), testId: 'decline-retry' },
+                { label: 'Retry Booking', onClick: () => send({ type: 'RETRY_BOOKING' }), testId: 'retry-booking', primary: true },
+              ]
+        }
       />
     </Stack>
   )

@@ -32,6 +32,7 @@ export default function PaymentDetailsPage() {
   const paid = FlowActor.useSelector((s) => s.matches({ payment: 'paid' }))
   const busy = FlowActor.useSelector((s) => s.matches({ payment: 'verifying' }) || s.matches({ payment: 'confirming' }))
   const failed = FlowActor.useSelector((s) => s.matches({ payment: 'failed' }))
+  const failure = FlowActor.useSelector((s) => s.context.paymentFailure)
   usePaymentWidget(signed?.gatewayOrigin ?? null)
   return (
     <Stack spacing={2}>
@@ -65,7 +66,7 @@ export default function PaymentDetailsPage() {
       <MessageDialog
         open={failed}
         title={PAYMENT_PROBLEM_TITLE}
-        message={PAYMENT_PROBLEM}
+        message={failure ?? PAYMENT_PROBLEM}
         testId="payment-error-dialog"
         actions={[{ label: 'Okay', onClick: () => send({ type: 'CLOSE_PAYMENT_ERROR' }), primary: true }]}
       />

@@ -3,6 +3,9 @@ import { back, expired, flowSetup, session } from '../flow-setup'
 import { messageOf } from '../../api/api-error'
 import { BOOKING_FAILED } from '../messages'
 
+/** A voided contract (409 voided) on the payment page: the speed-bump dialog shows the API's message. */
+const voidedPayment = { guard: 'isVoided', target: 'failed', actions: 'showVoidedPayment' } as const
+
 /** Review and booking, payment and confirmation (the error pages are in contact-states.ts). */
 export const purchaseStates = {
   confirm: flowSetup.createStateConfig({
@@ -37,6 +40,11 @@ export const purchaseStates = {
           onError: [
             expired,
             {
+              guard: 'isVoided',
+              target: 'voided',
+              actions: assign({ bookingError: ({ event }) => messageOf(event.error, BOOKING_FAILED) }),
+            },
+            {
               target: 'bookingFailed',
               actions: assign({ bookingError: ({ event }) => messageOf(event.error, BOOKING_FAILED) }),
             },
@@ -46,13 +54,17 @@ export const purchaseStates = {
       bookingFailed: {
         on: { RETRY_BOOKING: 'booking', DECLINE_RETRY: '#bookingError' },
       },
+      /** The contract was voided (not paid in time): retrying cannot help, the member starts again. */
+      voided: {
+        on: { START_OVER: '#splash' },
+      },
     },
   }),
   payment: flowSetup.createStateConfig({
     id: 'payment',
     tags: 'payment',
     initial: 'signing',
-    exit: assign({ signedRequest: null, widgetReady: false }),
+    exit: assign({ signedRequest: null, widgetReady: false, paymentFailure: null }),
     on: { BACK: back('payment') },
     states: {
       signing: {
@@ -60,7 +72,7 @@ export const purchaseStates = {
           src: 'signRequest',
           input: ({ context }) => ({ session: session(context), policyId: context.policy?.policyId ?? '' }),
           onDone: { target: 'loading', actions: assign({ signedRequest: ({ event }) => event.output }) },
-          onError: [expired, { target: 'failed' }],
+          onError: [expired, voidedPayment, { target: 'failed' }],
         },
       },
       loading: {
@@ -97,7 +109,7 @@ export const purchaseStates = {
             paymentId: context.payment?.trackingNumber ?? '',
           }),
           onDone: { target: '#confirmation', actions: assign({ confirmation: ({ event }) => event.output }) },
-          onError: [expired, { target: 'failed' }],
+          onError: [expired, voidedPayment, { target: 'failed' }],
         },
       },
       failed: { on: { CLOSE_PAYMENT_ERROR: '#paymentError' } },

@@ -1,0 +1,292 @@
+/**
+ * The checkout's edges on the real stack: the email code (a wrong code, Resend code, a changed
+ * address), booking failures (checkout-lab fails the first booking round of each purchase), a
+ * declined card and a dropped sign request, the confirmation checked against the database, no card
+ * number kept anywhere, and finding the contract from the email link without a session.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { DB_PATH, LOG_PATH, policiesOf, storedPurchase } from './database'
+import { emailsTo, waitForVerificationCodes } from './maildev'
+import {
+  agreeAndBook,
+  CARDS,
+  completePurchase,
+  enterEmailedCode,
+  enterPersonalDetails,
+  INSTITUTION,
+  MEMBER,
+  onPage,
+  onPaymentPage,
+  payAndConfirm,
+  payByCard,
+  purchaseUntilReview,
+  quoteCoverage,
+  screenshotter,
+  uniqueEmail,
+  type Purchase,
+} from './support'
+
+const screenshot = screenshotter('checkout-')
+
+/** Imported by scripts/e2e.sh from e2e/institutions/checkout-lab.toml (policyPostErrorTest on). */
+const LAB = 'checkout-lab'
+
+const INVALID_CODE = "The code is invalid, please enter the correct code or click on 'Resend code' to get a new code"
+const RESEND_FAILED = 'There was an error re-sending the code'
+/** The API's shortest time between two codes (20 s), plus a second for its whole-second clock. */
+const RESEND_INTERVAL_MS = 21_000
+const BOOKING_FAILED =
+  'There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?'
+const PAYMENT_PROBLEM_TITLE = 'Looks like we ran into a speed bump'
+const PAYMENT_PROBLEM = 'There appears to have been a problem. Please try again. Thank you.'
+const RETRIEVAL_FAILED_TITLE = 'It looks like we ran into a speed bump...'
+const RETRIEVAL_FAILED =
+  'There was an error retrieving your policy document. Please contact Summit Credit Union support at (800) 555-0142.'
+
+/** A six-digit code that is not `code`. */
+function otherCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+}
+
+/** A browser context like the page fixture's (base URL, viewport), for a member with no session. */
+function freshContext(browser: Browser, testInfo: TestInfo) {
+  const { baseURL, viewport } = testInfo.project.use
+  return browser.newContext({ baseURL, viewport })
+}
+
+test.describe('a) the email code', () => {
+  test('a wrong code, then Resend code sends a second email whose code works', async ({ page }) => {
+    const email = uniqueEmail()
+    await quoteCoverage(page, { email })
+    await enterPersonalDetails(page)
+    await page.getByTestId('validate-email').click()
+    await onPage(page, 'user/verify-email/code-confirmation')
+    const sentBy = Date.now()
+    const [first] = await waitForVerificationCodes(email, 1)
+
+    await page.getByTestId('code-input').fill(otherCode(first))
+    await page.getByTestId('code-submit').click()
+    await expect(page.getByText(INVALID_CODE, { exact: true })).toBeVisible()
+    await onPage(page, 'user/verify-email/code-confirmation')
+    await screenshot(page, 'wrong-code')
+
+    // The API sends at most one code per 20 s: a resend right away fails with the spec's text.
+    await page.getByTestId('resend-code').click()
+    await expect(page.getByTestId('resend-status')).toHaveText(RESEND_FAILED)
+    expect(await emailsTo(email)).toHaveLength(1)
+    await page.waitForTimeout(Math.max(0, sentBy + RESEND_INTERVAL_MS - Date.now()))
+    await page.getByTestId('resend-code').click()
+    await expect(page.getByTestId('resend-status')).toHaveText('Email Sent')
+    await expect(page.getByText(INVALID_CODE, { exact: true })).toBeHidden()
+    const codes = await waitForVerificationCodes(email, 2)
+    expect(codes).toHaveLength(2)
+    await screenshot(page, 'code-resent')
+
+    await page.getByTestId('code-input').fill(codes[1])
+    await page.getByTestId('code-submit').click()
+    await onPage(page, 'user/coverage/confirm')
+  })
+
+  test('a changed address (mixed case) gets the code, lower-cased, and verifies', async ({ page }) => {
+    const email = uniqueEmail()
+    const changed = `Changed-${email}`.replace('@example.com', '@Example.COM')
+    await quoteCoverage(page, { email })
+    await enterPersonalDetails(page)
+    await expect(page.getByTestId('verify-email-input')).toBeDisabled()
+    await page.getByTestId('edit-email').click()
+    await expect(page.getByTestId('verify-email-input')).toBeEnabled()
+    await page.getByTestId('verify-email-input').fill(changed)
+    await screenshot(page, 'edit-email')
+    await page.getByTestId('validate-email').click()
+
+    await onPage(page, 'user/verify-email/code-confirmation')
+    await expect(page.getByTestId('email-sent-message')).toHaveText(`We sent a 6-digit code to ${changed.toLowerCase()}.`)
+    await waitForVerificationCodes(changed, 1)
+    const sent = await emailsTo(changed)
+    expect(sent.flatMap((message) => message.to.map((to) => to.address))).toEqual([changed.toLowerCase()])
+    expect(await emailsTo(email)).toHaveLength(0)
+    await enterEmailedCode(page, changed)
+  })
+})
+
+test.describe('b) booking failure (checkout-lab fails the first booking round of each purchase)', () => {
+  /** Up to the retry dialog: books once and waits for the booking failure. */
+  async function bookUntilFailure(page: Page) {
+    const { email } = await purchaseUntilReview(page, { institution: LAB })
+    await agreeAndBook(page)
+    const dialog = page.getByTestId('booking-failed-dialog')
+    await expect(dialog).toBeVisible({ timeout: 150_000 })
+    await expect(dialog.getByText(BOOKING_FAILED, { exact: true })).toBeVisible()
+    return { email, dialog }
+  }
+
+  test('Retry Booking in the dialog books the contract', async ({ page }) => {
+    const { email, dialog } = await bookUntilFailure(page)
+    await screenshot(page, 'booking-failed')
+    await dialog.getByRole('button', { name: 'Retry Booking' }).click()
+    await onPaymentPage(page, LAB)
+    await screenshot(page, 'booking-retried-payment')
+    if (DB_PATH) expect(policiesOf(email)).toHaveLength(1)
+  })
+
+  test('No, Thank You, then Retry Booking on the booking-error page books one contract', async ({ page }) => {
+    const { email, dialog } = await bookUntilFailure(page)
+    await dialog.getByRole('button', { name: 'No, Thank You' }).click()
+    await onPage(page, 'user/booking-error', LAB)
+    await expect(page.getByTestId('booking-error-page')).toBeVisible()
+    await screenshot(page, 'booking-error')
+
+    await expect(page.getByTestId('retry-button')).toHaveText('Retry Booking')
+    await page.getByTestId('retry-button').click()
+    await onPage(page, 'user/coverage/confirm', LAB)
+    await agreeAndBook(page)
+    await onPaymentPage(page, LAB)
+    if (DB_PATH) expect(policiesOf(email)).toHaveLength(1)
+  })
+})
+
+test('c) a declined card: the speed bump, payment-error, Retry Payment, an approved card', async ({ page }) => {
+  const { email } = await purchaseUntilReview(page)
+  await agreeAndBook(page)
+  await onPaymentPage(page)
+  await payByCard(page, CARDS.declined)
+  const widget = page.frameLocator('[data-testid="payment-widget"]')
+  await expect(widget.getByText('Your card was declined.')).toBeVisible({ timeout: 30_000 })
+  const dialog = page.getByRole('dialog', { name: PAYMENT_PROBLEM_TITLE })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText(PAYMENT_PROBLEM, { exact: true })).toBeVisible()
+  await expect(page.getByTestId('payment-continue')).toBeDisabled()
+  await screenshot(page, 'card-declined-speed-bump')
+  await dialog.getByRole('button', { name: 'Okay' }).click()
+
+  await onPage(page, 'user/payment-error')
+  await expect(page.getByTestId('payment-error-page')).toBeVisible()
+  await screenshot(page, 'payment-error')
+  await expect(page.getByTestId('retry-button')).toHaveText('Retry Payment')
+  await page.getByTestId('retry-button').click()
+
+  await onPaymentPage(page)
+  const purchase = await payAndConfirm(page, email)
+  expect(purchase.trackingNumber).not.toBe('')
+  if (DB_PATH) expect(policiesOf(email)).toHaveLength(1)
+  await screenshot(page, 'paid-after-decline')
+})
+
+test('c2) the connection drops on the sign request: the speed bump, then Retry Payment pays', async ({ page }) => {
+  let signRequests = 0
+  await page.route('**/api/institution/*/user/*/signrequest', (route) =>
+    signRequests++ === 0 ? route.abort('connectionreset') : route.continue(),
+  )
+  const { email } = await purchaseUntilReview(page)
+  await agreeAndBook(page)
+  await expect(page).toHaveURL(new RegExp(`/${INSTITUTION}/user/payment-details$`), { timeout: 150_000 })
+  const dialog = page.getByRole('dialog', { name: PAYMENT_PROBLEM_TITLE })
+  await expect(dialog.getByText(PAYMENT_PROBLEM, { exact: true })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Okay' }).click()
+  await onPage(page, 'user/payment-error')
+  await page.getByTestId('retry-button').click()
+  await onPaymentPage(page)
+  const purchase = await payAndConfirm(page, email)
+  expect(purchase.trackingNumber).not.toBe('')
+  expect(signRequests).toBe(2)
+})
+
+test.describe('after a paid purchase', () => {
+  let purchase: Purchase
+  let userId = ''
+  /** Every body the app's own /api answered during the purchase. */
+  const apiBodies: string[] = []
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const context = await freshContext(browser, testInfo)
+    const page = await context.newPage()
+    const origin = new URL(testInfo.project.use.baseURL ?? '').origin
+    const reads: Array<Promise<void>> = []
+    page.on('response', (response) => {
+      const url = new URL(response.url())
+      if (url.origin !== origin || !url.pathname.startsWith('/api/')) return
+      userId ||= url.pathname.match(/^\/api\/institution\/[^/]+\/user\/([^/]+)\//)?.[1] ?? ''
+      reads.push(response.text().then((body) => void apiBodies.push(body), () => undefined))
+    })
+    purchase = await completePurchase(page)
+    await screenshot(page, 'confirmation')
+    await Promise.all(reads)
+    await context.close()
+  })
+
+  test('d) the confirmation shows what the database stored', async () => {
+    test.skip(!DB_PATH, 'needs E2E_DB_PATH (scripts/e2e.sh)')
+    const stored = storedPurchase(purchase.referenceNumber)
+    expect(stored, `policy ${purchase.referenceNumber}`).toBeDefined()
+    if (!stored) return
+    expect(stored.user_id).toBe(userId)
+    expect(stored.contract_number).toBe(purchase.contractNumber)
+    expect(stored.vin).toBe(purchase.vin)
+    expect(stored.coverage_name).toBe(purchase.coverageName)
+    expect(stored.payment_id).toBe(purchase.trackingNumber)
+    expect(stored.amount_cents).toBe(stored.price_cents + stored.rate_tax_cents)
+    expect(stored.payment_tax_cents).toBe(stored.rate_tax_cents)
+    const dollars = ((stored.amount_cents ?? 0) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    expect(purchase.amount).toBe(`$${dollars}`)
+    expect(['paid', 'fulfilled']).toContain(stored.status)
+  })
+
+  test('e) the card number is nowhere: database, log, API answers', async () => {
+    test.skip(!DB_PATH || !LOG_PATH, 'needs E2E_DB_PATH and E2E_LOG_PATH (scripts/e2e.sh)')
+    const places = [DB_PATH, `${DB_PATH}-wal`, LOG_PATH].filter((path) => existsSync(path))
+    expect(places).toContain(DB_PATH)
+    expect(apiBodies.length).toBeGreaterThan(10)
+    for (const number of [CARDS.approved.replace(/ /g, ''), CARDS.approved]) {
+      for (const path of places) {
+        expect(readFileSync(path).includes(number), `${number} in ${path}`).toBe(false)
+      }
+      expect(apiBodies.filter((body) => body.includes(number)), `${number} in an /api answer`).toEqual([])
+    }
+  })
+
+  test('f) find my contract from the email link, without a session', async ({ browser }, testInfo) => {
+    const context = await freshContext(browser, testInfo)
+    const page = await context.newPage()
+    const policyId = purchase.referenceNumber
+    await page.goto(`/${INSTITUTION}/user/${userId}/policy/${policyId}`)
+    await expect(page.getByTestId('find-contract-page')).toBeVisible()
+    await expect(page.getByTestId('page-title')).toHaveText('Find your contract')
+    await expect(page).toHaveURL(new RegExp(`/user/${userId}/policy/${policyId}$`))
+    await screenshot(page, 'find-contract')
+
+    await page.getByTestId('contract-last-name').fill(MEMBER.lastName)
+    await page.getByTestId('contract-zip').fill('99999')
+    await page.getByTestId('find-contract-submit').click()
+    const dialog = page.getByRole('dialog', { name: RETRIEVAL_FAILED_TITLE })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByText(RETRIEVAL_FAILED, { exact: true })).toBeVisible()
+    await screenshot(page, 'find-contract-speed-bump')
+    await dialog.getByRole('button', { name: 'Okay' }).click()
+    await expect(dialog).toBeHidden()
+
+    await page.getByTestId('contract-zip').fill(MEMBER.zip)
+    const documentAnswer = context.waitForEvent('response', (response) => response.url().includes(`/fetchdocument/${policyId}`))
+    const newTab = context.waitForEvent('page')
+    await page.getByTestId('find-contract-submit').click()
+    const answer = await documentAnswer
+    expect(answer.status()).toBe(200)
+    expect(answer.headers()['content-type']).toContain('application/pdf')
+    expect((await newTab).url()).toContain(`/fetchdocument/${policyId}`)
+
+    await expect(page.getByTestId('contract-opened')).toBeVisible()
+    await expect(page.getByTestId('contract-last-name')).toBeDisabled()
+    await expect(page.getByTestId('contract-zip')).toBeDisabled()
+    await expect(page.getByTestId('find-contract-submit')).toBeDisabled()
+    await screenshot(page, 'find-contract-opened')
+    await page.setViewportSize({ width: 375, height: 812 })
+    await screenshot(page, 'find-contract-opened-mobile')
+
+    // The fallback link is the same PDF.
+    const href = await page.getByTestId('contract-link').getAttribute('href')
+    const pdf = await context.request.get(href ?? '')
+    expect(pdf.headers()['content-type']).toContain('application/pdf')
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+    await context.close()
+  })
+})

@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box'
+import CssBaseline from '@mui/material/CssBaseline'
+import Typography from '@mui/material/Typography'
+import { ThemeProvider } from '@mui/material/styles'
+import { useMemo, type ReactNode } from 'react'
+import type { Branding } from '../api/types'
+import { createBrandTheme } from '../lib/brand-theme'
+import { MessageDialog } from './message-dialog'
+
+const INACTIVE_TITLE = 'Oops...'
+const INACTIVE_MESSAGE =
+  'This application is no longer available. Please contact your Financial Institution for further assistance.'
+
+/**
+ * The institution's theme around a page: its colours, its dark-mode start, and the member's own
+ * light/dark choice remembered per institution. Before the institution is known, the fallback colours.
+ */
+export function BrandFrame(props: { institutionId: string; branding: Branding | undefined; children: ReactNode }) {
+  const colors = props.branding?.colors
+  const theme = useMemo(() => createBrandTheme(colors), [colors])
+  return (
+    <ThemeProvider
+      theme={theme}
+      defaultMode={props.branding?.shouldStartInDarkMode ? 'dark' : 'light'}
+      modeStorageKey={`coverline-mode-${props.institutionId}`}
+    >
+      <CssBaseline />
+      {props.children}
+    </ThemeProvider>
+  )
+}
+
+/** An institution id nobody knows. */
+export function InstitutionNotFound() {
+  return (
+    <Box sx={{ p: 4 }}>
+      <Typography variant="h5" component="h1">
+        This page is not available.
+      </Typography>
+    </Box>
+  )
+}
+
+/** Spec section 2: an inactive institution's persistent 'Oops...' dialog. */
+export function InactiveInstitutionDialog({ open }: { open: boolean }) {
+  return <MessageDialog open={open} title={INACTIVE_TITLE} message={INACTIVE_MESSAGE} actions={[]} testId="inactive-dialog" />
+}

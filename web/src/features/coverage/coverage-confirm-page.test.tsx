@@ -1,0 +1,40 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { BOOKING_FAILED } from '../../flow/messages'
+import { server } from '../../test/msw-server'
+import { book, renderAtConfirm } from '../../test/render-app'
+
+const POLICY = '*/api/institution/:iid/user/:uid/policy'
+const VOIDED = 'This contract was voided because it was not paid in time. Please start again.'
+
+describe('review and book', () => {
+  it('offers Retry Booking and No, Thank You when booking fails', async () => {
+    server.use(
+      http.post(POLICY, () => HttpResponse.json({ error: { code: 'bookingFailed', message: BOOKING_FAILED } }, { status: 502 }), {
+        once: true,
+      }),
+    )
+    const { user } = await renderAtConfirm()
+    await book(user)
+    const dialog = await screen.findByTestId('booking-failed-dialog')
+    expect(within(dialog).getByText(BOOKING_FAILED)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'No, Thank You' })).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Retry Booking' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/payment-details'))
+  })
+
+  it("shows a voided contract's message and starts again at splash", async () => {
+    server.use(http.post(POLICY, () => HttpResponse.json({ error: { code: 'voided', message: VOIDED } }, { status: 409 })))
+    const { user } = await renderAtConfirm()
+    await book(user)
+    const dialog = await screen.findByTestId('booking-failed-dialog')
+    expect(within(dialog).getByText(VOIDED)).toBeInTheDocument()
+    expect(dialog).not.toHaveTextContent(BOOKING_FAILED)
+    expect(within(dialog).queryByRole('button', { name: 'Retry Booking' })).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'No, Thank You' })).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Start Again' }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
+    expect(await screen.findByTestId('email-input')).toHaveValue('')
+  })
+})

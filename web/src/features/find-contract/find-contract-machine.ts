@@ -1,0 +1,125 @@
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate'
+import { ApiError } from '../../api/api-error'
+import { api, type ContractRef } from '../../api/client'
+import type { Institution, PolicyDocumentLink } from '../../api/types'
+import { formatPhone } from '../../lib/format'
+import type { FindContractValues } from './find-contract-schema'
+
+export const RETRIEVAL_FAILED_TITLE = 'It looks like we ran into a speed bump...'
+
+/** Spec section 8, policy retrieval failure: the institution's support line. */
+export function retrievalFailedMessage(institution: Institution | null): string {
+  const name = institution?.name ?? 'your Financial Institution'
+  const branding = institution?.branding
+  const phone = branding?.phoneNumber ? formatPhone(branding.phoneNumber) : ''
+  const extension = branding?.phoneNumberExtension ? ` ext. ${branding.phoneNumberExtension}` : ''
+  return phone
+    ? `There was an error retrieving your policy document. Please contact ${name} support at ${phone}${extension}.`
+    : `There was an error retrieving your policy document. Please contact ${name} support.`
+}
+
+/**
+ * What the dialog says: the API's own words when the contract was voided or is still being
+ * prepared; otherwise (no match, too many tries, anything else) the support line, never which
+ * field was wrong.
+ */
+export function failureMessage(error: unknown, institution: Institution | null): string {
+  if (error instanceof ApiError && (error.code === 'voided' || error.code === 'notReady') && error.message) {
+    return error.message
+  }
+  return retrievalFailedMessage(institution)
+}
+
+export type FindContractEvent = { type: 'SUBMIT'; details: FindContractValues } | { type: 'DISMISS_FAILURE' }
+
+interface FindContractContext {
+  contract: ContractRef
+  institution: Institution | null
+  /** The contract PDF's link once the last name and zip matched. */
+  documentUrl: string | null
+  /** The speed-bump dialog's text while it is open. */
+  failure: string | null
+}
+
+/**
+ * Find your contract (spec sections 2, 4 and 8), outside the purchase flow and without a session:
+ * load the institution for its branding, then the last name and zip for a link to the contract
+ * PDF, which opens in a new tab; after that the form stays disabled.
+ */
+export const findContractMachine = setup({
+  types: {
+    context: {} as FindContractContext,
+    events: {} as FindContractEvent,
+    input: {} as ContractRef,
+  },
+  actors: {
+    loadInstitution: fromPromise<Institution, { institutionId: string }>(({ input }) =>
+      api.getInstitution(input.institutionId),
+    ),
+    retrievePolicy: fromPromise<PolicyDocumentLink, { contract: ContractRef; details: FindContractValues }>(
+      ({ input }) =>
+        api.verifyPolicyDetails(input.contract, {
+          lastname: input.details.lastname,
+          zipcode: input.details.zipcode,
+        }),
+    ),
+  },
+  actions: {
+    openDocument: (_, params: { url: string }) => {
+      window.open(params.url, '_blank', 'noopener')
+    },
+  },
+  guards: {
+    institutionIsInactive: ({ event }) => !(event as unknown as DoneActorEvent<Institution>).output.isActive,
+  },
+}).createMachine({
+  id: 'findContract',
+  context: ({ input }) => ({ contract: input, institution: null, documentUrl: null, failure: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadInstitution',
+        input: ({ context }) => ({ institutionId: context.contract.institutionId }),
+        onDone: [
+          {
+            guard: 'institutionIsInactive',
+            target: 'inactive',
+            actions: assign({ institution: ({ event }) => event.output }),
+          },
+          { target: 'editing', actions: assign({ institution: ({ event }) => event.output }) },
+        ],
+        onError: 'unknownInstitution',
+      },
+    },
+    inactive: {},
+    unknownInstitution: {},
+    editing: {
+      on: { SUBMIT: 'retrieving' },
+    },
+    retrieving: {
+      invoke: {
+        src: 'retrievePolicy',
+        input: ({ context, event }) => ({
+          contract: context.contract,
+          details: event.type === 'SUBMIT' ? event.details : { lastname: '', zipcode: '' },
+        }),
+        onDone: {
+          target: 'opened',
+          actions: [
+            assign({ documentUrl: ({ event }) => event.output.policy }),
+            { type: 'openDocument', params: ({ event }) => ({ url: event.output.policy }) },
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ failure: ({ context, event }) => failureMessage(event.error, context.institution) }),
+        },
+      },
+    },
+    failed: {
+      on: { DISMISS_FAILURE: { target: 'editing', actions: assign({ failure: null }) } },
+    },
+    opened: {},
+  },
+})

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { institution } from '../../test/fixtures'
+import { server } from '../../test/msw-server'
+import { renderApp } from '../../test/render-app'
+
+const PAGE = '/summit-cu/user/u-1/policy/p-1'
+const VERIFY = '*/api/institution/:iid/user/:uid/verifydetails/:policyId'
+const DOCUMENT = '/api/institution/summit-cu/user/u-1/fetchdocument/p-1?token=doc-token'
+
+let open: MockInstance<typeof window.open>
+
+beforeEach(() => {
+  open = vi.spyOn(window, 'open').mockReturnValue(null)
+})
+
+afterEach(() => {
+  open.mockRestore()
+})
+
+async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], lastname = 'Doe', zipcode = '80202') {
+  await user.clear(screen.getByTestId('contract-last-name'))
+  await user.type(screen.getByTestId('contract-last-name'), lastname)
+  await user.clear(screen.getByTestId('contract-zip'))
+  await user.type(screen.getByTestId('contract-zip'), zipcode)
+  await user.click(screen.getByTestId('find-contract-submit'))
+}
+
+describe('find your contract', () => {
+  it('is reachable without a session and does not start the purchase flow', async () => {
+    let usersCreated = 0
+    server.use(
+      http.post('*/api/institution/:iid/user', () => {
+        usersCreated += 1
+        return undefined
+      }),
+    )
+    renderApp(PAGE)
+    expect(await screen.findByTestId('find-contract-page')).toBeInTheDocument()
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Find your contract')
+    expect(screen.getByTestId('institution-logo')).toHaveAttribute('alt', 'Summit Credit Union')
+    expect(screen.queryByTestId('progress-bar')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('back-button')).not.toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.getByTestId('location')).toHaveTextContent(PAGE)
+    expect(usersCreated).toBe(0)
+  })
+
+  it('keeps every other /user route behind the session', async () => {
+    for (const path of ['/summit-cu/user/u-1/policy', '/summit-cu/user/car/mileage', '/summit-cu/user/confirmation']) {
+      const view = renderApp(path)
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
+      expect(await screen.findByTestId('email-input')).toBeInTheDocument()
+      view.unmount()
+    }
+  })
+
+  it('validates with the spec texts and sends the trimmed last name and zip', async () => {
+    let body: unknown
+    server.use(
+      http.post(VERIFY, async ({ request }) => {
+        body = await request.json()
+        expect(request.headers.get('Authorization')).toBeNull()
+        return undefined
+      }),
+    )
+    const { user } = renderApp(PAGE)
+    await user.click(await screen.findByTestId('find-contract-submit'))
+    expect(await screen.findAllByText('Field is required')).toHaveLength(2)
+    await fillAndSubmit(user, 'O’Brien', '802')
+    expect(await screen.findByText('Can contain only letters with no special characters')).toBeInTheDocument()
+    expect(screen.getByText('Zip code must be 5 numbers')).toBeInTheDocument()
+    await user.type(screen.getByTestId('contract-zip'), '02abc9')
+    expect(screen.getByTestId('contract-zip')).toHaveValue('80202')
+    await fillAndSubmit(user, ' Doe ', '80202')
+    await screen.findByTestId('contract-opened')
+    expect(body).toEqual({ lastname: 'Doe', zipcode: '80202' })
+  })
+
+  it('opens the contract in a new tab, then disables the form and offers a plain link', async () => {
+    const { user } = renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await fillAndSubmit(user)
+    expect(await screen.findByTestId('contract-opened')).toHaveTextContent('Your contract opened in a new tab.')
+    expect(open).toHaveBeenCalledExactlyOnceWith(DOCUMENT, '_blank', 'noopener')
+    expect(screen.getByTestId('contract-link')).toHaveAttribute('href', DOCUMENT)
+    expect(screen.getByTestId('contract-link')).toHaveAttribute('target', '_blank')
+    expect(screen.getByTestId('contract-last-name')).toBeDisabled()
+    expect(screen.getByTestId('contract-zip')).toBeDisabled()
+    expect(screen.getByTestId('find-contract-submit')).toBeDisabled()
+  })
+
+  it('shows the speed bump with the institution phone when nothing matches, then lets the member try again', async () => {
+    let attempts = 0
+    server.use(
+      http.post(VERIFY, () => {
+        attempts += 1
+        return attempts === 1
+          ? HttpResponse.json({ error: { code: 'notFound', message: 'No contract matches.' } }, { status: 404 })
+          : undefined
+      }),
+    )
+    const { user } = renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await fillAndSubmit(user, 'Doe', '99999')
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('It looks like we ran into a speed bump...')).toBeInTheDocument()
+    expect(dialog).toHaveTextContent(
+      'There was an error retrieving your policy document. Please contact Summit Credit Union support at (800) 555-0142.',
+    )
+    expect(dialog).not.toHaveTextContent('No contract matches.')
+    expect(open).not.toHaveBeenCalled()
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByTestId('contract-zip')).toBeEnabled()
+    expect(screen.getByTestId('contract-zip')).toHaveValue('99999')
+    await fillAndSubmit(user)
+    await screen.findByTestId('contract-opened')
+    expect(open).toHaveBeenCalledOnce()
+  })
+
+  it.each([
+    [429, 'rateLimited', 'Too many tries. Please wait a few minutes.'],
+    [500, 'internal', 'Something went wrong.'],
+  ])('shows the support line for %i %s', async (status, code, message) => {
+    server.use(http.post(VERIFY, () => HttpResponse.json({ error: { code, message } }, { status })))
+    const { user } = renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await fillAndSubmit(user)
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Please contact Summit Credit Union support at (800) 555-0142.')
+    expect(dialog).not.toHaveTextContent(message)
+  })
+
+  it.each([
+    ['voided', 'This contract was voided because it was not paid in time.'],
+    ['notReady', 'Your contract is still being prepared. Please try again in a few minutes.'],
+  ])("shows the API's message in the same dialog for %s", async (code, message) => {
+    server.use(http.post(VERIFY, () => HttpResponse.json({ error: { code, message } }, { status: 409 })))
+    const { user } = renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await fillAndSubmit(user)
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('It looks like we ran into a speed bump...')).toBeInTheDocument()
+    expect(within(dialog).getByText(message)).toBeInTheDocument()
+    expect(dialog).not.toHaveTextContent('There was an error retrieving your policy document.')
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    await waitFor(() => expect(screen.getByTestId('find-contract-submit')).toBeEnabled())
+  })
+
+  it('shows the inactive dialog for an inactive institution', async () => {
+    server.use(http.get('*/api/institution/:iid', () => HttpResponse.json({ ...institution, isActive: false })))
+    renderApp(PAGE)
+    expect(await screen.findByText('Oops...')).toBeInTheDocument()
+    expect(screen.queryByTestId('find-contract-page')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Alert from '@mui/material/Alert'
+import Link from '@mui/material/Link'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { useMachine } from '@xstate/react'
+import { Controller, useForm } from 'react-hook-form'
+import { PatternFormat } from 'react-number-format'
+import { useParams } from 'react-router'
+import { AppLayout } from '../../components/app-layout'
+import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../../components/brand-frame'
+import { CtaButton } from '../../components/cta-button'
+import { MessageDialog } from '../../components/message-dialog'
+import { PageSkeleton } from '../../components/page-skeleton'
+import type { ContractRef } from '../../api/client'
+import { findContractMachine, RETRIEVAL_FAILED_TITLE } from './find-contract-machine'
+import { findContractSchema, type FindContractValues } from './find-contract-schema'
+
+/** Last name and zip code; disabled for good once the contract has opened. */
+function FindContractForm(props: { busy: boolean; done: boolean; onSubmit: (details: FindContractValues) => void }) {
+  const { control, handleSubmit } = useForm<FindContractValues>({
+    resolver: zodResolver(findContractSchema),
+    defaultValues: { lastname: '', zipcode: '' },
+  })
+  const locked = props.done || props.busy
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(props.onSubmit)}>
+      <Controller
+        name="lastname"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={field.ref}
+            label="Last name"
+            autoComplete="family-name"
+            fullWidth
+            disabled={locked}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message}
+            slotProps={{ htmlInput: { 'data-testid': 'contract-last-name' } }}
+          />
+        )}
+      />
+      <Controller
+        name="zipcode"
+        control={control}
+        render={({ field, fieldState }) => (
+          <PatternFormat
+            customInput={TextField}
+            format="#####"
+            label="Zip code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            fullWidth
+            disabled={locked}
+            value={field.value}
+            name={field.name}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            onValueChange={(v) => field.onChange(v.value)}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message}
+            slotProps={{ htmlInput: { 'data-testid': 'contract-zip' } }}
+          />
+        )}
+      />
+      <CtaButton type="submit" busy={props.busy} disabled={props.done} data-testid="find-contract-submit">
+        Find my contract
+      </CtaButton>
+    </Stack>
+  )
+}
+
+/**
+ * Find your contract (/{institutionId}/user/{userId}/policy/{policyId}): reached from the contract
+ * email without a session, so it runs outside the purchase flow and never touches its session.
+ */
+export default function FindContractPage() {
+  const { institutionId = '', userId = '', policyId = '' } = useParams()
+  const contract: ContractRef = { institutionId, userId, policyId }
+  const [snapshot, send] = useMachine(findContractMachine, { input: contract })
+  const { institution, documentUrl, failure } = snapshot.context
+  const inactive = snapshot.matches('inactive')
+  return (
+    <BrandFrame institutionId={institutionId} branding={institution?.branding}>
+      {snapshot.matches('loading') && <PageSkeleton />}
+      {snapshot.matches('unknownInstitution') && <InstitutionNotFound />}
+      <InactiveInstitutionDialog open={inactive} />
+      {institution && !inactive && (
+        <AppLayout
+          title="Find your contract"
+          progress={null}
+          logoUrl={institution.logoUrl}
+          institutionName={institution.name}
+          allowDarkModeToggle={institution.branding.allowDarkModeToggle}
+        >
+          <Stack spacing={3} data-testid="find-contract-page">
+            <Typography color="text.secondary">
+              Enter the last name and zip code on your contract to open a copy of it.
+            </Typography>
+            <FindContractForm
+              busy={snapshot.matches('retrieving')}
+              done={snapshot.matches('opened')}
+              onSubmit={(details) => send({ type: 'SUBMIT', details })}
+            />
+            {documentUrl && (
+              <Alert severity="success" role="status" data-testid="contract-opened">
+                {'Your contract opened in a new tab. If it did not, '}
+                <Link href={documentUrl} target="_blank" rel="noopener" data-testid="contract-link">
+                  open your contract here
+                </Link>
+                .
+              </Alert>
+            )}
+          </Stack>
+          <MessageDialog
+            open={snapshot.matches('failed')}
+            title={RETRIEVAL_FAILED_TITLE}
+            message={failure ?? ''}
+            testId="retrieval-failed-dialog"
+            actions={[
+              { label: 'Okay', onClick: () => send({ type: 'DISMISS_FAILURE' }), testId: 'retrieval-failed-okay', primary: true },
+            ]}
+          />
+        </AppLayout>
+      )}
+    </BrandFrame>
+  )
+}
