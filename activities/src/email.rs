@@ -117,6 +117,22 @@ impl Mailer {
         self.send(message).await
     }
 
+    /// Emails a 6-digit password reset code.
+    pub async fn send_password_reset_code(&self, to: &str, code: &str, institution_name: &str) -> anyhow::Result<()> {
+        let text = format!(
+            "Your {institution_name} password reset code is {code}.\n\nEnter it with your new password. \
+             It expires in 10 minutes and can be used once. If you did not ask to reset your password, ignore this email: \
+             your password has not changed."
+        );
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to.parse().context("recipient address")?)
+            .subject(format!("Your password reset code: {code}"))
+            .header(ContentType::TEXT_PLAIN)
+            .body(text)?;
+        self.send(message).await
+    }
+
     /// The payment receipt (text and HTML).
     pub async fn send_receipt(&self, email: &PurchaseEmail) -> anyhow::Result<String> {
         let message_id = format!("<{}.receipt@coverline>", email.policy_id);

@@ -64,6 +64,8 @@ pub struct Shared {
     pub store: Store,
     /// Institutions read in the last few seconds (every request needs its institution).
     pub institutions: InstitutionCache,
+    /// Integrator origins allowed to frame each institution's pages, read in the last few seconds.
+    pub framing: FramingCache,
     /// Quote inserts, group-committed.
     pub quotes: crate::quote_writer::QuoteWriter,
     pub rating: Rating,
@@ -103,9 +105,64 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .nest("/api", routes::router())
         .fallback_service(web)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), frame_policy))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
         .with_state(state)
+}
+
+/// Who may frame a response (Content-Security-Policy frame-ancestors): nobody for the API; for the
+/// web app of an institution, the app itself and the registered origins of the institution's active
+/// integrators (integration mode).
+async fn frame_policy(axum::extract::State(state): axum::extract::State<AppState>, request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    let path = request.uri().path().to_string();
+    let mut response = next.run(request).await;
+    let policy = if path == "/api" || path.starts_with("/api/") {
+        "frame-ancestors 'none'".to_string()
+    } else {
+        let institution_id = path.trim_start_matches('/').split('/').next().unwrap_or_default();
+        let origins = state.framing.origins(&state.store, institution_id).await.unwrap_or_else(|e| {
+            tracing::warn!(error = ?e, "reading integrator origins");
+            Vec::new()
+        });
+        std::iter::once("frame-ancestors 'self'".to_string()).chain(origins).collect::<Vec<_>>().join(" ")
+    };
+    if let Ok(value) = HeaderValue::from_str(&policy) {
+        response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, value);
+    }
+    response
+}
+
+/// The framing origins of each institution's active integrators, reused for `INSTITUTION_TTL`.
+#[derive(Clone, Default)]
+pub struct FramingCache {
+    entries: Arc<std::sync::RwLock<std::collections::HashMap<String, (std::time::Instant, Vec<String>)>>>,
+}
+
+impl FramingCache {
+    /// The origins allowed to frame an institution's pages (validated when imported).
+    pub async fn origins(&self, store: &Store, institution_id: &str) -> anyhow::Result<Vec<String>> {
+        if let Some((at, origins)) = self.entries.read().expect("framing cache lock").get(institution_id)
+            && at.elapsed() < INSTITUTION_TTL
+        {
+            return Ok(origins.clone());
+        }
+        let mut origins: Vec<String> = store
+            .active_integrators(institution_id)
+            .await?
+            .iter()
+            .flat_map(|i| i.origins())
+            .filter(|o| crate::integrators::valid_origin(o))
+            .collect();
+        origins.sort();
+        origins.dedup();
+        let mut entries = self.entries.write().expect("framing cache lock");
+        if entries.len() > 10_000 {
+            entries.clear();
+        }
+        entries.insert(institution_id.to_string(), (std::time::Instant::now(), origins.clone()));
+        Ok(origins)
+    }
 }
 
 /// Institutions as recently read from the store. An import (`coverline institution import`, or a

@@ -47,6 +47,8 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 pub struct Member {
     pub user: UserRecord,
     pub token_hash: String,
+    /// When the session's first token was issued (rotations carry it on).
+    pub chain_started_at: i64,
 }
 
 /// Why a session was refused.
@@ -72,9 +74,10 @@ const TOUCH_EVERY_SECS: i64 = 30;
 pub async fn session(state: &AppState, headers: &HeaderMap) -> ApiResult<Result<Member, SessionRefusal>> {
     let Some(token) = bearer(headers) else { return Ok(Err(SessionRefusal::Missing)) };
     let token_hash = hash_token(token);
-    let Some((user, last_seen)) = state.store.session_user(&token_hash).await? else {
+    let Some(found) = state.store.session_user(&token_hash).await? else {
         return Ok(Err(SessionRefusal::Missing));
     };
+    let (user, last_seen, chain_started_at) = (found.user, found.last_seen_at, found.chain_started_at);
     let now = state.clock.now();
     if now - last_seen > state.config.idle_timeout.as_secs() as i64 {
         state.store.revoke_session(&token_hash).await?;
@@ -85,7 +88,7 @@ pub async fn session(state: &AppState, headers: &HeaderMap) -> ApiResult<Result<
     if now - last_seen >= TOUCH_EVERY_SECS {
         state.store.touch_session(&token_hash, now).await?;
     }
-    Ok(Ok(Member { user, token_hash }))
+    Ok(Ok(Member { user, token_hash, chain_started_at }))
 }
 
 /// The caller must hold a live session for `user_id` at `institution`; another user's id is a 404.
@@ -97,12 +100,32 @@ pub async fn member(state: &AppState, headers: &HeaderMap, institution: &Institu
     Ok(member)
 }
 
-/// Issues a new token for `user_id`, revoking `old` (rotation on every user update).
-pub async fn rotate(state: &AppState, user_id: &str, old: Option<&str>) -> ApiResult<String> {
+/// Issues a new token for `user_id`, revoking `old`'s (rotation on every user update and refresh);
+/// the new token continues `old`'s chain, or starts one.
+pub async fn rotate(state: &AppState, user_id: &str, old: Option<&Member>) -> ApiResult<String> {
+    let now = state.clock.now();
     if let Some(old) = old {
-        state.store.revoke_session(old).await?;
+        state.store.revoke_session(&old.token_hash).await?;
     }
     let (token, hash) = new_token();
-    state.store.insert_session(&hash, user_id).await?;
+    state.store.insert_session(&hash, user_id, now, old.map_or(now, |m| m.chain_started_at)).await?;
     Ok(token)
+}
+
+/// Checks a password against an argon2 PHC hash, on a blocking thread (about 20 ms of CPU).
+pub async fn verify_password(password: &str, hash: &str) -> anyhow::Result<bool> {
+    use argon2::password_hash::{PasswordHash, PasswordVerifier};
+    let (password, hash) = (password.to_string(), hash.to_string());
+    tokio::task::spawn_blocking(move || {
+        let Ok(parsed) = PasswordHash::new(&hash) else { return false };
+        argon2::Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()
+    })
+    .await
+    .map_err(|e| anyhow::anyhow!("password check task: {e}"))
+}
+
+/// [`hash_password`] on a blocking thread.
+pub async fn hash_password_blocking(password: &str) -> anyhow::Result<String> {
+    let password = password.to_string();
+    tokio::task::spawn_blocking(move || hash_password(&password)).await.map_err(|e| anyhow::anyhow!("password hash task: {e}"))?
 }

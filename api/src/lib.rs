@@ -7,6 +7,7 @@ pub mod config;
 pub mod error;
 pub mod ids;
 pub mod institutions;
+pub mod integrators;
 pub mod purchases;
 pub mod quote_writer;
 pub mod routes;
@@ -39,6 +40,7 @@ pub struct Services {
 pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyhow::Result<Services> {
     let store = Store::connect(&config.database_url).await?;
     institutions::import_dir(&store, &config.data_dir.join("institutions")).await?;
+    integrators::import_dir(&store, &config.data_dir.join("integrators")).await?;
     let rating = Rating::load(&config.data_dir)?;
     let vehicles = VehicleDecoder::open(&config.data_dir)?;
     let gateway = Gateway::new(&config.gateway_url, &config.gateway_public_url, config.gateway_merchant_key.expose(), Duration::from_secs(60))?;
@@ -59,6 +61,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         config: Arc::new(config),
         store,
         institutions: app::InstitutionCache::default(),
+        framing: app::FramingCache::default(),
         quotes,
         rating,
         vehicles,

@@ -27,6 +27,11 @@ enum Command {
         #[command(subcommand)]
         command: InstitutionCommand,
     },
+    /// Integrators (partners that embed the flow).
+    Integrator {
+        #[command(subcommand)]
+        command: IntegratorCommand,
+    },
     /// Check a rate book file.
     Ratebook {
         #[command(subcommand)]
@@ -72,6 +77,14 @@ enum InstitutionCommand {
 }
 
 #[derive(Subcommand)]
+enum IntegratorCommand {
+    /// Validate and import integrator TOML files (their institutions must be imported).
+    Import { files: Vec<PathBuf> },
+    /// Print a new random token (give it to the partner) and its SHA-256 (put it in the file).
+    NewToken,
+}
+
+#[derive(Subcommand)]
 enum RatebookCommand {
     /// Validate a rate book.
     Check { file: PathBuf },
@@ -86,6 +99,14 @@ fn sandbox_config(config: &Config) -> coverline_sandbox::SandboxConfig {
         let _ = std::fs::create_dir_all(dir);
     }
     sandbox.state_file = Some(state_file);
+    // The demo partner page: launches the flow with the demo integrator's token, frames the app.
+    let env = |name: &str, default: &str| std::env::var(name).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| default.to_string());
+    sandbox.partner_demo = Some(coverline_sandbox::partner::PartnerDemo {
+        api_url: env("COVERLINE_PARTNER_DEMO_API_URL", &config.public_url),
+        app_url: config.public_url.clone(),
+        integrator_id: env("COVERLINE_PARTNER_DEMO_INTEGRATOR", "demo-partner"),
+        token: env("COVERLINE_PARTNER_DEMO_TOKEN", "demo-partner-token"),
+    });
     sandbox
 }
 
@@ -159,6 +180,20 @@ async fn main() -> anyhow::Result<()> {
                 let id = institutions::import_file(&store, &file).await?;
                 println!("imported {id} from {}", file.display());
             }
+            Ok(())
+        }
+        Command::Integrator { command: IntegratorCommand::Import { files } } => {
+            let store = coverline_store::Store::connect(&config.database_url).await?;
+            for file in files {
+                let id = coverline_api::integrators::import_file(&store, &file).await?;
+                println!("imported integrator {id} from {}", file.display());
+            }
+            Ok(())
+        }
+        Command::Integrator { command: IntegratorCommand::NewToken } => {
+            let (token, hash) = coverline_api::integrators::new_token();
+            println!("token (give it to the partner; it is not stored): {token}");
+            println!("tokenSha256 (put it in the integrator file):       {hash}");
             Ok(())
         }
         Command::Ratebook { command: RatebookCommand::Check { file } } => {

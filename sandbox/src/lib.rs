@@ -15,6 +15,7 @@
 mod auth;
 mod card;
 mod gateway;
+pub mod partner;
 mod provider;
 mod signing;
 mod store;
@@ -46,6 +47,8 @@ pub struct SandboxConfig {
     /// How long a signed payment request stays valid. Zero makes every request born expired,
     /// which is how tests exercise expiry.
     pub request_ttl: Duration,
+    /// The demo partner page (`/partner-demo`), when configured.
+    pub partner_demo: Option<partner::PartnerDemo>,
 }
 
 impl SandboxConfig {
@@ -63,6 +66,7 @@ impl SandboxConfig {
             state_file: None,
             processor_timeout: Self::DEFAULT_PROCESSOR_TIMEOUT,
             request_ttl: Self::DEFAULT_REQUEST_TTL,
+            partner_demo: None,
         }
     }
 
@@ -102,7 +106,15 @@ pub fn router(config: SandboxConfig) -> anyhow::Result<Router> {
     config.validate()?;
     let store = store::Store::open(config.state_file.clone()).context("loading the sandbox state")?;
     let shared: Shared = Arc::new(Sandbox { config, store, behaviour: Default::default() });
-    Ok(Router::new().merge(gateway::routes()).merge(provider::routes()).with_state(shared))
+    let partner = config_partner(&shared)?;
+    Ok(Router::new().merge(gateway::routes()).merge(provider::routes()).with_state(shared).merge(partner))
+}
+
+fn config_partner(shared: &Shared) -> anyhow::Result<Router> {
+    match &shared.config.partner_demo {
+        Some(demo) => partner::routes(demo.clone()),
+        None => Ok(Router::new()),
+    }
 }
 
 /// Serves [`router`] on `listener` until the task is dropped or the listener fails.

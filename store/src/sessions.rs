@@ -2,17 +2,20 @@
 
 use anyhow::Context;
 
-use crate::{Store, now};
+use crate::Store;
 
 impl Store {
     /// Stores a new session for `user_id`.
-    pub async fn insert_session(&self, token_hash: &str, user_id: &str) -> anyhow::Result<()> {
-        let t = now();
-        sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, revoked) VALUES ($1, $2, $3, $4, 0)")
+    /// `chain_started_at` is when the session's first token was issued (a rotation carries it on).
+    pub async fn insert_session(&self, token_hash: &str, user_id: &str, at: i64, chain_started_at: i64) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, revoked, chain_started_at) VALUES ($1, $2, $3, $4, 0, $5)",
+        )
             .bind(token_hash)
             .bind(user_id)
-            .bind(t)
-            .bind(t)
+            .bind(at)
+            .bind(at)
+            .bind(chain_started_at)
             .execute(&self.writer)
             .await
             .context("inserting session")?;
@@ -37,6 +40,17 @@ impl Store {
             .execute(&self.writer)
             .await
             .context("revoking session")?;
+        Ok(())
+    }
+
+    /// Revokes every live session of a user but `keep` (a password change or reset).
+    pub async fn revoke_user_sessions(&self, user_id: &str, keep: Option<&str>) -> anyhow::Result<()> {
+        sqlx::query("UPDATE sessions SET revoked = 1 WHERE user_id = $1 AND revoked = 0 AND token_hash <> $2")
+            .bind(user_id)
+            .bind(keep.unwrap_or(""))
+            .execute(&self.writer)
+            .await
+            .context("revoking a user's sessions")?;
         Ok(())
     }
 }

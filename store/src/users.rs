@@ -26,6 +26,15 @@ pub struct UserRecord {
     pub created_at: i64,
 }
 
+/// A live session's user and clocks.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SessionUser {
+    #[sqlx(flatten)]
+    pub user: UserRecord,
+    pub last_seen_at: i64,
+    pub chain_started_at: i64,
+}
+
 /// Personal details as the member gave them (already validated).
 #[derive(Debug, Clone)]
 pub struct PersonalDetails<'a> {
@@ -73,25 +82,22 @@ impl Store {
     }
 
     /// A user by id.
-    /// The user of a live (not revoked) session and the session's last-seen time, in one query.
-    pub async fn session_user(&self, token_hash: &str) -> anyhow::Result<Option<(UserRecord, i64)>> {
-        #[derive(sqlx::FromRow)]
-        struct Row {
-            #[sqlx(flatten)]
-            user: UserRecord,
-            last_seen_at: i64,
-        }
+    /// The user of a live (not revoked) session, the session's last-seen time and when its chain
+    /// started, in one query.
+    pub async fn session_user(&self, token_hash: &str) -> anyhow::Result<Option<SessionUser>> {
         let columns = USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ");
-        let row = sqlx::query_as::<_, Row>(&format!(
-            "SELECT {columns}, s.last_seen_at FROM sessions s JOIN users u ON u.user_id = s.user_id WHERE s.token_hash = $1 AND s.revoked = 0"
+        sqlx::query_as::<_, SessionUser>(&format!(
+            "SELECT {columns}, s.last_seen_at,
+                    CASE WHEN s.chain_started_at = 0 THEN s.created_at ELSE s.chain_started_at END AS chain_started_at
+             FROM sessions s JOIN users u ON u.user_id = s.user_id WHERE s.token_hash = $1 AND s.revoked = 0"
         ))
         .bind(token_hash)
         .fetch_optional(&self.pool)
         .await
-        .context("reading session")?;
-        Ok(row.map(|r| (r.user, r.last_seen_at)))
+        .context("reading session")
     }
 
+    /// A user by id.
     pub async fn user(&self, user_id: &str) -> anyhow::Result<Option<UserRecord>> {
         sqlx::query_as::<_, UserRecord>(&format!("SELECT {USER_COLUMNS} FROM users WHERE user_id = $1"))
             .bind(user_id)
@@ -191,6 +197,75 @@ impl Store {
             .await?;
         sqlx::query("DELETE FROM verification_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
         tx.commit().await.context("marking email verified")?;
+        Ok(())
+    }
+
+    /// The users of an institution with this email address, newest first (at most `limit`): each
+    /// splash creates a user, so one address can have several.
+    pub async fn users_by_email(&self, institution_id: &str, email: &str, limit: i64) -> anyhow::Result<Vec<UserRecord>> {
+        sqlx::query_as::<_, UserRecord>(&format!(
+            "SELECT {USER_COLUMNS} FROM users WHERE institution_id = $1 AND email = $2 ORDER BY created_at DESC, user_id DESC LIMIT $3"
+        ))
+        .bind(institution_id)
+        .bind(email)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .context("reading users by email")
+    }
+
+    /// Replaces a user's password hash.
+    pub async fn set_password(&self, user_id: &str, password_hash: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE users SET password_hash = $1 WHERE user_id = $2")
+            .bind(password_hash)
+            .bind(user_id)
+            .execute(&self.writer)
+            .await
+            .context("setting password")?;
+        Ok(())
+    }
+
+    /// Replaces the user's live password reset code.
+    pub async fn put_reset_code(&self, user_id: &str, code_hash: &str, expires_at: i64) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO password_resets (user_id, code_hash, expires_at, attempts) VALUES ($1, $2, $3, 0)
+             ON CONFLICT (user_id) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0",
+        )
+        .bind(user_id)
+        .bind(code_hash)
+        .bind(expires_at)
+        .execute(&self.writer)
+        .await
+        .context("saving reset code")?;
+        Ok(())
+    }
+
+    /// The user's live reset code: (hash, expires_at, attempts).
+    pub async fn reset_code(&self, user_id: &str) -> anyhow::Result<Option<(String, i64, i64)>> {
+        sqlx::query_as("SELECT code_hash, expires_at, attempts FROM password_resets WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading reset code")
+    }
+
+    /// Counts a wrong reset code.
+    pub async fn count_wrong_reset(&self, user_id: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE password_resets SET attempts = attempts + 1 WHERE user_id = $1")
+            .bind(user_id)
+            .execute(&self.writer)
+            .await
+            .context("counting a wrong reset code")?;
+        Ok(())
+    }
+
+    /// Sets the new password, spends the reset code and ends every session of the user, at once.
+    pub async fn complete_reset(&self, user_id: &str, password_hash: &str) -> anyhow::Result<()> {
+        let mut tx = self.writer.begin().await?;
+        sqlx::query("UPDATE users SET password_hash = $1 WHERE user_id = $2").bind(password_hash).bind(user_id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE sessions SET revoked = 1 WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+        tx.commit().await.context("completing password reset")?;
         Ok(())
     }
 }

@@ -31,12 +31,12 @@ pub fn router() -> Router<AppState> {
         .route("/institution/{iid}/user/{uid}/car/{car_id}", get(get_car))
 }
 
-fn vehicle_not_found() -> ApiError {
+pub(crate) fn vehicle_not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "vehicleNotFound", FAILED_TO_FIND_VIN)
 }
 
 /// Decodes a VIN: length errors carry the spec's texts; anything else undecodable is 'failed to find vin'.
-fn parse_vin(raw: &str) -> ApiResult<Vin> {
+pub(crate) fn parse_vin(raw: &str) -> ApiResult<Vin> {
     Vin::parse(raw).map_err(|e| if e.message == FAILED_TO_FIND_VIN { vehicle_not_found() } else { e.into() })
 }
 

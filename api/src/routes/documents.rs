@@ -61,7 +61,7 @@ fn check_link_token(state: &AppState, institution_id: &str, user_id: &str, polic
 
 /// The caller's address for rate limits: the connection's, or the proxy's `X-Forwarded-For`
 /// (first hop) when configured to trust it.
-fn client_address(state: &AppState, headers: &HeaderMap, peer: SocketAddr) -> String {
+pub(crate) fn client_address(state: &AppState, headers: &HeaderMap, peer: SocketAddr) -> String {
     if state.config.trust_forwarded_for
         && let Some(first) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()).and_then(|v| v.split(',').next())
         && !first.trim().is_empty()

@@ -7,12 +7,14 @@ use crate::app::AppState;
 mod analytics;
 mod cars;
 mod contact;
-mod documents;
+pub(crate) mod documents;
 mod institutions;
+mod integration;
 mod payments;
 mod photos;
 mod policies;
 mod quotes;
+mod sessions;
 mod users;
 
 /// All `/api` routes. Request bodies are capped at 64 kB, except the VIN photo upload (10 MB).
@@ -28,6 +30,8 @@ pub fn router() -> Router<AppState> {
         .merge(policies::router())
         .merge(payments::router())
         .merge(documents::router())
+        .merge(sessions::router())
+        .merge(integration::router())
         .route("/health", axum::routing::get(|| async { "ok" }))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
         .merge(photos::upload_router())

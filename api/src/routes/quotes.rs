@@ -110,7 +110,7 @@ pub fn quote_json(state: &AppState, institution: &coverline_domain::institution:
 }
 
 /// Rates the car with the member's answers: the institution's providers, its filter, the state's tax.
-fn rate_car(
+pub(crate) fn rate_car(
     state: &AppState,
     institution: &coverline_domain::institution::Institution,
     car: &CarRecord,
@@ -139,7 +139,7 @@ fn rate_car(
     }
 }
 
-fn rate_records(quote_id: &str, priced: &[coverline_activities::rating::PricedOption]) -> Vec<RateRecord> {
+pub(crate) fn rate_records(quote_id: &str, priced: &[coverline_activities::rating::PricedOption]) -> Vec<RateRecord> {
     let rate_collection_id = crate::ids::new_id("rc");
     priced
         .iter()

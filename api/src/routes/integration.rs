@@ -1,0 +1,311 @@
+//! Integration mode: a partner (integrator) embeds the flow. The partner's server launches it for
+//! one member with its token — member and vehicle data in, a single-use launch code out — and the
+//! embedded app exchanges the code for a session and continues at the coverage step (or at the
+//! vehicle selection when the partner gave no vehicle).
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::routing::post;
+use axum::{Json, Router};
+use base64::Engine;
+use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode, parse_city, parse_street};
+use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_years_to_own};
+use coverline_store::users::PersonalDetails;
+use coverline_store::{CarRecord, IntegratorRecord, LaunchRecord, QuoteRecord};
+use rand::RngCore;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+use crate::app::AppState;
+use crate::auth;
+use crate::error::{ApiError, ApiResult};
+use crate::routes::cars::{car_json, parse_vin, vehicle_not_found};
+use crate::routes::quotes::{quote_json, rate_car, rate_records};
+use crate::routes::users::user_json;
+
+/// The spec's text when the partner's vehicle gets no coverage.
+pub const NO_AVAILABLE_POLICIES: &str = "No available policies";
+/// A launch code lives this long.
+const LAUNCH_TTL_SECS: i64 = 600;
+/// The generated password's length (spec section 5).
+const GENERATED_PASSWORD_LEN: usize = 32;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/institution/{iid}/integration/{integrator_id}/launch", post(launch))
+        .route("/institution/{iid}/integration/{integrator_id}/session", post(session))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct Address {
+    #[serde(default)]
+    street: String,
+    #[serde(default)]
+    city: String,
+    #[serde(default)]
+    state: String,
+    #[serde(default)]
+    zip: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PartnerMember {
+    email_address: String,
+    first_name: String,
+    last_name: String,
+    phone_number: String,
+    address: Address,
+    #[serde(default = "yes")]
+    is_member: bool,
+    #[serde(default = "yes")]
+    does_consent_to_soliciting: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PartnerVehicle {
+    vin: String,
+    odometer: Value,
+    #[serde(default = "default_miles_per_year")]
+    miles_per_year: u32,
+    #[serde(default = "default_years_to_own")]
+    years_to_own: u8,
+    #[serde(default)]
+    car_flags: CarFlags,
+}
+
+fn default_miles_per_year() -> u32 {
+    15_000
+}
+
+fn default_years_to_own() -> u8 {
+    6
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Launch {
+    member: PartnerMember,
+    vehicle: Option<PartnerVehicle>,
+    /// State of residence for the quote; default: the member's address.
+    state: Option<String>,
+}
+
+/// A password nobody types: 32 characters with at least one lower-case letter, upper-case
+/// letter, digit and symbol (spec section 5).
+pub fn generated_password() -> String {
+    const LOWER: &[u8] = b"abcdefghijkmnopqrstuvwxyz";
+    const UPPER: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
+    const DIGIT: &[u8] = b"23456789";
+    const SYMBOL: &[u8] = b"!@#$%^&*-_=+?";
+    let all: Vec<u8> = [LOWER, UPPER, DIGIT, SYMBOL].concat();
+    let mut random = [0u8; GENERATED_PASSWORD_LEN * 2];
+    rand::rng().fill_bytes(&mut random);
+    let mut chars: Vec<u8> = [LOWER, UPPER, DIGIT, SYMBOL].iter().zip(&random).map(|(set, r)| set[*r as usize % set.len()]).collect();
+    chars.extend(random[4..GENERATED_PASSWORD_LEN].iter().map(|r| all[*r as usize % all.len()]));
+    // Shuffle (Fisher-Yates) so the guaranteed classes are not always first.
+    for i in (1..chars.len()).rev() {
+        let j = random[GENERATED_PASSWORD_LEN + i % GENERATED_PASSWORD_LEN] as usize % (i + 1);
+        chars.swap(i, j);
+    }
+    String::from_utf8(chars).expect("ASCII")
+}
+
+/// The integrator named in the path, for this institution; 401 when unknown (never says whether
+/// the id or the token was wrong), 403 when inactive.
+async fn integrator(state: &AppState, institution_id: &str, integrator_id: &str) -> ApiResult<IntegratorRecord> {
+    let refused = || ApiError::new(StatusCode::UNAUTHORIZED, "invalidIntegrator", "The integrator or its token is not valid.");
+    let found = state.store.integrator(integrator_id).await?.filter(|i| i.institution_id == institution_id).ok_or_else(refused)?;
+    if found.is_active != 1 {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "integratorInactive", "This integration is not active. Please contact your Financial Institution."));
+    }
+    Ok(found)
+}
+
+fn launch_url(iid: &str, integrator_id: &str, with_vehicle: bool, code: &str) -> String {
+    let child = if with_vehicle { "silent" } else { "selection" };
+    format!("/{iid}/user/integration/{integrator_id}/{child}?launch={code}")
+}
+
+fn code_hash(code: &str) -> String {
+    hex::encode(Sha256::digest(format!("integration-launch:{code}").as_bytes()))
+}
+
+/// The partner's server starts the flow for one member.
+async fn launch(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, integrator_id)): Path<(String, String)>,
+    Json(body): Json<Launch>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let institution = state.active_institution(&iid).await?;
+    let partner = integrator(&state, &institution.institution_id, &integrator_id).await?;
+    let token = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default();
+    let presented = crate::integrators::token_sha256(token.trim());
+    if token.trim().is_empty() || !bool::from(presented.as_bytes().ct_eq(partner.token_sha256.as_bytes())) {
+        tracing::warn!(%integrator_id, "integration launch with a bad token");
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "invalidIntegrator", "The integrator or its token is not valid."));
+    }
+
+    let m = &body.member;
+    let email = EmailAddress::parse(&m.email_address)?;
+    let first = PersonName::parse("firstName", &m.first_name)?;
+    let last = PersonName::parse("lastName", &m.last_name)?;
+    let phone = PhoneNumber::parse(&m.phone_number)?;
+    let street = parse_street(&m.address.street)?;
+    let city = parse_city(&m.address.city)?;
+    let home = StateCode::parse(&m.address.state)?;
+    let zip = ZipCode::parse(&m.address.zip)?;
+    let residence = match &body.state {
+        Some(s) => StateCode::parse(s)?,
+        None => home,
+    };
+    let user_id = crate::ids::new_id("usr");
+
+    // Rate first: a vehicle without coverage creates nothing.
+    let rated = match &body.vehicle {
+        None => None,
+        Some(v) => {
+            let vin = parse_vin(&v.vin)?;
+            let odometer = match &v.odometer {
+                Value::String(s) => Odometer::parse(s)?,
+                Value::Number(n) => Odometer::parse(&n.to_string())?,
+                _ => Odometer::parse("")?,
+            };
+            let miles_per_year = parse_miles_per_year(v.miles_per_year)?;
+            let years_to_own = parse_years_to_own(v.years_to_own)?;
+            let decoded = state.vehicles.decode(&vin).ok_or_else(vehicle_not_found)?;
+            let car = CarRecord {
+                car_id: crate::ids::new_id("car"),
+                user_id: user_id.clone(),
+                vin: decoded.vin,
+                year: i64::from(decoded.year),
+                make: decoded.make,
+                model: decoded.model,
+                style: decoded.style,
+                vehicle_type: decoded.vehicle_type,
+                odometer: i64::from(odometer.0),
+                miles_per_year: i64::from(miles_per_year),
+                years_to_own: i64::from(years_to_own),
+                flags_json: serde_json::to_string(&v.car_flags).map_err(|e| ApiError::internal(e.into()))?,
+                is_mock_vin: i64::from(decoded.is_mock_vin),
+                created_at: 0,
+            };
+            let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)
+                .map_err(|_| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "noPolicies", NO_AVAILABLE_POLICIES))?;
+            Some((car, priced, miles_per_year, years_to_own))
+        }
+    };
+
+    let hash = auth::hash_password_blocking(&generated_password()).await?;
+    state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;
+    state
+        .store
+        .update_personal_details(
+            &user_id,
+            &PersonalDetails {
+                first_name: first.as_str(),
+                last_name: last.as_str(),
+                phone: phone.digits(),
+                street: &street,
+                city: &city,
+                state: home.as_str(),
+                zip: zip.as_str(),
+                is_member: m.is_member,
+                consents_to_solicit: m.does_consent_to_soliciting,
+            },
+        )
+        .await?;
+    let (car_id, quote_id) = match rated {
+        None => (None, None),
+        Some((car, priced, miles_per_year, years_to_own)) => {
+            state.store.insert_car(&car).await?;
+            let quote = QuoteRecord {
+                quote_id: crate::ids::new_id("quo"),
+                user_id: user_id.clone(),
+                car_id: car.car_id.clone(),
+                state: residence.as_str().to_string(),
+                pen_track_key: crate::ids::new_id("pen"),
+                provider: coverline_activities::rating::quote_provider(&priced, &institution).to_string(),
+                created_at: state.clock.now(),
+                miles_per_year: Some(i64::from(miles_per_year)),
+                years_to_own: Some(i64::from(years_to_own)),
+            };
+            let rates = rate_records(&quote.quote_id, &priced);
+            state.quotes.insert(quote.clone(), rates).await?;
+            (Some(car.car_id), Some(quote.quote_id))
+        }
+    };
+
+    let mut code = [0u8; 32];
+    rand::rng().fill_bytes(&mut code);
+    let code = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(code);
+    let expires_at = state.clock.now() + LAUNCH_TTL_SECS;
+    let with_vehicle = car_id.is_some();
+    state
+        .store
+        .insert_launch(&code_hash(&code), &LaunchRecord { integrator_id: integrator_id.clone(), user_id: user_id.clone(), car_id, quote_id, expires_at })
+        .await?;
+    tracing::info!(%integrator_id, %user_id, with_vehicle, "integration launched");
+    Ok((StatusCode::CREATED, Json(json!({ "launchCode": code, "url": launch_url(&iid, &integrator_id, with_vehicle, &code), "expiresAt": expires_at }))))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Exchange {
+    launch_code: String,
+}
+
+/// The embedded app exchanges the launch code (once) for a session, the car and the quote.
+async fn session(State(state): State<AppState>, Path((iid, integrator_id)): Path<(String, String)>, Json(body): Json<Exchange>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    integrator(&state, &institution.institution_id, &integrator_id).await.map_err(|e| if e.status == StatusCode::UNAUTHORIZED { ApiError::not_found() } else { e })?;
+    let Some(launch) = state.store.take_launch(&code_hash(body.launch_code.trim()), &integrator_id, state.clock.now()).await? else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "notFound",
+            "This link has expired or was already used. Please start again from the page that brought you here.",
+        ));
+    };
+    let user = state.store.user(&launch.user_id).await?.ok_or_else(ApiError::not_found)?;
+    let token = auth::rotate(&state, &user.user_id, None).await?;
+    let car = match &launch.car_id {
+        Some(id) => state.store.car(&user.user_id, id).await?,
+        None => None,
+    };
+    let quote = match (&launch.quote_id, &car) {
+        (Some(id), Some(car)) => {
+            let quote = state.store.quote(&user.user_id, id).await?.ok_or_else(ApiError::not_found)?;
+            let rates = state.store.rates(id).await?;
+            Some(quote_json(&state, &institution, &quote, &rates, car))
+        }
+        _ => None,
+    };
+    Ok(Json(json!({ "user": user_json(&user), "token": token, "car": car.as_ref().map(car_json), "quote": quote })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_passwords_have_every_class() {
+        for _ in 0..200 {
+            let p = generated_password();
+            assert_eq!(p.len(), 32);
+            assert!(p.chars().any(|c| c.is_ascii_lowercase()), "{p}");
+            assert!(p.chars().any(|c| c.is_ascii_uppercase()), "{p}");
+            assert!(p.chars().any(|c| c.is_ascii_digit()), "{p}");
+            assert!(p.chars().any(|c| !c.is_ascii_alphanumeric()), "{p}");
+        }
+        assert_ne!(generated_password(), generated_password());
+    }
+}

@@ -1,0 +1,230 @@
+//! Session calls of spec section 7: refresh (rotates the token), login, password change, reset
+//! request and reset. Failed logins, reset requests and reset checks are rate limited per
+//! address and per client, in the database (so every API instance counts the same hits).
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use coverline_domain::contact::EmailAddress;
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::app::AppState;
+use crate::auth;
+use crate::error::{ApiError, ApiResult};
+use crate::routes::documents::client_address;
+use crate::routes::users::user_json;
+
+/// Failed logins per address (institution + email) in 15 minutes before logins of it are refused.
+const LOGIN_FAILURES_PER_ADDRESS: i64 = 5;
+const LOGIN_WINDOW_SECS: i64 = 900;
+/// Failed logins per client address per hour.
+const LOGIN_FAILURES_PER_CLIENT: i64 = 30;
+/// Reset codes per address per hour, and reset requests per client per hour.
+const RESETS_PER_ADDRESS: i64 = 3;
+const RESETS_PER_CLIENT: i64 = 20;
+/// A reset code lives this long and dies after this many wrong tries.
+const RESET_CODE_TTL_SECS: i64 = 600;
+const RESET_CODE_TRIES: i64 = 5;
+/// Users with one address a login or reset looks at (each splash creates a user).
+const USERS_PER_ADDRESS: i64 = 5;
+
+/// The answer to a wrong email/password pair (never says which was wrong).
+pub const INVALID_CREDENTIALS: &str = "The email address or password is incorrect.";
+/// The answer to a wrong or dead reset code.
+pub const INVALID_RESET_CODE: &str = "The code is invalid or has expired. Please ask for a new code.";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/institution/{iid}/user/{uid}/refresh", get(refresh))
+        .route("/institution/{iid}/login", post(login))
+        .route("/institution/{iid}/user/{uid}/passwordchange", post(change_password))
+        .route("/institution/{iid}/passwordresetrequest", post(reset_request))
+        .route("/institution/{iid}/passwordreset", post(reset))
+}
+
+fn too_many() -> ApiError {
+    ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many attempts. Please try again later.")
+}
+
+fn invalid_credentials() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "invalidCredentials", INVALID_CREDENTIALS)
+}
+
+/// 12 to 256 characters (as at user creation).
+fn check_new_password(password: &str) -> ApiResult<()> {
+    if password.chars().count() < 12 || password.len() > 256 {
+        return Err(ApiError { status: StatusCode::BAD_REQUEST, code: "validation", message: "Password must be 12 to 256 characters".into(), field: Some("password") });
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct EmailQuery {
+    email_address: Option<String>,
+}
+
+/// Rotates the session's token; a session older than the maximum is not refreshed.
+async fn refresh(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    let member = auth::member(&state, &headers, &institution, &uid).await?;
+    if state.clock.now() - member.chain_started_at > state.config.session_max.as_secs() as i64 {
+        state.store.revoke_session(&member.token_hash).await?;
+        return Err(ApiError::session_expired());
+    }
+    let token = auth::rotate(&state, &uid, Some(&member)).await?;
+    Ok(Json(json!({ "token": token })))
+}
+
+#[derive(Deserialize)]
+struct Password {
+    password: String,
+}
+
+/// Email (query, as the spec's call) + password → the newest of the address's users whose password matches.
+async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(iid): Path<String>,
+    Query(query): Query<EmailQuery>,
+    Json(body): Json<Password>,
+) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    let email = EmailAddress::parse(query.email_address.as_deref().unwrap_or_default())?;
+    let now = state.clock.now();
+    let address_key = format!("login:{iid}:{}", email.as_str());
+    let client_key = format!("login-client:{}", client_address(&state, &headers, peer));
+    if state.store.hits_since(&address_key, now - LOGIN_WINDOW_SECS).await? >= LOGIN_FAILURES_PER_ADDRESS
+        || state.store.hits_since(&client_key, now - 3600).await? >= LOGIN_FAILURES_PER_CLIENT
+    {
+        tracing::warn!(institution = %iid, "logins refused: too many failures");
+        return Err(too_many());
+    }
+    if body.password.len() <= 256 {
+        for user in state.store.users_by_email(&institution.institution_id, email.as_str(), USERS_PER_ADDRESS).await? {
+            if auth::verify_password(&body.password, &user.password_hash).await? {
+                let token = auth::rotate(&state, &user.user_id, None).await?;
+                return Ok(Json(json!({ "user": user_json(&user), "token": token })));
+            }
+        }
+    }
+    state.store.record_hit(&address_key, now).await?;
+    state.store.record_hit(&client_key, now).await?;
+    Err(invalid_credentials())
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChangePassword {
+    old_password: String,
+    new_password: String,
+}
+
+/// The member's password changes; every other session of the member ends; a new token.
+async fn change_password(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<ChangePassword>,
+) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    let member = auth::member(&state, &headers, &institution, &uid).await?;
+    let now = state.clock.now();
+    let key = format!("password-change:{uid}");
+    if state.store.hits_since(&key, now - LOGIN_WINDOW_SECS).await? >= LOGIN_FAILURES_PER_ADDRESS {
+        return Err(too_many());
+    }
+    if body.old_password.len() > 256 || !auth::verify_password(&body.old_password, &member.user.password_hash).await? {
+        state.store.record_hit(&key, now).await?;
+        return Err(ApiError { field: Some("oldPassword"), ..invalid_credentials() });
+    }
+    check_new_password(&body.new_password)?;
+    let hash = auth::hash_password_blocking(&body.new_password).await?;
+    state.store.set_password(&uid, &hash).await?;
+    let token = auth::rotate(&state, &uid, Some(&member)).await?;
+    state.store.revoke_user_sessions(&uid, Some(&auth::hash_token(&token))).await?;
+    tracing::info!(user_id = %uid, "password changed");
+    Ok(Json(json!({ "token": token })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ResetRequest {
+    email_address: String,
+}
+
+fn reset_code_hash(user_id: &str, code: &str) -> String {
+    hex::encode(Sha256::digest(format!("reset:{user_id}:{code}").as_bytes()))
+}
+
+/// Emails a reset code to the address's newest user. The answer is the same whether or not the
+/// address is known.
+async fn reset_request(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(iid): Path<String>,
+    Json(body): Json<ResetRequest>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let institution = state.active_institution(&iid).await?;
+    let email = EmailAddress::parse(&body.email_address)?;
+    let now = state.clock.now();
+    let address_key = format!("reset-request:{iid}:{}", email.as_str());
+    let client_key = format!("reset-client:{}", client_address(&state, &headers, peer));
+    if state.store.hits_since(&address_key, now - 3600).await? >= RESETS_PER_ADDRESS
+        || state.store.hits_since(&client_key, now - 3600).await? >= RESETS_PER_CLIENT
+    {
+        return Err(too_many());
+    }
+    state.store.record_hit(&address_key, now).await?;
+    state.store.record_hit(&client_key, now).await?;
+    if let Some(user) = state.store.users_by_email(&institution.institution_id, email.as_str(), 1).await?.into_iter().next() {
+        let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
+        state.store.put_reset_code(&user.user_id, &reset_code_hash(&user.user_id, &code), now + RESET_CODE_TTL_SECS).await?;
+        if let Err(e) = state.mailer.send_password_reset_code(email.as_str(), &code, &institution.name).await {
+            tracing::warn!(error = ?e, "password reset email failed");
+            return Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "We could not send the email. Please try again."));
+        }
+    }
+    Ok((StatusCode::ACCEPTED, Json(json!({ "sent": true }))))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Reset {
+    email_address: String,
+    code: String,
+    password: String,
+}
+
+/// The emailed code + a new password: the password changes, every session ends, a new token.
+async fn reset(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<Reset>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    let email = EmailAddress::parse(&body.email_address)?;
+    check_new_password(&body.password)?;
+    let invalid = || ApiError { status: StatusCode::BAD_REQUEST, code: "invalidCode", message: INVALID_RESET_CODE.into(), field: Some("code") };
+    let Some(user) = state.store.users_by_email(&institution.institution_id, email.as_str(), 1).await?.into_iter().next() else {
+        return Err(invalid());
+    };
+    let Some((hash, expires_at, attempts)) = state.store.reset_code(&user.user_id).await? else { return Err(invalid()) };
+    if expires_at < state.clock.now() || attempts >= RESET_CODE_TRIES {
+        return Err(invalid());
+    }
+    let code = body.code.trim();
+    if code.len() != 6 || reset_code_hash(&user.user_id, code) != hash {
+        state.store.count_wrong_reset(&user.user_id).await?;
+        return Err(invalid());
+    }
+    let new_hash = auth::hash_password_blocking(&body.password).await?;
+    state.store.complete_reset(&user.user_id, &new_hash).await?;
+    let token = auth::rotate(&state, &user.user_id, None).await?;
+    tracing::info!(user_id = %user.user_id, "password reset");
+    Ok(Json(json!({ "user": user_json(&user), "token": token })))
+}
