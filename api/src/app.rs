@@ -108,12 +108,18 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), frame_policy))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=()"),
+        ))
         .with_state(state)
 }
 
-/// Who may frame a response (Content-Security-Policy frame-ancestors): nobody for the API; for the
-/// web app of an institution, the app itself and the registered origins of the institution's active
-/// integrators (integration mode).
+/// The Content-Security-Policy of every response. API responses: nobody may frame them. The web
+/// app's pages: scripts only from the app itself (no inline script), styles from the app and the
+/// style elements the component library inserts, the card widget's frame only from the payment
+/// gateway, and framing only by the app itself and the registered origins of the institution's
+/// active integrators (integration mode). Behind https, HSTS too.
 async fn frame_policy(axum::extract::State(state): axum::extract::State<AppState>, request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
     let path = request.uri().path().to_string();
     let mut response = next.run(request).await;
@@ -125,12 +131,28 @@ async fn frame_policy(axum::extract::State(state): axum::extract::State<AppState
             tracing::warn!(error = ?e, "reading integrator origins");
             Vec::new()
         });
-        std::iter::once("frame-ancestors 'self'".to_string()).chain(origins).collect::<Vec<_>>().join(" ")
+        let gateway = origin_of(&state.config.gateway_public_url);
+        format!(
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+             connect-src 'self'; frame-src {gateway}; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors {}",
+            std::iter::once("'self'".to_string()).chain(origins).collect::<Vec<_>>().join(" ")
+        )
     };
     if let Ok(value) = HeaderValue::from_str(&policy) {
         response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, value);
     }
+    if state.config.public_url.starts_with("https://") {
+        response.headers_mut().insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+    }
     response
+}
+
+/// `scheme://host[:port]` of a URL (`'none'` when it has none).
+fn origin_of(url: &str) -> String {
+    match url.split_once("://") {
+        Some((scheme, rest)) if !rest.is_empty() => format!("{scheme}://{}", rest.split('/').next().unwrap_or_default()),
+        _ => "'none'".to_string(),
+    }
 }
 
 /// The framing origins of each institution's active integrators, reused for `INSTITUTION_TTL`.

@@ -215,8 +215,13 @@ async fn only_registered_origins_may_frame_the_app() {
         }
     };
     // summit-cu has the demo partner (localhost and 127.0.0.1, any port); harborline-bank has none.
-    assert_eq!(csp("/summit-cu/user/integration/demo-partner/silent").await, "frame-ancestors 'self' http://127.0.0.1:* http://localhost:*");
-    assert_eq!(csp("/summit-cu/splash").await, "frame-ancestors 'self' http://127.0.0.1:* http://localhost:*");
-    assert_eq!(csp("/harborline-bank/splash").await, "frame-ancestors 'self'");
+    let framing = |policy: String| policy.split("; ").find(|d| d.starts_with("frame-ancestors")).unwrap_or_default().to_string();
+    assert_eq!(framing(csp("/summit-cu/user/integration/demo-partner/silent").await), "frame-ancestors 'self' http://127.0.0.1:* http://localhost:*");
+    assert_eq!(framing(csp("/summit-cu/splash").await), "frame-ancestors 'self' http://127.0.0.1:* http://localhost:*");
+    assert_eq!(framing(csp("/harborline-bank/splash").await), "frame-ancestors 'self'");
     assert_eq!(csp("/api/health").await, "frame-ancestors 'none'");
+    // Scripts only from the app (no inline script); the card widget only from the gateway.
+    let page = csp("/summit-cu/splash").await;
+    assert!(page.contains("script-src 'self';") && !page.contains("script-src 'self' 'unsafe-inline'"), "{page}");
+    assert!(page.contains(&format!("frame-src {};", app.sandbox_url)), "{page}");
 }
