@@ -1,0 +1,121 @@
+//! The access matrix: every route that takes a user, car, quote, policy or VIN-photo drop id,
+//! called with another member's token. Each is refused, and the refusal for a real id of someone
+//! else is byte-for-byte the refusal for an id that does not exist (no existence leak). Also: a
+//! token of one institution does not open another's routes, and no answer carries a token hash,
+//! a password hash or a stack trace.
+
+mod support;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use support::{Db, Options, TestApp, ready_to_book, spawn_app};
+
+const UNKNOWN_USER: &str = "usr_0000000000000000000000000";
+const UNKNOWN: &str = "zzz_0000000000000000000000000";
+
+fn path(m_uid: &str, suffix: &str) -> String {
+    format!("/institution/summit-cu/user/{m_uid}{suffix}")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let (a, a_booking) = ready_to_book(&app).await;
+    let (b, _) = ready_to_book(&app).await;
+    let (s, booked) = app.call(Method::POST, &TestApp::user_path(&a, "/policy"), Some(&a.token), Some(a_booking.clone())).await;
+    assert_eq!(s, 200, "{booked}");
+    let a_policy = booked["policy"]["policyId"].as_str().unwrap().to_string();
+    let a_car = a_booking["carId"].as_str().unwrap().to_string();
+    let a_quote = a_booking["quoteId"].as_str().unwrap().to_string();
+    let (s, drop) = app.call(Method::GET, &format!("/institution/summit-cu/car/vin/ocr/drop/{}?mime=image/png", a.user_id), Some(&a.token), None).await;
+    assert_eq!(s, 200, "{drop}");
+    let a_drop = drop["data"]["dropId"].as_str().unwrap().to_string();
+
+    // 1. Routes under another member's user id: B's token on A's id, and on an unknown user id.
+    let under_user: Vec<(Method, &str, Option<Value>)> = vec![
+        (Method::GET, "", None),
+        (Method::PUT, "", Some(json!({ "verificationCode": "123456" }))),
+        (Method::GET, "/car", None),
+        (Method::POST, "/car", Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "1000", "milesPerYear": 15000, "yearsToOwn": 6 }))),
+        (Method::GET, "/car/CAR", None),
+        (Method::POST, "/quote", Some(json!({ "carId": "CAR", "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))),
+        (Method::GET, "/quote/QUOTE", None),
+        (Method::PUT, "/quote/QUOTE", Some(json!({ "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))),
+        (Method::POST, "/policy", Some(json!({ "rateId": "x", "carId": "CAR", "quoteId": "QUOTE" }))),
+        (Method::GET, "/policy/POLICY", None),
+        (Method::GET, "/fetchdocument/POLICY", None),
+        (Method::POST, "/signrequest", Some(json!({ "policyId": "POLICY" }))),
+        (Method::POST, "/verifyresponse", Some(json!({ "policyId": "POLICY", "result": "x" }))),
+        (Method::POST, "/payment/confirmation", Some(json!({ "policyId": "POLICY" }))),
+        (Method::GET, "/verifyemail?emailAddress=a@b.co", None),
+        (Method::PUT, "/update-email", Some(json!({ "oldEmailAddress": "a@b.co", "newEmailAddress": "c@d.co" }))),
+        (Method::GET, "/refresh", None),
+        (Method::POST, "/passwordchange", Some(json!({ "oldPassword": "x", "newPassword": "yyyyyyyyyyyyyyyy" }))),
+        (Method::POST, "/analytics", Some(json!({ "data": { "hitType": "pageview", "pagePath": "/x" } }))),
+        (Method::PUT, "/contact-request", Some(json!({ "pageUserBouncedFrom": "contactRequest", "collectedInfo": {} }))),
+    ];
+    let fill = |text: &str| text.replace("CAR", &a_car).replace("QUOTE", &a_quote).replace("POLICY", &a_policy);
+    let mut checked = 0;
+    for (method, suffix, body) in &under_user {
+        let suffix = fill(suffix);
+        let body = body.as_ref().map(|v| serde_json::from_str::<Value>(&fill(&v.to_string())).unwrap());
+        let on_a = app.call(method.clone(), &path(&a.user_id, &suffix), Some(&b.token), body.clone()).await;
+        let on_unknown = app.call(method.clone(), &path(UNKNOWN_USER, &suffix), Some(&b.token), body.clone()).await;
+        assert_eq!(on_a.0, 404, "{method} {suffix} with another member's token: {}", on_a.1);
+        assert_eq!(on_a, on_unknown, "{method} {suffix}: someone else's user id answers like an unknown one");
+        checked += 1;
+    }
+
+    // 2. B's own user id with A's car, quote, policy or drop: like an unknown id.
+    let own_user: Vec<(Method, String, Option<Value>, Option<Value>)> = vec![
+        (Method::GET, format!("/car/{a_car}"), None, None),
+        (Method::GET, format!("/quote/{a_quote}"), None, None),
+        (Method::PUT, format!("/quote/{a_quote}"), Some(json!({ "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })), None),
+        (Method::GET, format!("/policy/{a_policy}"), None, None),
+        (Method::GET, format!("/fetchdocument/{a_policy}"), None, None),
+        (Method::POST, "/quote".into(), Some(json!({ "carId": a_car, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })), Some(json!({ "carId": UNKNOWN, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))),
+        (Method::POST, "/policy".into(), Some(json!({ "rateId": a_booking["rateId"], "carId": a_car, "quoteId": a_quote })), Some(json!({ "rateId": a_booking["rateId"], "carId": a_car, "quoteId": UNKNOWN }))),
+        (Method::POST, "/signrequest".into(), Some(json!({ "policyId": a_policy })), Some(json!({ "policyId": UNKNOWN }))),
+        (Method::POST, "/verifyresponse".into(), Some(json!({ "policyId": a_policy, "result": "x" })), Some(json!({ "policyId": UNKNOWN, "result": "x" }))),
+        (Method::POST, "/payment/confirmation".into(), Some(json!({ "policyId": a_policy })), Some(json!({ "policyId": UNKNOWN }))),
+        (Method::POST, format!("/verifydetails/{a_policy}"), Some(json!({ "lastname": "Doe", "zipcode": "80202" })), None),
+    ];
+    for (method, suffix, body, unknown_body) in &own_user {
+        let on_a = app.call(method.clone(), &path(&b.user_id, suffix), Some(&b.token), body.clone()).await;
+        let unknown_suffix = suffix.replace(&a_car, UNKNOWN).replace(&a_quote, UNKNOWN).replace(&a_policy, UNKNOWN);
+        let on_unknown = app.call(method.clone(), &path(&b.user_id, &unknown_suffix), Some(&b.token), unknown_body.clone().or(body.clone())).await;
+        assert_eq!(on_a.0, 404, "{method} {suffix} with another member's id: {}", on_a.1);
+        assert_eq!(on_a, on_unknown, "{method} {suffix}: someone else's id answers like an unknown one");
+        checked += 1;
+    }
+    let drop_path = |uid: &str, drop: &str| format!("/institution/summit-cu/car/vin/ocr/drop/{uid}/{drop}");
+    let on_a = app.call(Method::GET, &drop_path(&b.user_id, &a_drop), Some(&b.token), None).await;
+    let on_unknown = app.call(Method::GET, &drop_path(&b.user_id, UNKNOWN), Some(&b.token), None).await;
+    assert_eq!((on_a.0, &on_a), (404, &on_unknown), "a VIN photo drop of another member");
+    let on_a = app.call(Method::GET, &drop_path(&a.user_id, &a_drop), Some(&b.token), None).await;
+    assert_eq!(on_a.0, 404, "another member's drop under their own user id");
+    let opened = app.call(Method::GET, &format!("/institution/summit-cu/car/vin/ocr/drop/{}?mime=image/png", a.user_id), Some(&b.token), None).await;
+    assert_eq!(opened.0, 404, "opening a drop for another member");
+    checked += 3;
+
+    // 3. A member's token opens nothing of another institution, even with its own ids.
+    let other_institution = format!("/institution/prairie-trail-fcu/user/{}", a.user_id);
+    for suffix in ["", "/car", &format!("/quote/{a_quote}"), &format!("/policy/{a_policy}")] {
+        let (s, _) = app.call(Method::GET, &format!("{other_institution}{suffix}"), Some(&a.token), None).await;
+        assert_eq!(s, 404, "{suffix} under another institution");
+        checked += 1;
+    }
+
+    // 4. Without a token: 401 everywhere under /user.
+    for (method, suffix, body) in &under_user {
+        let suffix = fill(suffix);
+        let (s, _) = app.call(method.clone(), &path(&a.user_id, &suffix), None, body.clone()).await;
+        assert_eq!(s, 401, "{method} {suffix} without a token");
+    }
+
+    // The victim's data did not change.
+    let (_, me) = app.call(Method::GET, &TestApp::user_path(&a, ""), Some(&a.token), None).await;
+    assert_eq!(me["user"]["emailAddress"], a.email.as_str());
+    assert_eq!(me["user"]["isEmailVerified"], true);
+    println!("access matrix: {checked} cross-member cases refused like unknown ids, {} routes refuse a missing token", under_user.len());
+}
