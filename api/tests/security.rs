@@ -30,6 +30,9 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
     let (s, drop) = app.call(Method::GET, &format!("/institution/summit-cu/car/vin/ocr/drop/{}?mime=image/png", a.user_id), Some(&a.token), None).await;
     assert_eq!(s, 200, "{drop}");
     let a_drop = drop["data"]["dropId"].as_str().unwrap().to_string();
+    let (s, paid) = support::pay(&app, &a, &a_policy, "4242424242424242").await;
+    assert_eq!(s, 200, "{paid}");
+    let a_payment = paid["data"]["data"]["trackingNumber"].as_str().unwrap().to_string();
 
     // 1. Routes under another member's user id: B's token on A's id, and on an unknown user id.
     let under_user: Vec<(Method, &str, Option<Value>)> = vec![
@@ -39,7 +42,11 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
         (Method::POST, "/car", Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "1000", "milesPerYear": 15000, "yearsToOwn": 6 }))),
         (Method::GET, "/car/CAR", None),
         (Method::POST, "/quote", Some(json!({ "carId": "CAR", "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))),
+        (Method::GET, "/quote", None),
         (Method::GET, "/quote/QUOTE", None),
+        (Method::GET, "/policy", None),
+        (Method::GET, "/payment", None),
+        (Method::GET, "/payment/PAYMENT", None),
         (Method::PUT, "/quote/QUOTE", Some(json!({ "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))),
         (Method::POST, "/policy", Some(json!({ "rateId": "x", "carId": "CAR", "quoteId": "QUOTE" }))),
         (Method::GET, "/policy/POLICY", None),
@@ -54,7 +61,7 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
         (Method::POST, "/analytics", Some(json!({ "data": { "hitType": "pageview", "pagePath": "/x" } }))),
         (Method::PUT, "/contact-request", Some(json!({ "pageUserBouncedFrom": "contactRequest", "collectedInfo": {} }))),
     ];
-    let fill = |text: &str| text.replace("CAR", &a_car).replace("QUOTE", &a_quote).replace("POLICY", &a_policy);
+    let fill = |text: &str| text.replace("CAR", &a_car).replace("QUOTE", &a_quote).replace("POLICY", &a_policy).replace("PAYMENT", &a_payment);
     let mut checked = 0;
     for (method, suffix, body) in &under_user {
         let suffix = fill(suffix);
@@ -73,6 +80,7 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
         (Method::PUT, format!("/quote/{a_quote}"), Some(json!({ "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })), None),
         (Method::GET, format!("/policy/{a_policy}"), None, None),
         (Method::GET, format!("/fetchdocument/{a_policy}"), None, None),
+        (Method::GET, format!("/payment/{a_payment}"), None, None),
         (Method::POST, "/quote".into(), Some(json!({ "carId": a_car, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })), Some(json!({ "carId": UNKNOWN, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))),
         (Method::POST, "/policy".into(), Some(json!({ "rateId": a_booking["rateId"], "carId": a_car, "quoteId": a_quote })), Some(json!({ "rateId": a_booking["rateId"], "carId": a_car, "quoteId": UNKNOWN }))),
         (Method::POST, "/signrequest".into(), Some(json!({ "policyId": a_policy })), Some(json!({ "policyId": UNKNOWN }))),
@@ -82,7 +90,7 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
     ];
     for (method, suffix, body, unknown_body) in &own_user {
         let on_a = app.call(method.clone(), &path(&b.user_id, suffix), Some(&b.token), body.clone()).await;
-        let unknown_suffix = suffix.replace(&a_car, UNKNOWN).replace(&a_quote, UNKNOWN).replace(&a_policy, UNKNOWN);
+        let unknown_suffix = suffix.replace(&a_car, UNKNOWN).replace(&a_quote, UNKNOWN).replace(&a_policy, UNKNOWN).replace(&a_payment, UNKNOWN);
         let on_unknown = app.call(method.clone(), &path(&b.user_id, &unknown_suffix), Some(&b.token), unknown_body.clone().or(body.clone())).await;
         assert_eq!(on_a.0, 404, "{method} {suffix} with another member's id: {}", on_a.1);
         assert_eq!(on_a, on_unknown, "{method} {suffix}: someone else's id answers like an unknown one");
@@ -117,5 +125,13 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
     let (_, me) = app.call(Method::GET, &TestApp::user_path(&a, ""), Some(&a.token), None).await;
     assert_eq!(me["user"]["emailAddress"], a.email.as_str());
     assert_eq!(me["user"]["isEmailVerified"], true);
+    // B's own lists hold only B's things; A's hold A's.
+    for (list, key) in [("/quote", "quotes"), ("/policy", "policies"), ("/payment", "payments")] {
+        let (s, mine) = app.call(Method::GET, &TestApp::user_path(&b, list), Some(&b.token), None).await;
+        assert_eq!(s, 200);
+        assert!(!mine.to_string().contains(&a_quote) && !mine.to_string().contains(&a_policy), "{list}: {mine}");
+        let (_, theirs) = app.call(Method::GET, &TestApp::user_path(&a, list), Some(&a.token), None).await;
+        assert_eq!(theirs[key].as_array().map(Vec::len), Some(1), "{list}: {theirs}");
+    }
     println!("access matrix: {checked} cross-member cases refused like unknown ids, {} routes refuse a missing token", under_user.len());
 }

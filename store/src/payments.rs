@@ -46,6 +46,18 @@ impl Store {
         self.payment_for_policy(&p.policy_id).await?.context("payment just recorded")
     }
 
+    /// A user's payments, newest first.
+    pub async fn payments_of_user(&self, user_id: &str) -> anyhow::Result<Vec<PaymentRecord>> {
+        sqlx::query_as::<_, PaymentRecord>(
+            "SELECT p.payment_id, p.policy_id, p.amount_cents, p.tax_cents, p.paid_at FROM payments p
+             JOIN policies o ON o.policy_id = p.policy_id WHERE o.user_id = $1 ORDER BY p.paid_at DESC, p.payment_id DESC",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await
+        .context("listing payments")
+    }
+
     /// The payment of a policy.
     pub async fn payment_for_policy(&self, policy_id: &str) -> anyhow::Result<Option<PaymentRecord>> {
         sqlx::query_as::<_, PaymentRecord>("SELECT payment_id, policy_id, amount_cents, tax_cents, paid_at FROM payments WHERE policy_id = $1")

@@ -74,6 +74,15 @@ impl Store {
         Ok(self.policy(policy_id).await?.filter(|p| p.user_id == user_id))
     }
 
+    /// A user's policies, newest first.
+    pub async fn policies_of_user(&self, user_id: &str) -> anyhow::Result<Vec<PolicyRecord>> {
+        sqlx::query_as::<_, PolicyRecord>(&format!("SELECT {POLICY_COLUMNS} FROM policies WHERE user_id = $1 ORDER BY created_at DESC, policy_id DESC"))
+            .bind(user_id)
+            .fetch_all(&self.pool)
+            .await
+            .context("listing policies")
+    }
+
     /// The policy of a quote.
     pub async fn policy_for_quote(&self, quote_id: &str) -> anyhow::Result<Option<PolicyRecord>> {
         sqlx::query_as::<_, PolicyRecord>(&format!("SELECT {POLICY_COLUMNS} FROM policies WHERE quote_id = $1"))

@@ -128,6 +128,19 @@ impl Store {
     }
 
     /// A quote of a user (`None` when it is not theirs).
+    /// A user's latest quotes, newest first.
+    pub async fn quotes_of_user(&self, user_id: &str, limit: i64) -> anyhow::Result<Vec<QuoteRecord>> {
+        sqlx::query_as::<_, QuoteRecord>(
+            "SELECT quote_id, user_id, car_id, state, pen_track_key, provider, created_at, miles_per_year, years_to_own FROM quotes
+             WHERE user_id = $1 ORDER BY created_at DESC, quote_id DESC LIMIT $2",
+        )
+        .bind(user_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .context("listing quotes")
+    }
+
     pub async fn quote(&self, user_id: &str, quote_id: &str) -> anyhow::Result<Option<QuoteRecord>> {
         sqlx::query_as::<_, QuoteRecord>(
             "SELECT quote_id, user_id, car_id, state, pen_track_key, provider, created_at, miles_per_year, years_to_own FROM quotes WHERE quote_id = $1 AND user_id = $2",

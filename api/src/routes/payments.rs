@@ -30,6 +30,8 @@ pub fn router() -> Router<AppState> {
         .route("/institution/{iid}/user/{uid}/signrequest", post(sign_request))
         .route("/institution/{iid}/user/{uid}/verifyresponse", post(verify_response))
         .route("/institution/{iid}/user/{uid}/payment/confirmation", post(confirmation))
+        .route("/institution/{iid}/user/{uid}/payment", axum::routing::get(list_payments))
+        .route("/institution/{iid}/user/{uid}/payment/{payment_id}", axum::routing::get(get_payment))
 }
 
 fn payment_problem() -> ApiError {
@@ -190,4 +192,25 @@ async fn confirmation(State(state): State<AppState>, headers: HeaderMap, Path((i
     confirmation_json(&purchase)
         .map(Json)
         .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "paymentPending", "Your payment is still being recorded. Please try again in a moment."))
+}
+
+fn payment_json(p: &coverline_store::PaymentRecord) -> Value {
+    let paid_on = time::OffsetDateTime::from_unix_timestamp(p.paid_at).map(|t| format_us_date(t.date())).unwrap_or_default();
+    json!({ "paymentId": p.payment_id, "policyId": p.policy_id, "amount": p.amount_cents, "taxAmount": p.tax_cents, "paymentDate": paid_on })
+}
+
+/// The member's payments, newest first.
+async fn list_payments(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let payments = state.store.payments_of_user(&uid).await?;
+    Ok(Json(json!({ "payments": payments.iter().map(payment_json).collect::<Vec<_>>() })))
+}
+
+/// One of the member's payments.
+async fn get_payment(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, payment_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let payment = state.store.payments_of_user(&uid).await?.into_iter().find(|p| p.payment_id == payment_id).ok_or_else(ApiError::not_found)?;
+    Ok(Json(json!({ "payment": payment_json(&payment) })))
 }

@@ -27,7 +27,7 @@ pub const NOT_CHARGED: &str = "Your card has not been charged.";
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/institution/{iid}/user/{uid}/policy", post(book))
+        .route("/institution/{iid}/user/{uid}/policy", post(book).get(list_policies))
         .route("/institution/{iid}/user/{uid}/policy/{policy_id}", get(get_policy))
 }
 
@@ -181,4 +181,12 @@ async fn get_policy(State(state): State<AppState>, headers: HeaderMap, Path((iid
     state.store.user_policy(&uid, &policy_id).await?.ok_or_else(ApiError::not_found)?;
     let purchase = Purchase::load(&state.store, &policy_id).await?;
     Ok(Json(json!({ "policy": policy_json(&purchase.policy), "confirmation": confirmation_json(&purchase) })))
+}
+
+/// The member's policies, newest first.
+async fn list_policies(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let policies = state.store.policies_of_user(&uid).await?;
+    Ok(Json(json!({ "policies": policies.iter().map(policy_json).collect::<Vec<_>>() })))
 }

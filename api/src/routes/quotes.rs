@@ -20,7 +20,7 @@ use crate::error::{ApiError, ApiResult};
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/institution/{iid}/user/{uid}/quote", post(create_quote))
+        .route("/institution/{iid}/user/{uid}/quote", post(create_quote).get(list_quotes))
         .route("/institution/{iid}/user/{uid}/quote/{quote_id}", get(get_quote).put(update_quote))
 }
 
@@ -230,4 +230,17 @@ async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid,
     let rates = state.store.rates(&quote_id).await?;
     let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(quote_json(&state, &institution, &quote, &rates, &car)))
+}
+
+/// The member's latest quotes (at most 20), newest first, each with its rates.
+async fn list_quotes(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+    let institution = state.active_institution(&iid).await?;
+    auth::member(&state, &headers, &institution, &uid).await?;
+    let mut quotes = Vec::new();
+    for quote in state.store.quotes_of_user(&uid, 20).await? {
+        let Some(car) = state.store.car(&uid, &quote.car_id).await? else { continue };
+        let rates = state.store.rates(&quote.quote_id).await?;
+        quotes.push(quote_json(&state, &institution, &quote, &rates, &car));
+    }
+    Ok(Json(json!({ "quotes": quotes })))
 }
