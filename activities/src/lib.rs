@@ -13,6 +13,7 @@ pub mod booking;
 pub mod catalog;
 pub mod documents;
 pub mod email;
+pub mod metrics;
 pub mod payments;
 pub mod purchase;
 pub mod rating;

@@ -210,116 +210,138 @@ impl PurchaseActivities {
     /// Books the contract with the provider (idempotency key = workflow id) and records its number.
     #[activity(name = "book_contract")]
     pub async fn book_contract(self: Arc<Self>, ctx: ActivityContext, input: BookContract) -> Result<Booked, ActivityError> {
-        let purchase = Purchase::load(&self.store, &input.policy_id).await?;
-        tracing::info!(workflow_id = %input.idempotency_key, attempt = ctx.info().attempt, "booking contract");
-        // The test switch fails the first round only, so both answers to the retry dialog can be shown.
-        if purchase.institution.testing_settings.policy_post_error_test && input.round <= 1 {
-            return Err(booking_failure(BookingError::Rejected("policy post error forced by the institution's test switch".into())));
-        }
-        let request = ContractRequest {
-            provider: purchase.provider().to_string(),
-            dealer_id: self.dealer_id.clone(),
-            quote_id: purchase.quote.quote_id.clone(),
-            rate_id: purchase.rate.rate_id.clone(),
-            coverage_name: purchase.rate.coverage_name.clone(),
-            coverage_months: purchase.rate.months as u16,
-            coverage_miles: purchase.rate.miles as u32,
-            deductible_cents: purchase.rate.deductible_cents,
-            price_cents: purchase.rate.price_cents,
-            vin: purchase.car.vin.clone(),
-            odometer: purchase.car.odometer as u32,
-            customer_first_name: purchase.user.first_name.clone().unwrap_or_default(),
-            customer_last_name: purchase.user.last_name.clone().unwrap_or_default(),
-            customer_state: purchase.quote.state.clone(),
-        };
-        let booked = self.provider.book(&input.idempotency_key, &request).await.map_err(booking_failure)?;
-        self.store.record_booking(&input.policy_id, &booked.contract_number).await?;
-        Ok(Booked { contract_number: booked.contract_number })
+        crate::metrics::observe(&ctx, "book_contract", async {
+            let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+            tracing::info!(workflow_id = %input.idempotency_key, attempt = ctx.info().attempt, "booking contract");
+            // The test switch fails the first round only, so both answers to the retry dialog can be shown.
+            if purchase.institution.testing_settings.policy_post_error_test && input.round <= 1 {
+                return Err(booking_failure(BookingError::Rejected("policy post error forced by the institution's test switch".into())));
+            }
+            let request = ContractRequest {
+                provider: purchase.provider().to_string(),
+                dealer_id: self.dealer_id.clone(),
+                quote_id: purchase.quote.quote_id.clone(),
+                rate_id: purchase.rate.rate_id.clone(),
+                coverage_name: purchase.rate.coverage_name.clone(),
+                coverage_months: purchase.rate.months as u16,
+                coverage_miles: purchase.rate.miles as u32,
+                deductible_cents: purchase.rate.deductible_cents,
+                price_cents: purchase.rate.price_cents,
+                vin: purchase.car.vin.clone(),
+                odometer: purchase.car.odometer as u32,
+                customer_first_name: purchase.user.first_name.clone().unwrap_or_default(),
+                customer_last_name: purchase.user.last_name.clone().unwrap_or_default(),
+                customer_state: purchase.quote.state.clone(),
+            };
+            let booked = self.provider.book(&input.idempotency_key, &request).await.map_err(booking_failure)?;
+            self.store.record_booking(&input.policy_id, &booked.contract_number).await?;
+            Ok(Booked { contract_number: booked.contract_number })
+        })
+        .await
     }
 
     /// Sets the policy's status in the read model (booking failed, fulfilled, voided).
     #[activity(name = "set_status")]
-    pub async fn set_status(self: Arc<Self>, _ctx: ActivityContext, input: SetStatus) -> Result<(), ActivityError> {
-        self.store.set_policy_status(&input.policy_id, input.status.as_str(), input.reason.as_deref(), "workflow").await?;
-        Ok(())
+    pub async fn set_status(self: Arc<Self>, ctx: ActivityContext, input: SetStatus) -> Result<(), ActivityError> {
+        crate::metrics::observe(&ctx, "set_status", async {
+            self.store.set_policy_status(&input.policy_id, input.status.as_str(), input.reason.as_deref(), "workflow").await?;
+            if matches!(input.status, PurchaseStatus::Fulfilled | PurchaseStatus::Voided | PurchaseStatus::BookingFailed) {
+                crate::metrics::PURCHASE_OUTCOMES.with_label_values(&[input.status.as_str()]).inc();
+            }
+            Ok(())
+        })
+        .await
     }
 
     /// Records the verified payment and marks the policy paid, once. Refuses a payment whose
     /// amount or contract does not match the policy.
     #[activity(name = "record_payment")]
-    pub async fn record_payment(self: Arc<Self>, _ctx: ActivityContext, input: VerifiedPayment) -> Result<(), ActivityError> {
-        let purchase = Purchase::load(&self.store, &input.policy_id).await?;
-        let contract = purchase.policy.contract_number.clone().unwrap_or_default();
-        if input.amount != purchase.total().0 || input.apply_funds_to != contract {
-            return Err(ActivityError::application(
-                ApplicationFailure::builder(format!(
-                    "payment {} of {} for {} does not match policy total {} for {contract}",
-                    input.tracking_number,
-                    input.amount,
-                    input.apply_funds_to,
-                    purchase.total().0
-                ))
-                .type_name(PAYMENT_MISMATCH.to_string())
-                .non_retryable(true)
-                .build(),
-            ));
-        }
-        self.store
-            .record_payment(&PaymentRecord {
-                payment_id: input.tracking_number,
-                policy_id: input.policy_id,
-                amount_cents: input.amount,
-                tax_cents: purchase.rate.tax_cents,
-                paid_at: input.paid_at,
-            })
-            .await?;
-        Ok(())
+    pub async fn record_payment(self: Arc<Self>, ctx: ActivityContext, input: VerifiedPayment) -> Result<(), ActivityError> {
+        crate::metrics::observe(&ctx, "record_payment", async {
+            let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+            let contract = purchase.policy.contract_number.clone().unwrap_or_default();
+            if input.amount != purchase.total().0 || input.apply_funds_to != contract {
+                return Err(ActivityError::application(
+                    ApplicationFailure::builder(format!(
+                        "payment {} of {} for {} does not match policy total {} for {contract}",
+                        input.tracking_number,
+                        input.amount,
+                        input.apply_funds_to,
+                        purchase.total().0
+                    ))
+                    .type_name(PAYMENT_MISMATCH.to_string())
+                    .non_retryable(true)
+                    .build(),
+                ));
+            }
+            self.store
+                .record_payment(&PaymentRecord {
+                    payment_id: input.tracking_number,
+                    policy_id: input.policy_id,
+                    amount_cents: input.amount,
+                    tax_cents: purchase.rate.tax_cents,
+                    paid_at: input.paid_at,
+                })
+                .await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Renders the contract PDF and stores it (kept once: a retry keeps the first document).
     #[activity(name = "render_contract")]
-    pub async fn render_contract(self: Arc<Self>, _ctx: ActivityContext, policy_id: String) -> Result<(), ActivityError> {
-        if self.store.contract_document(&policy_id).await?.is_some() {
-            return Ok(());
-        }
-        let purchase = Purchase::load(&self.store, &policy_id).await?;
-        let document = contract_document(&purchase, &self.plan_texts)?;
-        let renderer = self.renderer.clone();
-        let pdf = tokio::task::spawn_blocking(move || renderer.render(&document)).await.context("rendering task")??;
-        self.store.put_contract_document(&policy_id, &pdf).await?;
-        Ok(())
+    pub async fn render_contract(self: Arc<Self>, ctx: ActivityContext, policy_id: String) -> Result<(), ActivityError> {
+        crate::metrics::observe(&ctx, "render_contract", async {
+            if self.store.contract_document(&policy_id).await?.is_some() {
+                return Ok(());
+            }
+            let purchase = Purchase::load(&self.store, &policy_id).await?;
+            let document = contract_document(&purchase, &self.plan_texts)?;
+            let renderer = self.renderer.clone();
+            let pdf = tokio::task::spawn_blocking(move || renderer.render(&document)).await.context("rendering task")??;
+            self.store.put_contract_document(&policy_id, &pdf).await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Sends the receipt or the contract copy, unless it already went out.
     #[activity(name = "send_purchase_email")]
-    pub async fn send_purchase_email(self: Arc<Self>, _ctx: ActivityContext, input: SendPurchaseEmail) -> Result<(), ActivityError> {
-        let kind = input.kind.as_str();
-        if self.store.email_sent(&input.policy_id, kind).await? {
-            return Ok(());
-        }
-        let purchase = Purchase::load(&self.store, &input.policy_id).await?;
-        let email = purchase.email(&self.public_url)?;
-        let message_id = match input.kind {
-            PurchaseEmailKind::Receipt => self.mailer.send_receipt(&email).await?,
-            PurchaseEmailKind::Contract => {
-                let pdf = self.store.contract_document(&input.policy_id).await?.context("contract PDF not rendered yet")?;
-                self.mailer.send_contract(&email, pdf).await?
+    pub async fn send_purchase_email(self: Arc<Self>, ctx: ActivityContext, input: SendPurchaseEmail) -> Result<(), ActivityError> {
+        crate::metrics::observe(&ctx, "send_purchase_email", async {
+            let kind = input.kind.as_str();
+            if self.store.email_sent(&input.policy_id, kind).await? {
+                return Ok(());
             }
-        };
-        self.store.record_email_sent(&input.policy_id, kind, &message_id).await?;
-        self.store.record_policy_event(&input.policy_id, &format!("email:{kind}"), Some(&purchase.policy.email), "workflow").await?;
-        Ok(())
+            let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+            let email = purchase.email(&self.public_url)?;
+            let message_id = match input.kind {
+                PurchaseEmailKind::Receipt => self.mailer.send_receipt(&email).await?,
+                PurchaseEmailKind::Contract => {
+                    let pdf = self.store.contract_document(&input.policy_id).await?.context("contract PDF not rendered yet")?;
+                    self.mailer.send_contract(&email, pdf).await?
+                }
+            };
+            self.store.record_email_sent(&input.policy_id, kind, &message_id).await?;
+            self.store.record_policy_event(&input.policy_id, &format!("email:{kind}"), Some(&purchase.policy.email), "workflow").await?;
+            Ok(())
+        })
+        .await
     }
 
     /// Voids a booked contract nobody paid for, and marks the policy voided.
     #[activity(name = "void_contract")]
-    pub async fn void_contract(self: Arc<Self>, _ctx: ActivityContext, policy_id: String) -> Result<(), ActivityError> {
-        let policy = self.store.policy(&policy_id).await?.context("policy")?;
-        if let Some(contract) = &policy.contract_number {
-            self.provider.void(contract).await.map_err(booking_failure)?;
-        }
-        self.store.set_policy_status(&policy_id, PurchaseStatus::Voided.as_str(), Some("not paid before the deadline"), "workflow").await?;
-        Ok(())
+    pub async fn void_contract(self: Arc<Self>, ctx: ActivityContext, policy_id: String) -> Result<(), ActivityError> {
+        crate::metrics::observe(&ctx, "void_contract", async {
+            let policy = self.store.policy(&policy_id).await?.context("policy")?;
+            if let Some(contract) = &policy.contract_number {
+                self.provider.void(contract).await.map_err(booking_failure)?;
+            }
+            self.store.set_policy_status(&policy_id, PurchaseStatus::Voided.as_str(), Some("not paid before the deadline"), "workflow").await?;
+            crate::metrics::PURCHASE_OUTCOMES.with_label_values(&[PurchaseStatus::Voided.as_str()]).inc();
+            Ok(())
+        })
+        .await
     }
 }
 

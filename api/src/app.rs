@@ -104,6 +104,7 @@ pub fn router(state: AppState) -> Router {
     let web = ServeDir::new(&web_dir).fallback(ServeFile::new(index));
     Router::new()
         .nest("/api", routes::router())
+        .route("/metrics", axum::routing::get(|| async { crate::metrics::render() }))
         .fallback_service(web)
         .layer(axum::middleware::from_fn_with_state(state.clone(), frame_policy))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))

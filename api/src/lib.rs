@@ -8,6 +8,7 @@ pub mod error;
 pub mod ids;
 pub mod institutions;
 pub mod integrators;
+pub mod metrics;
 pub mod purchases;
 pub mod quote_writer;
 pub mod routes;

@@ -124,9 +124,13 @@ async fn shutdown_signal() {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,temporalio=warn,sqlx=warn".into()))
-        .init();
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,temporalio=warn,sqlx=warn".into());
+    if std::env::var("COVERLINE_LOG_FORMAT").is_ok_and(|f| f == "json") {
+        // One JSON object per line; a purchase's lines carry its workflow id (the activity span).
+        tracing_subscriber::fmt().json().with_current_span(true).with_span_list(false).with_env_filter(filter).init();
+    } else {
+        tracing_subscriber::fmt().with_env_filter(filter).init();
+    }
     let cli = Cli::parse();
     let config = Config::from_env()?;
     match cli.command {
@@ -166,7 +170,14 @@ async fn main() -> anyhow::Result<()> {
             let client = temporal::connect(&address, &config.temporal_namespace, std::time::Duration::from_secs(60)).await?;
             let task_queue = config.task_queue.clone();
             let services = build(config, client.clone()).await?;
-            tracing::info!(temporal = %address, %task_queue, "coverline worker polling");
+            let metrics_addr = std::env::var("COVERLINE_METRICS_ADDR").unwrap_or_else(|_| "127.0.0.1:9465".into());
+            let metrics = tokio::net::TcpListener::bind(&metrics_addr).await.with_context(|| format!("binding metrics {metrics_addr}"))?;
+            tokio::spawn(async move {
+                if let Err(e) = coverline_api::metrics::serve(metrics).await {
+                    tracing::error!(error = ?e, "metrics listener stopped");
+                }
+            });
+            tracing::info!(temporal = %address, %task_queue, %metrics_addr, "coverline worker polling");
             temporal::run_worker(client, &task_queue, services.activities, shutdown_signal()).await
         }
         Command::Migrate => {

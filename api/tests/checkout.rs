@@ -90,6 +90,19 @@ async fn a_double_clicked_continue_books_one_contract_and_pays_once() {
     assert_eq!(timeline.iter().filter(|k| *k == "created").count(), 1, "{timeline:?}");
     assert_eq!(timeline.iter().filter(|k| *k == "booked").count(), 1, "{timeline:?}");
     assert_eq!(timeline.iter().filter(|k| *k == "paid").count(), 1, "{timeline:?}");
+
+    // Prometheus: requests by route template (never by id), activity runs, purchase outcomes.
+    let metrics = app.http.get(format!("{}/metrics", app.url)).send().await.unwrap().text().await.unwrap();
+    for needle in [
+        "coverline_http_requests_total{method=\"POST\",route=\"/api/institution/{iid}/user/{uid}/policy\",status=\"200\"}",
+        "coverline_http_request_duration_seconds_bucket{method=\"POST\",route=\"/api/institution/{iid}/user/{uid}/verifyresponse\"",
+        "coverline_activity_runs_total{activity=\"book_contract\",result=\"ok\"}",
+        "coverline_activity_duration_seconds_count{activity=\"render_contract\"}",
+        "coverline_purchase_outcomes_total{outcome=\"fulfilled\"}",
+    ] {
+        assert!(metrics.contains(needle), "/metrics lacks {needle}");
+    }
+    assert!(!metrics.contains(&policy_id) && !metrics.contains(&m.user_id), "no ids in metric labels");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -4,48 +4,12 @@
 
 mod support;
 
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::json;
+use support::process::{coverline, free_port, wait_up};
 use support::{Db, TestApp, charge, fresh_database, random_suffix, ready_to_book, smtp::Inbox};
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-fn workspace() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn coverline(args: &[&str], env: &[(&str, String)]) -> Process {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_coverline"));
-    cmd.args(args).current_dir(workspace()).stdout(Stdio::null()).stderr(Stdio::inherit());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    Process(cmd.spawn().expect("start coverline"))
-}
-
-async fn wait_up(http: &reqwest::Client, url: &str) {
-    for _ in 0..600 {
-        if http.get(url).send().await.is_ok_and(|r| r.status().is_success()) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{url} never came up");
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_purchase_survives_a_sigkill_between_booking_and_payment() {
@@ -70,10 +34,10 @@ async fn a_purchase_survives_a_sigkill_between_booking_and_payment() {
         ("RUST_LOG", "warn".into()),
     ];
     // The gateway/provider run in their own process, as third parties do: the kill does not touch them.
-    let _sandbox = coverline(&["sandbox"], &env);
+    let _sandbox = coverline(&["sandbox"], &env, None);
     let mut serve_env = env.clone();
     serve_env.push(("COVERLINE_SANDBOX_ADDR", "off".into()));
-    let first = coverline(&["serve"], &serve_env);
+    let first = coverline(&["serve"], &serve_env, None);
     let app = TestApp::external(url.clone(), sandbox_url.clone(), mail.clone(), database_url.clone());
     wait_up(&app.http, &format!("{url}/api/health")).await;
     for _ in 0..300 {
@@ -91,7 +55,7 @@ async fn a_purchase_survives_a_sigkill_between_booking_and_payment() {
 
     // SIGKILL: no graceful shutdown, the in-process worker dies with it.
     drop(first);
-    let _second = coverline(&["serve"], &serve_env);
+    let _second = coverline(&["serve"], &serve_env, None);
     wait_up(&app.http, &format!("{url}/api/health")).await;
 
     // Pay after the restart.

@@ -18,7 +18,7 @@ fn refresh_path(m: &Member) -> String {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_stale_token_is_refused_and_refresh_rotates_until_the_maximum() {
     let app = spawn_app(Options::on(Db::Sqlite)).await;
-    let mut m = app.new_member("summit-cu").await;
+    let m = app.new_member("summit-cu").await;
     let me = TestApp::user_path(&m, "");
 
     // Idle: 14 minutes are fine, 15 minutes and a second are not (and the token stays dead).

@@ -33,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .merge(sessions::router())
         .merge(integration::router())
         .route("/health", axum::routing::get(|| async { "ok" }))
+        .route_layer(axum::middleware::from_fn(crate::metrics::track))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
         .merge(photos::upload_router())
 }

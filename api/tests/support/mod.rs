@@ -3,6 +3,7 @@
 //! new Postgres database), the sandbox gateway/provider, a real SMTP receiver, and the Temporal
 //! server named by TEMPORAL_ADDRESS (started by `make test`; one task queue per app).
 
+pub mod process;
 pub mod smtp;
 
 use std::net::TcpListener as StdListener;
