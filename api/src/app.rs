@@ -40,6 +40,10 @@ impl Clock {
     }
 }
 
+/// VIN lookups a member may make at once, and the refill (one per 6 s: 600 an hour).
+pub const VIN_LOOKUP_BURST: u32 = 30;
+pub const VIN_LOOKUPS_PER_SECOND: f64 = 1.0 / 6.0;
+
 /// What every handler can reach: one shared [`Shared`], so the per-request clone axum makes
 /// of the state is one reference count (cloning every pool and client was ~4% of a quote's CPU).
 #[derive(Clone)]
@@ -66,6 +70,8 @@ pub struct Shared {
     pub institutions: InstitutionCache,
     /// Integrator origins allowed to frame each institution's pages, read in the last few seconds.
     pub framing: FramingCache,
+    /// VIN decodes (by VIN or by description) per member.
+    pub vin_lookups: crate::limits::RateLimiter,
     /// Quote inserts, group-committed.
     pub quotes: crate::quote_writer::QuoteWriter,
     pub rating: Rating,

@@ -8,6 +8,7 @@ pub mod error;
 pub mod ids;
 pub mod institutions;
 pub mod integrators;
+pub mod limits;
 pub mod metrics;
 pub mod purchases;
 pub mod quote_writer;
@@ -63,6 +64,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         store,
         institutions: app::InstitutionCache::default(),
         framing: app::FramingCache::default(),
+        vin_lookups: limits::RateLimiter::new(app::VIN_LOOKUP_BURST, app::VIN_LOOKUPS_PER_SECOND),
         quotes,
         rating,
         vehicles,

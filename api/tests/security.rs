@@ -135,3 +135,25 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
     }
     println!("access matrix: {checked} cross-member cases refused like unknown ids, {} routes refuse a missing token", under_user.len());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn vin_lookups_are_limited_per_member() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let m = app.new_member("summit-cu").await;
+    let other = app.new_member("summit-cu").await;
+    let decode = |token: String| {
+        let app = &app;
+        async move { app.call(Method::GET, "/institution/summit-cu/car/vin/5XYRLDLC3NG097496", Some(&token), None).await.0 }
+    };
+    let mut allowed = 0;
+    while decode(m.token.clone()).await == 200 {
+        allowed += 1;
+        assert!(allowed <= 30, "the burst is 30");
+    }
+    assert_eq!(allowed, 30);
+    assert_eq!(decode(m.token.clone()).await, 429);
+    let (s, b) = app.call(Method::GET, "/institution/summit-cu/car/vin?year=2022&make=Kia&model=Sorento&style=x", Some(&m.token), None).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (429, Some("rateLimited")), "VIN by description shares the bucket");
+    assert_eq!(decode(other.token.clone()).await, 200, "another member has their own bucket");
+    println!("VIN lookups: a burst of {allowed}, then one per 6 s (600 an hour) per member");
+}

@@ -42,12 +42,26 @@ pub(crate) fn parse_vin(raw: &str) -> ApiResult<Vin> {
 
 /// The catalog and VIN calls need a session of the institution's own member.
 async fn institution_session(state: &AppState, headers: &HeaderMap, iid: &str) -> ApiResult<coverline_domain::institution::Institution> {
+    Ok(institution_member(state, headers, iid).await?.0)
+}
+
+async fn institution_member(state: &AppState, headers: &HeaderMap, iid: &str) -> ApiResult<(coverline_domain::institution::Institution, auth::Member)> {
     let institution = state.active_institution(iid).await?;
     let member = auth::session(state, headers).await??;
     if member.user.institution_id != institution.institution_id {
         return Err(ApiError::not_found());
     }
-    Ok(institution)
+    Ok((institution, member))
+}
+
+/// A member's VIN lookups are limited (the VIN tables are not for scraping).
+fn vin_lookup_allowed(state: &AppState, member: &auth::Member) -> ApiResult<()> {
+    if state.vin_lookups.allow(&member.user.user_id) {
+        Ok(())
+    } else {
+        tracing::warn!(user_id = %member.user.user_id, "VIN lookups refused: too many");
+        Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many vehicle lookups. Please wait a minute and try again."))
+    }
 }
 
 /// A required query parameter, trimmed; `Field is required` names it when missing or blank.
@@ -95,7 +109,8 @@ async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pa
 
 /// The representative ("mock") VIN of a description, in `data.message` as the spec has it.
 async fn vin_for_description(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>, Query(q): CatalogQuery) -> ApiResult<Json<Value>> {
-    let institution = institution_session(&state, &headers, &iid).await?;
+    let (institution, member) = institution_member(&state, &headers, &iid).await?;
+    vin_lookup_allowed(&state, &member)?;
     let (year, make, model, style) = (year(&q)?, required(&q, "make")?, required(&q, "model")?, required(&q, "style")?);
     if institution.testing_settings.description_error_test {
         return Err(vehicle_not_found());
@@ -105,7 +120,8 @@ async fn vin_for_description(State(state): State<AppState>, headers: HeaderMap, 
 }
 
 async fn decode_vin(State(state): State<AppState>, headers: HeaderMap, Path((iid, vin)): Path<(String, String)>) -> ApiResult<Json<Value>> {
-    let institution = institution_session(&state, &headers, &iid).await?;
+    let (institution, member) = institution_member(&state, &headers, &iid).await?;
+    vin_lookup_allowed(&state, &member)?;
     if institution.testing_settings.car_vin_error_test {
         return Err(vehicle_not_found());
     }

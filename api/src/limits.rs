@@ -1,0 +1,67 @@
+//! In-process token buckets for cheap, hot endpoints (VIN decoding), where a database write per
+//! request would cost more than the work. Each API instance limits on its own: N instances allow
+//! N times the rate, which still stops one member from scraping the VIN tables.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Keys tracked before idle buckets are swept.
+const SWEEP_AT: usize = 50_000;
+
+/// A token bucket per key: `burst` requests at once, refilled at `per_second`.
+#[derive(Clone, Debug)]
+pub struct RateLimiter {
+    burst: f64,
+    per_second: f64,
+    buckets: Arc<Mutex<HashMap<String, (f64, Instant)>>>,
+}
+
+impl RateLimiter {
+    pub fn new(burst: u32, per_second: f64) -> Self {
+        Self { burst: f64::from(burst), per_second, buckets: Arc::default() }
+    }
+
+    /// Takes one token for `key`; false when the bucket is empty.
+    pub fn allow(&self, key: &str) -> bool {
+        self.allow_at(key, Instant::now())
+    }
+
+    fn allow_at(&self, key: &str, now: Instant) -> bool {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        if buckets.len() >= SWEEP_AT {
+            // A full bucket is the same as no bucket: forget those.
+            let (burst, rate) = (self.burst, self.per_second);
+            buckets.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() * rate < burst);
+        }
+        let (tokens, at) = buckets.entry(key.to_string()).or_insert((self.burst, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * self.per_second).min(self.burst);
+        *at = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn a_burst_then_the_refill_rate() {
+        let limiter = RateLimiter::new(3, 0.5);
+        let t0 = Instant::now();
+        assert!((0..3).all(|_| limiter.allow_at("m", t0)));
+        assert!(!limiter.allow_at("m", t0), "the burst is spent");
+        assert!(limiter.allow_at("other", t0), "buckets are per key");
+        assert!(!limiter.allow_at("m", t0 + Duration::from_millis(1900)), "0.95 of a token after 1.9 s");
+        assert!(limiter.allow_at("m", t0 + Duration::from_millis(4100)), "2.05 tokens after 4.1 s");
+        assert!(limiter.allow_at("m", t0 + Duration::from_millis(4150)));
+        assert!(!limiter.allow_at("m", t0 + Duration::from_millis(4200)), "both spent");
+    }
+}
