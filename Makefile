@@ -1,5 +1,5 @@
 # Coverline. The two commands: `make run` and `make test`. Both install what they need.
-.PHONY: run test setup build e2e bench clean-data
+.PHONY: run test setup build e2e bench chaos clean-data
 SHELL := /bin/bash
 
 run:            ## install, build, and start the whole stack (app :8080, inbox :1080, Temporal UI :8233)
@@ -19,6 +19,9 @@ e2e:            ## only the Playwright suite against the real stack
 
 bench:          ## release build, then the load and latency harnesses of bench/ (prints figures)
 	scripts/setup.sh && scripts/build.sh && scripts/bench.sh
+
+chaos:          ## release build, then purchases under SIGKILLs and a Temporal restart (4 configurations)
+	scripts/setup.sh && scripts/build.sh && scripts/chaos.sh
 
 clean-data:     ## forget local data (databases, Temporal history, sandbox state)
 	rm -rf data/coverline.db* data/temporal.db* data/run

@@ -23,6 +23,9 @@ wait_temporal "$TEMPORAL_ADDRESS" 90
 
 echo "== Rust: unit, workflow and API integration tests (SQLite + Postgres)"
 (cd "$root" && cargo test --workspace)
+echo "== Chaos (small): 20 purchases while coverline (API + separate worker) is SIGKILLed every ~2 s and Temporal restarts once"
+(cd "$root" && cargo build -p coverline-bench && "$CARGO_TARGET_DIR/debug/coverline-bench" chaos --purchases 20 --concurrency 10 \
+  --worker separate --coverline "$coverline_bin" --root "$root")
 echo "== Web: Vitest"
 (cd "$root/web" && npm test --silent)
 echo "== Web: Playwright against the real stack"

@@ -7,6 +7,8 @@
 //!   and read latency.
 //! - `quote`: POST quote against a running app (`make run`), with a fixed number of clients for a
 //!   fixed time, next to GET /api/health on the same server as a hello-world baseline.
+//! - `chaos`: many purchases at once while `coverline` is SIGKILLed every ~2 s and Temporal is
+//!   restarted once; counts contracts, charges, emails and workflows afterwards.
 
 use std::time::{Duration, Instant};
 
@@ -16,6 +18,7 @@ use coverline_activities::vehicles::VehicleDecoder;
 use coverline_domain::Vin;
 use serde_json::{Value, json};
 
+mod chaos;
 mod ocr;
 
 #[derive(Parser)]
@@ -51,6 +54,28 @@ enum Command {
         /// Requests per second of the open-loop run that follows the closed-loop one.
         #[arg(long, default_value_t = 300)]
         rate: u32,
+    },
+    /// Purchases under SIGKILLs and a Temporal restart (spawns its own stack).
+    Chaos {
+        #[arg(long, default_value_t = 200)]
+        purchases: usize,
+        /// Purchases in flight at once.
+        #[arg(long, default_value_t = 50)]
+        concurrency: usize,
+        /// `sqlite` or `postgres` (a throwaway cluster).
+        #[arg(long, default_value = "sqlite")]
+        db: String,
+        /// `inprocess` or `separate` (`coverline worker` as its own process, killed with the API).
+        #[arg(long, default_value = "inprocess")]
+        worker: String,
+        #[arg(long, default_value_t = 2000)]
+        kill_every_ms: u64,
+        /// The `coverline` binary.
+        #[arg(long)]
+        coverline: std::path::PathBuf,
+        /// The repository root.
+        #[arg(long, default_value = ".")]
+        root: std::path::PathBuf,
     },
 }
 
@@ -227,5 +252,28 @@ async fn main() -> anyhow::Result<()> {
         Command::Vin { iterations } => bench_vin(iterations),
         Command::Ocr { per_category, seed } => ocr::bench_ocr(per_category, seed),
         Command::Quote { url, institution, clients, seconds, rate } => bench_quote(&url, &institution, clients, seconds, rate).await,
+        Command::Chaos { purchases, concurrency, db, worker, kill_every_ms, coverline, root } => {
+            let summary = chaos::run(chaos::ChaosOptions {
+                purchases,
+                concurrency,
+                postgres: match db.as_str() {
+                    "sqlite" => false,
+                    "postgres" => true,
+                    other => anyhow::bail!("--db {other}: sqlite or postgres"),
+                },
+                separate_worker: match worker.as_str() {
+                    "inprocess" => false,
+                    "separate" => true,
+                    other => anyhow::bail!("--worker {other}: inprocess or separate"),
+                },
+                kill_every: Duration::from_millis(kill_every_ms),
+                coverline: std::fs::canonicalize(&coverline).with_context(|| format!("{}", coverline.display()))?,
+                root: std::fs::canonicalize(&root)?,
+            })
+            .await?;
+            println!("{summary}");
+            anyhow::ensure!(summary.passed(), "chaos run failed");
+            Ok(())
+        }
     }
 }

@@ -95,6 +95,16 @@ pub fn routes() -> Router<Shared> {
         .route("/v1/charge", post(charge))
         .route("/widget", get(widget_page))
         .route("/widget.js", get(widget::script))
+        .route("/_sandbox/gateway/transactions", get(list_transactions))
+}
+
+/// Every approved charge (tests and the chaos harness count them; merchant key required).
+async fn list_transactions(State(sandbox): State<Shared>, headers: HeaderMap) -> Response {
+    if !auth::bearer_ok(&headers, &sandbox.config.merchant_key) {
+        return fail(StatusCode::UNAUTHORIZED, MSG_UNAUTHORIZED);
+    }
+    let transactions: Vec<Transaction> = sandbox.store.read(|s| s.transactions.values().cloned().collect());
+    axum::Json(transactions).into_response()
 }
 
 /// `{"status":200,"data":…,"error":null}`.

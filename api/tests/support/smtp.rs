@@ -73,6 +73,11 @@ impl Inbox {
         Self { port, messages }
     }
 
+    /// Every message received.
+    pub fn all(&self) -> Vec<Received> {
+        self.messages.lock().unwrap().clone()
+    }
+
     /// Messages received for `address`.
     pub fn to(&self, address: &str) -> Vec<Received> {
         self.messages.lock().unwrap().iter().filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(address))).cloned().collect()

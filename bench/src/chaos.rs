@@ -1,0 +1,575 @@
+//! The chaos harness: many purchases at once against the real stack (Temporal dev server, an SMTP
+//! receiver, the sandbox gateway/provider in their own process, `coverline serve` and optionally a
+//! separate `coverline worker`) while `coverline` is SIGKILLed and restarted every ~2 s and the
+//! Temporal server is restarted once. Then it counts: purchases completed, contracts at the
+//! provider, charges at the gateway, emails at the SMTP receiver, workflows still running.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use serde_json::{Value, json};
+
+#[path = "../../api/tests/support/smtp.rs"]
+#[allow(dead_code)]
+mod smtp;
+
+const PASSWORD: &str = "Chaos-harness-password-1!";
+const INSTITUTION: &str = "summit-cu";
+const VIN: &str = "5XYRLDLC3NG097496";
+const MERCHANT_KEY: &str = "sandbox-merchant-key";
+const PROVIDER_KEY: &str = "sandbox-provider-key";
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct ChaosOptions {
+    pub purchases: usize,
+    pub concurrency: usize,
+    pub postgres: bool,
+    pub separate_worker: bool,
+    pub kill_every: Duration,
+    /// The `coverline` binary.
+    pub coverline: PathBuf,
+    /// The repository (data/, scripts/, .venv/).
+    pub root: PathBuf,
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("address").port()
+}
+
+fn spawn(program: &Path, args: &[&str], env: &[(String, String)], log: &Path) -> anyhow::Result<Child> {
+    let out = std::fs::OpenOptions::new().create(true).append(true).open(log)?;
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdin(Stdio::null()).stdout(out.try_clone()?).stderr(out);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.spawn().with_context(|| format!("starting {} {}", program.display(), args.join(" ")))
+}
+
+/// The processes the harness kills and restarts.
+struct Stack {
+    opts: ChaosOptions,
+    work: PathBuf,
+    env: Vec<(String, String)>,
+    temporal_port: u16,
+    temporal: Option<Child>,
+    serve: Option<Child>,
+    worker: Option<Child>,
+    sandbox: Option<Child>,
+    kills: usize,
+}
+
+impl Stack {
+    fn temporal_cli(&self) -> PathBuf {
+        self.opts.root.join(".venv/bin/temporal")
+    }
+
+    fn start_temporal(&mut self) -> anyhow::Result<()> {
+        let port = self.temporal_port.to_string();
+        let db = self.work.join("temporal.db").display().to_string();
+        let args = ["server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", &port, "--db-filename", &db, "--log-level", "error"];
+        self.temporal = Some(spawn(&self.temporal_cli(), &args, &[], &self.work.join("temporal.log"))?);
+        Ok(())
+    }
+
+    fn start_coverline(&mut self) -> anyhow::Result<()> {
+        let mut env = self.env.clone();
+        if self.opts.separate_worker {
+            env.push(("COVERLINE_WORKER".into(), "off".into()));
+        }
+        self.serve = Some(spawn(&self.opts.coverline, &["serve"], &env, &self.work.join("serve.log"))?);
+        if self.opts.separate_worker {
+            let mut env = self.env.clone();
+            env.push(("COVERLINE_METRICS_ADDR".into(), format!("127.0.0.1:{}", free_port())));
+            self.worker = Some(spawn(&self.opts.coverline, &["worker"], &env, &self.work.join("worker.log"))?);
+        }
+        Ok(())
+    }
+
+    /// SIGKILL: no graceful shutdown for the API or the worker.
+    fn kill_coverline(&mut self) {
+        for child in [self.serve.take(), self.worker.take()].into_iter().flatten() {
+            let mut child = child;
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        self.kills += 1;
+    }
+
+    fn restart_temporal(&mut self) -> anyhow::Result<()> {
+        if let Some(mut t) = self.temporal.take() {
+            // A clean stop (SIGTERM), as an operator restarts a server; its SQLite file keeps every history.
+            let _ = Command::new("kill").arg("-TERM").arg(t.id().to_string()).status();
+            let _ = t.wait();
+        }
+        self.start_temporal()
+    }
+
+    fn stop(&mut self) {
+        self.kill_coverline();
+        for child in [self.sandbox.take(), self.temporal.take()].into_iter().flatten() {
+            let mut child = child;
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// One member's way through the flow, retrying as a browser would when the server is away.
+struct Client {
+    http: reqwest::Client,
+    api: String,
+    sandbox: String,
+    inbox: smtp::Inbox,
+}
+
+#[derive(Debug, Default)]
+struct Member {
+    email: String,
+    user_id: String,
+    token: String,
+}
+
+/// A completed purchase.
+#[derive(Debug, Clone)]
+struct Bought {
+    policy_id: String,
+    tracking: String,
+}
+
+fn retryable(status: u16) -> bool {
+    matches!(status, 502..=504) || status == 429
+}
+
+impl Client {
+    /// One call, retried while the server is down or restarting (connection errors, 502-504) and
+    /// after a lost answer rotated the token (401: log in again). Gives up after 5 minutes.
+    async fn call(&self, m: &mut Member, method: reqwest::Method, path: &str, body: Option<&Value>) -> anyhow::Result<(u16, Value)> {
+        let until = Instant::now() + Duration::from_secs(300);
+        loop {
+            let mut req = self.http.request(method.clone(), format!("{}{path}", self.api));
+            if !m.token.is_empty() {
+                req = req.bearer_auth(&m.token);
+            }
+            if let Some(b) = body {
+                req = req.json(b);
+            }
+            let outcome = match req.send().await {
+                Ok(res) => {
+                    let status = res.status().as_u16();
+                    let value = res.json::<Value>().await.unwrap_or(Value::Null);
+                    Some((status, value))
+                }
+                Err(_) => None,
+            };
+            match outcome {
+                Some((401, body)) if !m.email.is_empty() && body["error"]["code"] != "invalidCredentials" => self.login(m).await?,
+                Some((status, body)) if !retryable(status) => return Ok((status, body)),
+                _ if Instant::now() > until => bail!("{method} {path}: the server did not answer for 5 minutes"),
+                _ => tokio::time::sleep(Duration::from_millis(250)).await,
+            }
+        }
+    }
+
+    async fn login(&self, m: &mut Member) -> anyhow::Result<()> {
+        let url = format!("{}/institution/{INSTITUTION}/login?emailAddress={}", self.api, m.email);
+        let until = Instant::now() + Duration::from_secs(300);
+        loop {
+            if let Ok(res) = self.http.post(&url).json(&json!({ "password": PASSWORD })).send().await {
+                let status = res.status().as_u16();
+                let body = res.json::<Value>().await.unwrap_or(Value::Null);
+                if status == 200 {
+                    m.token = body["token"].as_str().unwrap_or_default().to_string();
+                    return Ok(());
+                }
+                if !retryable(status) {
+                    bail!("login after a rotated token: {status} {body}");
+                }
+            }
+            if Instant::now() > until {
+                bail!("login: the server did not answer for 5 minutes");
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    }
+
+    fn user(&self, user_id: &str, suffix: &str) -> String {
+        format!("/institution/{INSTITUTION}/user/{user_id}{suffix}")
+    }
+
+    async fn expect(&self, m: &mut Member, method: reqwest::Method, path: &str, body: Option<Value>, want: &[u16]) -> anyhow::Result<Value> {
+        let (s, b) = self.call(m, method.clone(), path, body.as_ref()).await?;
+        if !want.contains(&s) {
+            bail!("{method} {path}: {s} {b}");
+        }
+        Ok(b)
+    }
+
+    /// The newest verification code emailed to `email` after `seen` messages.
+    async fn code(&self, email: &str, seen: usize) -> Option<String> {
+        for _ in 0..100 {
+            let mails = self.inbox.to(email);
+            if mails.len() > seen {
+                return mails.last().map(smtp::code_in);
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        None
+    }
+
+    async fn purchase(&self, run: &str, n: usize) -> anyhow::Result<Bought> {
+        use reqwest::Method;
+        let mut m = Member::default();
+        // A user per attempt: a retried creation must not leave two users behind one address.
+        for attempt in 0.. {
+            let email = format!("chaos-{run}-{n}-{attempt}@example.com");
+            let mut anonymous = Member::default();
+            let (s, b) = self
+                .call(&mut anonymous, Method::POST, &format!("/institution/{INSTITUTION}/user"), Some(&json!({ "emailAddress": email, "password": PASSWORD })))
+                .await?;
+            if s == 201 {
+                m = Member { email, user_id: b["user"]["userId"].as_str().unwrap_or_default().into(), token: b["token"].as_str().unwrap_or_default().into() };
+                break;
+            }
+            if attempt > 5 {
+                bail!("creating a user: {s} {b}");
+            }
+        }
+
+        let uid = m.user_id.clone();
+
+        // Verify the email: send (a lost send is sent again after 21 s), read, enter.
+        loop {
+            let (_, me) = self.call(&mut m, Method::GET, &self.user(&uid, ""), None).await?;
+            if me["user"]["isEmailVerified"] == true {
+                break;
+            }
+            let seen = self.inbox.to(&m.email).len();
+            let path = self.user(&uid, &format!("/verifyemail?emailAddress={}", m.email));
+            let (s, _) = self.call(&mut m, Method::GET, &path, None).await?;
+            let code = if s == 200 || s == 429 { self.code(&m.email, if s == 200 { seen } else { seen.saturating_sub(1) }).await } else { None };
+            match code {
+                Some(code) => {
+                    let (s, b) = self.call(&mut m, Method::PUT, &self.user(&uid, ""), Some(&json!({ "verificationCode": code }))).await?;
+                    if s == 200 {
+                        m.token = b["token"].as_str().unwrap_or_default().into();
+                    }
+                }
+                None => tokio::time::sleep(Duration::from_secs(21)).await,
+            }
+        }
+        let details = json!({ "firstName": "Casey", "lastName": "Chaos", "phoneNumber": "3035550142",
+            "address": { "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" }, "isMember": true });
+        let b = self.expect(&mut m, Method::PUT, &self.user(&uid, ""), Some(details), &[200]).await?;
+        m.token = b["token"].as_str().unwrap_or_default().into();
+
+        let car = json!({ "vin": VIN, "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 });
+        let b = self.expect(&mut m, Method::POST, &self.user(&uid, "/car"), Some(car), &[201]).await?;
+        let car_id = b["car"]["carId"].as_str().unwrap_or_default().to_string();
+        let quote = json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" });
+        let q = self.expect(&mut m, Method::POST, &self.user(&uid, "/quote"), Some(quote), &[201]).await?;
+        let quote_id = q["quoteId"].as_str().unwrap_or_default().to_string();
+        let rate = &q["rates"][0];
+        let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": car_id, "emailAddress": m.email, "quoteId": quote_id });
+        let b = self.expect(&mut m, Method::POST, &self.user(&uid, "/policy"), Some(booking), &[200]).await?;
+        let policy_id = b["policy"]["policyId"].as_str().unwrap_or_default().to_string();
+
+        // Pay once: sign (again after a lost answer; an unused signed request costs nothing),
+        // charge at the gateway once, then verify that one result until it sticks.
+        let (s, signed) = self.call(&mut m, Method::POST, &self.user(&uid, "/signrequest"), Some(&json!({ "policyId": policy_id }))).await?;
+        if s != 200 {
+            bail!("sign request: {s} {signed}");
+        }
+        let widget = signed["data"]["widgetUrl"].as_str().unwrap_or_default();
+        let request = reqwest::Url::parse(widget)?.query_pairs().find(|(k, _)| k == "request").map(|(_, v)| v.to_string()).unwrap_or_default();
+        let charged: Value = self
+            .http
+            .post(format!("{}/v1/charge", self.sandbox))
+            .json(&json!({ "request": request, "cardNumber": "4242424242424242", "expiry": "12/34", "cvc": "123", "zip": "80202" }))
+            .send()
+            .await?
+            .json()
+            .await?;
+        let result = charged["data"]["result"].as_str().with_context(|| format!("charge: {charged}"))?.to_string();
+        let v = self
+            .expect(&mut m, Method::POST, &self.user(&uid, "/verifyresponse"), Some(json!({ "policyId": policy_id, "result": result })), &[200])
+            .await?;
+        let tracking = v["data"]["data"]["trackingNumber"].as_str().unwrap_or_default().to_string();
+        self.expect(&mut m, Method::POST, &self.user(&uid, "/payment/confirmation"), Some(json!({ "policyId": policy_id })), &[200]).await?;
+        Ok(Bought { policy_id, tracking })
+    }
+}
+
+/// The run's figures.
+#[derive(Debug)]
+pub struct ChaosSummary {
+    pub label: String,
+    pub purchases: usize,
+    pub completed: usize,
+    pub failed: usize,
+    pub seconds: f64,
+    pub kills: usize,
+    pub temporal_restarts: usize,
+    pub policies_fulfilled: i64,
+    pub policies: i64,
+    pub payments: i64,
+    pub contracts: usize,
+    pub duplicate_contracts: usize,
+    pub charges: usize,
+    pub duplicate_charges: usize,
+    pub receipts_unique: usize,
+    pub contract_emails_unique: usize,
+    pub emails_redelivered: usize,
+    pub workflows_running: i64,
+}
+
+impl ChaosSummary {
+    /// Whether every promise held.
+    pub fn passed(&self) -> bool {
+        self.completed == self.purchases
+            && self.policies_fulfilled as usize == self.purchases
+            && self.payments as usize == self.purchases
+            && self.contracts == self.purchases
+            && self.duplicate_contracts == 0
+            && self.charges == self.purchases
+            && self.duplicate_charges == 0
+            && self.receipts_unique == self.purchases
+            && self.contract_emails_unique == self.purchases
+            && self.workflows_running == 0
+    }
+}
+
+impl std::fmt::Display for ChaosSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "chaos {}: {} purchases, {} completed, {} failed, {:.0} s; coverline SIGKILLed {} times, Temporal restarted {} time(s)",
+            self.label, self.purchases, self.completed, self.failed, self.seconds, self.kills, self.temporal_restarts)?;
+        writeln!(f, "  database   policies {} (fulfilled {}), payments {}", self.policies, self.policies_fulfilled, self.payments)?;
+        writeln!(f, "  provider   contracts {} (duplicates {})", self.contracts, self.duplicate_contracts)?;
+        writeln!(f, "  gateway    charges {} (duplicates {})", self.charges, self.duplicate_charges)?;
+        writeln!(f, "  smtp       receipts {} and contract copies {} (distinct Message-IDs; redelivered after a kill: {})",
+            self.receipts_unique, self.contract_emails_unique, self.emails_redelivered)?;
+        writeln!(f, "  temporal   purchase workflows still running: {}", self.workflows_running)?;
+        write!(f, "  result     {}", if self.passed() { "PASS" } else { "FAIL" })
+    }
+}
+
+fn header(data: &str, name: &str) -> Option<String> {
+    let prefix = format!("{}:", name.to_ascii_lowercase());
+    data.lines().find(|l| l.to_ascii_lowercase().starts_with(&prefix)).map(|l| l[prefix.len()..].trim().to_string())
+}
+
+/// Runs the harness once.
+pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
+    let run = format!("{}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_millis());
+    let label = format!("{} / worker {}", if opts.postgres { "Postgres" } else { "SQLite" }, if opts.separate_worker { "separate" } else { "in-process" });
+    let work = std::env::temp_dir().join(format!("coverline-chaos-{run}"));
+    std::fs::create_dir_all(&work)?;
+    let inbox = smtp::Inbox::start().await;
+    let database_url = if opts.postgres {
+        let out = Command::new("bash").arg(opts.root.join("scripts/pg-throwaway.sh")).arg("start").arg(work.join("pg")).output()?;
+        let url = String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().trim().to_string();
+        if !url.starts_with("postgres") {
+            bail!("throwaway Postgres did not start: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        url
+    } else {
+        format!("sqlite://{}", work.join("coverline.db").display())
+    };
+    let (app_port, sandbox_port, temporal_port) = (free_port(), free_port(), free_port());
+    let api = format!("http://127.0.0.1:{app_port}");
+    let sandbox_url = format!("http://127.0.0.1:{sandbox_port}");
+    let env: Vec<(String, String)> = [
+        ("COVERLINE_ADDR", format!("127.0.0.1:{app_port}")),
+        ("COVERLINE_PUBLIC_URL", api.clone()),
+        ("COVERLINE_SANDBOX_ADDR", "off".into()),
+        ("COVERLINE_GATEWAY_URL", sandbox_url.clone()),
+        ("COVERLINE_PROVIDER_URL", sandbox_url.clone()),
+        ("DATABASE_URL", database_url.clone()),
+        ("TEMPORAL_ADDRESS", format!("127.0.0.1:{temporal_port}")),
+        ("COVERLINE_TASK_QUEUE", format!("chaos-{run}")),
+        ("COVERLINE_SMTP_URL", format!("smtp://127.0.0.1:{}", inbox.port)),
+        ("COVERLINE_SIGNING_KEY", "chaos-harness-signing-key".into()),
+        ("COVERLINE_DATA_DIR", opts.root.join("data").display().to_string()),
+        ("COVERLINE_WEB_DIR", opts.root.join("web/dist").display().to_string()),
+        ("COVERLINE_TEMPORAL_CLI", opts.root.join(".venv/bin/temporal").display().to_string()),
+        ("RUST_LOG", "warn,temporalio=error".into()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    let mut stack = Stack { opts: opts.clone(), work: work.clone(), env: env.clone(), temporal_port, temporal: None, serve: None, worker: None, sandbox: None, kills: 0 };
+    stack.start_temporal()?;
+    let mut sandbox_env = env.clone();
+    sandbox_env.retain(|(k, _)| k != "COVERLINE_SANDBOX_ADDR");
+    sandbox_env.push(("COVERLINE_SANDBOX_ADDR".into(), format!("127.0.0.1:{sandbox_port}")));
+    sandbox_env.push(("COVERLINE_SANDBOX_STATE".into(), work.join("sandbox.json").display().to_string()));
+    stack.sandbox = Some(spawn(&opts.coverline, &["sandbox"], &sandbox_env, &work.join("sandbox.log"))?);
+    stack.start_coverline()?;
+
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(150)).build()?;
+    let health = format!("{api}/api/health");
+    let started_waiting = Instant::now();
+    while !http.get(&health).send().await.is_ok_and(|r| r.status().is_success()) {
+        if started_waiting.elapsed() > Duration::from_secs(120) {
+            stack.stop();
+            bail!("coverline did not come up; see {}", work.join("serve.log").display());
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    // The chaos: SIGKILL coverline every ~kill_every (±30 %), restart Temporal once a third of the way.
+    let stack = Arc::new(Mutex::new(stack));
+    let done = Arc::new(AtomicBool::new(false));
+    let completed = Arc::new(AtomicUsize::new(0));
+    let temporal_restarts = Arc::new(AtomicUsize::new(0));
+    let chaos = {
+        let (stack, done, completed, temporal_restarts) = (stack.clone(), done.clone(), completed.clone(), temporal_restarts.clone());
+        let (every, total) = (opts.kill_every, opts.purchases);
+        tokio::spawn(async move {
+            let mut tick: u64 = 0;
+            while !done.load(Ordering::SeqCst) {
+                tick += 1;
+                let jitter = (tick * 7919 % 61) as f64 / 100.0 - 0.3;
+                tokio::time::sleep(every.mul_f64(1.0 + jitter)).await;
+                if done.load(Ordering::SeqCst) {
+                    break;
+                }
+                let mut s = stack.lock().expect("stack lock");
+                s.kill_coverline();
+                if temporal_restarts.load(Ordering::SeqCst) == 0 && completed.load(Ordering::SeqCst) * 3 >= total {
+                    if let Err(e) = s.restart_temporal() {
+                        eprintln!("restarting Temporal: {e:#}");
+                    }
+                    temporal_restarts.fetch_add(1, Ordering::SeqCst);
+                }
+                if let Err(e) = s.start_coverline() {
+                    eprintln!("restarting coverline: {e:#}");
+                }
+            }
+        })
+    };
+
+    let client = Arc::new(Client { http: http.clone(), api: format!("{api}/api"), sandbox: sandbox_url.clone(), inbox: inbox.clone() });
+    let permits = Arc::new(tokio::sync::Semaphore::new(opts.concurrency));
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for n in 0..opts.purchases {
+        let (client, permits, completed, run) = (client.clone(), permits.clone(), completed.clone(), run.clone());
+        tasks.push(tokio::spawn(async move {
+            let _permit = permits.acquire_owned().await.expect("semaphore");
+            let result = client.purchase(&run, n).await;
+            if result.is_ok() {
+                completed.fetch_add(1, Ordering::SeqCst);
+            }
+            result
+        }));
+    }
+    let mut bought = Vec::new();
+    let mut failures = Vec::new();
+    for task in tasks {
+        match task.await? {
+            Ok(b) => bought.push(b),
+            Err(e) => failures.push(format!("{e:#}")),
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    done.store(true, Ordering::SeqCst);
+    chaos.await?;
+    for f in failures.iter().take(5) {
+        eprintln!("a purchase failed: {f}");
+    }
+
+    // Let the last workflows finish (emails), then count everywhere.
+    let store = coverline_store::Store::connect(&database_url).await?;
+    let settle = Instant::now();
+    let mut fulfilled = 0;
+    while settle.elapsed() < Duration::from_secs(180) {
+        fulfilled = 0;
+        for b in &bought {
+            if store.policy(&b.policy_id).await?.is_some_and(|p| p.status == "fulfilled") {
+                fulfilled += 1;
+            }
+        }
+        if fulfilled == bought.len() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    let policies = store.count_policies().await?;
+    let payments = store.count_payments().await?;
+    let mut recorded_payments_match = 0;
+    for b in &bought {
+        if store.payment_for_policy(&b.policy_id).await?.is_some_and(|p| p.payment_id == b.tracking) {
+            recorded_payments_match += 1;
+        }
+    }
+    let contracts: Value = http.get(format!("{sandbox_url}/_sandbox/provider/contracts")).bearer_auth(PROVIDER_KEY).send().await?.json().await?;
+    let contracts = contracts.as_array().cloned().unwrap_or_default();
+    let mut by_key: HashMap<String, usize> = HashMap::new();
+    for c in &contracts {
+        *by_key.entry(c["idempotencyKey"].as_str().unwrap_or_default().to_string()).or_default() += 1;
+    }
+    let charges: Value = http.get(format!("{sandbox_url}/_sandbox/gateway/transactions")).bearer_auth(MERCHANT_KEY).send().await?.json().await?;
+    let charges = charges.as_array().cloned().unwrap_or_default();
+    let mut by_contract: HashMap<String, usize> = HashMap::new();
+    for c in &charges {
+        *by_contract.entry(c["applyFundsTo"].as_str().unwrap_or_default().to_string()).or_default() += 1;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let mut receipts: HashMap<String, usize> = HashMap::new();
+    let mut copies: HashMap<String, usize> = HashMap::new();
+    for mail in inbox.all() {
+        let subject = header(&mail.data, "Subject").unwrap_or_default();
+        let id = header(&mail.data, "Message-ID").unwrap_or_default();
+        if subject.starts_with("Your receipt") {
+            *receipts.entry(id).or_default() += 1;
+        } else if mail.data.contains("application/pdf") {
+            *copies.entry(id).or_default() += 1;
+        }
+    }
+    let redelivered = receipts.values().chain(copies.values()).map(|n| n - 1).sum();
+    let temporal_cli = opts.root.join(".venv/bin/temporal");
+    let count = Command::new(&temporal_cli)
+        .args(["workflow", "count", "--address", &format!("127.0.0.1:{temporal_port}"), "--query", &format!("TaskQueue='chaos-{run}' AND ExecutionStatus='Running'")])
+        .output()?;
+    let count_text = String::from_utf8_lossy(&count.stdout);
+    let workflows_running = count_text.split_whitespace().last().and_then(|n| n.parse().ok()).unwrap_or(-1);
+
+    let kills = stack.lock().expect("stack lock").kills;
+    stack.lock().expect("stack lock").stop();
+    if opts.postgres {
+        let _ = Command::new("bash").arg(opts.root.join("scripts/pg-throwaway.sh")).arg("stop").arg(work.join("pg")).output();
+    }
+    let summary = ChaosSummary {
+        label,
+        purchases: opts.purchases,
+        completed: bought.len(),
+        failed: failures.len(),
+        seconds,
+        kills,
+        temporal_restarts: temporal_restarts.load(Ordering::SeqCst),
+        policies_fulfilled: fulfilled as i64,
+        policies,
+        payments: recorded_payments_match.min(payments),
+        contracts: contracts.len(),
+        duplicate_contracts: by_key.values().map(|n| n - 1).sum(),
+        charges: charges.len(),
+        duplicate_charges: by_contract.values().map(|n| n - 1).sum(),
+        receipts_unique: receipts.len(),
+        contract_emails_unique: copies.len(),
+        emails_redelivered: redelivered,
+        workflows_running,
+    };
+    if summary.passed() {
+        let _ = std::fs::remove_dir_all(&work);
+    } else {
+        eprintln!("logs kept in {}", work.display());
+    }
+    Ok(summary)
+}
