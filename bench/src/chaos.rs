@@ -121,6 +121,20 @@ impl Stack {
     }
 }
 
+/// Resident set size of a process in MiB (Linux /proc).
+fn rss_mib(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kb: f64 = status.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+impl Stack {
+    /// RSS of the API and of the worker (when separate), MiB.
+    fn rss(&self) -> (Option<f64>, Option<f64>) {
+        (self.serve.as_ref().and_then(|c| rss_mib(c.id())), self.worker.as_ref().and_then(|c| rss_mib(c.id())))
+    }
+}
+
 /// One member's way through the flow, retrying as a browser would when the server is away.
 struct Client {
     http: reqwest::Client,
@@ -327,6 +341,11 @@ pub struct ChaosSummary {
     pub contract_emails_unique: usize,
     pub emails_redelivered: usize,
     pub workflows_running: i64,
+    /// Purchases completed per second over the run.
+    pub per_second: f64,
+    /// RSS (MiB) of the API and the worker: idle before the load, and the most seen under it.
+    pub rss_idle: (Option<f64>, Option<f64>),
+    pub rss_peak: (Option<f64>, Option<f64>),
 }
 
 impl ChaosSummary {
@@ -355,6 +374,9 @@ impl std::fmt::Display for ChaosSummary {
         writeln!(f, "  smtp       receipts {} and contract copies {} (distinct Message-IDs; redelivered after a kill: {})",
             self.receipts_unique, self.contract_emails_unique, self.emails_redelivered)?;
         writeln!(f, "  temporal   purchase workflows still running: {}", self.workflows_running)?;
+        let mib = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.0} MiB"));
+        writeln!(f, "  load       {:.2} purchases/s; RSS idle: api {}, worker {}; under load (max): api {}, worker {}",
+            self.per_second, mib(self.rss_idle.0), mib(self.rss_idle.1), mib(self.rss_peak.0), mib(self.rss_peak.1))?;
         write!(f, "  result     {}", if self.passed() { "PASS" } else { "FAIL" })
     }
 }
@@ -367,7 +389,12 @@ fn header(data: &str, name: &str) -> Option<String> {
 /// Runs the harness once.
 pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let run = format!("{}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_millis());
-    let label = format!("{} / worker {}", if opts.postgres { "Postgres" } else { "SQLite" }, if opts.separate_worker { "separate" } else { "in-process" });
+    let label = format!(
+        "{} / worker {}{}",
+        if opts.postgres { "Postgres" } else { "SQLite" },
+        if opts.separate_worker { "separate" } else { "in-process" },
+        if opts.kill_every.is_zero() { " / no kills" } else { "" }
+    );
     let work = std::env::temp_dir().join(format!("coverline-chaos-{run}"));
     std::fs::create_dir_all(&work)?;
     let inbox = smtp::Inbox::start().await;
@@ -428,12 +455,32 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let done = Arc::new(AtomicBool::new(false));
     let completed = Arc::new(AtomicUsize::new(0));
     let temporal_restarts = Arc::new(AtomicUsize::new(0));
+    let rss_idle = stack.lock().expect("stack lock").rss();
+    let rss_peak = Arc::new(Mutex::new((None::<f64>, None::<f64>)));
+    let sampler = {
+        let (stack, done, rss_peak) = (stack.clone(), done.clone(), rss_peak.clone());
+        tokio::spawn(async move {
+            while !done.load(Ordering::SeqCst) {
+                let (api, worker) = { stack.lock().expect("stack lock").rss() };
+                let merge = |old: Option<f64>, new: Option<f64>| match (old, new) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    (a, b) => a.or(b),
+                };
+                {
+                    let mut peak = rss_peak.lock().expect("rss lock");
+                    *peak = (merge(peak.0, api), merge(peak.1, worker));
+                }
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        })
+    };
     let chaos = {
         let (stack, done, completed, temporal_restarts) = (stack.clone(), done.clone(), completed.clone(), temporal_restarts.clone());
         let (every, total) = (opts.kill_every, opts.purchases);
         tokio::spawn(async move {
             let mut tick: u64 = 0;
-            while !done.load(Ordering::SeqCst) {
+            // --kill-every-ms 0: no chaos, a throughput and memory run.
+            while !every.is_zero() && !done.load(Ordering::SeqCst) {
                 tick += 1;
                 let jitter = (tick * 7919 % 61) as f64 / 100.0 - 0.3;
                 tokio::time::sleep(every.mul_f64(1.0 + jitter)).await;
@@ -481,6 +528,7 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let seconds = started.elapsed().as_secs_f64();
     done.store(true, Ordering::SeqCst);
     chaos.await?;
+    sampler.await?;
     for f in failures.iter().take(5) {
         eprintln!("a purchase failed: {f}");
     }
@@ -565,6 +613,9 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         contract_emails_unique: copies.len(),
         emails_redelivered: redelivered,
         workflows_running,
+        per_second: bought.len() as f64 / seconds,
+        rss_idle,
+        rss_peak: *rss_peak.lock().expect("rss lock"),
     };
     if summary.passed() {
         let _ = std::fs::remove_dir_all(&work);
