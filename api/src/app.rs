@@ -162,10 +162,13 @@ fn origin_of(url: &str) -> String {
     }
 }
 
+/// When an institution's framing origins were read, and the origins.
+type CachedOrigins = (std::time::Instant, Vec<String>);
+
 /// The framing origins of each institution's active integrators, reused for `INSTITUTION_TTL`.
 #[derive(Clone, Default)]
 pub struct FramingCache {
-    entries: Arc<std::sync::RwLock<std::collections::HashMap<String, (std::time::Instant, Vec<String>)>>>,
+    entries: Arc<std::sync::RwLock<std::collections::HashMap<String, CachedOrigins>>>,
 }
 
 impl FramingCache {

@@ -164,7 +164,7 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
     assert!(pdf.starts_with(b"%PDF"));
 
     // The contract as delivered: every field a member needs.
-    let store = store(&app).await;
+    let store = store(app).await;
     let policy = store.policy(&policy_id).await.unwrap().unwrap();
     let payment = store.payment_for_policy(&policy_id).await.unwrap().unwrap();
     let text = pdf_text(&pdf);
@@ -258,7 +258,7 @@ async fn support_lists_retries_shows_and_resends_idempotently() {
     for needle in ["status:bookingFailed", "support:retryBooking", "support:pat", "booked", "paid", "email:receipt", "email:contract", "support:resendEmails", "fulfilled"] {
         assert!(shown.contains(needle), "show lacks {needle:?}:\n{shown}");
     }
-    assert!(shown.contains(&format!("http://localhost:8233/namespaces/default/workflows/purchase-")), "{shown}");
+    assert!(shown.contains("http://localhost:8233/namespaces/default/workflows/purchase-"), "{shown}");
     assert!(shown.contains("Completed"), "Temporal says the workflow completed:\n{shown}");
     assert!(shown.contains("booking rounds 2"), "the workflow's own view:\n{shown}");
 }
