@@ -59,7 +59,13 @@ pub struct CoveredComponent {
 #[derive(Clone)]
 pub struct ContractRenderer {
     engine: Arc<TypstEngine<TypstTemplateMainFile>>,
+    /// Renders at once: each holds a typst world (tens of MiB), so a burst of purchases must
+    /// queue here rather than multiply the worker's memory.
+    slots: Arc<tokio::sync::Semaphore>,
 }
+
+/// Contracts rendered at once per process.
+pub const RENDER_SLOTS: usize = 2;
 
 impl std::fmt::Debug for ContractRenderer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -73,7 +79,14 @@ impl ContractRenderer {
         let path = data_dir.join("templates/contract.typ");
         let template = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
         let engine = TypstEngine::builder().main_file(template).fonts(typst_assets::fonts()).build();
-        Ok(Self { engine: Arc::new(engine) })
+        Ok(Self { engine: Arc::new(engine), slots: Arc::new(tokio::sync::Semaphore::new(RENDER_SLOTS)) })
+    }
+
+    /// [`render`](Self::render) on a blocking thread, at most [`RENDER_SLOTS`] at a time.
+    pub async fn render_async(&self, contract: ContractDocument) -> anyhow::Result<Vec<u8>> {
+        let _slot = self.slots.acquire().await.context("render slots closed")?;
+        let renderer = self.clone();
+        tokio::task::spawn_blocking(move || renderer.render(&contract)).await.context("rendering task")?
     }
 
     /// Renders a contract to PDF bytes (CPU-bound: call from a blocking task).

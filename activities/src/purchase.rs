@@ -297,8 +297,7 @@ impl PurchaseActivities {
             }
             let purchase = Purchase::load(&self.store, &policy_id).await?;
             let document = contract_document(&purchase, &self.plan_texts)?;
-            let renderer = self.renderer.clone();
-            let pdf = tokio::task::spawn_blocking(move || renderer.render(&document)).await.context("rendering task")??;
+            let pdf = self.renderer.render_async(document).await?;
             self.store.put_contract_document(&policy_id, &pdf).await?;
             Ok(())
         })

@@ -582,12 +582,22 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         }
     }
     let redelivered = receipts.values().chain(copies.values()).map(|n| n - 1).sum();
+    // A workflow whose last task was cut by a kill finishes when its task is retried: wait for it.
     let temporal_cli = opts.root.join(".venv/bin/temporal");
-    let count = Command::new(&temporal_cli)
-        .args(["workflow", "count", "--address", &format!("127.0.0.1:{temporal_port}"), "--query", &format!("TaskQueue='chaos-{run}' AND ExecutionStatus='Running'")])
-        .output()?;
-    let count_text = String::from_utf8_lossy(&count.stdout);
-    let workflows_running = count_text.split_whitespace().last().and_then(|n| n.parse().ok()).unwrap_or(-1);
+    let running = || -> i64 {
+        Command::new(&temporal_cli)
+            .args(["workflow", "count", "--address", &format!("127.0.0.1:{temporal_port}"), "--query", &format!("TaskQueue='chaos-{run}' AND ExecutionStatus='Running'")])
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8_lossy(&o.stdout).split_whitespace().last().and_then(|n| n.parse().ok()))
+            .unwrap_or(-1)
+    };
+    let mut workflows_running = running();
+    let settle = Instant::now();
+    while workflows_running != 0 && settle.elapsed() < Duration::from_secs(120) {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        workflows_running = running();
+    }
 
     let kills = stack.lock().expect("stack lock").kills;
     stack.lock().expect("stack lock").stop();
