@@ -70,12 +70,7 @@ async fn create_user(State(state): State<AppState>, Path(iid): Path<String>, Jso
         return Err(ApiError::bad_request("Password must be 12 to 256 characters"));
     }
     let user_id = crate::ids::new_id("usr");
-    let hash = tokio::task::spawn_blocking({
-        let password = body.password.clone();
-        move || auth::hash_password(&password)
-    })
-    .await
-    .map_err(|e| ApiError::internal(e.into()))??;
+    let hash = auth::hash_password_blocking(&body.password).await?;
     let user = state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;
     let token = auth::rotate(&state, &user.user_id, None).await?;
     Ok((StatusCode::CREATED, Json(json!({ "user": user_json(&user), "token": token }))))
