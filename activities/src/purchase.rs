@@ -36,6 +36,28 @@ pub struct BookContract {
     /// Which booking round this is (1, then 1 more per retry the member or support asked for).
     #[serde(default)]
     pub round: u32,
+    /// The workflow records the booking itself once it accepts the result (`record_booking`); the
+    /// activity only notes the contract number. False for purchases started before that change:
+    /// then the activity marks the policy booked, as it did.
+    #[serde(default)]
+    pub workflow_records_booking: bool,
+}
+
+/// Input of `record_booking`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordBooking {
+    pub policy_id: String,
+    pub contract_number: String,
+}
+
+/// Input of `void_purchase`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VoidPurchase {
+    pub policy_id: String,
+    /// Why, for the timeline.
+    pub reason: String,
 }
 
 /// Output of `book_contract`.
@@ -234,7 +256,14 @@ impl PurchaseActivities {
                 customer_state: purchase.quote.state.clone(),
             };
             let booked = self.provider.book(&input.idempotency_key, &request).await.map_err(booking_failure)?;
-            self.store.record_booking(&input.policy_id, &booked.contract_number).await?;
+            if input.workflow_records_booking {
+                // The workflow may never hear of this attempt (a worker killed after the provider
+                // answered): keep the contract number, for voiding, but do not tell the member the
+                // purchase is booked until the workflow has accepted it.
+                self.store.note_contract_number(&input.policy_id, &booked.contract_number).await?;
+            } else {
+                self.store.record_booking(&input.policy_id, &booked.contract_number).await?;
+            }
             Ok(Booked { contract_number: booked.contract_number })
         })
         .await
@@ -323,6 +352,32 @@ impl PurchaseActivities {
             };
             self.store.record_email_sent(&input.policy_id, kind, &message_id).await?;
             self.store.record_policy_event(&input.policy_id, &format!("email:{kind}"), Some(&purchase.policy.email), "workflow").await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Marks the policy booked with its contract number, once the workflow accepted the booking.
+    #[activity(name = "record_booking")]
+    pub async fn record_booking(self: Arc<Self>, ctx: ActivityContext, input: RecordBooking) -> Result<(), ActivityError> {
+        crate::metrics::observe(&ctx, "record_booking", async {
+            self.store.record_booking(&input.policy_id, &input.contract_number).await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Voids the purchase: the provider's contract when one was booked (even by an attempt the
+    /// workflow never heard back from), then the policy.
+    #[activity(name = "void_purchase")]
+    pub async fn void_purchase(self: Arc<Self>, ctx: ActivityContext, input: VoidPurchase) -> Result<(), ActivityError> {
+        crate::metrics::observe(&ctx, "void_purchase", async {
+            let policy = self.store.policy(&input.policy_id).await?.context("policy")?;
+            if let Some(contract) = &policy.contract_number {
+                self.provider.void(contract).await.map_err(booking_failure)?;
+            }
+            self.store.set_policy_status(&input.policy_id, PurchaseStatus::Voided.as_str(), Some(&input.reason), "workflow").await?;
+            crate::metrics::PURCHASE_OUTCOMES.with_label_values(&[PurchaseStatus::Voided.as_str()]).inc();
             Ok(())
         })
         .await

@@ -36,6 +36,12 @@ async fn provider(app: &TestApp, behaviour: Value) {
     assert!(res.status().is_success(), "{}", res.text().await.unwrap());
 }
 
+/// The member's only policy.
+async fn contracts_policy(app: &TestApp, m: &support::Member) -> String {
+    let (_, list) = app.call(Method::GET, &TestApp::user_path(m, "/policy"), Some(&m.token), None).await;
+    list["policies"][0]["policyId"].as_str().expect("a policy").to_string()
+}
+
 async fn contracts(app: &TestApp) -> Vec<Value> {
     let res = app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
     res.json::<Value>().await.unwrap().as_array().unwrap().clone()
@@ -86,6 +92,15 @@ async fn a_provider_that_does_not_answer_in_time_gets_the_no_response_text() {
     assert_eq!((s, body["error"]["code"].as_str()), (504, Some("bookingNoResponse")), "{body}");
     assert_eq!(body["error"]["message"].as_str().unwrap(), format!("{FAILED} Your card has not been charged."));
     assert!(started.elapsed() >= Duration::from_secs(6), "it waited for the booking timeout");
+
+    // The late attempts still reach the provider after the workflow gave up on them. The member
+    // must not be told "booked" (nor be able to pay) until the workflow accepts a booking.
+    let policy_id = contracts_policy(&app, &m).await;
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let (_, p) = app.call(Method::GET, &TestApp::user_path(&m, &format!("/policy/{policy_id}")), Some(&m.token), None).await;
+    assert_eq!(p["policy"]["status"], "bookingFailed", "{p}");
+    let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    assert_eq!(s, 409, "no payment before the workflow accepted a booking: {b}");
 
     // The provider recovers; the member retries; the late booking and the retry are one contract.
     provider(&app, json!({ "delayMs": 0 })).await;

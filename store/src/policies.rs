@@ -112,6 +112,18 @@ impl Store {
         Ok(())
     }
 
+    /// Keeps the contract number a booking attempt got, without marking the policy booked (the
+    /// workflow does that once it accepts the booking).
+    pub async fn note_contract_number(&self, policy_id: &str, contract_number: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE policies SET contract_number = $1 WHERE policy_id = $2 AND status IN ('booking', 'bookingFailed')")
+            .bind(contract_number)
+            .bind(policy_id)
+            .execute(&self.writer)
+            .await
+            .context("noting contract number")?;
+        Ok(())
+    }
+
     /// Sets a policy's status (and why, for failures); `actor` is who changed it (api, workflow,
     /// support:<operator>). Setting the status it already has changes nothing and records nothing.
     pub async fn set_policy_status(&self, policy_id: &str, status: &str, last_error: Option<&str>, actor: &str) -> anyhow::Result<()> {

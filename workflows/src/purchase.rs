@@ -9,9 +9,14 @@
 use std::time::Duration;
 
 use coverline_activities::purchase::{
-    BOOKING_REJECTED, BookContract, PAYMENT_MISMATCH, PurchaseActivities, PurchaseEmailKind, SendPurchaseEmail, SetStatus,
-    VerifiedPayment,
+    BOOKING_REJECTED, BookContract, PAYMENT_MISMATCH, PurchaseActivities, PurchaseEmailKind, RecordBooking, SendPurchaseEmail, SetStatus,
+    VerifiedPayment, VoidPurchase,
 };
+
+/// Patch: the workflow, not the booking activity, marks the policy booked (after it accepted the
+/// booking), and a purchase whose booking never succeeded voids whatever contract an unheard-of
+/// attempt booked. Purchases started before replay the old path.
+pub const BOOKING_RECORDED_BY_WORKFLOW: &str = "booking-recorded-by-workflow";
 use coverline_domain::lifecycle::{Lifecycle, PurchaseEvent, PurchaseStatus};
 use serde::{Deserialize, Serialize};
 use temporalio_common::{ActivityCloseTimeouts, RetryPolicy};
@@ -116,6 +121,7 @@ impl PurchaseWorkflow {
     pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<PurchaseOutcome> {
         let input = ctx.state(|s| s.input.clone());
         let policy_id = input.policy_id.clone();
+        let records_booking = ctx.patched(BOOKING_RECORDED_BY_WORKFLOW);
         let deadline = ctx.timer(Duration::from_secs(input.payment_deadline_secs));
         let mut deadline = std::pin::pin!(deadline);
 
@@ -142,17 +148,27 @@ impl PurchaseWorkflow {
             let booked = ctx
                 .execute_activity(
                     PurchaseActivities::book_contract,
-                    BookContract { policy_id: policy_id.clone(), idempotency_key: ctx.workflow_id().to_string(), round },
+                    BookContract { policy_id: policy_id.clone(), idempotency_key: ctx.workflow_id().to_string(), round, workflow_records_booking: records_booking },
                     options,
                 )
                 .await;
             match booked {
                 Ok(booked) => {
+                    // Booked first in the workflow's own state (so a payment signalled as soon as
+                    // the member sees "booked" is accepted), then in the read model.
                     ctx.state_mut(|s| {
-                        s.contract_number = Some(booked.contract_number);
+                        s.contract_number = Some(booked.contract_number.clone());
                         s.booking_failure = None;
                         let _ = s.lifecycle.apply(PurchaseEvent::Booked);
                     });
+                    if records_booking {
+                        ctx.execute_activity(
+                            PurchaseActivities::record_booking,
+                            RecordBooking { policy_id: policy_id.clone(), contract_number: booked.contract_number },
+                            quick(),
+                        )
+                        .await?;
+                    }
                     break;
                 }
                 Err(err) => {
@@ -175,12 +191,21 @@ impl PurchaseWorkflow {
                         ctx.state_mut(|s| {
                             let _ = s.lifecycle.apply(PurchaseEvent::PaymentDeadlinePassed);
                         });
-                        ctx.execute_activity(
-                            PurchaseActivities::set_status,
-                            SetStatus { policy_id: policy_id.clone(), status: PurchaseStatus::Voided, reason: Some("booking never succeeded".into()) },
-                            quick(),
-                        )
-                        .await?;
+                        if records_booking {
+                            ctx.execute_activity(
+                                PurchaseActivities::void_purchase,
+                                VoidPurchase { policy_id: policy_id.clone(), reason: "booking never succeeded".into() },
+                                quick(),
+                            )
+                            .await?;
+                        } else {
+                            ctx.execute_activity(
+                                PurchaseActivities::set_status,
+                                SetStatus { policy_id: policy_id.clone(), status: PurchaseStatus::Voided, reason: Some("booking never succeeded".into()) },
+                                quick(),
+                            )
+                            .await?;
+                        }
                         return Ok(Self::outcome(ctx));
                     }
                     ctx.state_mut(|s| {

@@ -51,7 +51,7 @@ async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiRes
     if purchase.policy.status == "voided" {
         return Err(crate::routes::policies::voided(state));
     }
-    if purchase.policy.contract_number.is_none() {
+    if purchase.policy.contract_number.is_none() || !matches!(purchase.policy.status.as_str(), "booked" | "paid" | "fulfilled") {
         return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This policy is not booked yet."));
     }
     Ok(purchase)
