@@ -98,8 +98,20 @@ impl Store {
 
     /// Applies pending migrations.
     pub async fn migrate(&self) -> anyhow::Result<()> {
-        MIGRATIONS.run(&self.writer).await.context("running database migrations")?;
-        Ok(())
+        // Postgres: sqlx holds an advisory lock while migrating. SQLite has none, so an API and a
+        // worker starting together on one file can collide; the loser waits and finds them applied.
+        let mut attempt = 0;
+        loop {
+            match MIGRATIONS.run(&self.writer).await {
+                Ok(()) => return Ok(()),
+                Err(e) if self.backend == Backend::Sqlite && attempt < 40 => {
+                    attempt += 1;
+                    tracing::debug!(error = %e, attempt, "migrations collided with another process; retrying");
+                    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+                }
+                Err(e) => return Err(e).context("running database migrations"),
+            }
+        }
     }
 
     /// The engine in use.
