@@ -7,9 +7,11 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 trap stop_stack EXIT
 start_stack "$coverline_bin"
-# checkout-lab (booking failures) is imported before any test asks for it, so no stale cached copy.
-DATABASE_URL="sqlite://$stack_work/coverline.db" "$coverline_bin" institution import "$root/web/e2e/institutions/checkout-lab.toml"
+# The lab institutions (checkout-lab: booking failures; switch-*: one test switch each; brand-lab: the
+# branding settings the demo institutions leave at their defaults) are imported before any test asks
+# for them, so no stale cached copy.
+DATABASE_URL="sqlite://$stack_work/coverline.db" "$coverline_bin" institution import "$root"/web/e2e/institutions/*.toml
 cd "$root/web"
-COVERLINE_URL=$APP_URL MAILDEV_URL=$INBOX_URL E2E_VIN=5XYRLDLC3NG097496 CI=1 \
+COVERLINE_URL=$APP_URL MAILDEV_URL=$INBOX_URL SANDBOX_URL=$SANDBOX_URL E2E_VIN=5XYRLDLC3NG097496 CI=1 \
 E2E_DB_PATH=$stack_work/coverline.db E2E_LOG_PATH=$stack_work/coverline.log \
   npx playwright test "$@" || { echo "--- coverline log"; tail -50 "$stack_work/coverline.log"; exit 1; }

@@ -34,7 +34,8 @@ npm_ci() {
 
 # start_stack BIN: a throwaway stack for tests and benchmarks, on free loopback ports — Temporal
 # (unless TEMPORAL_ADDRESS is set), maildev, and `BIN serve` with a fresh SQLite database and the
-# sandbox gateway. Sets APP_URL and INBOX_URL; stop_stack stops what it started.
+# sandbox gateway. Sets APP_URL and INBOX_URL, exports SANDBOX_URL (the gateway sandbox's origin, which also
+# serves the demo partner page); stop_stack stops what it started.
 stack_pids=()
 stop_stack() { for p in "${stack_pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 start_stack() {
@@ -61,6 +62,7 @@ start_stack() {
   ) > "$stack_work/coverline.log" 2>&1 &
   stack_pids+=($!)
   APP_URL=http://127.0.0.1:$app INBOX_URL=http://127.0.0.1:$inbox
+  export SANDBOX_URL=http://127.0.0.1:$sandbox
   wait_http "$APP_URL/api/health" 120 || { cat "$stack_work/coverline.log"; return 1; }
   wait_http "$INBOX_URL/email" 30
 }

@@ -76,8 +76,9 @@ pub struct Config {
     pub payment_deadline: Duration,
     /// `COVERLINE_IDLE_TIMEOUT_SECS` (default 900): sessions die after this much inactivity.
     pub idle_timeout: Duration,
-    /// `COVERLINE_SESSION_MAX_SECS` (default 3900): a session is not refreshed past this age
-    /// (the browser resets at 15 refreshes of 4 minutes; 5 minutes of slack).
+    /// `COVERLINE_SESSION_MAX_SECS` (default 14400): a session is not refreshed past this age. The
+    /// browser resets after 15 refreshes of 4 minutes, but 'Continue' on its warning and the
+    /// payment page restart its count, so the server's bound is an absolute one: 4 hours.
     pub session_max: Duration,
     /// `COVERLINE_WORKER` (default `inprocess`; `off` when workers run as `coverline worker`).
     pub run_worker: bool,
@@ -139,7 +140,7 @@ impl Config {
             booking_attempt_timeout: secs("COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS", 40)?,
             payment_deadline: secs("COVERLINE_PAYMENT_DEADLINE_SECS", 86_400)?,
             idle_timeout: secs("COVERLINE_IDLE_TIMEOUT_SECS", 900)?,
-            session_max: secs("COVERLINE_SESSION_MAX_SECS", 3900)?,
+            session_max: secs("COVERLINE_SESSION_MAX_SECS", 14_400)?,
             run_worker: env("COVERLINE_WORKER").as_deref() != Some("off"),
             task_queue: env("COVERLINE_TASK_QUEUE").unwrap_or_else(|| coverline_workflows::TASK_QUEUE.to_string()),
             trust_forwarded_for: matches!(env("COVERLINE_TRUST_FORWARDED_FOR").as_deref(), Some("1" | "true" | "yes")),

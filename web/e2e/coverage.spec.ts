@@ -4,7 +4,7 @@
  * contact request, and the no-rates and invalid-state error pages.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { dismissImpactModal, onPage, progress, screenshotter, startQuote } from './support'
+import { describeCar, dismissImpactModal, onPage, progress, screenshotter, startQuote } from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
 
@@ -39,16 +39,6 @@ async function shoot(screenshot: Screenshot, page: Page, name: string, options: 
   if (desktop) await page.setViewportSize(desktop)
 }
 
-/** VIN, mileage, miles per year, years to own: ends on the coverage page (or wherever the flow goes). */
-async function describeCar(page: Page, vin: string) {
-  await page.getByTestId('lookup-continue').click()
-  await page.getByTestId('vin-input').fill(vin)
-  await page.getByTestId('vin-submit').click()
-  await page.getByTestId('mileage-input').pressSequentially('45000')
-  await page.getByTestId('mileage-submit').click()
-  await page.getByTestId('miles-per-year-submit').click()
-  await page.getByTestId('years-to-own-submit').click()
-}
 
 async function fillContactForm(page: Page) {
   await page.getByTestId('contact-first-name').fill('Jane')

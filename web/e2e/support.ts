@@ -62,6 +62,43 @@ export async function startQuote(
   await progress(page, 10)
 }
 
+/** Picks `option` (or the first option) in one of the description page's autocompletes. */
+export async function pickDescription(page: Page, field: 'year' | 'make' | 'model' | 'style', option?: string) {
+  const input = page.getByTestId(`description-${field}-input`)
+  await expect(input).toBeEnabled()
+  await input.click()
+  if (option) {
+    await input.fill(option)
+    await page.getByRole('option', { name: option, exact: true }).click()
+    await expect(input).toHaveValue(option)
+  } else {
+    const first = page.getByRole('option').first()
+    const name = (await first.textContent()) ?? ''
+    await first.click()
+    await expect(input).toHaveValue(name)
+  }
+}
+
+/** Lookup choice -> Estimate-only dialog -> 'Yes, show estimates' -> description page. */
+export async function toDescription(page: Page, onDialog?: () => Promise<void>, institution = INSTITUTION) {
+  await page.getByTestId('lookup-description').check()
+  await page.getByTestId('lookup-continue').click()
+  const dialog = page.getByRole('dialog', { name: 'Your prices will be estimates' })
+  await expect(dialog.getByRole('button', { name: 'No, enter a VIN' })).toBeVisible()
+  await onDialog?.()
+  await dialog.getByRole('button', { name: 'Yes, show estimates' }).click()
+  await onPage(page, 'user/car/lookup/description', institution)
+  await progress(page, 20)
+}
+
+/** The description page: a 2020 Honda Accord, its first style. */
+export async function describe2020Accord(page: Page) {
+  await pickDescription(page, 'year', '2020')
+  await pickDescription(page, 'make', 'Honda')
+  await pickDescription(page, 'model', 'Accord')
+  await pickDescription(page, 'style')
+}
+
 /** The coverage page's impact modal (once per session): dismissed. */
 export async function dismissImpactModal(page: Page) {
   const modal = page.getByRole('dialog', { name: 'Why coverage matters' })
@@ -258,4 +295,15 @@ export async function payAndConfirm(page: Page, email: string, options: Purchase
 export async function completePurchase(page: Page, options: PurchaseOptions = {}): Promise<Purchase> {
   const { email } = await purchaseUntilPayment(page, options)
   return payAndConfirm(page, email, options)
+}
+
+/** From the lookup choice: VIN, mileage 45,000, the default miles per year and years to own; the flow goes where it goes (coverage or no-rates). */
+export async function describeCar(page: Page, vin: string) {
+  await page.getByTestId('lookup-continue').click()
+  await page.getByTestId('vin-input').fill(vin)
+  await page.getByTestId('vin-submit').click()
+  await page.getByTestId('mileage-input').pressSequentially('45000')
+  await page.getByTestId('mileage-submit').click()
+  await page.getByTestId('miles-per-year-submit').click()
+  await page.getByTestId('years-to-own-submit').click()
 }

@@ -3,7 +3,7 @@
  * real-VIN prompt, the description lookup's failure dialog, and a VIN read from a photo.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { dismissImpactModal, onPage, progress, screenshotter, startQuote } from './support'
+import { describe2020Accord, dismissImpactModal, onPage, progress, screenshotter, startQuote, toDescription } from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
 
@@ -23,42 +23,6 @@ async function screenshotBoth(screenshot: Screenshot, page: Page, name: string) 
   await page.setViewportSize(MOBILE)
   await screenshot(page, `${name}-mobile`)
   if (desktop) await page.setViewportSize(desktop)
-}
-
-/** Picks `option` (or the first option) in one of the description page's autocompletes. */
-async function pick(page: Page, field: 'year' | 'make' | 'model' | 'style', option?: string) {
-  const input = page.getByTestId(`description-${field}-input`)
-  await expect(input).toBeEnabled()
-  await input.click()
-  if (option) {
-    await input.fill(option)
-    await page.getByRole('option', { name: option, exact: true }).click()
-    await expect(input).toHaveValue(option)
-  } else {
-    const first = page.getByRole('option').first()
-    const name = (await first.textContent()) ?? ''
-    await first.click()
-    await expect(input).toHaveValue(name)
-  }
-}
-
-/** Lookup choice -> Estimate-only dialog -> 'Yes, show estimates' -> description page. */
-async function toDescription(page: Page, onDialog?: () => Promise<void>) {
-  await page.getByTestId('lookup-description').check()
-  await page.getByTestId('lookup-continue').click()
-  const dialog = page.getByRole('dialog', { name: 'Your prices will be estimates' })
-  await expect(dialog.getByRole('button', { name: 'No, enter a VIN' })).toBeVisible()
-  await onDialog?.()
-  await dialog.getByRole('button', { name: 'Yes, show estimates' }).click()
-  await onPage(page, 'user/car/lookup/description')
-  await progress(page, 20)
-}
-
-async function describe2020Accord(page: Page) {
-  await pick(page, 'year', '2020')
-  await pick(page, 'make', 'Honda')
-  await pick(page, 'model', 'Accord')
-  await pick(page, 'style')
 }
 
 test('a described vehicle gets estimates, then exact prices once its VIN is given', async ({ page }) => {

@@ -124,7 +124,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         booking_attempt_timeout: options.booking_timeout / 2,
         payment_deadline: options.payment_deadline,
         idle_timeout: Duration::from_secs(900),
-        session_max: Duration::from_secs(3900),
+        session_max: Duration::from_secs(14_400),
         run_worker: true,
         task_queue: format!("test-{}", random_suffix()),
         trust_forwarded_for: false,

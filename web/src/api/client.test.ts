@@ -126,3 +126,38 @@ describe('api catalog and analytics', () => {
     expect(body).toEqual({ data: { hitType: 'event', eventAction: 'DescriptionField' } })
   })
 })
+
+describe('api.refreshSession', () => {
+  it('asks for a new token with the current one; later calls made with the old session use the new token', async () => {
+    const session = { institutionId: 'summit-cu', userId: 'u-9', token: 'old-9' }
+    const seen: Array<{ path: string; query: string; auth: string | null }> = []
+    server.use(
+      http.get('*/api/institution/:iid/user/:uid/refresh', ({ request }) => {
+        const url = new URL(request.url)
+        seen.push({ path: url.pathname, query: url.search, auth: request.headers.get('Authorization') })
+        return HttpResponse.json({ token: 'new-9' })
+      }),
+      http.get('*/api/institution/:iid/car/years', ({ request }) => {
+        seen.push({ path: 'years', query: '', auth: request.headers.get('Authorization') })
+        return HttpResponse.json({ data: [2020] })
+      }),
+    )
+    expect(await api.refreshSession(session, 'jane@example.com')).toBe('new-9')
+    await api.getYears(session)
+    expect(seen).toEqual([
+      { path: '/api/institution/summit-cu/user/u-9/refresh', query: '?emailAddress=jane%40example.com', auth: 'Bearer old-9' },
+      { path: 'years', query: '', auth: 'Bearer new-9' },
+    ])
+  })
+
+  it("rejects with the API's sessionExpired error", async () => {
+    server.use(
+      http.get('*/api/institution/:iid/user/:uid/refresh', () =>
+        HttpResponse.json({ error: { code: 'sessionExpired', message: 'expired' } }, { status: 401 }),
+      ),
+    )
+    const error = await api.refreshSession({ institutionId: 'summit-cu', userId: 'u-8', token: 't-8' }, 'a@b.co').catch((e) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect([error.status, error.code]).toEqual([401, 'sessionExpired'])
+  })
+})

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error'
+import { TokenChain } from './token-chain'
 import type {
   BookingBody,
   Car,
@@ -10,6 +11,7 @@ import type {
   ContactRequestBody,
   DecodedVehicle,
   Institution,
+  IntegrationSession,
   MockVinResponse,
   PersonalDetailsBody,
   Policy,
@@ -57,13 +59,18 @@ function userPath(session: Session): string {
   return `${institutionPath(session.institutionId)}/user/${enc(session.userId)}`
 }
 
-interface RequestOptions {
+interface RequestOptions<T = unknown> {
   method?: 'GET' | 'POST' | 'PUT'
   body?: unknown
   token?: string
   /** Resolve with the JSON body even when the status is not 2xx (verifyresponse reports errors in its body). */
   acceptErrorBody?: boolean
+  /** The call rotates the session: the new token in its answer (the one sent is revoked). */
+  rotatesTo?: (answer: T) => string
 }
+
+/** The tokens of the sessions this tab holds: refreshes never cross the member's own calls. */
+export const sessionTokens = new TokenChain()
 
 /** The API's `{ error: { code, message, field } }` body as an ApiError (status text when there is none). */
 function apiErrorOf(status: number, statusText: string, json: unknown): ApiError {
@@ -85,7 +92,18 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+/** A call to the API; with a token, sent with its newest successor and never across a refresh of it. */
+function request<T>(url: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { token, rotatesTo } = options
+  if (!token) return send<T>(url, options)
+  return sessionTokens.use(token, async (current) => {
+    const answer = await send<T>(url, { ...options, token: current })
+    if (rotatesTo) sessionTokens.rotated(current, rotatesTo(answer))
+    return answer
+  })
+}
+
+async function send<T>(url: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   if (options.token) headers.Authorization = `Bearer ${options.token}`
@@ -140,14 +158,43 @@ function uploadToSignedUrl(
 export const api = {
   getInstitution: (institutionId: string) => request<Institution>(institutionPath(institutionId)),
 
+  /** Integration mode: the partner's single-use launch code for a session (no token yet). */
+  exchangeLaunchCode: (institutionId: string, integratorId: string, launchCode: string) =>
+    request<IntegrationSession>(`${institutionPath(institutionId)}/integration/${enc(integratorId)}/session`, {
+      method: 'POST',
+      body: { launchCode },
+    }),
+
   createUser: (institutionId: string, body: CreateUserBody) =>
     request<UserWithToken>(`${institutionPath(institutionId)}/user`, { method: 'POST', body }),
 
   updatePersonalDetails: (session: Session, body: PersonalDetailsBody) =>
-    request<UserWithToken>(userPath(session), { method: 'PUT', body, token: session.token }),
+    request<UserWithToken>(userPath(session), {
+      method: 'PUT',
+      body,
+      token: session.token,
+      rotatesTo: (answer) => answer.token,
+    }),
 
   submitVerificationCode: (session: Session, verificationCode: string) =>
-    request<UserWithToken>(userPath(session), { method: 'PUT', body: { verificationCode }, token: session.token }),
+    request<UserWithToken>(userPath(session), {
+      method: 'PUT',
+      body: { verificationCode },
+      token: session.token,
+      rotatesTo: (answer) => answer.token,
+    }),
+
+  /**
+   * A new token for the session (the old one is revoked), sent once the calls under way with the old
+   * one are done; calls made meanwhile wait for it. 401 sessionExpired when the session is idle or too old.
+   */
+  refreshSession: (session: Session, emailAddress: string) =>
+    sessionTokens.refresh(
+      session.token,
+      async (token) =>
+        (await send<{ token: string }>(`${userPath(session)}/refresh?${new URLSearchParams({ emailAddress })}`, { token }))
+          .token,
+    ),
 
   sendVerificationEmail: (session: Session, query: VerifyEmailQuery) =>
     request<{ sent: boolean }>(`${userPath(session)}/verifyemail?${new URLSearchParams({ ...query })}`, {
@@ -156,7 +203,12 @@ export const api = {
 
   /** Not in docs/api.md yet; path and body follow spec section 7. */
   updateEmail: (session: Session, body: UpdateEmailBody) =>
-    request<{ updatedToken: string }>(`${userPath(session)}/update-email`, { method: 'PUT', body, token: session.token }),
+    request<{ updatedToken: string }>(`${userPath(session)}/update-email`, {
+      method: 'PUT',
+      body,
+      token: session.token,
+      rotatesTo: (answer) => answer.updatedToken,
+    }),
 
   decodeVin: (session: Session, vin: string) =>
     request<{ data: DecodedVehicle }>(`${carPath(session)}/vin/${enc(vin.toUpperCase())}`, { token: session.token }),

@@ -205,6 +205,17 @@ export interface PlanDescription {
   benefits: PlanBenefit[]
 }
 
+/**
+ * Who to call about a contract (10 digits, or null): the institution's own lines where it set them,
+ * else the rating provider's (spec section 3's emailSettings and provider fallback numbers).
+ */
+export interface ContactNumbers {
+  general: string | null
+  mechanicalBreakdown: string | null
+  keyReplacement: string | null
+  emergencyRoadside: string | null
+}
+
 export interface Rate {
   rateId: string
   rateCollectionId: string
@@ -227,6 +238,7 @@ export interface Rate {
   /** The provider that rated this option and books it. */
   provider: RateProvider
   description: PlanDescription
+  contactNumbers: ContactNumbers
 }
 
 /** `PUT U/quote/{quoteId}`: the same car rated again with new answers. */
@@ -240,6 +252,20 @@ export interface Quote {
   quoteId: string
   penTrackKey: string | null
   rates: Rate[]
+  /** The car and the state of residence it was rated for (sent by the API; not needed by the flow's own quotes). */
+  carId?: string
+  state?: string
+}
+
+/**
+ * `POST /api/institution/{iid}/integration/{integratorId}/session` `{ launchCode }`: the partner's
+ * member with a session, and when the partner gave a vehicle, its car and quote.
+ */
+export interface IntegrationSession {
+  user: User
+  token: string
+  car: Car | null
+  quote: Quote | null
 }
 
 export interface BookingBody {
@@ -389,5 +415,7 @@ export type ApiErrorCode =
   | 'voided'
   | 'notReady'
   | 'rateLimited'
+  | 'noPolicies'
+  | 'integratorInactive'
   | 'internal'
   | 'network'

@@ -1,19 +1,27 @@
-import { lazy, Suspense } from 'react'
-import { Route, Routes, useParams } from 'react-router'
+import { lazy, Suspense, useState } from 'react'
+import { Route, Routes, useLocation, useParams } from 'react-router'
 import { PageSkeleton } from '../components/page-skeleton'
 import { FlowActor } from '../flow/flow-actor'
+import { integrationLaunchOf } from '../flow/integration-launch'
 import { FlowShell } from './flow-shell'
 
 /** Find your contract: outside the purchase flow (no session needed, the flow's session untouched). */
 const FindContractPage = lazy(() => import('../features/find-contract/find-contract-page'))
 
-function InstitutionApp() {
-  const { institutionId = '' } = useParams()
+/** One institution's flow; where it opened decides integration mode (spec section 2). */
+function InstitutionFlow({ institutionId }: { institutionId: string }) {
+  const { pathname, search } = useLocation()
+  const [integrationLaunch] = useState(() => integrationLaunchOf(pathname, search))
   return (
-    <FlowActor.Provider key={institutionId} options={{ input: { institutionId } }}>
+    <FlowActor.Provider options={{ input: { institutionId, integrationLaunch } }}>
       <FlowShell institutionId={institutionId} />
     </FlowActor.Provider>
   )
+}
+
+function InstitutionApp() {
+  const { institutionId = '' } = useParams()
+  return <InstitutionFlow key={institutionId} institutionId={institutionId} />
 }
 
 function FindContract() {

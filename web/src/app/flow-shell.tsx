@@ -1,11 +1,46 @@
-import { Suspense } from 'react'
+import { Suspense, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import { AppLayout } from '../components/app-layout'
 import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../components/brand-frame'
 import { PageSkeleton } from '../components/page-skeleton'
+import { SlideIn } from '../components/slide-in'
+import { SessionWarningDialog } from '../features/session/session-warning-dialog'
 import { FlowActor, progressOf, stepOf } from '../flow/flow-actor'
-import { STEP_INFO } from '../flow/steps'
-import { useRouteSync } from '../flow/use-route-sync'
-import { SCREENS } from './screens'
+import {
+  FOOTER_PAGES,
+  footerPathOf,
+  pathOf,
+  slideBetween,
+  STEP_INFO,
+  STEPPER_LABELS,
+  type FooterPage,
+  type Step,
+} from '../flow/steps'
+import { useMemberActivity } from '../flow/use-member-activity'
+import { useFooterPage, useRouteSync } from '../flow/use-route-sync'
+import { FOOTER_SCREENS, IntegrationPage, SCREENS } from './screens'
+
+/** The footer's links: every footer page of the institution. */
+function footerLinksOf(institutionId: string) {
+  return (Object.keys(FOOTER_PAGES) as FooterPage[]).map((page) => ({
+    label: FOOTER_PAGES[page].title,
+    to: footerPathOf(institutionId, page),
+  }))
+}
+
+/** How the current step's page arrived (slid in from the step before, or not), fixed while it shows. */
+function useSlideDirection(step: Step | undefined) {
+  const [shown, setShown] = useState<{ step: Step | undefined; direction: ReturnType<typeof slideBetween> }>({
+    step,
+    direction: null,
+  })
+  if (shown.step !== step) {
+    const next = { step, direction: step ? slideBetween(shown.step, step) : null }
+    setShown(next)
+    return next.direction
+  }
+  return shown.direction
+}
 
 function CurrentScreen() {
   const send = FlowActor.useActorRef().send
@@ -13,6 +48,8 @@ function CurrentScreen() {
   const progress = FlowActor.useSelector(progressOf)
   const institution = FlowActor.useSelector((s) => s.context.institution)
   const vehicle = FlowActor.useSelector((s) => s.context.vehicle)
+  const integrationMode = FlowActor.useSelector((s) => s.context.integrationMode)
+  const slide = useSlideDirection(step)
   if (!step || !institution) return null
   const info = STEP_INFO[step]
   const Screen = SCREENS[step]
@@ -22,12 +59,51 @@ function CurrentScreen() {
     <AppLayout
       title={info.title}
       progress={progress}
-      onBack={info.back ? () => send({ type: 'BACK' }) : undefined}
+      // Inside a partner's page there is no splash to go back to (integration mode).
+      onBack={info.back && !(integrationMode && info.back === 'splash') ? () => send({ type: 'BACK' }) : undefined}
       logoUrl={institution.logoUrl}
       institutionName={institution.name}
       carLine={carLine}
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
       backIcon={info.errorPage ? 'chevron' : 'arrow'}
+      header={institution.branding.shouldHaveHeader && !integrationMode}
+      stepper={info.stepper === undefined ? null : { labels: STEPPER_LABELS, activeStep: info.stepper }}
+      footerLinks={integrationMode ? undefined : footerLinksOf(institution.institutionId)}
+    >
+      <Suspense fallback={<PageSkeleton />}>
+        <SlideIn key={step} direction={slide}>
+          <Screen />
+        </SlideIn>
+      </Suspense>
+    </AppLayout>
+  )
+}
+
+/**
+ * A footer page over the flow (the flow stays on its step): back returns to the page the member
+ * came from, or to the flow's page when the footer page was opened first.
+ */
+function FooterScreen({ page }: { page: FooterPage }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const step = FlowActor.useSelector(stepOf)
+  const institution = FlowActor.useSelector((s) => s.context.institution)
+  const integrationMode = FlowActor.useSelector((s) => s.context.integrationMode)
+  if (!institution) return null
+  const Screen = FOOTER_SCREENS[page]
+  const back = () =>
+    location.key === 'default'
+      ? navigate(pathOf(institution.institutionId, step ?? 'splash'), { replace: true })
+      : navigate(-1)
+  return (
+    <AppLayout
+      title={FOOTER_PAGES[page].title}
+      progress={null}
+      onBack={back}
+      logoUrl={institution.logoUrl}
+      institutionName={institution.name}
+      allowDarkModeToggle={institution.branding.allowDarkModeToggle}
+      header={institution.branding.shouldHaveHeader && !integrationMode}
     >
       <Suspense fallback={<PageSkeleton />}>
         <Screen />
@@ -36,19 +112,48 @@ function CurrentScreen() {
   )
 }
 
-/** Boot (skeleton), inactive institution (dialog), unknown institution, or the flow's current screen. */
+/** Integration mode's launch (spec section 2): a skeleton while the code is exchanged, or why it failed. */
+function IntegrationScreen() {
+  const institution = FlowActor.useSelector((s) => s.context.institution)
+  if (!institution) return null
+  return (
+    <AppLayout
+      title=""
+      progress={null}
+      logoUrl={institution.logoUrl}
+      institutionName={institution.name}
+      allowDarkModeToggle={institution.branding.allowDarkModeToggle}
+      header={false}
+    >
+      <Suspense fallback={<PageSkeleton />}>
+        <IntegrationPage />
+      </Suspense>
+    </AppLayout>
+  )
+}
+
+/**
+ * Boot (skeleton), inactive institution (dialog), unknown institution, integration mode's launch, a
+ * footer page, or the flow's current screen; the session's timeout warning over any of them.
+ */
 export function FlowShell({ institutionId }: { institutionId: string }) {
   useRouteSync(institutionId)
+  useMemberActivity()
+  const footerPage = useFooterPage(institutionId)
   const booting = FlowActor.useSelector((s) => s.matches('boot'))
   const inactive = FlowActor.useSelector((s) => s.matches('inactive'))
   const unknown = FlowActor.useSelector((s) => s.matches('unknownInstitution'))
+  const integrating = FlowActor.useSelector((s) => s.matches('integration'))
   const branding = FlowActor.useSelector((s) => s.context.institution?.branding)
   return (
     <BrandFrame institutionId={institutionId} branding={branding}>
       {booting && <PageSkeleton />}
       {unknown && <InstitutionNotFound />}
       <InactiveInstitutionDialog open={inactive} />
-      {!booting && !inactive && !unknown && <CurrentScreen />}
+      {integrating && <IntegrationScreen />}
+      {!booting && !inactive && !unknown && !integrating && footerPage && <FooterScreen page={footerPage} />}
+      {!booting && !inactive && !unknown && !integrating && !footerPage && <CurrentScreen />}
+      <SessionWarningDialog />
     </BrandFrame>
   )
 }

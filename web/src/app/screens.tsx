@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { Step } from '../flow/steps'
+import type { FooterPage, Step } from '../flow/steps'
 
 const errors = () => import('../features/errors/error-pages')
 const contact = () => import('../features/contact/contact-pages')
@@ -28,4 +28,12 @@ export const SCREENS: Record<Step, LazyExoticComponent<ComponentType>> = {
   institutionContact: lazy(() => contact().then((m) => ({ default: m.InstitutionContactPage }))),
   contactMe: lazy(() => contact().then((m) => ({ default: m.ContactMePage }))),
   thankYou: lazy(() => contact().then((m) => ({ default: m.ThankYouPage }))),
+}
+
+/** Integration mode's launch page (spec section 1: integration groups load on demand). */
+export const IntegrationPage = lazy(() => import('../features/integration/integration-page'))
+
+/** The footer pages, each loaded on demand (spec section 1: footer pages load on demand). */
+export const FOOTER_SCREENS: Record<FooterPage, LazyExoticComponent<ComponentType>> = {
+  security: lazy(() => import('../features/security/security-page')),
 }

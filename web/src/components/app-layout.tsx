@@ -7,6 +7,8 @@ import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import { useColorScheme } from '@mui/material/styles'
 import type { ReactNode } from 'react'
+import { AppFooter, type FooterLink } from './app-footer'
+import { FlowStepper } from './flow-stepper'
 import { ArrowBackIcon, ChevronLeftIcon, DarkModeIcon, LightModeIcon } from './icons'
 
 export interface AppLayoutProps {
@@ -22,6 +24,15 @@ export interface AppLayoutProps {
   allowDarkModeToggle: boolean
   /** Error pages go back with a chevron. */
   backIcon?: 'arrow' | 'chevron'
+  /**
+   * The institution's header with its logo (branding.shouldHaveHeader); off inside a partner's
+   * frame (integration mode). Without it, back and the dark-mode toggle stay on a plain bar.
+   */
+  header?: boolean
+  /** The purchase's stepper: its labels and the active one; none hides it. */
+  stepper?: { labels: readonly string[]; activeStep: number } | null
+  /** Links in the footer (footer pages); none hides the footer. */
+  footerLinks?: readonly FooterLink[]
   children: ReactNode
 }
 
@@ -40,12 +51,21 @@ function DarkModeToggle() {
   )
 }
 
-/** The shared page frame: back button, institution logo, progress bar, title and car line. */
+/** The shared page frame: back button, institution logo, progress bar, stepper, title, car line and footer. */
 export function AppLayout(props: AppLayoutProps) {
+  const header = props.header ?? true
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
-      <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Toolbar sx={{ gap: 1 }}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}
+    >
+      <AppBar
+        position="static"
+        color="inherit"
+        elevation={0}
+        data-testid={header ? 'app-header' : undefined}
+        sx={{ borderBottom: header ? 1 : 0, borderColor: 'divider' }}
+      >
+        <Toolbar variant={header ? 'regular' : 'dense'} sx={{ gap: 1 }}>
           <Box sx={{ width: 48 }}>
             {props.onBack && (
               <IconButton aria-label="Back" data-testid="back-button" onClick={props.onBack} edge="start">
@@ -54,7 +74,7 @@ export function AppLayout(props: AppLayoutProps) {
             )}
           </Box>
           <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
-            {props.logoUrl ? (
+            {!header ? null : props.logoUrl ? (
               <Box
                 component="img"
                 src={props.logoUrl}
@@ -77,7 +97,8 @@ export function AppLayout(props: AppLayoutProps) {
           />
         )}
       </AppBar>
-      <Container maxWidth="sm" component="main" sx={{ py: 4 }}>
+      <Container maxWidth="sm" component="main" sx={{ py: 4, flex: 1 }}>
+        {props.stepper && <FlowStepper labels={props.stepper.labels} activeStep={props.stepper.activeStep} />}
         {props.title && (
           <Typography variant="h5" component="h1" gutterBottom data-testid="page-title">
             {props.title}
@@ -90,6 +111,7 @@ export function AppLayout(props: AppLayoutProps) {
         )}
         <Box sx={{ mt: 2 }}>{props.children}</Box>
       </Container>
+      {props.footerLinks && props.footerLinks.length > 0 && <AppFooter links={props.footerLinks} />}
     </Box>
   )
 }

@@ -20,6 +20,9 @@ export function BrandFrame(props: { institutionId: string; branding: Branding | 
   const theme = useMemo(() => createBrandTheme(colors), [colors])
   return (
     <ThemeProvider
+      // The scheme is chosen once, when the provider mounts: mount it again once the branding is known,
+      // so an institution that starts in dark mode does (a member's own choice, stored, still wins).
+      key={props.branding ? 'branded' : 'loading'}
       theme={theme}
       defaultMode={props.branding?.shouldStartInDarkMode ? 'dark' : 'light'}
       modeStorageKey={`coverline-mode-${props.institutionId}`}

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import { ApiError } from '../api/api-error'
 import { api, type Session } from '../api/client'
 import type {
@@ -11,6 +11,7 @@ import type {
   CreateQuoteBody,
   DecodedVehicle,
   Institution,
+  IntegrationSession,
   PaymentRecord,
   PersonalDetailsBody,
   Policy,
@@ -23,10 +24,37 @@ import type {
 import { generatePassword } from '../lib/password'
 import type { DescriptionList } from './description'
 
+export interface RefreshInput {
+  session: Session
+  emailAddress: string
+}
+
+/**
+ * The refresh call as a spawned actor that tells the flow SESSION_REFRESHED (the new token) or
+ * SESSION_REFRESH_FAILED, and nothing once the session it was for has been reset (stopped).
+ */
+export function sessionRefresh(refresh: (input: RefreshInput) => Promise<string>) {
+  return fromCallback<EventObject, RefreshInput>(({ input, sendBack }) => {
+    let stopped = false
+    refresh(input).then(
+      (token) => stopped || sendBack({ type: 'SESSION_REFRESHED', token }),
+      (error: unknown) => stopped || sendBack({ type: 'SESSION_REFRESH_FAILED', error }),
+    )
+    return () => {
+      stopped = true
+    }
+  })
+}
+
 /** The flow's I/O, one invoked actor per API call. Tests swap them with `flowMachine.provide({ actors })`. */
 export const flowActors = {
   loadInstitution: fromPromise<Institution, { institutionId: string }>(({ input }) =>
     api.getInstitution(input.institutionId),
+  ),
+
+  /** Integration mode: the partner's launch code for the member's session (and car and quote). */
+  exchangeLaunchCode: fromPromise<IntegrationSession, { institutionId: string; integratorId: string; launchCode: string }>(
+    ({ input }) => api.exchangeLaunchCode(input.institutionId, input.integratorId, input.launchCode),
   ),
 
   createUser: fromPromise<UserWithToken, { institutionId: string; emailAddress: string }>(({ input }) =>
@@ -36,6 +64,9 @@ export const flowActors = {
       currentUserId: null,
     }),
   ),
+
+  /** The session's new token (the timed refresh of spec section 4). */
+  refreshSession: sessionRefresh(({ session, emailAddress }) => api.refreshSession(session, emailAddress)),
 
   decodeVin: fromPromise<DecodedVehicle, { session: Session; vin: string }>(
     async ({ input }) => (await api.decodeVin(input.session, input.vin)).data,

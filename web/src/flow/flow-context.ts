@@ -16,7 +16,7 @@ import type {
 } from '../api/types'
 import { EMPTY_DESCRIPTION, NO_LISTS, type DescriptionLists } from './description'
 import type { Gate } from './gate'
-import type { Step } from './steps'
+import type { FooterPage, Step } from './steps'
 
 /** Personal details as the form hands them over (phone digits only, text trimmed). */
 export interface PersonalDetails {
@@ -43,9 +43,25 @@ export interface ContactDetails {
 /** The coverage page's analytics events, each sent once per session (spec section 4). */
 export type CoverageSignal = 'CardFlip' | 'ViewDifferentRates' | 'ExpertGuidanceRequest' | 'PaymentOptionRequest'
 
+/** A partner's launch of the flow in its page (integration mode, spec section 2). */
+export interface IntegrationLaunch {
+  integratorId: string
+  /** silent: the partner gave the vehicle, the flow goes on at coverage; selection: the member picks the vehicle. */
+  mode: 'silent' | 'selection'
+  /** The single-use code the partner's server got from the launch call ('' when the link had none). */
+  launchCode: string
+}
+
 /** Everything the flow knows about the member's purchase. */
 export interface FlowContext {
   institutionId: string
+  /**
+   * Integration mode: the app opened at a location containing 'integration' (spec section 2), inside a
+   * partner's page. Kept for the whole visit: no institution header, no way back to the splash.
+   */
+  integrationMode: boolean
+  /** The launch to exchange for a session; cleared once the exchange answered. */
+  integrationLaunch: IntegrationLaunch | null
   institution: Institution | null
   /** Set once the user exists; its token rotates on personal details and code confirmation. */
   session: Session | null
@@ -57,6 +73,14 @@ export interface FlowContext {
   gates: Gate[]
   /** The splash shows the Session Expired dialog while this is set. */
   sessionExpired: boolean
+  /** Timed token refreshes since the session started or the member chose Continue (kept 0 on payment). */
+  refreshCount: number
+  /** The timeout warning ('Are you still there?') is open: one refresh before the maximum. */
+  sessionWarning: boolean
+  /** When the member last touched the page (ms); the inactivity check measures from here. */
+  lastActivityAt: number
+  /** The footer page shown over the flow (its route), if any; the inactivity check is off on /security. */
+  footerPage: FooterPage | null
   /** The decoded vehicle: from the VIN, or from the mock VIN standing for a description. */
   vehicle: DecodedVehicle | null
   /** The car was found by description: its prices are estimates until the real VIN is given. */
@@ -110,6 +134,8 @@ export interface FlowContext {
 
 export interface FlowInput {
   institutionId: string
+  /** Set when the app opened at an integration route (flow/integration-launch.ts). */
+  integrationLaunch?: IntegrationLaunch | null
 }
 
 export const DEFAULT_MILES_PER_YEAR = 15000
@@ -128,6 +154,8 @@ export const NO_CAR_FLAGS: CarFlags = {
 export function initialContext(institutionId: string, institution: Institution | null = null): FlowContext {
   return {
     institutionId,
+    integrationMode: false,
+    integrationLaunch: null,
     institution,
     session: null,
     user: null,
@@ -135,6 +163,10 @@ export function initialContext(institutionId: string, institution: Institution |
     stateOfResidence: null,
     gates: [],
     sessionExpired: false,
+    refreshCount: 0,
+    sessionWarning: false,
+    lastActivityAt: 0,
+    footerPage: null,
     vehicle: null,
     isMockVin: false,
     vinError: null,
@@ -169,4 +201,10 @@ export function initialContext(institutionId: string, institution: Institution |
     impactModalSeen: false,
     coverageSignals: [],
   }
+}
+
+/** The flow's first context: a fresh one, in integration mode when it opened at an integration route. */
+export function startContext(input: FlowInput): FlowContext {
+  const launch = input.integrationLaunch ?? null
+  return { ...initialContext(input.institutionId), integrationMode: launch !== null, integrationLaunch: launch }
 }

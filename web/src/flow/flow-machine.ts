@@ -1,10 +1,12 @@
 import { assign } from 'xstate'
-import { initialContext } from './flow-context'
+import { startContext } from './flow-context'
 import { flowSetup } from './flow-setup'
+import { sessionClock } from './session-clock'
 import { carStates } from './states/car-states'
 import { contactStates } from './states/contact-states'
 import { coverageStates } from './states/coverage-states'
 import { entryStates } from './states/entry-states'
+import { integrationStates } from './states/integration-states'
 import { purchaseStates } from './states/purchase-states'
 import { verifyEmailStates } from './states/verify-email-states'
 import { STEPS } from './steps'
@@ -16,18 +18,21 @@ const goTo = STEPS.map((step) => ({ guard: { type: 'canVisit' as const, params: 
 
 /**
  * The purchase flow: one state per step (tagged with the step's name, see steps.ts), API calls as
- * invoked actors, the allowed-route gate on GO_TO. Screens send events; the URL follows the machine.
+ * invoked actors, the allowed-route gate on GO_TO, the session clock (session-clock.ts) over every
+ * step. Screens send events; the URL follows the machine.
  */
 export const flowMachine = flowSetup.createMachine({
   id: 'flow',
-  context: ({ input }) => initialContext(input.institutionId),
+  context: ({ input }) => startContext(input),
   initial: 'boot',
   on: {
     GO_TO: goTo,
     SET_CONSENT: { actions: assign({ doesConsentToEmail: ({ event }) => event.consent }) },
+    ...sessionClock.on,
   },
   states: {
     ...entryStates,
+    ...integrationStates,
     ...carStates,
     ...coverageStates,
     ...verifyEmailStates,

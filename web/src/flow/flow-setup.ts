@@ -1,7 +1,7 @@
 import { assign, enqueueActions, setup, type DoneActorEvent } from 'xstate'
 import { ApiError, isSessionExpired, messageOf } from '../api/api-error'
-import type { BounceSource, CarFlags, CreateCarBody, Institution, Quote, UserWithToken } from '../api/types'
-import { COVERAGE_SELECTION, errorEvent, pageEvent } from '../lib/analytics'
+import type { BounceSource, CarFlags, CreateCarBody, Institution, IntegrationSession, Quote, UserWithToken } from '../api/types'
+import { COVERAGE_SELECTION, errorEvent, pageEvent, pageviewEvent } from '../lib/analytics'
 import { flowActors } from './actors'
 import { chooseDescriptionField, isCompleteDescription, listToLoad, type DescriptionField } from './description'
 import {
@@ -14,7 +14,14 @@ import {
 } from './flow-context'
 import { canVisit, type Gate } from './gate'
 import { PAYMENT_PROBLEM, USER_TIMEOUT } from './messages'
-import { STEP_INFO, type Step } from './steps'
+import {
+  IDLE_CHECK_INTERVAL_MS,
+  IDLE_TIMEOUT_MS,
+  now,
+  SESSION_MAX_REFRESHES,
+  SESSION_REFRESH_INTERVAL_MS,
+} from './session'
+import { STEP_INFO, type FooterPage, type Step } from './steps'
 
 /** The machine's types, guards and actions; the states live in states/*.ts, assembled in flow-machine.ts. */
 
@@ -69,6 +76,16 @@ export type FlowEvent =
   | { type: 'CONTACT_ME' }
   | { type: 'SUBMIT_CONTACT_DETAILS'; details: ContactDetails }
   | { type: 'RETRY_CONTACT' }
+  // The session (spec section 4): the page's reports, the warning's Continue, and the clock's own timers.
+  | { type: 'MEMBER_ACTIVITY' }
+  | { type: 'CONTINUE_SESSION' }
+  | { type: 'FOOTER_PAGE'; page: FooterPage | null }
+  | { type: 'PAGE_VIEWED'; pagePath: string; pageTitle: string }
+  | { type: 'SESSION_STARTED' }
+  | { type: 'SESSION_REFRESH_DUE' }
+  | { type: 'SESSION_IDLE_CHECK' }
+  | { type: 'SESSION_REFRESHED'; token: string }
+  | { type: 'SESSION_REFRESH_FAILED'; error: unknown }
 
 /** 'forwarded': an error page has sent its contact request. */
 export type FlowTag = Step | 'busy' | 'forwarded'
@@ -124,8 +141,22 @@ export function noRatesBounce(context: FlowContext): BounceSource {
   return context.isMockVin ? 'mockVinNoRates' : 'validCarNoRates'
 }
 
+/** The session is over (expired token, idle time-out, refresh maximum or failure): splash, Session Expired. */
+export const toExpiredSplash = { target: '#splash', actions: 'markSessionExpired' } as const
+
+/** Enough rates to show: three when the institution's threeCardView is on, else one (spec section 4). */
+function hasEnoughRates(context: FlowContext, quote: Quote): boolean {
+  const minimum = context.institution?.applicationSettings.threeCardView ? 3 : 1
+  return quote.rates.length >= minimum
+}
+
 /** A refused token sends the member back to splash with the Session Expired dialog. */
-export const expired = { guard: 'isSessionExpired', target: '#splash', actions: 'markSessionExpired' } as const
+export const expired = { guard: 'isSessionExpired', ...toExpiredSplash } as const
+
+/** The session clock's delayed events and the refresh call, by id (cancelled when the session resets). */
+export const SESSION_REFRESH_TIMER = 'sessionRefreshTimer'
+export const SESSION_IDLE_TIMER = 'sessionIdleTimer'
+export const SESSION_REFRESH = 'sessionRefresh'
 
 export const flowSetup = setup({
   types: {
@@ -152,10 +183,23 @@ export const flowSetup = setup({
       return error instanceof ApiError && error.message === USER_TIMEOUT
     },
     hasQuoteForCurrentCar: ({ context }) => context.quote !== null && context.quotedFor === quoteKey(context),
-    quoteHasEnoughRates: ({ context, event }) => {
-      const rates = outputOf<Quote>(event).rates
-      const minimum = context.institution?.applicationSettings.threeCardView ? 3 : 1
-      return rates.length >= minimum
+    quoteHasEnoughRates: ({ context, event }) => hasEnoughRates(context, outputOf<Quote>(event)),
+    /** Integration mode: boot exchanges the partner's launch code instead of showing the splash. */
+    isIntegrationLaunch: ({ context }) => context.integrationLaunch !== null,
+    /** The launch came with the partner's vehicle, rated. */
+    launchIsQuoted: ({ event }) => {
+      const { car, quote } = outputOf<IntegrationSession>(event)
+      return car !== null && quote !== null
+    },
+    /** ...and with enough rates to show (three when threeCardView is on). */
+    launchHasCoverage: ({ context, event }) => {
+      const { car, quote } = outputOf<IntegrationSession>(event)
+      return car !== null && quote !== null && hasEnoughRates(context, quote)
+    },
+    /** 422 noPolicies: the partner's vehicle gets no coverage ('No available policies'). */
+    isNoPolicies: ({ event }) => {
+      const error = errorOf(event)
+      return error instanceof ApiError && error.code === 'noPolicies'
     },
     isMockVin: ({ context }) => context.isMockVin,
     hasDescriptionListToLoad: ({ context }) => listToLoad(context.description, context.descriptionLists) !== null,
@@ -164,15 +208,56 @@ export const flowSetup = setup({
     contactOriginIs: ({ context }, params: { step: Step }) => context.contactOrigin === params.step,
     movesToAnotherRate: ({ context, event }) => event.type === 'SELECT_RATE' && event.index !== context.selectedRateIndex,
     hasVerifiedEmail: ({ context }) => context.user?.isEmailVerified === true,
+    hasSession: ({ context }) => context.session !== null,
+    reachesRefreshMaximum: ({ context }) => context.refreshCount + 1 >= SESSION_MAX_REFRESHES,
+    isIdleTooLong: ({ context }) => now() - context.lastActivityAt >= IDLE_TIMEOUT_MS,
+    isOnSecurityPage: ({ context }) => context.footerPage === 'security',
     emailChanged: ({ context, event }) =>
       event.type === 'SEND_CODE' && event.emailAddress.trim().toLowerCase() !== context.user?.emailAddress,
   },
   actions: {
-    resetSession: assign(({ context }) => ({
-      ...initialContext(context.institutionId, context.institution),
-      sessionExpired: context.sessionExpired,
-      impactModalSeen: context.impactModalSeen,
-    })),
+    /**
+     * Splash: forgets the member (user, car, quote, rate, policy, card, payment, token and credentials;
+     * the allowed routes back to home only) and stops the session clock.
+     */
+    resetSession: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({
+        ...initialContext(context.institutionId, context.institution),
+        sessionExpired: context.sessionExpired,
+        impactModalSeen: context.impactModalSeen,
+        footerPage: context.footerPage,
+        integrationMode: context.integrationMode,
+      })
+      enqueue.cancel(SESSION_REFRESH_TIMER)
+      enqueue.cancel(SESSION_IDLE_TIMER)
+      enqueue.stopChild(SESSION_REFRESH)
+    }),
+    /** The next timed refresh, one interval from now. */
+    scheduleRefresh: enqueueActions(({ enqueue }) => {
+      enqueue.cancel(SESSION_REFRESH_TIMER)
+      enqueue.raise({ type: 'SESSION_REFRESH_DUE' }, { id: SESSION_REFRESH_TIMER, delay: SESSION_REFRESH_INTERVAL_MS })
+    }),
+    /** The next inactivity check, 30 s from now. */
+    scheduleIdleCheck: enqueueActions(({ enqueue }) => {
+      enqueue.cancel(SESSION_IDLE_TIMER)
+      enqueue.raise({ type: 'SESSION_IDLE_CHECK' }, { id: SESSION_IDLE_TIMER, delay: IDLE_CHECK_INTERVAL_MS })
+    }),
+    /** Asks the API for a new token now (the answer comes back as SESSION_REFRESHED or SESSION_REFRESH_FAILED). */
+    refreshSession: enqueueActions(({ context, enqueue }) => {
+      if (!context.session) return
+      enqueue.stopChild(SESSION_REFRESH)
+      enqueue.spawnChild('refreshSession', {
+        id: SESSION_REFRESH,
+        input: { session: context.session, emailAddress: context.user?.emailAddress ?? context.emailAddress ?? '' },
+      })
+    }),
+    /** A 'pageview' hit for the page the member landed on, in the background; only with a session. */
+    trackPageview: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'PAGE_VIEWED' || !context.session) return
+      enqueue.spawnChild('sendAnalytics', {
+        input: { session: context.session, event: pageviewEvent(event.pagePath, event.pageTitle) },
+      })
+    }),
     markSessionExpired: assign({ sessionExpired: true }),
     /** The payment speed-bump dialog's text for a voided contract: the API's message. */
     showVoidedPayment: assign({ paymentFailure: ({ event }) => messageOf(errorOf(event), PAYMENT_PROBLEM) }),
@@ -205,9 +290,11 @@ export const flowSetup = setup({
     }),
     /** The car got no rates: records the bounce (mockVinNoRates / validCarNoRates). */
     recordNoRatesBounce: assign({ pageUserBouncedFrom: ({ context }) => noRatesBounce(context) }),
-    storeSession: assign(({ context, event }) => {
+    /** The user and token an API call answered with; a new session starts the session clock. */
+    storeSession: enqueueActions(({ context, event, enqueue }) => {
       const { user, token } = outputOf<UserWithToken>(event)
-      return { user, session: { institutionId: context.institutionId, userId: user.userId, token } }
+      enqueue.assign({ user, session: { institutionId: context.institutionId, userId: user.userId, token } })
+      if (!context.session) enqueue.raise({ type: 'SESSION_STARTED' })
     }),
   },
 })

@@ -17,3 +17,12 @@ export const EXPERT_GUIDANCE_QUESTION =
   'Would you like to be contacted by a coverage expert to help assist you with selecting coverage?'
 /** Not spec text: shown when a contact request could not be sent. */
 export const CONTACT_FAILED = 'We couldn’t send your request just now. Please try again.'
+/** Spec section 8: the partner's vehicle gets no coverage (integration flow). */
+export const NO_AVAILABLE_POLICIES = 'No available policies'
+/** Not spec text: a launch link that is not (or no longer) valid, when the API gives no message. */
+export const LAUNCH_FAILED = 'This link is not valid. Please start again from the page that brought you here.'
+/** Not spec text (spec section 4 names the timeout warning, not its words): one refresh before the maximum. */
+export const SESSION_WARNING_TITLE = 'Are you still there?'
+export const SESSION_WARNING = 'Your session is about to expire. Select Continue to keep going.'
+/** Spec section 2: the splash's Session Expired dialog. */
+export const SESSION_EXPIRED = 'Unfortunately, your session has timed out. Please start again.'

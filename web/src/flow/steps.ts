@@ -45,17 +45,44 @@ interface StepInfo {
   showsCar?: boolean
   /** A shared error page: its back button is a chevron (spec section 2). */
   errorPage?: boolean
+  /** The page's name for analytics (pageTitle) when the layout shows no title. */
+  pageTitle?: string
+  /** The stepper's active label (index into STEPPER_LABELS); STEPPER_LABELS.length = all done; none hides it. */
+  stepper?: number
+  /** Children of one nested route (verify-email: send-email, code-confirmation) slide into each other. */
+  slideGroup?: 'verifyEmail'
 }
 
+/**
+ * The stepper above each page of the purchase (spec section 2, labels letter for letter, in the spec's
+ * order). It follows the flow's order, so each label covers the pages until the next one starts:
+ * 'Car' the car pages and the coverage selection for that car (progress 10-60), 'Personal Details'
+ * personal details and the email check (70-80), 'Payment Details' the review with the total to pay and
+ * the card page (90-100), and 'Confirm Your Selection' is reached on the confirmation, where every
+ * label shows as done. Error and contact pages show no stepper.
+ */
+export const STEPPER_LABELS = ['Car', 'Personal Details', 'Payment Details', 'Confirm Your Selection'] as const
+const CAR = 0
+const PERSONAL_DETAILS = 1
+const PAYMENT_DETAILS = 2
+const ALL_DONE = STEPPER_LABELS.length
+
 export const STEP_INFO: Record<Step, StepInfo> = {
-  splash: { path: 'splash', progress: null, back: null, title: '' },
-  lookup: { path: 'user/car/lookup', progress: 10, back: 'splash', title: 'How would you like to find your vehicle?' },
-  vinLookup: { path: 'user/car/lookup/vin', progress: 20, back: 'lookup', title: 'Enter your VIN' },
+  splash: { path: 'splash', progress: null, back: null, title: '', pageTitle: 'Get started' },
+  lookup: {
+    path: 'user/car/lookup',
+    progress: 10,
+    back: 'splash',
+    title: 'How would you like to find your vehicle?',
+    stepper: CAR,
+  },
+  vinLookup: { path: 'user/car/lookup/vin', progress: 20, back: 'lookup', title: 'Enter your VIN', stepper: CAR },
   descriptionLookup: {
     path: 'user/car/lookup/description',
     progress: 20,
     back: 'lookup',
     title: 'Describe your vehicle',
+    stepper: CAR,
   },
   mileage: {
     path: 'user/car/mileage',
@@ -64,6 +91,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     backWhenMockVin: 'descriptionLookup',
     title: 'Current mileage',
     showsCar: true,
+    stepper: CAR,
   },
   milesPerYear: {
     path: 'user/car/miles-per-year',
@@ -71,6 +99,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     back: 'mileage',
     title: 'Miles driven per year',
     showsCar: true,
+    stepper: CAR,
   },
   yearsToOwn: {
     path: 'user/car/years-to-own',
@@ -78,24 +107,93 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     back: 'milesPerYear',
     title: 'How long will you keep it?',
     showsCar: true,
+    stepper: CAR,
   },
-  coverage: { path: 'user/coverage/level', progress: 60, back: 'yearsToOwn', title: 'Choose your coverage' },
-  missingInfo: { path: 'user/missing-info', progress: 70, back: 'coverage', title: 'Personal Details' },
-  sendEmail: { path: 'user/verify-email/send-email', progress: 80, back: 'missingInfo', title: 'Verify your email' },
+  coverage: {
+    path: 'user/coverage/level',
+    progress: 60,
+    back: 'yearsToOwn',
+    title: 'Choose your coverage',
+    stepper: CAR,
+  },
+  missingInfo: {
+    path: 'user/missing-info',
+    progress: 70,
+    back: 'coverage',
+    title: 'Personal Details',
+    stepper: PERSONAL_DETAILS,
+  },
+  sendEmail: {
+    path: 'user/verify-email/send-email',
+    progress: 80,
+    back: 'missingInfo',
+    title: 'Verify your email',
+    stepper: PERSONAL_DETAILS,
+    slideGroup: 'verifyEmail',
+  },
   codeConfirmation: {
     path: 'user/verify-email/code-confirmation',
     progress: 80,
     back: 'missingInfo',
     title: 'Verify your email',
+    stepper: PERSONAL_DETAILS,
+    slideGroup: 'verifyEmail',
   },
-  confirm: { path: 'user/coverage/confirm', progress: 90, back: 'missingInfo', title: 'Review your coverage and purchase' },
-  payment: { path: 'user/payment-details', progress: 100, back: 'confirm', title: 'Payment Information' },
-  confirmation: { path: 'user/confirmation', progress: null, back: null, title: '' },
-  noRates: { path: 'user/no-rates', progress: null, back: 'mileage', title: '', errorPage: true },
-  invalidState: { path: 'user/invalid-state', progress: null, back: 'splash', title: '', errorPage: true },
-  bookingError: { path: 'user/booking-error', progress: null, back: 'confirm', title: '', errorPage: true },
-  paymentError: { path: 'user/payment-error', progress: null, back: 'payment', title: '', errorPage: true },
-  userCreationError: { path: 'user/user-creation-error', progress: null, back: 'splash', title: '', errorPage: true },
+  confirm: {
+    path: 'user/coverage/confirm',
+    progress: 90,
+    back: 'missingInfo',
+    title: 'Review your coverage and purchase',
+    stepper: PAYMENT_DETAILS,
+  },
+  payment: {
+    path: 'user/payment-details',
+    progress: 100,
+    back: 'confirm',
+    title: 'Payment Information',
+    stepper: PAYMENT_DETAILS,
+  },
+  confirmation: {
+    path: 'user/confirmation',
+    progress: null,
+    back: null,
+    title: '',
+    pageTitle: 'Confirmation',
+    stepper: ALL_DONE,
+  },
+  noRates: { path: 'user/no-rates', progress: null, back: 'mileage', title: '', errorPage: true, pageTitle: 'No rates' },
+  invalidState: {
+    path: 'user/invalid-state',
+    progress: null,
+    back: 'splash',
+    title: '',
+    errorPage: true,
+    pageTitle: 'Invalid state',
+  },
+  bookingError: {
+    path: 'user/booking-error',
+    progress: null,
+    back: 'confirm',
+    title: '',
+    errorPage: true,
+    pageTitle: 'Booking error',
+  },
+  paymentError: {
+    path: 'user/payment-error',
+    progress: null,
+    back: 'payment',
+    title: '',
+    errorPage: true,
+    pageTitle: 'Payment error',
+  },
+  userCreationError: {
+    path: 'user/user-creation-error',
+    progress: null,
+    back: 'splash',
+    title: '',
+    errorPage: true,
+    pageTitle: 'User creation error',
+  },
   institutionContact: {
     path: 'user/institution-contact',
     progress: null,
@@ -104,7 +202,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
   },
   /** Back goes where contact-me was opened from (context.contactOrigin); coverage is the usual one. */
   contactMe: { path: 'user/contact-me', progress: null, back: 'coverage', title: 'How can we reach you?' },
-  thankYou: { path: 'user/thank-you', progress: null, back: null, title: '' },
+  thankYou: { path: 'user/thank-you', progress: null, back: null, title: '', pageTitle: 'Thank you' },
 }
 
 /** '/summit-cu/user/car/mileage' for ('summit-cu', 'mileage'). */
@@ -114,8 +212,47 @@ export function pathOf(institutionId: string, step: Step): string {
 
 const STEP_BY_PATH = new Map(STEPS.map((step) => [STEP_INFO[step].path, step]))
 
+/** The route under /{institutionId}/ of a pathname ('user/car/mileage'), without trailing slashes. */
+function routeOf(pathname: string): string {
+  const [, , ...rest] = pathname.split('/')
+  return rest.join('/').replace(/\/+$/, '')
+}
+
 /** The step a pathname shows, or undefined for an unknown route. */
 export function stepOfPath(pathname: string): Step | undefined {
-  const [, , ...rest] = pathname.split('/')
-  return STEP_BY_PATH.get(rest.join('/').replace(/\/+$/, ''))
+  return STEP_BY_PATH.get(routeOf(pathname))
+}
+
+/**
+ * How the page for `to` arrives after the one for `from`: sliding on ('forward') or back between the
+ * children of one nested route, else null (no slide).
+ */
+export function slideBetween(from: Step | undefined, to: Step): 'forward' | 'back' | null {
+  const group = STEP_INFO[to].slideGroup
+  if (!from || from === to || !group || STEP_INFO[from].slideGroup !== group) return null
+  return STEPS.indexOf(to) > STEPS.indexOf(from) ? 'forward' : 'back'
+}
+
+/** The page's name for analytics: its title, or its name when the layout shows none. */
+export function pageTitleOf(step: Step): string {
+  return STEP_INFO[step].title || STEP_INFO[step].pageTitle || ''
+}
+
+/**
+ * Footer pages (spec sections 1 and 2): shown over the flow without moving it, loaded on demand.
+ * /security explains how the member's data is protected; the inactivity check is off there.
+ */
+export const FOOTER_PAGES = { security: { path: 'security', title: 'Security' } } as const
+
+export type FooterPage = keyof typeof FOOTER_PAGES
+
+/** The footer page a pathname shows, or undefined. */
+export function footerPageOfPath(pathname: string): FooterPage | undefined {
+  const route = routeOf(pathname)
+  return (Object.keys(FOOTER_PAGES) as FooterPage[]).find((page) => FOOTER_PAGES[page].path === route)
+}
+
+/** '/summit-cu/security' for ('summit-cu', 'security'). */
+export function footerPathOf(institutionId: string, page: FooterPage): string {
+  return `/${institutionId}/${FOOTER_PAGES[page].path}`
 }

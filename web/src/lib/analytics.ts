@@ -5,6 +5,11 @@ export const ERROR_ENCOUNTERED = 'ErrorEncountered'
 
 const MAX_FIELD = 500
 
+/** The API keeps at most 500 characters of each field. */
+function clip(value: string): string {
+  return value.slice(0, MAX_FIELD)
+}
+
 let clientId: string | null = null
 
 /** One id per browser tab, standing in for the analytics client id. */
@@ -23,7 +28,6 @@ export function errorEvent(eventAction: string, eventLabel: string): AnalyticsEv
 
 /** An event of `eventCategory` on the current page. */
 export function pageEvent(eventCategory: string, eventAction: string, eventLabel: string): AnalyticsEvent {
-  const clip = (value: string) => value.slice(0, MAX_FIELD)
   return {
     deviceUserAgentString: clip(globalThis.navigator?.userAgent ?? ''),
     clientId: tabClientId(),
@@ -33,5 +37,16 @@ export function pageEvent(eventCategory: string, eventAction: string, eventLabel
     eventLabel: clip(eventLabel),
     pagePath: clip(globalThis.location?.pathname ?? ''),
     pageTitle: clip(globalThis.document?.title ?? ''),
+  }
+}
+
+/** A 'pageview' hit for a page the member navigated to (spec section 2: every navigation sends one). */
+export function pageviewEvent(pagePath: string, pageTitle: string): AnalyticsEvent {
+  return {
+    deviceUserAgentString: clip(globalThis.navigator?.userAgent ?? ''),
+    clientId: tabClientId(),
+    hitType: 'pageview',
+    pagePath: clip(pagePath),
+    pageTitle: clip(pageTitle),
   }
 }

@@ -1,4 +1,5 @@
 /** Display helpers for values the API sends raw. */
+import type { Branding } from '../api/types'
 
 /** 45000 -> '45,000'. */
 export function withThousands(value: number | string): string {
@@ -6,10 +7,42 @@ export function withThousands(value: number | string): string {
   return Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: 0 }) : String(value)
 }
 
-/** '8005550142' -> '(800) 555-0142'; anything that is not 10 digits is returned unchanged. */
+/** '8005550142' -> '(800) 555-0142'; anything that is not 10 digits is returned unchanged (form prefill). */
 export function formatPhone(digits: string): string {
   const d = digits.replace(/\D/g, '')
   return d.length === 10 ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : digits
+}
+
+/** Spec section 5: a phone shown to members must be exactly 10 digits. */
+export const PHONE_FORMAT_ERROR = 'Expected a 10 digit integer for the phone number'
+
+/** Spec section 5: exactly 10 digits -> '(AAA) BBB-CCCC'; anything else throws PHONE_FORMAT_ERROR. */
+export function phoneDisplay(phone: string): string {
+  const digits = phone.trim()
+  if (!/^\d{10}$/.test(digits)) throw new Error(PHONE_FORMAT_ERROR)
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+}
+
+/**
+ * A number for members to call: '(866) 555-0173 ext. 2'. A number that is not 10 digits logs the
+ * spec's error and is shown as given (empty when there is none): never a crash.
+ */
+export function phoneToCall(phone: string | null | undefined, extension?: string | null): string {
+  const number = phone?.trim() ?? ''
+  if (!number) return ''
+  let shown = number
+  try {
+    shown = phoneDisplay(number)
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : PHONE_FORMAT_ERROR, number)
+  }
+  const ext = extension?.trim()
+  return ext ? `${shown} ext. ${ext}` : shown
+}
+
+/** The institution's phone number and extension (branding), as members see it. */
+export function institutionPhone(branding: Pick<Branding, 'phoneNumber' | 'phoneNumberExtension'> | null | undefined): string {
+  return phoneToCall(branding?.phoneNumber, branding?.phoneNumberExtension)
 }
 
 /** '60 Months / 75 k Miles'. */

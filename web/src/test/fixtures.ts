@@ -130,6 +130,12 @@ function rate(i: number, miles: number, months: number, cents: number): Rate {
     coverageExpirationDate: '11/22/2031',
     provider: 'NAC',
     description: planDescription(['STANDARD', 'SILVER', 'PREMIUM'][i] ?? 'PREMIUM'),
+    contactNumbers: {
+      general: '8005550142',
+      mechanicalBreakdown: '8005550172',
+      keyReplacement: '8005550173',
+      emergencyRoadside: null,
+    },
   }
 }
 

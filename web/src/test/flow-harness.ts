@@ -15,6 +15,7 @@ import type {
 import type { DescriptionList } from '../flow/description'
 import { stepOf, type FlowSnapshot } from '../flow/flow-actor'
 import { NO_CAR_FLAGS } from '../flow/flow-context'
+import { sessionRefresh } from '../flow/actors'
 import { flowMachine, type FlowEvent } from '../flow/flow-machine'
 import type { Step } from '../flow/steps'
 import { car, catalog, confirmation, describedVehicle, institution, quote, user, vehicle } from './fixtures'
@@ -50,12 +51,17 @@ export interface Fakes {
   contacts?: Array<{ body: ContactRequestBody; anonymous: boolean }>
   contact?: () => Promise<string>
   createUser?: () => Promise<{ user: User; token: string }>
+  /** The session refresh: the new token for the one sent (default: 'r-1', 'r-2', ...). */
+  refresh?: (token: string) => Promise<string>
+  /** Receives the token each refresh was asked with. */
+  refreshes?: string[]
 }
 
 /** The catalog lists by name. */
 export const CATALOG: Record<DescriptionList, string[]> = catalog
 
 export function start(fakes: Fakes = {}) {
+  let refreshed = 0
   const machine = flowMachine.provide({
     actors: {
       loadInstitution: fromPromise(async () => institution),
@@ -107,6 +113,11 @@ export function start(fakes: Fakes = {}) {
         fakes.verify ?? (async () => ({ trackingNumber: 'PAY-1', paymentDate: '11/22/2026', amount: 195597 })),
       ),
       confirmPayment: fromPromise(async () => confirmation),
+      refreshSession: sessionRefresh(async ({ session }) => {
+        fakes.refreshes?.push(session.token)
+        refreshed += 1
+        return (fakes.refresh ?? (async () => `r-${refreshed}`))(session.token)
+      }),
     },
   })
   return createActor(machine, { input: { institutionId: 'summit-cu' } }).start()

@@ -42,6 +42,7 @@ export const handlers = [
     HttpResponse.json({ data: { vin: PHOTO_VIN, source: 'text', repaired: false } }),
   ),
   http.post(`${U}/analytics`, () => HttpResponse.json({}, { status: 202 })),
+  http.get(`${U}/refresh`, () => HttpResponse.json({ token: 't-refreshed' })),
   http.post(`${U}/car`, async ({ request }) => {
     const body = (await request.json()) as { vin: string }
     carsCreated += 1

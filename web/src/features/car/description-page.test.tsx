@@ -92,7 +92,8 @@ describe('description page', () => {
     server.use(
       http.get(`${C}/makes`, () => HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 })),
       http.post('*/api/institution/:iid/user/:uid/analytics', async ({ request }) => {
-        events.push(((await request.json()) as { data: AnalyticsEvent }).data)
+        const { data } = (await request.json()) as { data: AnalyticsEvent }
+        if (data.hitType === 'event') events.push(data) // not the pageviews
         return HttpResponse.json({}, { status: 202 })
       }),
     )

@@ -3,7 +3,8 @@ import CardContent from '@mui/material/CardContent'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { FlowActor } from '../../flow/flow-actor'
-import { withThousands } from '../../lib/format'
+import { institutionPhone, withThousands } from '../../lib/format'
+import { productNameOf } from '../../lib/product-name'
 
 export const GREAT_JOB = 'Great job! You have made a wise decision.'
 
@@ -21,18 +22,19 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 /** Confirmation: what was bought, what was paid, and what to expect next. */
 export default function ConfirmationPage() {
   const confirmation = FlowActor.useSelector((s) => s.context.confirmation)
+  const settings = FlowActor.useSelector((s) => s.context.institution)
   if (!confirmation) return null
   const { vehicle, payment, institution } = confirmation
+  // The extension is the institution's branding's; the server's formatted phone has none.
+  const phone = (settings && institutionPhone(settings.branding)) || institution.formattedPhone
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1" data-testid="confirmation-title">
         {GREAT_JOB}
       </Typography>
       {institution.name && (
-        <Typography>
-          {institution.formattedPhone
-            ? `${institution.name} · ${institution.formattedPhone}`
-            : institution.name}
+        <Typography data-testid="confirmation-institution">
+          {phone ? `${institution.name} · ${phone}` : institution.name}
         </Typography>
       )}
       <Typography>
@@ -43,6 +45,7 @@ export default function ConfirmationPage() {
           <Typography variant="h6" component="h2" gutterBottom>
             Contract
           </Typography>
+          <Row label="Product" value={productNameOf(settings)} testId="contract-product" />
           <Row label="Reference number" value={confirmation.policyReferenceNumber} testId="reference-number" />
           <Row label="Contract number" value={confirmation.mmpContractNumber} testId="contract-number" />
           <Row label="Vehicle" value={vehicle.carDisplay} />

@@ -15,7 +15,7 @@ import { PhoneField } from '../../components/phone-field'
 import { PromotionalConsent } from '../../components/promotional-consent'
 import { contactRequestBody, isPlainContactRequest } from '../../flow/contact-request'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
-import { formatPhone } from '../../lib/format'
+import { formatPhone, institutionPhone } from '../../lib/format'
 import { digitsOnly } from '../../lib/validation-rules'
 import { contactSchema, type ContactValues } from './contact-schema'
 
@@ -186,7 +186,7 @@ export function ThankYouPage() {
       </Paper>
       {showInstitution && (
         <Typography sx={{ textAlign: 'center' }} data-testid="thank-you-institution">
-          {`Questions in the meantime? Call ${institution.name} at ${formatPhone(institution.branding.phoneNumber)}.`}
+          {`Questions in the meantime? Call ${institution.name} at ${institutionPhone(institution.branding)}.`}
         </Typography>
       )}
       {sending && (

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box'
 import CircularProgress from '@mui/material/CircularProgress'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
 import { ExpertGuidanceDialog, ImpactModal } from './coverage-dialogs'
+import { Disclaimer } from './disclaimer'
 import { RateCarousel } from './rate-carousel'
 import { RealVinDialog } from './real-vin-dialog'
 
@@ -48,6 +49,7 @@ export default function CoverageLevelPage() {
           onRequestPaymentOption: allowPaymentOptions ? () => send({ type: 'REQUEST_PAYMENT_OPTION' }) : undefined,
         }}
       />
+      <Disclaimer />
       <ImpactModal />
       <ExpertGuidanceDialog />
       <RealVinDialog />

@@ -15,7 +15,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import type { Rate } from '../../api/types'
 import { CtaButton } from '../../components/cta-button'
 import { CheckIcon, ExpandMoreIcon, FlipIcon } from '../../components/icons'
-import { coverageTerm } from '../../lib/format'
+import { coverageTerm, phoneToCall } from '../../lib/format'
 
 /** Spec section 9: 33rem tall above 960 px wide, else 40rem. */
 export const CARD_HEIGHT_SX = { height: '40rem', '@media (min-width: 961px)': { height: '33rem' } } as const
@@ -34,6 +34,21 @@ export interface RateCardActions {
   onRequestExpertGuidance: () => void
   /** Absent when the institution does not offer payment options: the link is hidden. */
   onRequestPaymentOption?: () => void
+}
+
+/** The contract's lines, in the order a member needs them; a line the rate has no number for is left out. */
+const CONTACT_LINES = [
+  ['general', 'General questions'],
+  ['mechanicalBreakdown', 'Mechanical breakdown'],
+  ['keyReplacement', 'Key replacement'],
+  ['emergencyRoadside', 'Roadside assistance'],
+] as const
+
+/** Who to call about this option: the institution's numbers where it has them, else the provider's. */
+export function contactLinesOf(rate: Rate): { label: string; phone: string }[] {
+  const numbers = rate.contactNumbers
+  if (!numbers) return []
+  return CONTACT_LINES.map(([key, label]) => ({ label, phone: phoneToCall(numbers[key]) })).filter((line) => line.phone)
 }
 
 /** The icon list on the front: the first covered areas, then the benefits, at most five. */
@@ -159,6 +174,7 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
   const description = rate.description
   const components = description?.components ?? []
   const benefits = description?.benefits ?? []
+  const contactLines = contactLinesOf(rate)
   return (
     <Stack sx={{ flex: 1, minHeight: 0 }}>
       <Stack spacing={0.5} sx={{ px: 2, pt: 2, pb: 1.5, textAlign: 'center', borderBottom: 1, borderColor: 'divider' }}>
@@ -210,6 +226,22 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
                   </Box>{' '}
                   {benefit.text}
                 </Typography>
+              ))}
+            </Box>
+          </Section>
+        )}
+        {contactLines.length > 0 && (
+          <Section title="Who to call" testId="section-contact-numbers">
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.5 }}>
+              {contactLines.map((line) => (
+                <Box key={line.label} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {line.label}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {line.phone}
+                  </Typography>
+                </Box>
               ))}
             </Box>
           </Section>

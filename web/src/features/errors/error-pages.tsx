@@ -9,7 +9,7 @@ import { CheckCircleIcon } from '../../components/icons'
 import { PromotionalConsent } from '../../components/promotional-consent'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { CONTACT_FORWARDED } from '../../flow/messages'
-import { formatPhone } from '../../lib/format'
+import { institutionPhone } from '../../lib/format'
 
 interface ErrorPageProps {
   testId: string
@@ -32,7 +32,7 @@ export function ErrorPage(props: ErrorPageProps) {
   const busy = FlowActor.useSelector(selectBusy)
   const forwarded = FlowActor.useSelector((s) => s.hasTag('forwarded'))
   const name = institution?.name ?? ''
-  const phone = institution?.branding.phoneNumber ?? ''
+  const phone = institutionPhone(institution?.branding)
   return (
     <Stack spacing={3} data-testid={props.testId}>
       <Stack spacing={1.5}>
@@ -81,7 +81,10 @@ export function ErrorPage(props: ErrorPageProps) {
       {name && phone && (
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           {`Questions? Call ${name} at `}
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatPhone(phone)}.`}</Box>
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="institution-phone">
+            {phone}
+          </Box>
+          .
         </Typography>
       )}
     </Stack>

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate'
 import { ApiError } from '../../api/api-error'
 import { api, type ContractRef } from '../../api/client'
 import type { Institution, PolicyDocumentLink } from '../../api/types'
-import { formatPhone } from '../../lib/format'
+import { institutionPhone } from '../../lib/format'
 import type { FindContractValues } from './find-contract-schema'
 
 export const RETRIEVAL_FAILED_TITLE = 'It looks like we ran into a speed bump...'
@@ -10,11 +10,9 @@ export const RETRIEVAL_FAILED_TITLE = 'It looks like we ran into a speed bump...
 /** Spec section 8, policy retrieval failure: the institution's support line. */
 export function retrievalFailedMessage(institution: Institution | null): string {
   const name = institution?.name ?? 'your Financial Institution'
-  const branding = institution?.branding
-  const phone = branding?.phoneNumber ? formatPhone(branding.phoneNumber) : ''
-  const extension = branding?.phoneNumberExtension ? ` ext. ${branding.phoneNumberExtension}` : ''
+  const phone = institutionPhone(institution?.branding)
   return phone
-    ? `There was an error retrieving your policy document. Please contact ${name} support at ${phone}${extension}.`
+    ? `There was an error retrieving your policy document. Please contact ${name} support at ${phone}.`
     : `There was an error retrieving your policy document. Please contact ${name} support.`
 }
 

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -6,10 +7,11 @@ import { useForm } from 'react-hook-form'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import { SESSION_EXPIRED } from '../../flow/messages'
+import { institutionPhone } from '../../lib/format'
+import { productNameOf } from '../../lib/product-name'
 import { US_STATES } from '../../lib/us-states'
 import { residenceSchema, splashEmailSchema, type ResidenceValues, type SplashEmailValues } from './splash-schemas'
-
-const SESSION_EXPIRED = 'Unfortunately, your session has timed out. Please start again.'
 
 function EmailForm() {
   const send = useFlowSend()
@@ -85,21 +87,36 @@ function ResidenceForm() {
 /** Splash: email first (creates the user), then the state of residence. */
 export default function SplashPage() {
   const send = useFlowSend()
-  const splashText = FlowActor.useSelector((s) => s.context.institution?.applicationSettings.splashPageText)
-  const institutionName = FlowActor.useSelector((s) => s.context.institution?.name ?? '')
+  const institution = FlowActor.useSelector((s) => s.context.institution)
   const choosingState = FlowActor.useSelector((s) => s.matches({ splash: 'residence' }))
   const sessionExpired = FlowActor.useSelector((s) => s.context.sessionExpired)
+  const splashText = institution?.applicationSettings.splashPageText
+  const phone = institutionPhone(institution?.branding)
   return (
     <Stack spacing={3}>
-      <Typography variant="h5" component="h1">
-        {institutionName}
-      </Typography>
+      <Stack spacing={0.5}>
+        <Typography variant="overline" component="p" color="text.secondary" data-testid="product-name" sx={{ lineHeight: 1.6 }}>
+          {productNameOf(institution)}
+        </Typography>
+        <Typography variant="h5" component="h1" data-testid="institution-name">
+          {institution?.name ?? ''}
+        </Typography>
+      </Stack>
       {splashText && (
         <Typography variant="body1" data-testid="splash-text">
           {splashText}
         </Typography>
       )}
       {choosingState ? <ResidenceForm /> : <EmailForm />}
+      {phone && (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {`Questions? Call ${institution?.name ?? ''} at `}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="institution-phone">
+            {phone}
+          </Box>
+          .
+        </Typography>
+      )}
       <MessageDialog
         open={sessionExpired}
         title="Session Expired"

@@ -14,6 +14,12 @@ export const entryStates = {
           target: 'inactive',
           actions: assign({ institution: ({ event }) => event.output }),
         },
+        // Integration mode: the partner's launch code, not the splash.
+        {
+          guard: 'isIntegrationLaunch',
+          target: 'integration',
+          actions: assign({ institution: ({ event }) => event.output }),
+        },
         { target: 'splash', actions: assign({ institution: ({ event }) => event.output }) },
       ],
       onError: 'unknownInstitution',

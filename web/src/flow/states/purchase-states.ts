@@ -64,6 +64,8 @@ export const purchaseStates = {
     id: 'payment',
     tags: 'payment',
     initial: 'signing',
+    // A member paying is never warned or thrown out by the session clock (spec section 4).
+    entry: assign({ refreshCount: 0, sessionWarning: false }),
     exit: assign({ signedRequest: null, widgetReady: false, paymentFailure: null }),
     on: { BACK: back('payment') },
     states: {

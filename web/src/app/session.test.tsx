@@ -1,0 +1,65 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SESSION_WARNING, SESSION_WARNING_TITLE } from '../flow/messages'
+import { IDLE_CHECK_INTERVAL_MS, IDLE_TIMEOUT_MS, SESSION_REFRESH_INTERVAL_MS, SESSION_WARNING_AT } from '../flow/session'
+import { server } from '../test/msw-server'
+import { renderAtLookup } from '../test/render-app'
+
+/** The timeout warning and the Session Expired dialog in the whole app, on Vitest's clock. */
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** The refresh calls the app makes, as (Authorization header) in order. */
+function recordRefreshes(): string[] {
+  const tokens: string[] = []
+  server.use(
+    http.get('*/api/institution/:iid/user/:uid/refresh', ({ request }) => {
+      tokens.push(request.headers.get('Authorization') ?? '')
+      return HttpResponse.json({ token: `r-${tokens.length}` })
+    }),
+  )
+  return tokens
+}
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms))
+}
+
+describe('session in the app', () => {
+  it('warns one refresh before the maximum; Continue refreshes and keeps the member on the page', async () => {
+    const refreshes = recordRefreshes()
+    await renderAtLookup()
+    for (let i = 0; i < SESSION_WARNING_AT; i += 1) {
+      fireEvent.pointerDown(window) // the member is there
+      await advance(SESSION_REFRESH_INTERVAL_MS)
+    }
+    const warning = await screen.findByTestId('session-warning-dialog')
+    expect(warning).toHaveTextContent(SESSION_WARNING_TITLE)
+    expect(warning).toHaveTextContent(SESSION_WARNING)
+    await waitFor(() => expect(refreshes).toHaveLength(SESSION_WARNING_AT))
+    expect(refreshes.slice(0, 2)).toEqual(['Bearer t-1', 'Bearer r-1'])
+
+    fireEvent.click(screen.getByTestId('session-continue'))
+    await waitFor(() => expect(screen.queryByTestId('session-warning-dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(refreshes).toHaveLength(SESSION_WARNING_AT + 1))
+    expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup')
+  })
+
+  it('sends an idle member to the splash with the Session Expired dialog', async () => {
+    recordRefreshes()
+    await renderAtLookup()
+    await advance(IDLE_TIMEOUT_MS - IDLE_CHECK_INTERVAL_MS)
+    expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup')
+    await advance(IDLE_CHECK_INTERVAL_MS)
+    expect(await screen.findByTestId('session-expired-dialog')).toHaveTextContent(
+      'Unfortunately, your session has timed out. Please start again.',
+    )
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
+  })
+})

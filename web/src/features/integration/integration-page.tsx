@@ -1,0 +1,61 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { PageSkeleton } from '../../components/page-skeleton'
+import { FlowActor } from '../../flow/flow-actor'
+import { LAUNCH_FAILED, NO_AVAILABLE_POLICIES } from '../../flow/messages'
+import { institutionPhone } from '../../lib/format'
+
+/** Why the partner's launch did not open a quote: 'No available policies', or the link's problem. */
+function LaunchProblem(props: { testId: string; title: string; message: string }) {
+  const institution = FlowActor.useSelector((s) => s.context.institution)
+  const name = institution?.name ?? ''
+  const phone = institutionPhone(institution?.branding)
+  return (
+    <Stack spacing={3} data-testid={props.testId}>
+      <Typography variant="h5" component="h1" data-testid="error-title">
+        {props.title}
+      </Typography>
+      <Alert severity="info" variant="outlined">
+        {props.message}
+      </Alert>
+      {name && phone && (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {`Questions? Call ${name} at `}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="institution-phone">
+            {phone}
+          </Box>
+          .
+        </Typography>
+      )}
+    </Stack>
+  )
+}
+
+/**
+ * Integration mode (spec section 2): nothing but a skeleton while the partner's launch code is
+ * exchanged (the flow then goes on at coverage or the lookup choice), else why it could not be.
+ */
+export default function IntegrationPage() {
+  const noPolicies = FlowActor.useSelector((s) => s.matches({ integration: 'noPolicies' }))
+  const failed = FlowActor.useSelector((s) => s.matches({ integration: 'failed' }))
+  const failure = FlowActor.useSelector((s) => s.context.failure)
+  if (noPolicies) {
+    return (
+      <LaunchProblem
+        testId="no-policies-page"
+        title={NO_AVAILABLE_POLICIES}
+        message="We couldn’t find coverage for this vehicle. Our plans have age and mileage limits; a representative of your financial institution can look at other options with you."
+      />
+    )
+  }
+  if (failed) {
+    return <LaunchProblem testId="launch-failed-page" title="We couldn’t open your quote" message={failure ?? LAUNCH_FAILED} />
+  }
+  return (
+    <Box data-testid="integration-skeleton">
+      <PageSkeleton />
+    </Box>
+  )
+}
