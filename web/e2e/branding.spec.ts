@@ -25,7 +25,7 @@ const INACTIVE_MESSAGE =
 const DEFAULT_PRODUCT_NAME = 'Vehicle Service Contract'
 /** The default impact-modal and disclaimer texts begin so (features/coverage). */
 const DEFAULT_QUOTE_MODAL_START = 'A single major repair can cost more than the coverage itself.'
-const DEFAULT_DISCLAIMER_START = 'Coverage descriptions are for illustration only'
+const DEFAULT_DISCLAIMER_START = 'Coverage shown is an illustration only'
 
 /** What each demo institution's TOML (data/institutions/) says a member sees. */
 interface Brand {
