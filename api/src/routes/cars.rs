@@ -54,6 +54,39 @@ async fn institution_member(state: &AppState, headers: &HeaderMap, iid: &str) ->
     Ok((institution, member))
 }
 
+/// A member's car from its VIN and their answers, checked and decoded (not stored yet).
+pub(crate) fn new_car(
+    state: &AppState,
+    user_id: &str,
+    vin: &str,
+    odometer: &str,
+    miles_per_year: u32,
+    years_to_own: u8,
+    flags: &CarFlags,
+) -> ApiResult<CarRecord> {
+    let vin = parse_vin(vin)?;
+    let odometer = Odometer::parse(odometer)?;
+    let miles_per_year = parse_miles_per_year(miles_per_year)?;
+    let years_to_own = parse_years_to_own(years_to_own)?;
+    let decoded = state.vehicles.decode(&vin).ok_or_else(vehicle_not_found)?;
+    Ok(CarRecord {
+        car_id: crate::ids::new_id("car"),
+        user_id: user_id.to_string(),
+        vin: decoded.vin,
+        year: i64::from(decoded.year),
+        make: decoded.make,
+        model: decoded.model,
+        style: decoded.style,
+        vehicle_type: decoded.vehicle_type,
+        odometer: i64::from(odometer.0),
+        miles_per_year: i64::from(miles_per_year),
+        years_to_own: i64::from(years_to_own),
+        flags_json: serde_json::to_string(flags).map_err(|e| ApiError::internal(e.into()))?,
+        is_mock_vin: i64::from(decoded.is_mock_vin),
+        created_at: 0,
+    })
+}
+
 /// A member's VIN lookups are limited (the VIN tables are not for scraping).
 fn vin_lookup_allowed(state: &AppState, member: &auth::Member) -> ApiResult<()> {
     if state.vin_lookups.allow(&member.user.user_id) {
@@ -158,27 +191,7 @@ async fn create_car(
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
-    let vin = parse_vin(&body.vin)?;
-    let odometer = Odometer::parse(&body.odometer)?;
-    let miles_per_year = parse_miles_per_year(body.miles_per_year)?;
-    let years_to_own = parse_years_to_own(body.years_to_own)?;
-    let decoded = state.vehicles.decode(&vin).ok_or_else(vehicle_not_found)?;
-    let car = CarRecord {
-        car_id: crate::ids::new_id("car"),
-        user_id: uid.clone(),
-        vin: decoded.vin,
-        year: i64::from(decoded.year),
-        make: decoded.make,
-        model: decoded.model,
-        style: decoded.style,
-        vehicle_type: decoded.vehicle_type,
-        odometer: i64::from(odometer.0),
-        miles_per_year: i64::from(miles_per_year),
-        years_to_own: i64::from(years_to_own),
-        flags_json: serde_json::to_string(&body.car_flags).map_err(|e| ApiError::internal(e.into()))?,
-        is_mock_vin: i64::from(decoded.is_mock_vin),
-        created_at: 0,
-    };
+    let car = new_car(&state, &uid, &body.vin, &body.odometer, body.miles_per_year, body.years_to_own, &body.car_flags)?;
     state.store.insert_car(&car).await?;
     let stored = state.store.car(&uid, &car.car_id).await?.ok_or_else(ApiError::not_found)?;
     Ok((StatusCode::CREATED, Json(json!({ "car": car_json(&stored) }))))

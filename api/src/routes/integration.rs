@@ -8,10 +8,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
 use axum::{Json, Router};
 use base64::Engine;
-use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode, parse_city, parse_street};
-use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_years_to_own};
-use coverline_store::users::PersonalDetails;
-use coverline_store::{CarRecord, IntegratorRecord, LaunchRecord, QuoteRecord};
+use coverline_domain::contact::{EmailAddress, StateCode};
+use coverline_domain::vehicle::CarFlags;
+use coverline_store::{IntegratorRecord, LaunchRecord};
 use rand::RngCore;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -21,9 +20,9 @@ use subtle::ConstantTimeEq;
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
-use crate::routes::cars::{car_json, parse_vin, vehicle_not_found};
-use crate::routes::quotes::{quote_json, rate_car, rate_records};
-use crate::routes::users::user_json;
+use crate::routes::cars::{car_json, new_car};
+use crate::routes::quotes::{quote_json, rate_car, store_quote};
+use crate::routes::users::{Address, check_details, user_json};
 
 /// The spec's text when the partner's vehicle gets no coverage.
 pub const NO_AVAILABLE_POLICIES: &str = "No available policies";
@@ -36,19 +35,6 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/institution/{iid}/integration/{integrator_id}/launch", post(launch))
         .route("/institution/{iid}/integration/{integrator_id}/session", post(session))
-}
-
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
-struct Address {
-    #[serde(default)]
-    street: String,
-    #[serde(default)]
-    city: String,
-    #[serde(default)]
-    state: String,
-    #[serde(default)]
-    zip: String,
 }
 
 #[derive(Deserialize)]
@@ -157,48 +143,21 @@ async fn launch(
 
     let m = &body.member;
     let email = EmailAddress::parse(&m.email_address)?;
-    let first = PersonName::parse("firstName", &m.first_name)?;
-    let last = PersonName::parse("lastName", &m.last_name)?;
-    let phone = PhoneNumber::parse(&m.phone_number)?;
-    let street = parse_street(&m.address.street)?;
-    let city = parse_city(&m.address.city)?;
-    let home = StateCode::parse(&m.address.state)?;
-    let zip = ZipCode::parse(&m.address.zip)?;
-    let residence = match &body.state {
-        Some(s) => StateCode::parse(s)?,
-        None => home,
-    };
+    let details = check_details(&m.first_name, &m.last_name, &m.phone_number, &m.address)?;
+    let residence = StateCode::parse(body.state.as_deref().unwrap_or(&details.state))?;
     let user_id = crate::ids::new_id("usr");
 
     // Rate first: a vehicle without coverage creates nothing.
     let rated = match &body.vehicle {
         None => None,
         Some(v) => {
-            let vin = parse_vin(&v.vin)?;
             let odometer = match &v.odometer {
-                Value::String(s) => Odometer::parse(s)?,
-                Value::Number(n) => Odometer::parse(&n.to_string())?,
-                _ => Odometer::parse("")?,
+                Value::String(text) => text.clone(),
+                Value::Number(n) => n.to_string(),
+                _ => String::new(),
             };
-            let miles_per_year = parse_miles_per_year(v.miles_per_year)?;
-            let years_to_own = parse_years_to_own(v.years_to_own)?;
-            let decoded = state.vehicles.decode(&vin).ok_or_else(vehicle_not_found)?;
-            let car = CarRecord {
-                car_id: crate::ids::new_id("car"),
-                user_id: user_id.clone(),
-                vin: decoded.vin,
-                year: i64::from(decoded.year),
-                make: decoded.make,
-                model: decoded.model,
-                style: decoded.style,
-                vehicle_type: decoded.vehicle_type,
-                odometer: i64::from(odometer.0),
-                miles_per_year: i64::from(miles_per_year),
-                years_to_own: i64::from(years_to_own),
-                flags_json: serde_json::to_string(&v.car_flags).map_err(|e| ApiError::internal(e.into()))?,
-                is_mock_vin: i64::from(decoded.is_mock_vin),
-                created_at: 0,
-            };
+            let car = new_car(&state, &user_id, &v.vin, &odometer, v.miles_per_year, v.years_to_own, &v.car_flags)?;
+            let (miles_per_year, years_to_own) = (car.miles_per_year as u32, car.years_to_own as u8);
             let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)
                 .map_err(|_| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "noPolicies", NO_AVAILABLE_POLICIES))?;
             Some((car, priced, miles_per_year, years_to_own))
@@ -207,40 +166,12 @@ async fn launch(
 
     let hash = auth::hash_password_blocking(&generated_password()).await?;
     state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;
-    state
-        .store
-        .update_personal_details(
-            &user_id,
-            &PersonalDetails {
-                first_name: first.as_str(),
-                last_name: last.as_str(),
-                phone: phone.digits(),
-                street: &street,
-                city: &city,
-                state: home.as_str(),
-                zip: zip.as_str(),
-                is_member: m.is_member,
-                consents_to_solicit: m.does_consent_to_soliciting,
-            },
-        )
-        .await?;
+    state.store.update_personal_details(&user_id, &details.personal_details(m.is_member, m.does_consent_to_soliciting)).await?;
     let (car_id, quote_id) = match rated {
         None => (None, None),
         Some((car, priced, miles_per_year, years_to_own)) => {
             state.store.insert_car(&car).await?;
-            let quote = QuoteRecord {
-                quote_id: crate::ids::new_id("quo"),
-                user_id: user_id.clone(),
-                car_id: car.car_id.clone(),
-                state: residence.as_str().to_string(),
-                pen_track_key: crate::ids::new_id("pen"),
-                provider: coverline_activities::rating::quote_provider(&priced, &institution).to_string(),
-                created_at: state.clock.now(),
-                miles_per_year: Some(i64::from(miles_per_year)),
-                years_to_own: Some(i64::from(years_to_own)),
-            };
-            let rates = rate_records(&quote.quote_id, &priced);
-            state.quotes.insert(quote.clone(), rates).await?;
+            let (quote, _) = store_quote(&state, &institution, &car, &residence, (miles_per_year, years_to_own), &priced, None).await?;
             (Some(car.car_id), Some(quote.quote_id))
         }
     };

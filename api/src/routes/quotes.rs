@@ -139,7 +139,33 @@ pub(crate) fn rate_car(
     }
 }
 
-pub(crate) fn rate_records(quote_id: &str, priced: &[coverline_activities::rating::PricedOption]) -> Vec<RateRecord> {
+/// Stores a new quote of `car` with its priced rates (group-committed); returns both.
+pub(crate) async fn store_quote(
+    state: &AppState,
+    institution: &coverline_domain::institution::Institution,
+    car: &CarRecord,
+    residence: &StateCode,
+    (miles_per_year, years_to_own): (u32, u8),
+    priced: &[coverline_activities::rating::PricedOption],
+    pen_track_key: Option<String>,
+) -> ApiResult<(QuoteRecord, Vec<RateRecord>)> {
+    let quote = QuoteRecord {
+        quote_id: crate::ids::new_id("quo"),
+        user_id: car.user_id.clone(),
+        car_id: car.car_id.clone(),
+        state: residence.as_str().to_string(),
+        pen_track_key: pen_track_key.unwrap_or_else(|| crate::ids::new_id("pen")),
+        provider: coverline_activities::rating::quote_provider(priced, institution).to_string(),
+        created_at: state.clock.now(),
+        miles_per_year: Some(i64::from(miles_per_year)),
+        years_to_own: Some(i64::from(years_to_own)),
+    };
+    let rates = rate_records(&quote.quote_id, priced);
+    state.quotes.insert(quote.clone(), rates.clone()).await?;
+    Ok((quote, rates))
+}
+
+fn rate_records(quote_id: &str, priced: &[coverline_activities::rating::PricedOption]) -> Vec<RateRecord> {
     let rate_collection_id = crate::ids::new_id("rc");
     priced
         .iter()
@@ -173,19 +199,8 @@ async fn create_quote(
     let years_to_own = parse_years_to_own(body.years_to_own)?;
     let car = state.store.car(&uid, &body.car_id).await?.ok_or_else(ApiError::not_found)?;
     let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)?;
-    let quote = QuoteRecord {
-        quote_id: crate::ids::new_id("quo"),
-        user_id: uid.clone(),
-        car_id: car.car_id.clone(),
-        state: residence.as_str().to_string(),
-        pen_track_key: body.pen_track_key.filter(|k| !k.is_empty() && k.len() <= 64).unwrap_or_else(|| crate::ids::new_id("pen")),
-        provider: coverline_activities::rating::quote_provider(&priced, &institution).to_string(),
-        created_at: state.clock.now(),
-        miles_per_year: Some(i64::from(miles_per_year)),
-        years_to_own: Some(i64::from(years_to_own)),
-    };
-    let rates = rate_records(&quote.quote_id, &priced);
-    state.quotes.insert(quote.clone(), rates.clone()).await?;
+    let pen_track_key = body.pen_track_key.filter(|k| !k.is_empty() && k.len() <= 64);
+    let (quote, rates) = store_quote(&state, &institution, &car, &residence, (miles_per_year, years_to_own), &priced, pen_track_key).await?;
     Ok((StatusCode::CREATED, Json(quote_json(&state, &institution, &quote, &rates, &car))))
 }
 

@@ -82,17 +82,59 @@ async fn get_user(State(state): State<AppState>, headers: HeaderMap, Path((iid, 
     Ok(Json(json!({ "user": user_json(&member.user) })))
 }
 
+/// An address as the web app (or a partner) sends it.
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
-struct Address {
+pub(crate) struct Address {
     #[serde(default)]
-    street: String,
+    pub street: String,
     #[serde(default)]
-    city: String,
+    pub city: String,
     #[serde(default)]
-    state: String,
+    pub state: String,
     #[serde(default)]
-    zip: String,
+    pub zip: String,
+}
+
+/// Personal details checked with spec section 5's rules (trimmed, phone as digits).
+pub(crate) struct CheckedDetails {
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub street: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+}
+
+/// Checks names, phone and address with the spec's messages.
+pub(crate) fn check_details(first: &str, last: &str, phone: &str, address: &Address) -> ApiResult<CheckedDetails> {
+    Ok(CheckedDetails {
+        first_name: PersonName::parse("firstName", first)?.as_str().to_string(),
+        last_name: PersonName::parse("lastName", last)?.as_str().to_string(),
+        phone: PhoneNumber::parse(phone)?.digits().to_string(),
+        street: parse_street(&address.street)?,
+        city: parse_city(&address.city)?,
+        state: StateCode::parse(&address.state)?.as_str().to_string(),
+        zip: ZipCode::parse(&address.zip)?.as_str().to_string(),
+    })
+}
+
+impl CheckedDetails {
+    /// The store's view of these details.
+    pub fn personal_details(&self, is_member: bool, consents_to_solicit: bool) -> PersonalDetails<'_> {
+        PersonalDetails {
+            first_name: &self.first_name,
+            last_name: &self.last_name,
+            phone: &self.phone,
+            street: &self.street,
+            city: &self.city,
+            state: &self.state,
+            zip: &self.zip,
+            is_member,
+            consents_to_solicit,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -119,13 +161,12 @@ async fn update_user(
         check_code(&state, &member.user, code).await?;
     } else {
         let address = body.address.unwrap_or_default();
-        let first = PersonName::parse("firstName", body.first_name.as_deref().unwrap_or_default())?;
-        let last = PersonName::parse("lastName", body.last_name.as_deref().unwrap_or_default())?;
-        let phone = PhoneNumber::parse(body.phone_number.as_deref().unwrap_or_default())?;
-        let street = parse_street(&address.street)?;
-        let city = parse_city(&address.city)?;
-        let residence = StateCode::parse(&address.state)?;
-        let zip = ZipCode::parse(&address.zip)?;
+        let details = check_details(
+            body.first_name.as_deref().unwrap_or_default(),
+            body.last_name.as_deref().unwrap_or_default(),
+            body.phone_number.as_deref().unwrap_or_default(),
+            &address,
+        )?;
         let is_member = body.is_member.ok_or(ApiError {
             status: StatusCode::BAD_REQUEST,
             code: "validation",
@@ -134,20 +175,7 @@ async fn update_user(
         })?;
         state
             .store
-            .update_personal_details(
-                &uid,
-                &PersonalDetails {
-                    first_name: first.as_str(),
-                    last_name: last.as_str(),
-                    phone: phone.digits(),
-                    street: &street,
-                    city: &city,
-                    state: residence.as_str(),
-                    zip: zip.as_str(),
-                    is_member,
-                    consents_to_solicit: body.does_consent_to_soliciting.unwrap_or(true),
-                },
-            )
+            .update_personal_details(&uid, &details.personal_details(is_member, body.does_consent_to_soliciting.unwrap_or(true)))
             .await?;
         if institution.testing_settings.skip_email_verification && member.user.email_verified_at.is_none() {
             // The test switch skips the verify-email step: the flow goes straight to review.
