@@ -1,5 +1,5 @@
 # Coverline. The two commands: `make run` and `make test`. Both install what they need.
-.PHONY: run test setup build e2e bench chaos clean-data
+.PHONY: run test setup build e2e bench chaos fuzz clean-data
 SHELL := /bin/bash
 
 run:            ## install, build, and start the whole stack (app :8080, inbox :1080, Temporal UI :8233)
@@ -22,6 +22,9 @@ bench:          ## release build, then the load and latency harnesses of bench/ 
 
 chaos:          ## release build, then purchases under SIGKILLs and a Temporal restart (4 configurations)
 	scripts/setup.sh && scripts/build.sh && scripts/chaos.sh
+
+fuzz:           ## schemathesis against /api/openapi.json: 250 generated cases per operation (>10,000 in all)
+	scripts/setup.sh && scripts/build.sh && scripts/fuzz.sh "" 250
 
 clean-data:     ## forget local data (databases, Temporal history, sandbox state)
 	rm -rf data/coverline.db* data/temporal.db* data/run

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::Catalog;
 
 /// What a VIN decodes to, as the car pages and the rate books use it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DecodedVehicle {
     pub vin: String,

@@ -6,7 +6,8 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use coverline_domain::ValidationError;
-use serde_json::json;
+
+use crate::openapi::{ErrorBody, ErrorDetail};
 
 /// An error answered to the client.
 #[derive(Debug)]
@@ -64,11 +65,8 @@ impl From<anyhow::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut error = json!({ "code": self.code, "message": self.message });
-        if let Some(field) = self.field {
-            error["field"] = json!(field);
-        }
-        (self.status, Json(json!({ "error": error }))).into_response()
+        let error = ErrorDetail { code: self.code.to_string(), message: self.message, field: self.field.map(str::to_string) };
+        (self.status, Json(ErrorBody { error })).into_response()
     }
 }
 

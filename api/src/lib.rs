@@ -10,6 +10,7 @@ pub mod institutions;
 pub mod integrators;
 pub mod limits;
 pub mod metrics;
+pub mod openapi;
 pub mod purchases;
 pub mod quote_writer;
 pub mod routes;

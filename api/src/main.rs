@@ -39,6 +39,8 @@ enum Command {
     },
     /// The sandbox payment gateway and provider exchange alone (a separate origin).
     Sandbox,
+    /// Print the API's OpenAPI document (as served at /api/openapi.json).
+    Openapi,
     /// Support staff: find stuck purchases, read a purchase's timeline, retry, resend.
     Support {
         /// Who is acting (recorded on the purchase's timeline); default $USER.
@@ -236,6 +238,10 @@ async fn main() -> anyhow::Result<()> {
                     println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);
                 }
             }
+            Ok(())
+        }
+        Command::Openapi => {
+            println!("{}", coverline_api::routes::openapi().to_pretty_json()?);
             Ok(())
         }
         Command::Sandbox => {

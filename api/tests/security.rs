@@ -157,3 +157,48 @@ async fn vin_lookups_are_limited_per_member() {
     assert_eq!(decode(other.token.clone()).await, 200, "another member has their own bucket");
     println!("VIN lookups: a burst of {allowed}, then one per 6 s (600 an hour) per member");
 }
+
+/// The OpenAPI document is served and covers every operation; bad requests of every kind get a
+/// 4xx with the API's one error shape (never the framework's plain text, never a 500).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_openapi_document_is_served_and_bad_requests_get_json_errors() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let doc: Value = app.http.get(app.api("/openapi.json")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(doc["openapi"], "3.1.0");
+    let operations: usize = doc["paths"].as_object().unwrap().values().map(|item| item.as_object().unwrap().len()).sum();
+    assert_eq!(operations, 45, "every routed operation is documented");
+    let quote = &doc["paths"]["/api/institution/{iid}/user/{uid}/quote"]["post"];
+    assert_eq!(quote["security"][0]["session"], json!([]));
+    assert!(quote["responses"]["4XX"].is_object(), "{quote}");
+    assert_eq!(doc["components"]["schemas"]["ErrorBody"]["required"], json!(["error"]));
+
+    let m = app.new_member("summit-cu").await;
+    let quote_url = app.api(&TestApp::user_path(&m, "/quote"));
+    let send = |body: reqwest::Body, content_type: &'static str| {
+        app.http.post(&quote_url).bearer_auth(&m.token).header("content-type", content_type).body(body).send()
+    };
+    let cases: Vec<(&str, reqwest::Response, u16, &str)> = vec![
+        ("malformed JSON", send("{\"carId\": ".into(), "application/json").await.unwrap(), 400, "badRequest"),
+        ("wrong type", send(r#"{"carId": 1, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO"}"#.into(), "application/json").await.unwrap(), 422, "validation"),
+        ("missing field", send(r#"{"milesPerYear": 15000}"#.into(), "application/json").await.unwrap(), 422, "validation"),
+        ("not JSON", send("carId=1".into(), "application/x-www-form-urlencoded").await.unwrap(), 415, "unsupportedMediaType"),
+        ("huge body", send(vec![b' '; 200 * 1024].into(), "application/json").await.unwrap(), 413, "tooLarge"),
+        ("SQL-looking id", send(r#"{"carId": "x' OR '1'='1", "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO"}"#.into(), "application/json").await.unwrap(), 404, "notFound"),
+        ("unicode", send("{\"carId\": \"\u{1F697}\\u0000\u{202E}\", \"milesPerYear\": 15000, \"yearsToOwn\": 6, \"state\": \"ÇØ\"}".into(), "application/json").await.unwrap(), 400, "validation"),
+        ("unknown route", app.http.get(app.api("/no/such/route")).send().await.unwrap(), 404, "notFound"),
+        ("wrong method", app.http.delete(&quote_url).bearer_auth(&m.token).send().await.unwrap(), 405, "methodNotAllowed"),
+    ];
+    for (what, response, status, code) in cases {
+        assert_eq!(response.status().as_u16(), status, "{what}");
+        assert_eq!(response.headers()["content-type"], "application/json", "{what}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["error"]["code"], code, "{what}: {body}");
+        assert!(!body["error"]["message"].as_str().unwrap().is_empty(), "{what}");
+    }
+
+    // A hit's data must be an object: serde would read an array as the fields in order.
+    let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/analytics"), Some(&m.token), Some(json!({ "data": [null] }))).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (422, Some("validation")), "{b}");
+    let (s, _) = app.call(Method::POST, &TestApp::user_path(&m, "/analytics"), Some(&m.token), Some(json!({ "data": { "hitType": "pageview" } }))).await;
+    assert_eq!(s, 202);
+}

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::ValidationError;
 
 /// Car flags (spec section 3) with their provider codes CERT, COMM, LIFT, SALV, MOD, 2ND.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CarFlags {
     /// CERT: certified pre-owned.

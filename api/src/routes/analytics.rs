@@ -3,8 +3,9 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_store::AnalyticsEvent;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -12,29 +13,65 @@ use serde_json::{Value, json};
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, MemberPath};
 
 /// Longest value stored per field.
 const MAX_FIELD: usize = 500;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/institution/{iid}/user/{uid}/analytics", post(record))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(record))
 }
 
-#[derive(Deserialize)]
+/// One hit: `data` carries the fields of spec section 7.
+#[derive(Deserialize, ToSchema)]
 struct Hit {
+    /// A JSON object (an array is refused, though serde would read one as the fields in order).
+    #[serde(deserialize_with = "crate::routes::object")]
     data: HitData,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", default)]
+/// What was hit.
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum HitType {
+    Pageview,
+    Event,
+}
+
+impl HitType {
+    fn as_str(self) -> &'static str {
+        match self {
+            HitType::Pageview => "pageview",
+            HitType::Event => "event",
+        }
+    }
+}
+
+/// A pageview or event; each text field at most 500 characters.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 struct HitData {
+    hit_type: HitType,
+    #[serde(default)]
+    #[schema(max_length = 500)]
     device_user_agent_string: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 500)]
     client_id: Option<String>,
-    hit_type: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 500)]
     event_category: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 500)]
     event_action: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 500)]
     event_label: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 500)]
     page_path: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 500)]
     page_title: Option<String>,
 }
 
@@ -46,6 +83,10 @@ fn field(value: Option<String>) -> ApiResult<Option<String>> {
     }
 }
 
+/// Stores an analytics hit of the member (pageview, event, `ErrorEncountered`).
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/analytics", tag = "analytics", params(MemberPath), request_body = Hit,
+    security(("session" = [])),
+    responses((status = 202, description = "Stored", body = Object), (status = "4XX", description = "Refused", body = ErrorBody)))]
 async fn record(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(hit): Json<Hit>) -> ApiResult<(StatusCode, Json<Value>)> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
@@ -53,7 +94,7 @@ async fn record(State(state): State<AppState>, headers: HeaderMap, Path((iid, ui
     let event = AnalyticsEvent {
         user_id: uid,
         institution_id: institution.institution_id,
-        hit_type: field(d.hit_type)?,
+        hit_type: Some(d.hit_type.as_str().to_string()),
         event_category: field(d.event_category)?,
         event_action: field(d.event_action)?,
         event_label: field(d.event_label)?,

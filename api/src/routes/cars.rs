@@ -5,30 +5,100 @@ use std::collections::HashMap;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_domain::Vin;
 use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_years_to_own};
 use coverline_domain::vin::FAILED_TO_FIND_VIN;
 use coverline_store::CarRecord;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/car/vin/{vin}", get(decode_vin))
-        .route("/institution/{iid}/car/vin", get(vin_for_description))
-        .route("/institution/{iid}/car/years", get(years))
-        .route("/institution/{iid}/car/makes", get(makes))
-        .route("/institution/{iid}/car/models", get(models))
-        .route("/institution/{iid}/car/styles", get(styles))
-        .route("/institution/{iid}/car/bodies", get(bodies))
-        .route("/institution/{iid}/user/{uid}/car", post(create_car).get(list_cars))
-        .route("/institution/{iid}/user/{uid}/car/{car_id}", get(get_car))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(decode_vin))
+        .routes(routes!(vin_for_description))
+        .routes(routes!(years))
+        .routes(routes!(makes))
+        .routes(routes!(models))
+        .routes(routes!(styles))
+        .routes(routes!(bodies))
+        .routes(routes!(create_car, list_cars))
+        .routes(routes!(get_car))
+}
+
+/// A catalog list (`data`): years, makes, models, styles or bodies.
+#[derive(Serialize, ToSchema)]
+struct CatalogList<T: ToSchema> {
+    data: Vec<T>,
+}
+
+/// The catalog's parameters, each narrowing the next list.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // read by the derive only: the handlers read the query as a map
+struct CatalogParams {
+    /// Model year, e.g. `2021` (makes, models, styles, VIN).
+    year: Option<u16>,
+    /// Make, e.g. `Toyota` (models, styles, VIN).
+    make: Option<String>,
+    /// Model (styles, VIN).
+    model: Option<String>,
+    /// Style (VIN).
+    style: Option<String>,
+}
+
+/// A description's representative ("mock") VIN, in `data.message` as the spec has it.
+#[derive(Serialize, ToSchema)]
+struct MockVin {
+    data: MockVinData,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct MockVinData {
+    message: String,
+    is_mock_vin: bool,
+}
+
+/// A decoded VIN.
+#[derive(Serialize, ToSchema)]
+struct Decoded {
+    data: coverline_activities::vehicles::DecodedVehicle,
+}
+
+/// A member's car.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarView {
+    car_id: String,
+    vin: String,
+    year: i64,
+    make: String,
+    model: String,
+    style: String,
+    vehicle_type: String,
+    odometer: i64,
+    miles_per_year: i64,
+    years_to_own: i64,
+    car_flags: CarFlags,
+    is_mock_vin: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+struct OneCar {
+    car: CarView,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Cars {
+    cars: Vec<CarView>,
 }
 
 pub(crate) fn vehicle_not_found() -> ApiError {
@@ -114,33 +184,51 @@ fn year(query: &HashMap<String, String>) -> ApiResult<u16> {
 
 type CatalogQuery = Query<HashMap<String, String>>;
 
+/// Model years of the description catalog, newest first.
+#[utoipa::path(get, path = "/institution/{iid}/car/years", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
+    responses((status = 200, body = CatalogList<u16>), (status = "4XX", body = ErrorBody)))]
 async fn years(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<Value>> {
     institution_session(&state, &headers, &iid).await?;
     Ok(Json(json!({ "data": state.vehicles.catalog().years() })))
 }
 
+/// Makes of a model year.
+#[utoipa::path(get, path = "/institution/{iid}/car/makes", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
+    responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
 async fn makes(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>, Query(q): CatalogQuery) -> ApiResult<Json<Value>> {
     institution_session(&state, &headers, &iid).await?;
     Ok(Json(json!({ "data": state.vehicles.catalog().makes(year(&q)?) })))
 }
 
+/// Models of a year and make.
+#[utoipa::path(get, path = "/institution/{iid}/car/models", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
+    responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
 async fn models(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>, Query(q): CatalogQuery) -> ApiResult<Json<Value>> {
     institution_session(&state, &headers, &iid).await?;
     Ok(Json(json!({ "data": state.vehicles.catalog().models(year(&q)?, required(&q, "make")?) })))
 }
 
+/// Styles of a year, make and model.
+#[utoipa::path(get, path = "/institution/{iid}/car/styles", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
+    responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
 async fn styles(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>, Query(q): CatalogQuery) -> ApiResult<Json<Value>> {
     institution_session(&state, &headers, &iid).await?;
     let catalog = state.vehicles.catalog();
     Ok(Json(json!({ "data": catalog.styles(year(&q)?, required(&q, "make")?, required(&q, "model")?) })))
 }
 
+/// Body types of the catalog.
+#[utoipa::path(get, path = "/institution/{iid}/car/bodies", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
+    responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
 async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<Value>> {
     institution_session(&state, &headers, &iid).await?;
     Ok(Json(json!({ "data": state.vehicles.catalog().bodies() })))
 }
 
 /// The representative ("mock") VIN of a description, in `data.message` as the spec has it.
+/// Limited per member like VIN decodes.
+#[utoipa::path(get, path = "/institution/{iid}/car/vin", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
+    responses((status = 200, body = MockVin), (status = "4XX", description = "'failed to find vin', a missing field, or too many lookups", body = ErrorBody)))]
 async fn vin_for_description(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>, Query(q): CatalogQuery) -> ApiResult<Json<Value>> {
     let (institution, member) = institution_member(&state, &headers, &iid).await?;
     vin_lookup_allowed(&state, &member)?;
@@ -152,6 +240,10 @@ async fn vin_for_description(State(state): State<AppState>, headers: HeaderMap, 
     Ok(Json(json!({ "data": { "message": vin, "isMockVin": true } })))
 }
 
+/// Decodes a VIN (17 characters). Limited per member (a burst of 30, then one per 6 s).
+#[utoipa::path(get, path = "/institution/{iid}/car/vin/{vin}", tag = "vehicles", security(("session" = [])),
+    params(InstitutionPath, ("vin" = String, Path, description = "The VIN, 17 characters")),
+    responses((status = 200, body = Decoded), (status = "4XX", description = "The spec's VIN texts, 'failed to find vin', or too many lookups", body = ErrorBody)))]
 async fn decode_vin(State(state): State<AppState>, headers: HeaderMap, Path((iid, vin)): Path<(String, String)>) -> ApiResult<Json<Value>> {
     let (institution, member) = institution_member(&state, &headers, &iid).await?;
     vin_lookup_allowed(&state, &member)?;
@@ -163,50 +255,73 @@ async fn decode_vin(State(state): State<AppState>, headers: HeaderMap, Path((iid
     Ok(Json(json!({ "data": decoded })))
 }
 
-#[derive(Deserialize)]
+/// The member's car: VIN, flags and their answers.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CreateCar {
+    #[schema(min_length = 17, max_length = 17, pattern = "^[A-HJ-NPR-Z0-9]{17}$")]
     vin: String,
     #[serde(default)]
     car_flags: CarFlags,
+    /// Miles on the odometer, digits (commas allowed).
+    #[schema(pattern = "^[0-9][0-9,]{0,8}$")]
     odometer: String,
+    /// One of the offered options: 5000, 10000, 15000, 20000, 25000 or 30000.
     miles_per_year: u32,
+    #[schema(minimum = 1, maximum = 7)]
     years_to_own: u8,
 }
 
-pub fn car_json(car: &CarRecord) -> Value {
-    let flags: CarFlags = serde_json::from_str(&car.flags_json).unwrap_or_default();
-    json!({
-        "carId": car.car_id, "vin": car.vin, "year": car.year, "make": car.make, "model": car.model, "style": car.style,
-        "vehicleType": car.vehicle_type, "odometer": car.odometer, "milesPerYear": car.miles_per_year,
-        "yearsToOwn": car.years_to_own, "carFlags": flags, "isMockVin": car.is_mock_vin == 1,
-    })
+pub fn car_view(car: &CarRecord) -> CarView {
+    CarView {
+        car_id: car.car_id.clone(),
+        vin: car.vin.clone(),
+        year: car.year,
+        make: car.make.clone(),
+        model: car.model.clone(),
+        style: car.style.clone(),
+        vehicle_type: car.vehicle_type.clone(),
+        odometer: car.odometer,
+        miles_per_year: car.miles_per_year,
+        years_to_own: car.years_to_own,
+        car_flags: serde_json::from_str(&car.flags_json).unwrap_or_default(),
+        is_mock_vin: car.is_mock_vin == 1,
+    }
 }
 
+/// Stores the member's car (decoded from its VIN).
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/car", tag = "vehicles", params(MemberPath), request_body = CreateCar, security(("session" = [])),
+    responses((status = 201, body = OneCar), (status = "4XX", body = ErrorBody)))]
 async fn create_car(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Json(body): Json<CreateCar>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<OneCar>)> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let car = new_car(&state, &uid, &body.vin, &body.odometer, body.miles_per_year, body.years_to_own, &body.car_flags)?;
     state.store.insert_car(&car).await?;
     let stored = state.store.car(&uid, &car.car_id).await?.ok_or_else(ApiError::not_found)?;
-    Ok((StatusCode::CREATED, Json(json!({ "car": car_json(&stored) }))))
+    Ok((StatusCode::CREATED, Json(OneCar { car: car_view(&stored) })))
 }
 
-async fn list_cars(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+/// The member's cars.
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/car", tag = "vehicles", params(MemberPath), security(("session" = [])),
+    responses((status = 200, body = Cars), (status = "4XX", body = ErrorBody)))]
+async fn list_cars(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Cars>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let cars = state.store.cars(&uid).await?;
-    Ok(Json(json!({ "cars": cars.iter().map(car_json).collect::<Vec<_>>() })))
+    Ok(Json(Cars { cars: cars.iter().map(car_view).collect() }))
 }
 
-async fn get_car(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, car_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
+/// One of the member's cars.
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/car/{car_id}", tag = "vehicles", params(MemberPath, ("car_id" = String, Path)), security(("session" = [])),
+    responses((status = 200, body = OneCar), (status = "4XX", body = ErrorBody)))]
+async fn get_car(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, car_id)): Path<(String, String, String)>) -> ApiResult<Json<OneCar>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let car = state.store.car(&uid, &car_id).await?.ok_or_else(ApiError::not_found)?;
-    Ok(Json(json!({ "car": car_json(&car) })))
+    Ok(Json(OneCar { car: car_view(&car) }))
 }

@@ -5,8 +5,9 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{post, put};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_domain::contact::EmailAddress;
 use coverline_domain::institution::Institution;
 use coverline_store::{ContactRequestRecord, UserRecord};
@@ -17,6 +18,7 @@ use sha2::{Digest, Sha256};
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 
 /// Where a member was when they asked, and what the institution reads as the reason.
 const PAGES: [(&str, &str); 15] = [
@@ -44,13 +46,12 @@ const ANONYMOUS_PER_HOUR: i64 = 5;
 /// Requests per hour and member.
 const MEMBER_PER_HOUR: i64 = 20;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/user/{uid}/contact-request", put(member_request))
-        .route("/institution/{iid}/contact-request", post(anonymous_request))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(member_request)).routes(routes!(anonymous_request))
 }
 
-#[derive(Deserialize)]
+/// A request to be called: where the member was, and what they told us.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ContactRequest {
     page_user_bounced_from: String,
@@ -58,8 +59,17 @@ struct ContactRequest {
     does_consent_to_email: bool,
     #[serde(default = "yes")]
     institution_contact: bool,
+    /// firstName, lastName, emailAddress (required without a session), phoneNumber, state, vin, ...
     #[serde(default)]
+    #[schema(value_type = Object)]
     collected_info: Map<String, Value>,
+}
+
+/// The stored request (a repeat within a minute answers the first one's id).
+#[derive(serde::Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ContactRequestId {
+    contact_request_id: String,
 }
 
 fn yes() -> bool {
@@ -138,6 +148,9 @@ fn display(value: &Value) -> String {
     }
 }
 
+/// A member asks to be contacted (expert guidance, payment options, an error page).
+#[utoipa::path(put, path = "/institution/{iid}/user/{uid}/contact-request", tag = "contact", params(MemberPath), request_body = ContactRequest,
+    security(("session" = [])), responses((status = 202, body = ContactRequestId), (status = "4XX", body = ErrorBody)))]
 async fn member_request(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -149,6 +162,9 @@ async fn member_request(
     record(&state, &institution, Some(&member.user), body).await
 }
 
+/// A visitor without a session (e.g. not a member yet) asks to be contacted; 5 per hour and address.
+#[utoipa::path(post, path = "/institution/{iid}/contact-request", tag = "contact", params(InstitutionPath), request_body = ContactRequest,
+    responses((status = 202, body = ContactRequestId), (status = "4XX", body = ErrorBody)))]
 async fn anonymous_request(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<ContactRequest>) -> ApiResult<(StatusCode, Json<Value>)> {
     let institution = state.active_institution(&iid).await?;
     record(&state, &institution, None, body).await

@@ -7,16 +7,18 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use axum::routing::post;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 use hmac::{Hmac, Mac};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, MemberPath};
 use crate::routes::policies::voided;
 
 /// A document link lives this long.
@@ -26,11 +28,24 @@ const FAILED_PER_POLICY_PER_HOUR: i64 = 5;
 /// Lookups per client address per hour.
 const LOOKUPS_PER_CLIENT_PER_HOUR: i64 = 30;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/user/{uid}/verifydetails/{policy_id}", post(verify_details))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(verify_details))
+        // The spec's form of the call ends with a slash; the same operation.
         .route("/institution/{iid}/user/{uid}/verifydetails/{policy_id}/", post(verify_details))
-        .route("/institution/{iid}/user/{uid}/fetchdocument/{policy_id}", get(fetch_document))
+        .routes(routes!(fetch_document))
+}
+
+/// A signed link to the contract PDF.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DocumentLink {
+    /// `{expires}.{hex hmac}`.
+    token: String,
+    /// The link to open: `/api/.../fetchdocument/{policyId}?token=...`.
+    policy: String,
+    /// Unix seconds.
+    expires_at: i64,
 }
 
 fn signature(key: &str, institution_id: &str, user_id: &str, policy_id: &str, expires: i64) -> Hmac<Sha256> {
@@ -71,11 +86,14 @@ pub(crate) fn client_address(state: &AppState, headers: &HeaderMap, peer: Socket
     peer.ip().to_string()
 }
 
-#[derive(Deserialize)]
+/// The member's last name and zip code, as on the policy.
+#[derive(Deserialize, ToSchema)]
 struct VerifyDetails {
     #[serde(default)]
+    #[schema(pattern = "^[A-Za-z ]+$")]
     lastname: String,
     #[serde(default)]
+    #[schema(pattern = "^[0-9]{5}$")]
     zipcode: String,
 }
 
@@ -106,13 +124,16 @@ fn parse_details(body: &VerifyDetails) -> ApiResult<(String, String)> {
 }
 
 /// Find your contract: last name + zip → a signed link to the document, valid 10 minutes.
+/// Needs no session; limited per policy (5 wrong answers an hour) and per client (30 an hour).
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/verifydetails/{policy_id}", tag = "documents", params(MemberPath, ("policy_id" = String, Path)),
+    request_body = VerifyDetails, responses((status = 200, body = DocumentLink), (status = "4XX", body = ErrorBody)))]
 async fn verify_details(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path((iid, uid, policy_id)): Path<(String, String, String)>,
     Json(body): Json<VerifyDetails>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<DocumentLink>> {
     let institution = state.institution(&iid).await?;
     let (last_name, zip) = parse_details(&body)?;
     let client = client_address(&state, &headers, peer);
@@ -146,16 +167,21 @@ async fn verify_details(
     let token = link_token(&state, &iid, &uid, &policy_id, expires);
     let link = format!("/api/institution/{iid}/user/{uid}/fetchdocument/{policy_id}?token={token}");
     tracing::info!(%policy_id, "contract document link issued");
-    Ok(Json(json!({ "token": token, "policy": link, "expiresAt": expires })))
+    Ok(Json(DocumentLink { token, policy: link, expires_at: expires }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct DocumentQuery {
+    /// A link token from `verifydetails`; without it, the owner's session is needed.
     token: Option<String>,
 }
 
 /// The contract PDF: to its owner's session (as a download), or through a signed link (inline,
 /// so it opens in the new tab).
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/fetchdocument/{policy_id}", tag = "documents", params(MemberPath, ("policy_id" = String, Path), DocumentQuery),
+    security((), ("session" = [])),
+    responses((status = 200, description = "The contract", content_type = "application/pdf", body = Vec<u8>), (status = "4XX", body = ErrorBody)))]
 async fn fetch_document(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -3,36 +3,65 @@
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::IntoResponse;
-use axum::routing::get;
-use axum::{Json, Router};
-use serde_json::{Value, json};
+use axum::Json;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, InstitutionPath};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}", get(institution))
-        .route("/institution/{iid}/logo", get(logo))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(institution)).routes(routes!(logo))
+}
+
+/// An institution's public settings.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct InstitutionView {
+    institution_id: String,
+    portal_account_id: String,
+    entity_id: String,
+    is_active: bool,
+    name: String,
+    /// Colours (hex without `#`), logo, texts (spec section 3).
+    #[schema(value_type = Object)]
+    branding: Value,
+    /// Phone, dark mode, header, payment options, product name, ... (spec section 3).
+    #[schema(value_type = Object)]
+    application_settings: Value,
+    only_covered_plan_name: Option<String>,
+    logo_url: String,
+    /// The two-letter states the institution's providers sell in.
+    eligible_states: Vec<String>,
 }
 
 /// The institution's public settings (test switches and contact email stay server-side).
-async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<Json<Value>> {
+/// An inactive institution answers too (`isActive: false`), so the app can say so.
+#[utoipa::path(get, path = "/institution/{iid}", tag = "institutions", params(InstitutionPath),
+    responses((status = 200, body = InstitutionView), (status = "4XX", description = "Unknown institution", body = ErrorBody)))]
+async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<Json<InstitutionView>> {
     let inst = state.institution(&iid).await?;
-    Ok(Json(json!({
-        "institutionId": inst.institution_id,
-        "portalAccountId": inst.portal_account_id,
-        "entityId": inst.entity_id,
-        "isActive": inst.is_active,
-        "name": inst.name,
-        "branding": inst.branding,
-        "applicationSettings": inst.application_settings,
-        "onlyCoveredPlanName": inst.only_covered_plan_name,
-        "logoUrl": format!("/api/institution/{}/logo", inst.institution_id),
-        "eligibleStates": state.rating.eligible_states(&inst),
-    })))
+    Ok(Json(InstitutionView {
+        logo_url: format!("/api/institution/{}/logo", inst.institution_id),
+        eligible_states: state.rating.eligible_states(&inst),
+        branding: serde_json::to_value(&inst.branding).map_err(anyhow::Error::from)?,
+        application_settings: serde_json::to_value(&inst.application_settings).map_err(anyhow::Error::from)?,
+        institution_id: inst.institution_id,
+        portal_account_id: inst.portal_account_id,
+        entity_id: inst.entity_id,
+        is_active: inst.is_active,
+        name: inst.name,
+        only_covered_plan_name: inst.only_covered_plan_name,
+    }))
 }
 
+/// The institution's logo image.
+#[utoipa::path(get, path = "/institution/{iid}/logo", tag = "institutions", params(InstitutionPath),
+    responses((status = 200, description = "The logo (SVG, PNG or JPEG)", content(("image/svg+xml"), ("image/png"), ("image/jpeg"))),
+              (status = "4XX", description = "Unknown institution or no logo", body = ErrorBody)))]
 async fn logo(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<impl IntoResponse> {
     let inst = state.institution(&iid).await?;
     let name = &inst.application_settings.logo_name;

@@ -5,24 +5,26 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 use base64::Engine;
 use coverline_domain::contact::{EmailAddress, StateCode};
 use coverline_domain::vehicle::CarFlags;
 use coverline_store::{IntegratorRecord, LaunchRecord};
 use rand::RngCore;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
-use crate::routes::cars::{car_json, new_car};
-use crate::routes::quotes::{quote_json, rate_car, store_quote};
-use crate::routes::users::{Address, check_details, user_json};
+use crate::openapi::ErrorBody;
+use crate::routes::cars::{CarView, car_view, new_car};
+use crate::routes::quotes::{QuoteView, quote_json, rate_car, store_quote};
+use crate::routes::users::{Address, UserView, check_details, user_view};
 
 /// The spec's text when the partner's vehicle gets no coverage.
 pub const NO_AVAILABLE_POLICIES: &str = "No available policies";
@@ -31,13 +33,42 @@ const LAUNCH_TTL_SECS: i64 = 600;
 /// The generated password's length (spec section 5).
 const GENERATED_PASSWORD_LEN: usize = 32;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/integration/{integrator_id}/launch", post(launch))
-        .route("/institution/{iid}/integration/{integrator_id}/session", post(session))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(launch)).routes(routes!(session))
 }
 
-#[derive(Deserialize)]
+/// `{iid}/integration/{integrator_id}`: a partner of an institution.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)] // read by the derive only
+struct IntegratorPath {
+    /// The institution's id.
+    iid: String,
+    /// The integrator's id.
+    integrator_id: String,
+}
+
+/// Where to send the member: a one-time launch code in the embedded app's URL.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Launched {
+    launch_code: String,
+    /// `/{iid}/user/integration/{integratorId}/silent|selection?launch=...`.
+    url: String,
+    /// Unix seconds.
+    expires_at: i64,
+}
+
+/// The embedded app's session: the member, the token, and (with a vehicle) the car and quote.
+#[derive(Serialize, ToSchema)]
+struct IntegrationSession {
+    user: UserView,
+    token: String,
+    car: Option<CarView>,
+    quote: Option<QuoteView>,
+}
+
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PartnerMember {
     email_address: String,
@@ -55,10 +86,12 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PartnerVehicle {
     vin: String,
+    /// Miles, as a number or a string.
+    #[schema(value_type = String)]
     odometer: Value,
     #[serde(default = "default_miles_per_year")]
     miles_per_year: u32,
@@ -76,7 +109,7 @@ fn default_years_to_own() -> u8 {
     6
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Launch {
     member: PartnerMember,
@@ -125,13 +158,16 @@ fn code_hash(code: &str) -> String {
     hex::encode(Sha256::digest(format!("integration-launch:{code}").as_bytes()))
 }
 
-/// The partner's server starts the flow for one member.
+/// The partner's server starts the flow for one member (`Authorization: Bearer <integrator token>`).
+/// With a vehicle, it is rated first: none fits → 422 'No available policies', nothing created.
+#[utoipa::path(post, path = "/institution/{iid}/integration/{integrator_id}/launch", tag = "integration", params(IntegratorPath), request_body = Launch,
+    security(("integrator" = [])), responses((status = 201, body = Launched), (status = "4XX", body = ErrorBody)))]
 async fn launch(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, integrator_id)): Path<(String, String)>,
     Json(body): Json<Launch>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<Launched>)> {
     let institution = state.active_institution(&iid).await?;
     let partner = integrator(&state, &institution.institution_id, &integrator_id).await?;
     let token = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default();
@@ -186,17 +222,19 @@ async fn launch(
         .insert_launch(&code_hash(&code), &LaunchRecord { integrator_id: integrator_id.clone(), user_id: user_id.clone(), car_id, quote_id, expires_at })
         .await?;
     tracing::info!(%integrator_id, %user_id, with_vehicle, "integration launched");
-    Ok((StatusCode::CREATED, Json(json!({ "launchCode": code, "url": launch_url(&iid, &integrator_id, with_vehicle, &code), "expiresAt": expires_at }))))
+    Ok((StatusCode::CREATED, Json(Launched { url: launch_url(&iid, &integrator_id, with_vehicle, &code), launch_code: code, expires_at })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Exchange {
     launch_code: String,
 }
 
 /// The embedded app exchanges the launch code (once) for a session, the car and the quote.
-async fn session(State(state): State<AppState>, Path((iid, integrator_id)): Path<(String, String)>, Json(body): Json<Exchange>) -> ApiResult<Json<Value>> {
+#[utoipa::path(post, path = "/institution/{iid}/integration/{integrator_id}/session", tag = "integration", params(IntegratorPath), request_body = Exchange,
+    responses((status = 200, body = IntegrationSession), (status = "4XX", body = ErrorBody)))]
+async fn session(State(state): State<AppState>, Path((iid, integrator_id)): Path<(String, String)>, Json(body): Json<Exchange>) -> ApiResult<Json<IntegrationSession>> {
     let institution = state.active_institution(&iid).await?;
     integrator(&state, &institution.institution_id, &integrator_id).await.map_err(|e| if e.status == StatusCode::UNAUTHORIZED { ApiError::not_found() } else { e })?;
     let Some(launch) = state.store.take_launch(&code_hash(body.launch_code.trim()), &integrator_id, state.clock.now()).await? else {
@@ -220,7 +258,7 @@ async fn session(State(state): State<AppState>, Path((iid, integrator_id)): Path
         }
         _ => None,
     };
-    Ok(Json(json!({ "user": user_json(&user), "token": token, "car": car.as_ref().map(car_json), "quote": quote })))
+    Ok(Json(IntegrationSession { user: user_view(&user), token, car: car.as_ref().map(car_view), quote }))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The API routes, one module per resource; paths and fields as spec section 7.
 
 use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::app::AppState;
 
@@ -17,9 +18,25 @@ mod quotes;
 mod sessions;
 mod users;
 
-/// All `/api` routes. Request bodies are capped at 64 kB, except the VIN photo upload (10 MB).
+/// All `/api` routes and their OpenAPI document, which is served at `/api/openapi.json`.
+/// Request bodies are capped at 64 kB, except the VIN photo upload (10 MB).
 pub fn router() -> Router<AppState> {
-    Router::new()
+    let (routes, doc) = documented();
+    let doc = serde_json::to_string(&doc).expect("the OpenAPI document serializes");
+    routes
+        .route("/openapi.json", axum::routing::get(move || std::future::ready(crate::openapi::json_response(&doc))))
+        // An unknown /api path is the API's 404, not the web app's index page.
+        .fallback(|| async { crate::error::ApiError::not_found() })
+        .layer(axum::middleware::from_fn(crate::openapi::json_errors))
+}
+
+/// The OpenAPI document of `/api` (paths relative to `/api`'s parent, i.e. starting `/api/`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    documented().1
+}
+
+fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let api = OpenApiRouter::new()
         .merge(institutions::router())
         .merge(analytics::router())
         .merge(contact::router())
@@ -32,8 +49,27 @@ pub fn router() -> Router<AppState> {
         .merge(documents::router())
         .merge(sessions::router())
         .merge(integration::router())
-        .route("/health", axum::routing::get(|| async { "ok" }))
+        .routes(utoipa_axum::routes!(health))
         .route_layer(axum::middleware::from_fn(crate::metrics::track))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
-        .merge(photos::upload_router())
+        .merge(photos::upload_router());
+    let (routes, mut doc) = api.split_for_parts();
+    // The app nests these routes under /api (so that an unknown /api path is this router's 404,
+    // not the web app's); the document names them with the prefix.
+    doc.paths.paths = std::mem::take(&mut doc.paths.paths).into_iter().map(|(path, item)| (format!("/api{path}"), item)).collect();
+    (routes, crate::openapi::document(doc))
+}
+
+/// Reads a JSON object into `T`, refusing other JSON (serde's derive would also read a struct
+/// from an array of its fields in order, which no client of this API sends on purpose).
+pub(crate) fn object<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(deserializer: D) -> Result<T, D::Error> {
+    use serde::Deserialize;
+    let map = serde_json::Map::deserialize(deserializer)?;
+    serde_json::from_value(serde_json::Value::Object(map)).map_err(serde::de::Error::custom)
+}
+
+/// Liveness: the process answers.
+#[utoipa::path(get, path = "/health", tag = "operations", responses((status = 200, description = "The API is up", body = String, content_type = "text/plain")))]
+async fn health() -> &'static str {
+    "ok"
 }

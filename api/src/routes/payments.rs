@@ -6,17 +6,19 @@ use std::time::Duration;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_activities::payments::{EXPERIENCE, PaymentError, PaymentLine, Payer, SignRequest};
 use coverline_activities::purchase::{Purchase, VerifiedPayment};
 use coverline_domain::quote::format_us_date;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::app::AppState;
 use crate::auth::{self, SessionRefusal};
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, MemberPath};
 use crate::purchases;
 use crate::routes::policies::confirmation_json;
 
@@ -25,20 +27,86 @@ pub const PAYMENT_PROBLEM: &str = "There appears to have been a problem. Please 
 /// The spec's session-timeout payment result.
 pub const USER_TIMEOUT: &str = "User timeout.";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/user/{uid}/signrequest", post(sign_request))
-        .route("/institution/{iid}/user/{uid}/verifyresponse", post(verify_response))
-        .route("/institution/{iid}/user/{uid}/payment/confirmation", post(confirmation))
-        .route("/institution/{iid}/user/{uid}/payment", axum::routing::get(list_payments))
-        .route("/institution/{iid}/user/{uid}/payment/{payment_id}", axum::routing::get(get_payment))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sign_request))
+        .routes(routes!(verify_response))
+        .routes(routes!(confirmation))
+        .routes(routes!(list_payments))
+        .routes(routes!(get_payment))
+}
+
+/// The gateway's signed request for the card widget.
+#[derive(Serialize, ToSchema)]
+struct Signed {
+    status: u16,
+    /// What the widget is started with: the signed request, its signature and the gateway's URL.
+    #[schema(value_type = Object)]
+    data: Value,
+}
+
+/// The provider-style envelope of `verifyresponse`: `status`, `data.data`, `data.error.error_message`.
+#[derive(Serialize, ToSchema)]
+struct Envelope {
+    status: u16,
+    data: EnvelopeData,
+}
+
+#[derive(Serialize, ToSchema)]
+struct EnvelopeData {
+    /// On success: trackingNumber, paymentDate, amount.
+    #[schema(value_type = Option<Object>)]
+    data: Option<Value>,
+    error: Option<EnvelopeError>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct EnvelopeError {
+    /// 'User timeout.', the processor's refusal, or the spec's payment problem text.
+    error_message: String,
+}
+
+/// A refused verification: the envelope (expired session, card refused, processor failure) or an
+/// ordinary error (bad request, not the caller's policy).
+#[derive(ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // a schema only: the handler answers either shape
+enum VerifyRefusal {
+    Envelope(Envelope),
+    Error(ErrorBody),
+}
+
+/// A payment of the member.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PaymentView {
+    /// The gateway's tracking number.
+    payment_id: String,
+    policy_id: String,
+    /// Cents, tax included.
+    amount: i64,
+    /// Cents.
+    tax_amount: i64,
+    /// MM/DD/YYYY.
+    payment_date: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Payments {
+    payments: Vec<PaymentView>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct OnePayment {
+    payment: PaymentView,
 }
 
 fn payment_problem() -> ApiError {
     ApiError::new(StatusCode::BAD_GATEWAY, "paymentFailed", PAYMENT_PROBLEM)
 }
 
-#[derive(Deserialize)]
+/// The booked policy to pay.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PolicyRef {
     policy_id: String,
@@ -57,7 +125,10 @@ async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiRes
     Ok(purchase)
 }
 
-async fn sign_request(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<PolicyRef>) -> ApiResult<Json<Value>> {
+/// Asks the gateway for a signed request to start the card widget with (none for a paid contract).
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/signrequest", tag = "purchase", params(MemberPath), request_body = PolicyRef, security(("session" = [])),
+    responses((status = 200, body = Signed), (status = "4XX", body = ErrorBody), (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
+async fn sign_request(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<PolicyRef>) -> ApiResult<Json<Signed>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let purchase = booked_purchase(&state, &uid, &body.policy_id).await?;
@@ -91,10 +162,11 @@ async fn sign_request(State(state): State<AppState>, headers: HeaderMap, Path((i
         tracing::warn!(error = %e, policy_id = %body.policy_id, "sign request failed");
         payment_problem()
     })?;
-    Ok(Json(json!({ "status": 200, "data": signed })))
+    Ok(Json(Signed { status: 200, data: serde_json::to_value(signed).map_err(anyhow::Error::from)? }))
 }
 
-#[derive(Deserialize)]
+/// The widget's result for the policy.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct VerifyBody {
     policy_id: String,
@@ -110,6 +182,10 @@ fn envelope(status: StatusCode, data: Option<Value>, error_message: Option<&str>
     (status, Json(body)).into_response()
 }
 
+/// Verifies the widget's signed result with the gateway and hands the payment to the purchase
+/// workflow; answers the envelope the web app reads.
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/verifyresponse", tag = "purchase", params(MemberPath), request_body = VerifyBody, security(("session" = [])),
+    responses((status = 200, body = Envelope), (status = "4XX", body = VerifyRefusal), (status = 502, description = "The processor failed", body = Envelope)))]
 async fn verify_response(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<VerifyBody>) -> ApiResult<Response> {
     let institution = state.active_institution(&iid).await?;
     match auth::session(&state, &headers).await? {
@@ -174,12 +250,16 @@ async fn verify_response(State(state): State<AppState>, headers: HeaderMap, Path
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ConfirmationBody {
     policy_id: String,
 }
 
+/// The confirmation page's data once the workflow recorded the payment (spec section 3).
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/payment/confirmation", tag = "purchase", params(MemberPath), request_body = ConfirmationBody, security(("session" = [])),
+    responses((status = 200, description = "policyReferenceNumber, mmpContractNumber, vehicle, payment, institution", body = Object),
+        (status = "4XX", body = ErrorBody), (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
 async fn confirmation(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<ConfirmationBody>) -> ApiResult<Json<Value>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
@@ -194,23 +274,27 @@ async fn confirmation(State(state): State<AppState>, headers: HeaderMap, Path((i
         .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "paymentPending", "Your payment is still being recorded. Please try again in a moment."))
 }
 
-fn payment_json(p: &coverline_store::PaymentRecord) -> Value {
+fn payment_view(p: &coverline_store::PaymentRecord) -> PaymentView {
     let paid_on = time::OffsetDateTime::from_unix_timestamp(p.paid_at).map(|t| format_us_date(t.date())).unwrap_or_default();
-    json!({ "paymentId": p.payment_id, "policyId": p.policy_id, "amount": p.amount_cents, "taxAmount": p.tax_cents, "paymentDate": paid_on })
+    PaymentView { payment_id: p.payment_id.clone(), policy_id: p.policy_id.clone(), amount: p.amount_cents, tax_amount: p.tax_cents, payment_date: paid_on }
 }
 
 /// The member's payments, newest first.
-async fn list_payments(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/payment", tag = "purchase", params(MemberPath), security(("session" = [])),
+    responses((status = 200, body = Payments), (status = "4XX", body = ErrorBody)))]
+async fn list_payments(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Payments>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let payments = state.store.payments_of_user(&uid).await?;
-    Ok(Json(json!({ "payments": payments.iter().map(payment_json).collect::<Vec<_>>() })))
+    Ok(Json(Payments { payments: payments.iter().map(payment_view).collect() }))
 }
 
 /// One of the member's payments.
-async fn get_payment(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, payment_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/payment/{payment_id}", tag = "purchase", params(MemberPath, ("payment_id" = String, Path)), security(("session" = [])),
+    responses((status = 200, body = OnePayment), (status = "4XX", body = ErrorBody)))]
+async fn get_payment(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, payment_id)): Path<(String, String, String)>) -> ApiResult<Json<OnePayment>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let payment = state.store.payments_of_user(&uid).await?.into_iter().find(|p| p.payment_id == payment_id).ok_or_else(ApiError::not_found)?;
-    Ok(Json(json!({ "payment": payment_json(&payment) })))
+    Ok(Json(OnePayment { payment: payment_view(&payment) }))
 }

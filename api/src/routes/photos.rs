@@ -11,8 +11,9 @@ use std::sync::LazyLock;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::routing::{get, put};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 use futures::StreamExt;
 use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
@@ -22,6 +23,7 @@ use tokio::sync::Semaphore;
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, MemberPath};
 
 /// Largest photo accepted (10 MB).
 pub const MAX_PHOTO_BYTES: usize = 10 * 1024 * 1024;
@@ -43,15 +45,65 @@ pub const NOT_UPLOADED: &str = "The photo has not been uploaded yet.";
 /// OCR and barcode scans are CPU-bound: two at a time keeps the API responsive on a small machine.
 static READERS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/car/vin/ocr/drop/{uid}", get(open_drop))
-        .route("/institution/{iid}/car/vin/ocr/drop/{uid}/{drop_id}", get(read_drop))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(open_drop)).routes(routes!(read_drop))
 }
 
 /// The upload itself: outside the API's 64 kB body limit, it enforces its own 10 MB cap.
-pub fn upload_router() -> Router<AppState> {
-    Router::new().route("/vin-photo/{drop_id}", put(upload))
+pub fn upload_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(upload))
+}
+
+/// An opened drop: where to PUT the photo, until when, and how large it may be.
+#[derive(serde::Serialize, ToSchema)]
+struct OpenedDrop {
+    data: OpenedDropData,
+}
+
+#[derive(serde::Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OpenedDropData {
+    signed_put_url: String,
+    drop_id: String,
+    /// RFC 3339.
+    expires_at: String,
+    max_bytes: usize,
+}
+
+/// The VIN read from the photo.
+#[derive(serde::Serialize, ToSchema)]
+struct Reading {
+    data: ReadingData,
+}
+
+#[derive(serde::Serialize, ToSchema)]
+struct ReadingData {
+    vin: String,
+    /// `text` (OCR) or `barcode`.
+    source: String,
+    /// True when check-digit repair changed a misread character.
+    repaired: bool,
+}
+
+/// The signed URL's query: the credential for the upload.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // read by the derive only: the handler reads the query as a map
+struct SignedUpload {
+    user: String,
+    mime: String,
+    max: usize,
+    expires: i64,
+    sig: String,
+}
+
+/// The photo's content type.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // read by the derive only
+struct DropParams {
+    /// image/jpeg, image/png, image/webp, image/gif, image/bmp or image/tiff.
+    mime: String,
 }
 
 fn signature(key: &str, drop_id: &str, user_id: &str, mime: &str, max: usize, expires: i64) -> Hmac<Sha256> {
@@ -67,12 +119,15 @@ fn normalized_mime(raw: &str) -> String {
     if mime == "image/jpg" { "image/jpeg".to_string() } else { mime }
 }
 
+/// Opens a drop for a photo of the VIN: a signed upload URL valid 10 minutes; 20 per hour.
+#[utoipa::path(get, path = "/institution/{iid}/car/vin/ocr/drop/{uid}", tag = "vehicles", params(MemberPath, DropParams), security(("session" = [])),
+    responses((status = 200, body = OpenedDrop), (status = "4XX", body = ErrorBody)))]
 async fn open_drop(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Query(q): Query<HashMap<String, String>>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<OpenedDrop>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let mime = normalized_mime(q.get("mime").map(String::as_str).unwrap_or_default());
@@ -93,9 +148,12 @@ async fn open_drop(
         .ok()
         .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
         .unwrap_or_default();
-    Ok(Json(json!({ "data": { "signedPutUrl": url, "dropId": drop_id, "expiresAt": expires_at, "maxBytes": MAX_PHOTO_BYTES } })))
+    Ok(Json(OpenedDrop { data: OpenedDropData { signed_put_url: url, drop_id, expires_at, max_bytes: MAX_PHOTO_BYTES } }))
 }
 
+#[utoipa::path(put, path = "/vin-photo/{drop_id}", tag = "vehicles", params(("drop_id" = String, Path), SignedUpload),
+    request_body(description = "The photo, at most 10 MB", content(("image/jpeg"), ("image/png"), ("image/webp"), ("image/gif"), ("image/bmp"), ("image/tiff"))),
+    responses((status = 204, description = "Stored"), (status = "4XX", description = "A bad or expired link, a wrong type, too large, empty", body = ErrorBody)))]
 /// The PUT to a signed URL. Checks the signature before reading the body, then streams the body
 /// with the cap, so an oversized upload is cut off at 10 MB rather than buffered.
 async fn upload(
@@ -145,6 +203,9 @@ async fn upload(
     }
 }
 
+/// Reads the VIN in the uploaded photo (once; the answer is kept and the image forgotten).
+#[utoipa::path(get, path = "/institution/{iid}/car/vin/ocr/drop/{uid}/{drop_id}", tag = "vehicles", params(MemberPath, ("drop_id" = String, Path)), security(("session" = [])),
+    responses((status = 200, body = Reading), (status = "4XX", description = "Not uploaded yet (409), no VIN found or not a photo (422)", body = ErrorBody)))]
 async fn read_drop(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, drop_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;

@@ -4,19 +4,21 @@ use std::time::Duration;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_activities::purchase::Purchase;
 use coverline_domain::contact::format_phone;
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{coverage_expiration_date, format_us_date, formatted_coverage_miles};
 use coverline_store::{AlreadyExists, PolicyRecord};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, MemberPath};
 use crate::purchases;
 
 /// The spec's booking-failure text.
@@ -25,13 +27,12 @@ pub const BOOKING_FAILED: &str =
 /// The spec's no-response ending.
 pub const NOT_CHARGED: &str = "Your card has not been charged.";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/user/{uid}/policy", post(book).get(list_policies))
-        .route("/institution/{iid}/user/{uid}/policy/{policy_id}", get(get_policy))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(book, list_policies)).routes(routes!(get_policy))
 }
 
-#[derive(Deserialize)]
+/// The rate the member chose, of their quote and car.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Book {
     rate_id: String,
@@ -43,8 +44,37 @@ struct Book {
     quote_id: String,
 }
 
-fn policy_json(p: &PolicyRecord) -> Value {
-    json!({ "policyId": p.policy_id, "mmpContractNumber": p.contract_number, "status": p.status })
+/// A policy: its reference number, the provider's contract number once booked, and its status.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicyView {
+    policy_id: String,
+    mmp_contract_number: Option<String>,
+    /// created, booking, booked, bookingFailed, paid, fulfilled, voided.
+    status: String,
+}
+
+pub fn policy_view(p: &PolicyRecord) -> PolicyView {
+    PolicyView { policy_id: p.policy_id.clone(), mmp_contract_number: p.contract_number.clone(), status: p.status.clone() }
+}
+
+#[derive(Serialize, ToSchema)]
+struct OnePolicy {
+    policy: PolicyView,
+}
+
+/// A policy with the confirmation page's data once paid.
+#[derive(Serialize, ToSchema)]
+struct PolicyWithConfirmation {
+    policy: PolicyView,
+    /// Null until paid: reference and contract numbers, vehicle and coverage, payment, institution.
+    #[schema(value_type = Option<Object>)]
+    confirmation: Option<Value>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Policies {
+    policies: Vec<PolicyView>,
 }
 
 /// 409 `voided`: the purchase was not paid before the deadline and its contract was voided.
@@ -70,7 +100,13 @@ fn booking_failed(last_error: Option<&str>) -> ApiError {
     }
 }
 
-async fn book(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<Book>) -> ApiResult<Json<Value>> {
+/// Books the chosen rate: starts (or, after a failure, retries) the purchase workflow and waits
+/// for the booking's outcome (the provider has 120 s to answer).
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/policy", tag = "purchase", params(MemberPath), request_body = Book, security(("session" = [])),
+    responses((status = 200, body = OnePolicy), (status = "4XX", body = ErrorBody),
+        (status = 502, description = "The booking failed (the spec's text)", body = ErrorBody),
+        (status = 504, description = "The provider did not answer in time (the spec's text, 'Your card has not been charged.')", body = ErrorBody)))]
+async fn book(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<Book>) -> ApiResult<Json<OnePolicy>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     let user = &member.user;
@@ -126,7 +162,7 @@ async fn book(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)
     let status = purchases::wait_for_status(&state, &policy.policy_id, limit, |s| s != "booking").await?;
     let policy = state.store.policy(&policy.policy_id).await?.ok_or_else(ApiError::not_found)?;
     match status.as_str() {
-        "booked" | "paid" | "fulfilled" => Ok(Json(json!({ "policy": policy_json(&policy) }))),
+        "booked" | "paid" | "fulfilled" => Ok(Json(OnePolicy { policy: policy_view(&policy) })),
         "bookingFailed" => Err(booking_failed(policy.last_error.as_deref())),
         "voided" => Err(voided(&state)),
         "booking" => Err(booking_failed(Some("noResponse"))),
@@ -175,18 +211,23 @@ pub fn confirmation_json(p: &Purchase) -> Option<Value> {
     }))
 }
 
-async fn get_policy(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, policy_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
+/// One of the member's policies.
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy/{policy_id}", tag = "purchase", params(MemberPath, ("policy_id" = String, Path)), security(("session" = [])),
+    responses((status = 200, body = PolicyWithConfirmation), (status = "4XX", body = ErrorBody)))]
+async fn get_policy(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, policy_id)): Path<(String, String, String)>) -> ApiResult<Json<PolicyWithConfirmation>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     state.store.user_policy(&uid, &policy_id).await?.ok_or_else(ApiError::not_found)?;
     let purchase = Purchase::load(&state.store, &policy_id).await?;
-    Ok(Json(json!({ "policy": policy_json(&purchase.policy), "confirmation": confirmation_json(&purchase) })))
+    Ok(Json(PolicyWithConfirmation { policy: policy_view(&purchase.policy), confirmation: confirmation_json(&purchase) }))
 }
 
 /// The member's policies, newest first.
-async fn list_policies(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy", tag = "purchase", params(MemberPath), security(("session" = [])),
+    responses((status = 200, body = Policies), (status = "4XX", body = ErrorBody)))]
+async fn list_policies(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Policies>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let policies = state.store.policies_of_user(&uid).await?;
-    Ok(Json(json!({ "policies": policies.iter().map(policy_json).collect::<Vec<_>>() })))
+    Ok(Json(Policies { policies: policies.iter().map(policy_view).collect() }))
 }

@@ -2,8 +2,9 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_activities::rating::QuoteError;
 use coverline_domain::contact::StateCode;
 use coverline_domain::money::Cents;
@@ -11,25 +12,49 @@ use coverline_domain::quote::{NO_QUOTES_PRESENT, RateView, StoredRate};
 use coverline_domain::rating::RatingRequest;
 use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_years_to_own};
 use coverline_store::{CarRecord, QuoteRecord, RateRecord};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, MemberPath};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/user/{uid}/quote", post(create_quote).get(list_quotes))
-        .route("/institution/{iid}/user/{uid}/quote/{quote_id}", get(get_quote).put(update_quote))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create_quote, list_quotes)).routes(routes!(get_quote, update_quote))
 }
 
-#[derive(Deserialize)]
+/// A quote: up to three rates for the member's car and answers.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteView {
+    quote_id: String,
+    pen_track_key: String,
+    car_id: String,
+    /// Two-letter state of residence.
+    state: String,
+    /// Each rate with its derived fields (spec section 3: rateId, rateCollectionId, coverageName,
+    /// coverageMiles, coverageMonths, coverageDeductible, rate, unformattedRate, taxAmount,
+    /// formattedCoverageMiles, dollarSignRate, ...), provider, description and contact numbers.
+    #[schema(value_type = Vec<Object>)]
+    rates: Vec<Value>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Quotes {
+    quotes: Vec<QuoteView>,
+}
+
+/// The member's answers for their car.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CreateQuote {
     car_id: String,
     miles_per_year: u32,
+    #[schema(minimum = 1, maximum = 7)]
     years_to_own: u8,
+    /// Two-letter state of residence.
+    #[schema(pattern = "^[A-Z]{2}$")]
     state: String,
     pen_track_key: Option<String>,
 }
@@ -79,7 +104,7 @@ fn css_id(title: &str) -> String {
     title.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_ascii_lowercase).collect::<Vec<_>>().join("-")
 }
 
-pub fn quote_json(state: &AppState, institution: &coverline_domain::institution::Institution, quote: &QuoteRecord, rates: &[RateRecord], car: &CarRecord) -> Value {
+pub fn quote_json(state: &AppState, institution: &coverline_domain::institution::Institution, quote: &QuoteRecord, rates: &[RateRecord], car: &CarRecord) -> QuoteView {
     let today = state.clock.today();
     let rates: Vec<Value> = rates
         .iter()
@@ -106,7 +131,7 @@ pub fn quote_json(state: &AppState, institution: &coverline_domain::institution:
             json
         })
         .collect();
-    json!({ "quoteId": quote.quote_id, "penTrackKey": quote.pen_track_key, "carId": quote.car_id, "state": quote.state, "rates": rates })
+    QuoteView { quote_id: quote.quote_id.clone(), pen_track_key: quote.pen_track_key.clone(), car_id: quote.car_id.clone(), state: quote.state.clone(), rates }
 }
 
 /// Rates the car with the member's answers: the institution's providers, its filter, the state's tax.
@@ -186,12 +211,16 @@ fn rate_records(quote_id: &str, priced: &[coverline_activities::rating::PricedOp
         .collect()
 }
 
+/// Rates the member's car with their answers (state, miles per year, years to own) and stores
+/// the quote. No rate fits → 422 'No quotes present'.
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/quote", tag = "quotes", params(MemberPath), request_body = CreateQuote, security(("session" = [])),
+    responses((status = 201, body = QuoteView), (status = "4XX", body = ErrorBody)))]
 async fn create_quote(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Json(body): Json<CreateQuote>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<QuoteView>)> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let residence = StateCode::parse(&body.state)?;
@@ -204,21 +233,26 @@ async fn create_quote(
     Ok((StatusCode::CREATED, Json(quote_json(&state, &institution, &quote, &rates, &car))))
 }
 
-#[derive(Deserialize)]
+/// New answers for the same car.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct UpdateQuote {
     miles_per_year: u32,
+    #[schema(minimum = 1, maximum = 7)]
     years_to_own: u8,
+    #[schema(pattern = "^[A-Z]{2}$")]
     state: String,
 }
 
 /// Re-rates the same car with new answers under the same quote id (never once a purchase holds it).
+#[utoipa::path(put, path = "/institution/{iid}/user/{uid}/quote/{quote_id}", tag = "quotes", params(MemberPath, ("quote_id" = String, Path)), request_body = UpdateQuote,
+    security(("session" = [])), responses((status = 200, body = QuoteView), (status = "4XX", body = ErrorBody)))]
 async fn update_quote(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid, quote_id)): Path<(String, String, String)>,
     Json(body): Json<UpdateQuote>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<QuoteView>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let residence = StateCode::parse(&body.state)?;
@@ -238,7 +272,10 @@ async fn update_quote(
     Ok(Json(quote_json(&state, &institution, &quote, &rates, &car)))
 }
 
-async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, quote_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
+/// One of the member's quotes.
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote/{quote_id}", tag = "quotes", params(MemberPath, ("quote_id" = String, Path)), security(("session" = [])),
+    responses((status = 200, body = QuoteView), (status = "4XX", body = ErrorBody)))]
+async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, quote_id)): Path<(String, String, String)>) -> ApiResult<Json<QuoteView>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let quote = state.store.quote(&uid, &quote_id).await?.ok_or_else(ApiError::not_found)?;
@@ -248,7 +285,9 @@ async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid,
 }
 
 /// The member's latest quotes (at most 20), newest first, each with its rates.
-async fn list_quotes(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote", tag = "quotes", params(MemberPath), security(("session" = [])),
+    responses((status = 200, body = Quotes), (status = "4XX", body = ErrorBody)))]
+async fn list_quotes(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Quotes>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let mut quotes = Vec::new();
@@ -257,5 +296,5 @@ async fn list_quotes(State(state): State<AppState>, headers: HeaderMap, Path((ii
         let rates = state.store.rates(&quote.quote_id).await?;
         quotes.push(quote_json(&state, &institution, &quote, &rates, &car));
     }
-    Ok(Json(json!({ "quotes": quotes })))
+    Ok(Json(Quotes { quotes }))
 }

@@ -6,19 +6,20 @@ use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_domain::contact::EmailAddress;
 use rand::Rng;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 use crate::routes::documents::client_address;
-use crate::routes::users::user_json;
+use crate::routes::users::{UserWithToken, user_view};
 
 /// Failed logins per address (institution + email) in 15 minutes before logins of it are refused.
 const LOGIN_FAILURES_PER_ADDRESS: i64 = 5;
@@ -39,13 +40,25 @@ pub const INVALID_CREDENTIALS: &str = "The email address or password is incorrec
 /// The answer to a wrong or dead reset code.
 pub const INVALID_RESET_CODE: &str = "The code is invalid or has expired. Please ask for a new code.";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/user/{uid}/refresh", get(refresh))
-        .route("/institution/{iid}/login", post(login))
-        .route("/institution/{iid}/user/{uid}/passwordchange", post(change_password))
-        .route("/institution/{iid}/passwordresetrequest", post(reset_request))
-        .route("/institution/{iid}/passwordreset", post(reset))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(refresh))
+        .routes(routes!(login))
+        .routes(routes!(change_password))
+        .routes(routes!(reset_request))
+        .routes(routes!(reset))
+}
+
+/// The session's new token (the old one stops working).
+#[derive(Serialize, ToSchema)]
+struct NewToken {
+    token: String,
+}
+
+/// A reset code was emailed, if the address has a user (the answer never says).
+#[derive(Serialize, ToSchema)]
+struct ResetSent {
+    sent: bool,
 }
 
 fn too_many() -> ApiError {
@@ -64,14 +77,17 @@ fn check_new_password(password: &str) -> ApiResult<()> {
     Ok(())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct EmailQuery {
     email_address: Option<String>,
 }
 
 /// Rotates the session's token; a session older than the maximum is not refreshed.
-async fn refresh(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/refresh", tag = "sessions", params(MemberPath), security(("session" = [])),
+    responses((status = 200, body = NewToken), (status = "4XX", body = ErrorBody)))]
+async fn refresh(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<NewToken>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     if state.clock.now() - member.chain_started_at > state.config.session_max.as_secs() as i64 {
@@ -79,15 +95,18 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, Path((iid, u
         return Err(ApiError::session_expired());
     }
     let token = auth::rotate(&state, &uid, Some(&member)).await?;
-    Ok(Json(json!({ "token": token })))
+    Ok(Json(NewToken { token }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct Password {
     password: String,
 }
 
 /// Email (query, as the spec's call) + password → the newest of the address's users whose password matches.
+/// 5 failures per address in 15 minutes, 30 per client an hour.
+#[utoipa::path(post, path = "/institution/{iid}/login", tag = "sessions", params(InstitutionPath, EmailQuery), request_body = Password,
+    responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
 async fn login(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -95,7 +114,7 @@ async fn login(
     Path(iid): Path<String>,
     Query(query): Query<EmailQuery>,
     Json(body): Json<Password>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<UserWithToken>> {
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(query.email_address.as_deref().unwrap_or_default())?;
     let now = state.clock.now();
@@ -111,7 +130,7 @@ async fn login(
         for user in state.store.users_by_email(&institution.institution_id, email.as_str(), USERS_PER_ADDRESS).await? {
             if auth::verify_password(&body.password, &user.password_hash).await? {
                 let token = auth::rotate(&state, &user.user_id, None).await?;
-                return Ok(Json(json!({ "user": user_json(&user), "token": token })));
+                return Ok(Json(UserWithToken { user: user_view(&user), token }));
             }
         }
     }
@@ -120,7 +139,7 @@ async fn login(
     Err(invalid_credentials())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ChangePassword {
     old_password: String,
@@ -128,12 +147,15 @@ struct ChangePassword {
 }
 
 /// The member's password changes; every other session of the member ends; a new token.
+/// Changes the member's password (the old one must match); rotates the token.
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/passwordchange", tag = "sessions", params(MemberPath), request_body = ChangePassword, security(("session" = [])),
+    responses((status = 200, body = NewToken), (status = "4XX", body = ErrorBody)))]
 async fn change_password(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Json(body): Json<ChangePassword>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<NewToken>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     let now = state.clock.now();
@@ -151,10 +173,10 @@ async fn change_password(
     let token = auth::rotate(&state, &uid, Some(&member)).await?;
     state.store.revoke_user_sessions(&uid, Some(&auth::hash_token(&token))).await?;
     tracing::info!(user_id = %uid, "password changed");
-    Ok(Json(json!({ "token": token })))
+    Ok(Json(NewToken { token }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ResetRequest {
     email_address: String,
@@ -166,13 +188,16 @@ fn reset_code_hash(user_id: &str, code: &str) -> String {
 
 /// Emails a reset code to the address's newest user. The answer is the same whether or not the
 /// address is known.
+/// Emails a reset code (10 minutes, 5 tries); 3 per address and 20 per client an hour.
+#[utoipa::path(post, path = "/institution/{iid}/passwordresetrequest", tag = "sessions", params(InstitutionPath), request_body = ResetRequest,
+    responses((status = 202, body = ResetSent), (status = "4XX", body = ErrorBody)))]
 async fn reset_request(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(iid): Path<String>,
     Json(body): Json<ResetRequest>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<ResetSent>)> {
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(&body.email_address)?;
     let now = state.clock.now();
@@ -193,10 +218,10 @@ async fn reset_request(
             return Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "We could not send the email. Please try again."));
         }
     }
-    Ok((StatusCode::ACCEPTED, Json(json!({ "sent": true }))))
+    Ok((StatusCode::ACCEPTED, Json(ResetSent { sent: true })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Reset {
     email_address: String,
@@ -205,7 +230,10 @@ struct Reset {
 }
 
 /// The emailed code + a new password: the password changes, every session ends, a new token.
-async fn reset(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<Reset>) -> ApiResult<Json<Value>> {
+/// A reset code and a new password → the user, logged in.
+#[utoipa::path(post, path = "/institution/{iid}/passwordreset", tag = "sessions", params(InstitutionPath), request_body = Reset,
+    responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+async fn reset(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<Reset>) -> ApiResult<Json<UserWithToken>> {
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(&body.email_address)?;
     check_new_password(&body.password)?;
@@ -226,5 +254,5 @@ async fn reset(State(state): State<AppState>, Path(iid): Path<String>, Json(body
     state.store.complete_reset(&user.user_id, &new_hash).await?;
     let token = auth::rotate(&state, &user.user_id, None).await?;
     tracing::info!(user_id = %user.user_id, "password reset");
-    Ok(Json(json!({ "user": user_json(&user), "token": token })))
+    Ok(Json(UserWithToken { user: user_view(&user), token }))
 }

@@ -2,19 +2,20 @@
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode, parse_city, parse_street};
 use coverline_store::UserRecord;
 use coverline_store::users::PersonalDetails;
 use rand::Rng;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 
 /// The spec's text for a wrong verification code.
 pub const INVALID_CODE: &str = "The code is invalid, please enter the correct code or click on 'Resend code' to get a new code";
@@ -27,43 +28,100 @@ const CODE_RESEND_INTERVAL_SECS: i64 = 20;
 /// Code emails per user per hour.
 const CODES_PER_HOUR: i64 = 6;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/institution/{iid}/user", post(create_user))
-        .route("/institution/{iid}/user/{uid}", get(get_user).put(update_user))
-        .route("/institution/{iid}/user/{uid}/verifyemail", get(send_verification_email))
-        .route("/institution/{iid}/user/{uid}/update-email", axum::routing::put(update_email))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_user))
+        .routes(routes!(get_user, update_user))
+        .routes(routes!(send_verification_email))
+        .routes(routes!(update_email))
 }
 
 /// The user as the web app sees it.
-pub fn user_json(u: &UserRecord) -> Value {
-    let address = match (&u.street, &u.city, &u.state, &u.zip) {
-        (Some(street), Some(city), Some(state), Some(zip)) => json!({ "street": street, "city": city, "state": state, "zip": zip }),
-        _ => Value::Null,
-    };
-    json!({
-        "userId": u.user_id,
-        "emailAddress": u.email,
-        "firstName": u.first_name,
-        "lastName": u.last_name,
-        "phoneNumber": u.phone,
-        "address": address,
-        "isMember": u.is_member.map(|m| m == 1),
-        "isEmailVerified": u.email_verified_at.is_some(),
-        "doesConsentToSoliciting": u.consents_to_solicit == 1,
-    })
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    user_id: String,
+    email_address: String,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    /// Ten digits.
+    phone_number: Option<String>,
+    /// Null until the personal details are given.
+    address: Option<AddressView>,
+    /// Null until the member answers the membership question.
+    is_member: Option<bool>,
+    is_email_verified: bool,
+    does_consent_to_soliciting: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, ToSchema)]
+pub struct AddressView {
+    street: String,
+    city: String,
+    state: String,
+    zip: String,
+}
+
+pub fn user_view(u: &UserRecord) -> UserView {
+    let address = match (&u.street, &u.city, &u.state, &u.zip) {
+        (Some(street), Some(city), Some(state), Some(zip)) => Some(AddressView { street: street.clone(), city: city.clone(), state: state.clone(), zip: zip.clone() }),
+        _ => None,
+    };
+    UserView {
+        user_id: u.user_id.clone(),
+        email_address: u.email.clone(),
+        first_name: u.first_name.clone(),
+        last_name: u.last_name.clone(),
+        phone_number: u.phone.clone(),
+        address,
+        is_member: u.is_member.map(|m| m == 1),
+        is_email_verified: u.email_verified_at.is_some(),
+        does_consent_to_soliciting: u.consents_to_solicit == 1,
+    }
+}
+
+/// A user and the session token to use from now on.
+#[derive(Serialize, ToSchema)]
+pub struct UserWithToken {
+    pub user: UserView,
+    pub token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct OneUser {
+    user: UserView,
+}
+
+/// The code was sent.
+#[derive(Serialize, ToSchema)]
+struct Sent {
+    sent: bool,
+}
+
+/// The member with the changed address, and the session's new token.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct UpdatedEmail {
+    updated_token: String,
+    user: UserView,
+}
+
+/// The splash's answer: an email address and a generated password.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CreateUser {
+    #[schema(format = Email, max_length = 254)]
     email_address: String,
+    #[schema(min_length = 12, max_length = 256)]
     password: String,
     #[allow(dead_code)]
     current_user_id: Option<String>,
 }
 
-async fn create_user(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<CreateUser>) -> ApiResult<(StatusCode, Json<Value>)> {
+/// Creates a member's user from the splash and starts their session.
+#[utoipa::path(post, path = "/institution/{iid}/user", tag = "users", params(InstitutionPath), request_body = CreateUser,
+    responses((status = 201, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+async fn create_user(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<CreateUser>) -> ApiResult<(StatusCode, Json<UserWithToken>)> {
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(&body.email_address)?;
     if body.password.chars().count() < 12 || body.password.len() > 256 {
@@ -73,17 +131,20 @@ async fn create_user(State(state): State<AppState>, Path(iid): Path<String>, Jso
     let hash = auth::hash_password_blocking(&body.password).await?;
     let user = state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;
     let token = auth::rotate(&state, &user.user_id, None).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "user": user_json(&user), "token": token }))))
+    Ok((StatusCode::CREATED, Json(UserWithToken { user: user_view(&user), token })))
 }
 
-async fn get_user(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+/// The member's user.
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}", tag = "users", params(MemberPath), security(("session" = [])),
+    responses((status = 200, body = OneUser), (status = "4XX", body = ErrorBody)))]
+async fn get_user(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<OneUser>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
-    Ok(Json(json!({ "user": user_json(&member.user) })))
+    Ok(Json(OneUser { user: user_view(&member.user) }))
 }
 
 /// An address as the web app (or a partner) sends it.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Address {
     #[serde(default)]
@@ -137,7 +198,8 @@ impl CheckedDetails {
     }
 }
 
-#[derive(Deserialize)]
+/// Personal details, membership, consent, or the email verification code; each optional.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct UpdateUser {
     verification_code: Option<String>,
@@ -149,12 +211,16 @@ struct UpdateUser {
     does_consent_to_soliciting: Option<bool>,
 }
 
+/// Updates the member (personal details, membership answer, consent) or verifies their email
+/// with the 6-digit code; rotates the session token.
+#[utoipa::path(put, path = "/institution/{iid}/user/{uid}", tag = "users", params(MemberPath), request_body = UpdateUser, security(("session" = [])),
+    responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
 async fn update_user(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Json(body): Json<UpdateUser>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<UserWithToken>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     if let Some(code) = &body.verification_code {
@@ -184,7 +250,7 @@ async fn update_user(
     }
     let user = state.store.user(&uid).await?.ok_or_else(ApiError::not_found)?;
     let token = auth::rotate(&state, &uid, Some(&member)).await?;
-    Ok(Json(json!({ "user": user_json(&user), "token": token })))
+    Ok(Json(UserWithToken { user: user_view(&user), token }))
 }
 
 fn code_hash(user_id: &str, code: &str) -> String {
@@ -209,18 +275,22 @@ async fn check_code(state: &AppState, user: &UserRecord, code: &str) -> ApiResul
     Ok(())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 struct VerifyEmailQuery {
     email_address: String,
 }
 
+/// Emails a 6-digit code to the member's address (valid 10 minutes; one per 20 s, 6 per hour).
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/verifyemail", tag = "users", params(MemberPath, VerifyEmailQuery), security(("session" = [])),
+    responses((status = 200, body = Sent), (status = "4XX", body = ErrorBody), (status = 502, description = "The email could not be sent", body = ErrorBody)))]
 async fn send_verification_email(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Query(query): Query<VerifyEmailQuery>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Sent>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     let email = EmailAddress::parse(&query.email_address)?;
@@ -250,26 +320,30 @@ async fn send_verification_email(
         tracing::warn!(error = ?e, "verification email failed");
         ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code")
     })?;
-    Ok(Json(json!({ "sent": true })))
+    Ok(Json(Sent { sent: true }))
 }
 
 /// The spec's text when the email cannot be changed.
 pub const UPDATE_EMAIL_FAILED: &str = "There was an issue updating your email.";
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct UpdateEmail {
+    #[schema(format = Email)]
     old_email_address: String,
+    #[schema(format = Email)]
     new_email_address: String,
 }
 
 /// Changes the member's address (lower-cased); the new one must be verified again.
+#[utoipa::path(put, path = "/institution/{iid}/user/{uid}/update-email", tag = "users", params(MemberPath), request_body = UpdateEmail, security(("session" = [])),
+    responses((status = 200, body = UpdatedEmail), (status = "4XX", body = ErrorBody)))]
 async fn update_email(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Json(body): Json<UpdateEmail>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<UpdatedEmail>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     let old = EmailAddress::parse(&body.old_email_address)?;
@@ -282,5 +356,5 @@ async fn update_email(
     }
     let user = state.store.user(&uid).await?.ok_or_else(ApiError::not_found)?;
     let token = auth::rotate(&state, &uid, Some(&member)).await?;
-    Ok(Json(json!({ "updatedToken": token, "user": user_json(&user) })))
+    Ok(Json(UpdatedEmail { updated_token: token, user: user_view(&user) }))
 }
