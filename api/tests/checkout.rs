@@ -163,8 +163,23 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
     let pdf = res.bytes().await.unwrap();
     assert!(pdf.starts_with(b"%PDF"));
 
-    // The contract as delivered: every field a member needs.
+    // The page has no session: the server records the retrieval events on the policy's member,
+    // and none on the member of a policy looked up under someone else's user id.
     let store = store(app).await;
+    let mut retrievals = store.analytics_events(&m.user_id).await.unwrap();
+    retrievals.sort(); // recorded within one second: their order in the table is not kept
+    let event = |category: &str, action: &str, label: &str| (Some("event".to_string()), Some(category.to_string()), Some(action.to_string()), Some(label.to_string()));
+    assert_eq!(
+        retrievals,
+        vec![
+            event("ErrorEncountered", "PolicyRetrieval", "notFound"),
+            event("ErrorEncountered", "PolicyRetrieval", "validation"),
+            event("PolicyRetrieval", "retrieved", &policy_id),
+        ]
+    );
+    assert!(store.analytics_events(&other.user_id).await.unwrap().is_empty(), "nothing recorded on the other member");
+
+    // The contract as delivered: every field a member needs.
     let policy = store.policy(&policy_id).await.unwrap().unwrap();
     let payment = store.payment_for_policy(&policy_id).await.unwrap().unwrap();
     let text = pdf_text(&pdf);

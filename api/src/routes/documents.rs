@@ -20,6 +20,7 @@ use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
 use crate::routes::policies::voided;
+use coverline_store::AnalyticsEvent;
 
 /// A document link lives this long.
 const LINK_TTL_SECS: i64 = 600;
@@ -135,8 +136,42 @@ async fn verify_details(
     Json(body): Json<VerifyDetails>,
 ) -> ApiResult<Json<DocumentLink>> {
     let institution = state.institution(&iid).await?;
-    let (last_name, zip) = parse_details(&body)?;
-    let client = client_address(&state, &headers, peer);
+    let answer = find_document(&state, &institution, client_address(&state, &headers, peer), (&uid, &policy_id), &body).await;
+    // The page has no session to post analytics with (spec section 7: events on policy retrieval),
+    // so the server records them, on the member whose policy it is (no row for anyone else's).
+    if state.store.user_policy(&uid, &policy_id).await?.is_some_and(|p| p.institution_id == institution.institution_id) {
+        let (category, action, label) = match &answer {
+            Ok(_) => ("PolicyRetrieval", "retrieved", policy_id.clone()),
+            Err(e) => ("ErrorEncountered", "PolicyRetrieval", e.code.to_string()),
+        };
+        let event = AnalyticsEvent {
+            user_id: uid.clone(),
+            institution_id: institution.institution_id.clone(),
+            hit_type: Some("event".into()),
+            event_category: Some(category.into()),
+            event_action: Some(action.into()),
+            event_label: Some(label),
+            page_path: Some(format!("/{iid}/user/{uid}/policy/{policy_id}")),
+            page_title: None,
+            client_id: None,
+            user_agent: None,
+        };
+        if let Err(e) = state.store.insert_analytics_event(&crate::ids::new_id("evt"), &event).await {
+            tracing::warn!(error = ?e, %policy_id, "recording a policy retrieval event");
+        }
+    }
+    answer.map(Json)
+}
+
+async fn find_document(
+    state: &AppState,
+    institution: &coverline_domain::institution::Institution,
+    client: String,
+    (uid, policy_id): (&str, &str),
+    body: &VerifyDetails,
+) -> ApiResult<DocumentLink> {
+    let (iid, uid, policy_id) = (institution.institution_id.as_str(), uid.to_string(), policy_id.to_string());
+    let (last_name, zip) = parse_details(body)?;
     let now = state.clock.now();
     let (failed, from_client) = state.store.document_lookups_since(&policy_id, &client, now - 3600).await?;
     if failed >= FAILED_PER_POLICY_PER_HOUR || from_client >= LOOKUPS_PER_CLIENT_PER_HOUR {
@@ -167,7 +202,7 @@ async fn verify_details(
     let token = link_token(&state, &iid, &uid, &policy_id, expires);
     let link = format!("/api/institution/{iid}/user/{uid}/fetchdocument/{policy_id}?token={token}");
     tracing::info!(%policy_id, "contract document link issued");
-    Ok(Json(DocumentLink { token, policy: link, expires_at: expires }))
+    Ok(DocumentLink { token, policy: link, expires_at: expires })
 }
 
 #[derive(Deserialize, IntoParams)]
