@@ -56,3 +56,14 @@ export function policiesOf(email: string): Array<{ policy_id: string; user_id: s
     [email.toLowerCase()],
   )
 }
+
+/** The analytics events of `category` stored for the member who signed up with `email`, as [action, label], sorted. */
+export function analyticsEventsOf(email: string, category: string): Array<[string, string]> {
+  return query<{ event_action: string; event_label: string }>(
+    `SELECT a.event_action, a.event_label FROM analytics_events a JOIN users u ON u.user_id = a.user_id
+      WHERE lower(u.email) = ? AND a.event_category = ?`,
+    [email.toLowerCase(), category],
+  )
+    .map((row): [string, string] => [row.event_action, row.event_label])
+    .sort()
+}

@@ -43,6 +43,12 @@ export interface ContactDetails {
 /** The coverage page's analytics events, each sent once per session (spec section 4). */
 export type CoverageSignal = 'CardFlip' | 'ViewDifferentRates' | 'ExpertGuidanceRequest' | 'PaymentOptionRequest'
 
+/** The purchase's one-time flags, each reported once per session: booked, then paid (spec section 4). */
+export type PurchaseSignal = 'booked' | 'paid'
+
+/** The analytics events sent at most once per session. */
+export type OnceSignal = CoverageSignal | PurchaseSignal
+
 /** A partner's launch of the flow in its page (integration mode, spec section 2). */
 export interface IntegrationLaunch {
   integratorId: string
@@ -129,7 +135,11 @@ export interface FlowContext {
   doesConsentToEmail: boolean
   /** The impact modal shows once per session; kept when the session resets. */
   impactModalSeen: boolean
-  coverageSignals: CoverageSignal[]
+  /**
+   * The once-per-session analytics events already sent, the one-time 'booked' and 'paid' flags among
+   * them: a retried booking or a payment verified again reports nothing new. Cleared by a reset.
+   */
+  sentSignals: OnceSignal[]
 }
 
 export interface FlowInput {
@@ -199,7 +209,7 @@ export function initialContext(institutionId: string, institution: Institution |
     contactDetails: null,
     doesConsentToEmail: true,
     impactModalSeen: false,
-    coverageSignals: [],
+    sentSignals: [],
   }
 }
 

@@ -1,15 +1,32 @@
 import { assign, enqueueActions, setup, type DoneActorEvent } from 'xstate'
 import { ApiError, isSessionExpired, messageOf } from '../api/api-error'
-import type { BounceSource, CarFlags, CreateCarBody, Institution, IntegrationSession, Quote, UserWithToken } from '../api/types'
-import { COVERAGE_SELECTION, errorEvent, pageEvent, pageviewEvent } from '../lib/analytics'
+import type {
+  AnalyticsEvent,
+  BounceSource,
+  CarFlags,
+  CreateCarBody,
+  Institution,
+  IntegrationSession,
+  Quote,
+  UserWithToken,
+} from '../api/types'
+import {
+  COVERAGE_SELECTION,
+  errorEvent,
+  errorLabel,
+  pageEvent,
+  pageviewEvent,
+  PURCHASE,
+  type ErrorAction,
+} from '../lib/analytics'
 import { flowActors } from './actors'
 import { chooseDescriptionField, isCompleteDescription, listToLoad, type DescriptionField } from './description'
 import {
   initialContext,
   type ContactDetails,
-  type CoverageSignal,
   type FlowContext,
   type FlowInput,
+  type OnceSignal,
   type PersonalDetails,
 } from './flow-context'
 import { canVisit, type Gate } from './gate'
@@ -153,6 +170,34 @@ function hasEnoughRates(context: FlowContext, quote: Quote): boolean {
 /** A refused token sends the member back to splash with the Session Expired dialog. */
 export const expired = { guard: 'isSessionExpired', ...toExpiredSplash } as const
 
+/** Reports a failed call as an 'ErrorEncountered' event `action`, labelled with the API's error code and status. */
+export function trackFailure(action: ErrorAction) {
+  return {
+    type: 'trackError',
+    params: ({ event }: { event: unknown }) => ({ action, label: errorLabel(errorOf(event)) }),
+  } as const
+}
+
+/** Reports the payment widget's error message as an 'ErrorEncountered' event `action`. */
+export function trackWidgetFailure(action: ErrorAction) {
+  return {
+    type: 'trackError',
+    params: ({ event }: { event: FlowEvent }) => ({
+      action,
+      label: (event.type === 'WIDGET_ERROR' && event.message) || 'widget error',
+    }),
+  } as const
+}
+
+/**
+ * A once-per-session event: 'booked' or 'paid' labelled with the policy, or one of the coverage
+ * page's labelled with the option on screen.
+ */
+function onceEvent(context: FlowContext, signal: OnceSignal): AnalyticsEvent {
+  if (signal === 'booked' || signal === 'paid') return pageEvent(PURCHASE, signal, context.policy?.policyId ?? '')
+  return pageEvent(COVERAGE_SELECTION, signal, context.quote?.rates[context.selectedRateIndex]?.coverageName ?? '')
+}
+
 /** The session clock's delayed events and the refresh call, by id (cancelled when the session resets). */
 export const SESSION_REFRESH_TIMER = 'sessionRefreshTimer'
 export const SESSION_IDLE_TIMER = 'sessionIdleTimer'
@@ -270,22 +315,21 @@ export const flowSetup = setup({
       return { description: next.description, descriptionLists: next.lists }
     }),
     /** An 'ErrorEncountered' analytics event, sent in the background (never waited on). */
-    trackError: enqueueActions(({ context, enqueue }, params: { action: string; label: string }) => {
+    trackError: enqueueActions(({ context, enqueue }, params: { action: ErrorAction; label: string }) => {
       if (!context.session) return
       enqueue.spawnChild('sendAnalytics', {
         input: { session: context.session, event: errorEvent(params.action, params.label) },
       })
     }),
     /**
-     * One of the coverage page's analytics events, sent only the first time in a session (spec
-     * section 4), labelled with the option on screen.
+     * An analytics event sent only the first time in a session (spec section 4): the coverage page's,
+     * and the purchase's 'booked' and 'paid' flags.
      */
-    trackOnce: enqueueActions(({ context, enqueue }, params: { signal: CoverageSignal }) => {
-      if (!context.session || context.coverageSignals.includes(params.signal)) return
-      enqueue.assign({ coverageSignals: [...context.coverageSignals, params.signal] })
-      const label = context.quote?.rates[context.selectedRateIndex]?.coverageName ?? ''
+    trackOnce: enqueueActions(({ context, enqueue }, params: { signal: OnceSignal }) => {
+      if (!context.session || context.sentSignals.includes(params.signal)) return
+      enqueue.assign({ sentSignals: [...context.sentSignals, params.signal] })
       enqueue.spawnChild('sendAnalytics', {
-        input: { session: context.session, event: pageEvent(COVERAGE_SELECTION, params.signal, label) },
+        input: { session: context.session, event: onceEvent(context, params.signal) },
       })
     }),
     /** The car got no rates: records the bounce (mockVinNoRates / validCarNoRates). */

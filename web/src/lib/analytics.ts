@@ -1,7 +1,28 @@
+import { ApiError } from '../api/api-error'
 import type { AnalyticsEvent } from '../api/types'
 
 /** Error events' category (spec sections 7 and 8). */
 export const ERROR_ENCOUNTERED = 'ErrorEncountered'
+
+/**
+ * The error events' actions, one per failure spec section 8 reports: the description field's list,
+ * no rates, the email update, the verification email (sent or resent), the booking (policy post),
+ * the sign request, the payment widget's start (SDK startup), the payment's verification and its
+ * confirmation (Continue).
+ */
+export type ErrorAction =
+  | 'DescriptionField'
+  | 'NoRates'
+  | 'UpdateEmail'
+  | 'SendEmail'
+  | 'PolicyPost'
+  | 'SignRequest'
+  | 'SdkStartup'
+  | 'VerifyResponse'
+  | 'PaymentConfirmation'
+
+/** Category of the purchase's once-per-session events, 'booked' and 'paid' (spec section 4). */
+export const PURCHASE = 'Purchase'
 
 const MAX_FIELD = 500
 
@@ -22,8 +43,17 @@ function tabClientId(): string {
 export const COVERAGE_SELECTION = 'CoverageSelection'
 
 /** An 'ErrorEncountered' event (e.g. action 'DescriptionField', label 'makes') for the current page. */
-export function errorEvent(eventAction: string, eventLabel: string): AnalyticsEvent {
+export function errorEvent(eventAction: ErrorAction, eventLabel: string): AnalyticsEvent {
   return pageEvent(ERROR_ENCOUNTERED, eventAction, eventLabel)
+}
+
+/**
+ * An error event's label for a failed API call: the API's error code and the HTTP status
+ * ('bookingNoResponse 504'; 'network' when no answer came), never its message.
+ */
+export function errorLabel(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'unknown'
+  return error.status ? `${error.code} ${error.status}` : error.code
 }
 
 /** An event of `eventCategory` on the current page. */

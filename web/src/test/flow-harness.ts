@@ -4,6 +4,7 @@ import type { Session } from '../api/client'
 import type {
   AnalyticsEvent,
   Car,
+  Confirmation,
   ContactRequestBody,
   CreateCarBody,
   DecodedVehicle,
@@ -38,6 +39,12 @@ export interface Fakes {
   quote?: () => Promise<Quote>
   personalDetails?: () => Promise<{ user: User; token: string }>
   code?: (code: string) => Promise<{ user: User; token: string }>
+  /** The email update (PUT update-email): the new token. */
+  updateEmail?: () => Promise<string>
+  /** The verification email (sent and resent). */
+  sendEmail?: () => Promise<boolean>
+  /** The payment confirmation (Continue). */
+  confirm?: () => Promise<Confirmation>
   verify?: () => Promise<{ trackingNumber: string; paymentDate: string; amount: number }>
   book?: () => Promise<{ policyId: string; mmpContractNumber: string; status: string }>
   sign?: () => Promise<SignedRequest>
@@ -92,10 +99,10 @@ export function start(fakes: Fakes = {}) {
       ),
       savePersonalDetails: fromPromise(fakes.personalDetails ?? (async () => ({ user: memberUser, token: 't-2' }))),
       updateEmail: fromPromise(async ({ input }: { input: { session: Session; oldEmailAddress: string; newEmailAddress: string } }) => ({
-        token: 't-3',
+        token: await (fakes.updateEmail ?? (async () => 't-3'))(),
         emailAddress: input.newEmailAddress,
       })),
-      sendVerificationEmail: fromPromise(async () => true),
+      sendVerificationEmail: fromPromise(fakes.sendEmail ?? (async () => true)),
       submitVerificationCode: fromPromise(
         async ({ input }: { input: { session: Session; code: string } }) =>
           (fakes.code ?? (async () => ({ user: { ...memberUser, isEmailVerified: true }, token: 't-4' })))(input.code),
@@ -112,7 +119,7 @@ export function start(fakes: Fakes = {}) {
       verifyPayment: fromPromise(
         fakes.verify ?? (async () => ({ trackingNumber: 'PAY-1', paymentDate: '11/22/2026', amount: 195597 })),
       ),
-      confirmPayment: fromPromise(async () => confirmation),
+      confirmPayment: fromPromise(fakes.confirm ?? (async () => confirmation)),
       refreshSession: sessionRefresh(async ({ session }) => {
         fakes.refreshes?.push(session.token)
         refreshed += 1

@@ -10,7 +10,7 @@ const toNoRates = {
   actions: [
     {
       type: 'trackError',
-      params: ({ context }: { context: FlowContext }) => ({ action: 'NoRates', label: noRatesBounce(context) }),
+      params: ({ context }: { context: FlowContext }) => ({ action: 'NoRates' as const, label: noRatesBounce(context) }),
     },
     'recordNoRatesBounce',
   ],

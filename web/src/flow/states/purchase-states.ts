@@ -1,10 +1,19 @@
 import { assign } from 'xstate'
-import { back, expired, flowSetup, session } from '../flow-setup'
+import { back, expired, flowSetup, session, trackFailure, trackWidgetFailure } from '../flow-setup'
 import { messageOf } from '../../api/api-error'
+import type { ErrorAction } from '../../lib/analytics'
 import { BOOKING_FAILED } from '../messages'
 
-/** A voided contract (409 voided) on the payment page: the speed-bump dialog shows the API's message. */
-const voidedPayment = { guard: 'isVoided', target: 'failed', actions: 'showVoidedPayment' } as const
+/**
+ * A failed payment call, reported as `action`: the speed-bump dialog, with the API's message for a
+ * voided contract (409 voided).
+ */
+function paymentFailed(action: ErrorAction) {
+  return [
+    { guard: 'isVoided', target: 'failed', actions: [trackFailure(action), 'showVoidedPayment'] },
+    { target: 'failed', actions: trackFailure(action) },
+  ] as const
+}
 
 /** Review and booking, payment and confirmation (the error pages are in contact-states.ts). */
 export const purchaseStates = {
@@ -34,19 +43,27 @@ export const purchaseStates = {
             target: '#payment',
             actions: [
               assign({ policy: ({ event }) => event.output, bookingError: null }),
+              { type: 'trackOnce', params: { signal: 'booked' } },
               { type: 'openGate', params: { gate: 'payment' } },
             ],
           },
+          // Reported whichever way it failed: refused (502), no answer in 120 s (504) or voided (409).
           onError: [
             expired,
             {
               guard: 'isVoided',
               target: 'voided',
-              actions: assign({ bookingError: ({ event }) => messageOf(event.error, BOOKING_FAILED) }),
+              actions: [
+                trackFailure('PolicyPost'),
+                assign({ bookingError: ({ event }) => messageOf(event.error, BOOKING_FAILED) }),
+              ],
             },
             {
               target: 'bookingFailed',
-              actions: assign({ bookingError: ({ event }) => messageOf(event.error, BOOKING_FAILED) }),
+              actions: [
+                trackFailure('PolicyPost'),
+                assign({ bookingError: ({ event }) => messageOf(event.error, BOOKING_FAILED) }),
+              ],
             },
           ],
         },
@@ -74,14 +91,21 @@ export const purchaseStates = {
           src: 'signRequest',
           input: ({ context }) => ({ session: session(context), policyId: context.policy?.policyId ?? '' }),
           onDone: { target: 'loading', actions: assign({ signedRequest: ({ event }) => event.output }) },
-          onError: [expired, voidedPayment, { target: 'failed' }],
+          onError: [expired, ...paymentFailed('SignRequest')],
         },
       },
       loading: {
-        on: { WIDGET_READY: { target: 'ready', actions: assign({ widgetReady: true }) }, WIDGET_ERROR: 'failed' },
+        on: {
+          WIDGET_READY: { target: 'ready', actions: assign({ widgetReady: true }) },
+          WIDGET_ERROR: { target: 'failed', actions: trackWidgetFailure('SdkStartup') },
+        },
       },
       ready: {
-        on: { WIDGET_RESULT: 'verifying', WIDGET_ERROR: 'failed' },
+        on: {
+          WIDGET_RESULT: 'verifying',
+          // The gateway answers the charge inside the widget: a refused one comes here instead of a result to verify.
+          WIDGET_ERROR: { target: 'failed', actions: trackWidgetFailure('VerifyResponse') },
+        },
       },
       verifying: {
         tags: 'busy',
@@ -92,11 +116,18 @@ export const purchaseStates = {
             policyId: context.policy?.policyId ?? '',
             result: event.type === 'WIDGET_RESULT' ? event.result : '',
           }),
-          onDone: { target: 'paid', actions: assign({ payment: ({ event }) => event.output }) },
+          onDone: {
+            target: 'paid',
+            actions: [assign({ payment: ({ event }) => event.output }), { type: 'trackOnce', params: { signal: 'paid' } }],
+          },
           onError: [
-            { guard: 'isUserTimeout', target: '#splash', actions: 'markSessionExpired' },
+            {
+              guard: 'isUserTimeout',
+              target: '#splash',
+              actions: [{ type: 'trackError', params: { action: 'VerifyResponse', label: 'userTimeout' } }, 'markSessionExpired'],
+            },
             expired,
-            { target: 'failed' },
+            { target: 'failed', actions: trackFailure('VerifyResponse') },
           ],
         },
       },
@@ -111,7 +142,7 @@ export const purchaseStates = {
             paymentId: context.payment?.trackingNumber ?? '',
           }),
           onDone: { target: '#confirmation', actions: assign({ confirmation: ({ event }) => event.output }) },
-          onError: [expired, voidedPayment, { target: 'failed' }],
+          onError: [expired, ...paymentFailed('PaymentConfirmation')],
         },
       },
       failed: { on: { CLOSE_PAYMENT_ERROR: '#paymentError' } },

@@ -1,5 +1,5 @@
 import { assign } from 'xstate'
-import { back, expired, flowSetup, session } from '../flow-setup'
+import { back, expired, flowSetup, session, trackFailure } from '../flow-setup'
 import { ApiError, messageOf } from '../../api/api-error'
 import { INVALID_CODE, RESEND_FAILED, UPDATE_EMAIL_FAILED } from '../messages'
 import type { FlowContext } from '../flow-context'
@@ -51,7 +51,10 @@ export const verifyEmailStates = {
                   user: context.user && { ...context.user, emailAddress: event.output.emailAddress },
                 })),
               },
-              onError: [expired, { target: 'idle', actions: assign({ emailError: UPDATE_EMAIL_FAILED }) }],
+              onError: [
+                expired,
+                { target: 'idle', actions: [trackFailure('UpdateEmail'), assign({ emailError: UPDATE_EMAIL_FAILED })] },
+              ],
             },
           },
           sending: {
@@ -67,7 +70,10 @@ export const verifyEmailStates = {
                 expired,
                 {
                   target: 'idle',
-                  actions: assign({ emailError: ({ event }) => messageOf(event.error, RESEND_FAILED) }),
+                  actions: [
+                    trackFailure('SendEmail'),
+                    assign({ emailError: ({ event }) => messageOf(event.error, RESEND_FAILED) }),
+                  ],
                 },
               ],
             },
@@ -115,7 +121,7 @@ export const verifyEmailStates = {
               src: 'sendVerificationEmail',
               input: verificationEmailInput,
               onDone: { target: 'idle', actions: assign({ resendStatus: 'sent' }) },
-              onError: [expired, { target: 'idle', actions: assign({ resendStatus: 'failed' }) }],
+              onError: [expired, { target: 'idle', actions: [trackFailure('SendEmail'), assign({ resendStatus: 'failed' })] }],
             },
           },
         },
