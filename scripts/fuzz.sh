@@ -33,7 +33,7 @@ set +e
 SCHEMATHESIS_HOOKS="$root/bench/fuzz/hooks.py" "$root/.venv/bin/st" run "$APP_URL/api/openapi.json" \
   --url "$APP_URL" --max-examples "$examples" --seed 7 --workers 2 --no-color \
   --checks all --exclude-checks positive_data_acceptance,use_after_free,ensure_resource_availability \
-  --phases examples,coverage,fuzzing --request-timeout 30 --suppress-health-check all \
+  --phases examples,coverage,fuzzing --generation-database none --request-timeout 30 --suppress-health-check all \
   --report junit,ndjson --report-dir "$report" 2>&1 | tee "$report/output.txt"
 status=${PIPESTATUS[0]}
 set -e
