@@ -1,5 +1,5 @@
 # Coverline. The two commands: `make run` and `make test`. Both install what they need.
-.PHONY: run test setup build e2e bench chaos fuzz clean-data
+.PHONY: run test setup build e2e bench chaos fuzz audit clean-data
 SHELL := /bin/bash
 
 run:            ## install, build, and start the whole stack (app :8080, inbox :1080, Temporal UI :8233)
@@ -25,6 +25,9 @@ chaos:          ## release build, then purchases under SIGKILLs and a Temporal r
 
 fuzz:           ## schemathesis against /api/openapi.json: 250 generated cases per operation (>10,000 in all)
 	scripts/setup.sh && scripts/build.sh && scripts/fuzz.sh "" 250
+
+audit:          ## known vulnerabilities: npm audit (web/, tools/maildev) and cargo audit; says what it could not check
+	scripts/audit.sh
 
 clean-data:     ## forget local data (databases, Temporal history, sandbox state)
 	rm -rf data/coverline.db* data/temporal.db* data/run

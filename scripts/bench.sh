@@ -12,3 +12,15 @@ echo "== VIN photo reading: accuracy and latency over the generated corpus"
 echo "== Quote endpoint vs hello-world on the same server (8 clients, 10 s each), then quote at 300 requests/s"
 start_stack "$CARGO_TARGET_DIR/release/coverline"
 "$bench" quote --url "$APP_URL"
+echo "== Purchase workflow server time vs a trivial 3-activity workflow on the same Temporal server (50 each, one at a time)"
+"$bench" workflow-overhead --url "$APP_URL" --inbox "$INBOX_URL" --runs 50
+echo "== Purchases per second without faults; RSS idle and under load (200 purchases, 50 at once, its own stack; worker in-process, then separate)"
+for worker in inprocess separate; do
+  env "${coverline_env[@]}" "$bench" chaos --purchases 200 --concurrency 50 --kill-every-ms 0 --worker "$worker" \
+    --coverline "$CARGO_TARGET_DIR/release/coverline" --root "$root"
+done
+echo "== Web: Lighthouse, mobile preset, on the splash and the coverage page (medians of 3 runs; a fresh stack)"
+start_stack "$CARGO_TARGET_DIR/release/coverline"
+(cd "$root/web" && APP_URL=$APP_URL SANDBOX_URL=$SANDBOX_URL node scripts/bench-lighthouse.mjs)
+echo "== Web: VIN submit -> coverage prices visible, 20 new members in Chromium (same stack)"
+(cd "$root/web" && APP_URL=$APP_URL node scripts/bench-vin-to-prices.mjs)

@@ -10,7 +10,7 @@ purchases=${PURCHASES:-200}
 status=0
 for db in sqlite postgres; do
   for worker in inprocess separate; do
-    "$CARGO_TARGET_DIR/release/coverline-bench" chaos --purchases "$purchases" --db "$db" --worker "$worker" \
+    env "${coverline_env[@]}" "$CARGO_TARGET_DIR/release/coverline-bench" chaos --purchases "$purchases" --db "$db" --worker "$worker" \
       --coverline "$CARGO_TARGET_DIR/release/coverline" --root "$root" || status=1
   done
 done

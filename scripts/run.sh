@@ -21,4 +21,4 @@ cat <<TXT
   Ctrl-C stops everything.
 
 TXT
-"$coverline_bin" serve
+env "${coverline_env[@]}" "$coverline_bin" serve

@@ -8,7 +8,10 @@
 //! - `quote`: POST quote against a running app (`make run`), with a fixed number of clients for a
 //!   fixed time, next to GET /api/health on the same server as a hello-world baseline.
 //! - `chaos`: many purchases at once while `coverline` is SIGKILLed every ~2 s and Temporal is
-//!   restarted once; counts contracts, charges, emails and workflows afterwards.
+//!   restarted once; counts contracts, charges, emails and workflows afterwards. With
+//!   `--kill-every-ms 0`, a throughput and memory run (purchases/s, RSS idle and under load).
+//! - `workflow-overhead`: the purchase workflow's server time (from its history) next to a trivial
+//!   3-activity workflow's on the same Temporal server.
 
 use std::time::{Duration, Instant};
 
@@ -19,7 +22,14 @@ use coverline_domain::Vin;
 use serde_json::{Value, json};
 
 mod chaos;
+mod history;
 mod ocr;
+mod purchase_flow;
+mod workflow_overhead;
+
+#[path = "../../api/tests/support/smtp.rs"]
+#[allow(dead_code)]
+mod smtp;
 
 #[derive(Parser)]
 struct Cli {
@@ -77,11 +87,39 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: std::path::PathBuf,
     },
+    /// Purchase workflow server time vs a trivial 3-activity workflow on the same Temporal server
+    /// (against a running stack: `scripts/lib.sh` start_stack or `make run`).
+    WorkflowOverhead {
+        /// The Temporal frontend the stack uses (host:port).
+        #[arg(long, env = "TEMPORAL_ADDRESS", default_value = "127.0.0.1:7233")]
+        temporal: String,
+        #[arg(long, env = "TEMPORAL_NAMESPACE", default_value = "default")]
+        namespace: String,
+        /// The app's origin.
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// The maildev inbox's origin (verification codes).
+        #[arg(long, default_value = "http://127.0.0.1:1080")]
+        inbox: String,
+        /// The sandbox gateway's origin (the card is charged there).
+        #[arg(long, env = "SANDBOX_URL", default_value = "http://127.0.0.1:8081")]
+        sandbox: String,
+        /// Executions measured of each kind.
+        #[arg(long, default_value_t = 50)]
+        runs: usize,
+        /// Unmeasured executions of each kind first (cold caches, first connections).
+        #[arg(long, default_value_t = 3)]
+        warmup: usize,
+        /// Executions in flight at once.
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+    },
 }
 
 /// Real VINs with valid check digits (from public listings and the crates' own tests).
 const VINS: [&str; 4] = ["5XYRLDLC3NG097496", "1C6RR7LT2JS179571", "1HGCM82633A004352", "5XYRLDLC3NG097496"];
 
+/// The `p` quantile (0..=1) of sorted samples, nearest rank.
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -274,6 +312,9 @@ async fn main() -> anyhow::Result<()> {
             println!("{summary}");
             anyhow::ensure!(summary.passed(), "chaos run failed");
             Ok(())
+        }
+        Command::WorkflowOverhead { temporal, namespace, url, inbox, sandbox, runs, warmup, concurrency } => {
+            workflow_overhead::run(workflow_overhead::OverheadOptions { temporal, namespace, url, inbox, sandbox, runs, warmup, concurrency }).await
         }
     }
 }
