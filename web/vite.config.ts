@@ -1,25 +1,60 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
-/** Vendor chunk groups: keeps every chunk under the 500 kB warning and caches libraries apart from app code. */
-const vendor: Record<string, RegExp> = {
-  react: /node_modules\/(react|react-dom|scheduler|react-router)\//,
-  mui: /node_modules\/(@mui|@emotion|@babel\/runtime|stylis|hoist-non-react-statics|react-is|react-transition-group|clsx|prop-types)\//,
-  forms: /node_modules\/(zod|react-hook-form|@hookform|react-number-format|dayjs)\//,
-  xstate: /node_modules\/(xstate|@xstate)\//,
+/**
+ * Vendor chunks, cached apart from the app's code: React and XState, and the part of MUI (with
+ * Emotion) that the first page needs ('$initial': what the entry imports statically). The rest of
+ * MUI is split by the screens that use it, so the first load carries none of it (issue 7).
+ */
+const vendorGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+  { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/ },
+  {
+    name: 'mui',
+    test: /node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|hoist-non-react-statics|react-is|react-transition-group|clsx|prop-types)[\\/]/,
+    tags: ['$initial' as const],
+  },
+]
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build over 1 kB, at the
+ * highest levels; the server sends the copy the browser takes (api/src/app.rs, web_assets).
+ */
+function precompress(): Plugin {
+  let outDir = ''
+  return {
+    name: 'coverline-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      for (const file of files.filter((name) => /\.(js|css|html|svg|json|txt)$/.test(name))) {
+        const content = readFileSync(join(outDir, file))
+        if (content.length < 1024) continue
+        writeFileSync(join(outDir, `${file}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+        writeFileSync(join(outDir, `${file}.gz`), gzipSync(content, { level: 9 }))
+      }
+    },
+  }
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    manifest: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: Object.entries(vendor).map(([name, test]) => ({ name, test })) } },
+      output: { codeSplitting: { groups: vendorGroups } },
     },
   },
   test: {

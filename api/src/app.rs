@@ -106,12 +106,11 @@ impl Shared {
 /// The whole HTTP surface: `/api/...` and the web app (SPA fallback to index.html).
 pub fn router(state: AppState) -> Router {
     let web_dir = state.config.web_dir.clone();
-    let index = web_dir.join("index.html");
-    let web = ServeDir::new(&web_dir).fallback(ServeFile::new(index));
     Router::new()
         .nest("/api", routes::router())
         .route("/metrics", axum::routing::get(|| async { crate::metrics::render() }))
-        .fallback_service(web)
+        .nest_service("/assets", web_assets(&web_dir))
+        .fallback_service(web_pages(&web_dir))
         .layer(axum::middleware::from_fn_with_state(state.clone(), frame_policy))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))
@@ -120,6 +119,38 @@ pub fn router(state: AppState) -> Router {
             HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=()"),
         ))
         .with_state(state)
+}
+
+/// The web build's hashed files (`/assets/…`: a new name whenever the content changes), cached for a
+/// year without revalidation. Like every web file, sent as the `.br` or `.gz` copy the web build writes
+/// beside it when the browser takes that encoding. A missing file is a 404, not the app's page.
+fn web_assets(web_dir: &std::path::Path) -> Router {
+    let files = ServeDir::new(web_dir.join("assets")).precompressed_br().precompressed_gzip();
+    Router::new()
+        .fallback_service(files)
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, cache_for_a_year))
+        .layer(vary_on_encoding())
+}
+
+/// The app's page (index.html for every other path, the SPA's routes) and the build's unhashed files:
+/// revalidated on every use, so a new release is picked up at once.
+fn web_pages(web_dir: &std::path::Path) -> Router {
+    let index = ServeFile::new(web_dir.join("index.html")).precompressed_br().precompressed_gzip();
+    let files = ServeDir::new(web_dir).precompressed_br().precompressed_gzip().fallback(index);
+    Router::new()
+        .fallback_service(files)
+        .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
+        .layer(vary_on_encoding())
+}
+
+/// `Cache-Control` for a found hashed file; none for an error (a 404 must not stick for a year).
+fn cache_for_a_year(response: &axum::response::Response) -> Option<HeaderValue> {
+    response.status().is_success().then(|| HeaderValue::from_static("public, max-age=31536000, immutable"))
+}
+
+/// Caches keep the brotli, gzip and plain copies of a web file apart.
+fn vary_on_encoding() -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::overriding(header::VARY, HeaderValue::from_static("accept-encoding"))
 }
 
 /// The Content-Security-Policy of every response. API responses: nobody may frame them. The web

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Route, Routes, useLocation, useParams } from 'react-router'
 import { PageSkeleton } from '../components/page-skeleton'
 import { FlowActor } from '../flow/flow-actor'
 import { integrationLaunchOf } from '../flow/integration-launch'
 import { FlowShell } from './flow-shell'
+import { preloadScreen } from './screens'
 
 /** Find your contract: outside the purchase flow (no session needed, the flow's session untouched). */
 const FindContractPage = lazy(() => import('../features/find-contract/find-contract-page'))
@@ -12,6 +13,11 @@ const FindContractPage = lazy(() => import('../features/find-contract/find-contr
 function InstitutionFlow({ institutionId }: { institutionId: string }) {
   const { pathname, search } = useLocation()
   const [integrationLaunch] = useState(() => integrationLaunchOf(pathname, search))
+  // The first screen's code loads while the institution does: the splash, or a partner's launch's
+  // coverage (silent) or lookup choice (selection).
+  useEffect(() => {
+    preloadScreen(!integrationLaunch ? 'splash' : integrationLaunch.mode === 'silent' ? 'coverage' : 'lookup')
+  }, [integrationLaunch])
   return (
     <FlowActor.Provider options={{ input: { institutionId, integrationLaunch } }}>
       <FlowShell institutionId={institutionId} />

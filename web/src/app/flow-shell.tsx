@@ -1,7 +1,8 @@
-import { Suspense, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { AppLayout } from '../components/app-layout'
+import { AppLayout, preloadStepper } from '../components/app-layout'
 import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../components/brand-frame'
+import { preloadMessageDialog } from '../components/message-dialog'
 import { PageSkeleton } from '../components/page-skeleton'
 import { SlideIn } from '../components/slide-in'
 import { SessionWarningDialog } from '../features/session/session-warning-dialog'
@@ -18,7 +19,7 @@ import {
 } from '../flow/steps'
 import { useMemberActivity } from '../flow/use-member-activity'
 import { useFooterPage, useRouteSync } from '../flow/use-route-sync'
-import { FOOTER_SCREENS, IntegrationPage, SCREENS } from './screens'
+import { FOOTER_SCREENS, IntegrationPage, preloadNextScreens, SCREENS } from './screens'
 
 /** The footer's links: every footer page of the institution. */
 function footerLinksOf(institutionId: string) {
@@ -74,9 +75,23 @@ function CurrentScreen() {
         <SlideIn key={step} direction={slide}>
           <Screen />
         </SlideIn>
+        <PreloadAhead step={step} />
       </Suspense>
     </AppLayout>
   )
+}
+
+/**
+ * Once a step's screen shows (inside its Suspense boundary, so not while its own code loads), the
+ * code that may be needed next is fetched: the stepper, the dialogs, the next steps' screens.
+ */
+function PreloadAhead({ step }: { step: Step }) {
+  useEffect(() => {
+    preloadStepper()
+    preloadMessageDialog()
+    preloadNextScreens(step)
+  }, [step])
+  return null
 }
 
 /**

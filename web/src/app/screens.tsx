@@ -1,33 +1,68 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import type { FooterPage, Step } from '../flow/steps'
+import { STEP_INFO, STEPS, type FooterPage, type Step } from '../flow/steps'
 
 const errors = () => import('../features/errors/error-pages')
 const contact = () => import('../features/contact/contact-pages')
 
+/** Each step's screen module, each in its own chunk. */
+const SCREEN_MODULES: Record<Step, () => Promise<{ default: ComponentType }>> = {
+  splash: () => import('../features/splash/splash-page'),
+  lookup: () => import('../features/car/lookup-choice-page'),
+  vinLookup: () => import('../features/car/vin-page'),
+  descriptionLookup: () => import('../features/car/description-page'),
+  mileage: () => import('../features/car/mileage-page'),
+  milesPerYear: () => import('../features/car/miles-per-year-page'),
+  yearsToOwn: () => import('../features/car/years-to-own-page'),
+  coverage: () => import('../features/coverage/coverage-level-page'),
+  missingInfo: () => import('../features/personal-details/missing-info-page'),
+  sendEmail: () => import('../features/verify-email/send-email-page'),
+  codeConfirmation: () => import('../features/verify-email/code-confirmation-page'),
+  confirm: () => import('../features/coverage/coverage-confirm-page'),
+  payment: () => import('../features/payment/payment-details-page'),
+  confirmation: () => import('../features/confirmation/confirmation-page'),
+  noRates: () => errors().then((m) => ({ default: m.NoRatesPage })),
+  invalidState: () => errors().then((m) => ({ default: m.InvalidStatePage })),
+  bookingError: () => errors().then((m) => ({ default: m.BookingErrorPage })),
+  paymentError: () => errors().then((m) => ({ default: m.PaymentErrorPage })),
+  userCreationError: () => errors().then((m) => ({ default: m.UserCreationErrorPage })),
+  institutionContact: () => contact().then((m) => ({ default: m.InstitutionContactPage })),
+  contactMe: () => contact().then((m) => ({ default: m.ContactMePage })),
+  thankYou: () => contact().then((m) => ({ default: m.ThankYouPage })),
+}
+
+/** Each step's module once asked for: the lazy screen and the preloads share one fetch. */
+const requested = new Map<Step, Promise<{ default: ComponentType }>>()
+function screenModule(step: Step): Promise<{ default: ComponentType }> {
+  let module = requested.get(step)
+  if (!module) {
+    module = SCREEN_MODULES[step]()
+    requested.set(step, module)
+    module.catch(() => requested.delete(step)) // a failed fetch is tried again next time
+  }
+  return module
+}
+
 /** The screen for each step, each in its own lazily loaded chunk. */
-export const SCREENS: Record<Step, LazyExoticComponent<ComponentType>> = {
-  splash: lazy(() => import('../features/splash/splash-page')),
-  lookup: lazy(() => import('../features/car/lookup-choice-page')),
-  vinLookup: lazy(() => import('../features/car/vin-page')),
-  descriptionLookup: lazy(() => import('../features/car/description-page')),
-  mileage: lazy(() => import('../features/car/mileage-page')),
-  milesPerYear: lazy(() => import('../features/car/miles-per-year-page')),
-  yearsToOwn: lazy(() => import('../features/car/years-to-own-page')),
-  coverage: lazy(() => import('../features/coverage/coverage-level-page')),
-  missingInfo: lazy(() => import('../features/personal-details/missing-info-page')),
-  sendEmail: lazy(() => import('../features/verify-email/send-email-page')),
-  codeConfirmation: lazy(() => import('../features/verify-email/code-confirmation-page')),
-  confirm: lazy(() => import('../features/coverage/coverage-confirm-page')),
-  payment: lazy(() => import('../features/payment/payment-details-page')),
-  confirmation: lazy(() => import('../features/confirmation/confirmation-page')),
-  noRates: lazy(() => errors().then((m) => ({ default: m.NoRatesPage }))),
-  invalidState: lazy(() => errors().then((m) => ({ default: m.InvalidStatePage }))),
-  bookingError: lazy(() => errors().then((m) => ({ default: m.BookingErrorPage }))),
-  paymentError: lazy(() => errors().then((m) => ({ default: m.PaymentErrorPage }))),
-  userCreationError: lazy(() => errors().then((m) => ({ default: m.UserCreationErrorPage }))),
-  institutionContact: lazy(() => contact().then((m) => ({ default: m.InstitutionContactPage }))),
-  contactMe: lazy(() => contact().then((m) => ({ default: m.ContactMePage }))),
-  thankYou: lazy(() => contact().then((m) => ({ default: m.ThankYouPage }))),
+export const SCREENS = Object.fromEntries(STEPS.map((step) => [step, lazy(() => screenModule(step))])) as Record<
+  Step,
+  LazyExoticComponent<ComponentType>
+>
+
+/**
+ * Starts fetching a step's screen before the flow gets there, e.g. the first page's while the
+ * institution loads, so it shows without a second wait (issue 7). The lazy screen reuses the fetch.
+ */
+export function preloadScreen(step: Step): void {
+  screenModule(step).catch(() => undefined)
+}
+
+/**
+ * The screens a member goes on to from `step` (those whose back button leads to it; error pages
+ * left out): fetched ahead, the next page shows without a loading wait (React holds a screen that
+ * suspended for at least 300 ms).
+ */
+export function preloadNextScreens(step: Step): void {
+  for (const next of STEPS) if (STEP_INFO[next].back === step && !STEP_INFO[next].errorPage) preloadScreen(next)
 }
 
 /** Integration mode's launch page (spec section 1: integration groups load on demand). */

@@ -6,9 +6,8 @@ import LinearProgress from '@mui/material/LinearProgress'
 import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import { useColorScheme } from '@mui/material/styles'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { AppFooter, type FooterLink } from './app-footer'
-import { FlowStepper } from './flow-stepper'
 import { ArrowBackIcon, ChevronLeftIcon, DarkModeIcon, LightModeIcon } from './icons'
 
 export interface AppLayoutProps {
@@ -35,6 +34,19 @@ export interface AppLayoutProps {
   footerLinks?: readonly FooterLink[]
   children: ReactNode
 }
+
+/**
+ * The stepper is on no page of the first load (the splash): its code is fetched once the first page
+ * shows (preloadStepper), or with the first page that shows it.
+ */
+const loadStepper = () => import('./flow-stepper')
+const FlowStepper = lazy(loadStepper)
+/** Fetches the stepper's code ahead of the first page that shows it. */
+export function preloadStepper(): void {
+  loadStepper().catch(() => undefined)
+}
+/** The stepper's height (px; its labels wrap on a phone), kept while its code loads so the page does not shift. */
+const STEPPER_HEIGHT = { xs: 74.3, sm: 57.2 }
 
 function DarkModeToggle() {
   const { mode, systemMode, setMode } = useColorScheme()
@@ -98,7 +110,11 @@ export function AppLayout(props: AppLayoutProps) {
         )}
       </AppBar>
       <Container maxWidth="sm" component="main" sx={{ py: 4, flex: 1 }}>
-        {props.stepper && <FlowStepper labels={props.stepper.labels} activeStep={props.stepper.activeStep} />}
+        {props.stepper && (
+          <Suspense fallback={<Box sx={{ height: STEPPER_HEIGHT, mb: 3 }} />}>
+            <FlowStepper labels={props.stepper.labels} activeStep={props.stepper.activeStep} />
+          </Suspense>
+        )}
         {props.title && (
           <Typography variant="h5" component="h1" gutterBottom data-testid="page-title">
             {props.title}

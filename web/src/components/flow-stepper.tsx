@@ -3,7 +3,7 @@ import StepLabel from '@mui/material/StepLabel'
 import Stepper from '@mui/material/Stepper'
 
 /** The purchase's stepper (spec section 2's labels): the labels before `activeStep` show as done. */
-export function FlowStepper(props: { labels: readonly string[]; activeStep: number }) {
+export default function FlowStepper(props: { labels: readonly string[]; activeStep: number }) {
   return (
     <Stepper
       activeStep={props.activeStep}

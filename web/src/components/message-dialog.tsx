@@ -1,9 +1,4 @@
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogContentText from '@mui/material/DialogContentText'
-import DialogTitle from '@mui/material/DialogTitle'
+import { lazy, Suspense, useState } from 'react'
 
 export interface DialogAction {
   label: string
@@ -12,11 +7,7 @@ export interface DialogAction {
   primary?: boolean
 }
 
-/** Spec section 9: dialogs 550 px wide above 960 px, otherwise 250 px. */
-export const SPEC_DIALOG_WIDTH = { width: 250, '@media (min-width: 961px)': { width: 550 } } as const
-
-/** A small modal with a title, a message (one paragraph per string) and one or two actions. */
-export function MessageDialog(props: {
+export interface MessageDialogProps {
   open: boolean
   title?: string
   message: string | readonly string[]
@@ -26,38 +17,28 @@ export function MessageDialog(props: {
   onClose?: () => void
   /** Spec section 9's dialog width: 550 px above 960 px wide, else 250 px. */
   specWidth?: boolean
-}) {
-  const paragraphs = typeof props.message === 'string' ? [props.message] : props.message
+}
+
+/** MUI's dialog and its modal machinery: not part of the first load (issue 7). */
+const loadView = () => import('./message-dialog-view')
+const MessageDialogView = lazy(loadView)
+
+/** Fetches the dialog's code ahead of the first dialog (e.g. once the first page shows). */
+export function preloadMessageDialog(): void {
+  loadView().catch(() => undefined)
+}
+
+/**
+ * A small modal with a title, a message (one paragraph per string) and one or two actions. Its code
+ * loads when it first opens; after that it stays mounted, so closing it plays the exit transition.
+ */
+export function MessageDialog(props: MessageDialogProps) {
+  const [opened, setOpened] = useState(props.open)
+  if (props.open && !opened) setOpened(true)
+  if (!opened) return null
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      data-testid={props.testId}
-      aria-labelledby="message-dialog-title"
-      aria-describedby="message-dialog-text"
-      slotProps={props.specWidth ? { paper: { sx: SPEC_DIALOG_WIDTH } } : undefined}
-    >
-      {props.title && <DialogTitle id="message-dialog-title">{props.title}</DialogTitle>}
-      <DialogContent id="message-dialog-text">
-        {paragraphs.map((paragraph, index) => (
-          <DialogContentText key={paragraph} sx={{ mt: index > 0 ? 1.5 : 0 }}>
-            {paragraph}
-          </DialogContentText>
-        ))}
-      </DialogContent>
-      <DialogActions>
-        {props.actions.map((action) => (
-          <Button
-            key={action.label}
-            onClick={action.onClick}
-            data-testid={action.testId}
-            variant={action.primary ? 'contained' : 'text'}
-            color={action.primary ? 'cta' : 'primary'}
-          >
-            {action.label}
-          </Button>
-        ))}
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <MessageDialogView {...props} />
+    </Suspense>
   )
 }

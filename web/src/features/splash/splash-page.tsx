@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
@@ -9,15 +8,21 @@ import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { SESSION_EXPIRED } from '../../flow/messages'
 import { institutionPhone } from '../../lib/format'
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver'
 import { productNameOf } from '../../lib/product-name'
 import { US_STATES } from '../../lib/us-states'
-import { residenceSchema, splashEmailSchema, type ResidenceValues, type SplashEmailValues } from './splash-schemas'
+import type { ResidenceValues, SplashEmailValues } from './splash-schemas'
+
+// The first page loads no zod: the schemas come when the member starts on a form (issue 7).
+const splashSchemas = () => import('./splash-schemas')
+const emailResolver = lazyZodResolver<SplashEmailValues>(() => splashSchemas().then((m) => m.splashEmailSchema))
+const residenceResolver = lazyZodResolver<ResidenceValues>(() => splashSchemas().then((m) => m.residenceSchema))
 
 function EmailForm() {
   const send = useFlowSend()
   const busy = FlowActor.useSelector(selectBusy)
   const { register, handleSubmit, formState } = useForm<SplashEmailValues>({
-    resolver: zodResolver(splashEmailSchema),
+    resolver: emailResolver,
     defaultValues: { emailAddress: '' },
   })
   const email = register('emailAddress')
@@ -26,6 +31,7 @@ function EmailForm() {
       component="form"
       noValidate
       spacing={2}
+      onFocus={emailResolver.preload}
       onSubmit={handleSubmit((values) => send({ type: 'SUBMIT_EMAIL', emailAddress: values.emailAddress }))}
     >
       <TextField
@@ -49,7 +55,7 @@ function EmailForm() {
 function ResidenceForm() {
   const send = useFlowSend()
   const { register, handleSubmit, formState } = useForm<ResidenceValues>({
-    resolver: zodResolver(residenceSchema),
+    resolver: residenceResolver,
     defaultValues: { state: '' },
   })
   const state = register('state')
@@ -58,6 +64,7 @@ function ResidenceForm() {
       component="form"
       noValidate
       spacing={2}
+      onFocus={residenceResolver.preload}
       onSubmit={handleSubmit((values) => send({ type: 'SUBMIT_STATE', state: values.state }))}
     >
       <TextField
