@@ -25,8 +25,8 @@ wait_temporal "$TEMPORAL_ADDRESS" 90
 
 echo "== Rust: unit, workflow and API integration tests (SQLite + Postgres)"
 (cd "$root" && cargo test --workspace)
-echo "== Chaos (small): 20 purchases while coverline (API + separate worker) is SIGKILLed every ~2 s and Temporal restarts once"
-(cd "$root" && cargo build -p coverline-bench && "$CARGO_TARGET_DIR/debug/coverline-bench" chaos --purchases 20 --concurrency 10 \
+echo "== Chaos (small): 20 purchases while coverline (API + separate worker) is SIGKILLed every ~0.5 s and Temporal restarts once"
+(cd "$root" && cargo build -p coverline-bench && "$CARGO_TARGET_DIR/debug/coverline-bench" chaos --purchases 20 --concurrency 10 --kill-every-ms 500 \
   --worker separate --coverline "$coverline_bin" --root "$root")
 echo "== API fuzzing (small): schemathesis, 30 cases per operation of /api/openapi.json (make fuzz runs 250)"
 "$root/scripts/fuzz.sh" "$coverline_bin" 30
