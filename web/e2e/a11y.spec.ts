@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { agreeAndBook, CARDS, completePurchase, describe2020Accord, describeCar, dismissImpactModal, onPage, onPaymentPage, payByCard, purchaseUntilReview, quoteCoverage, startQuote, toDescription, uniqueEmail, VIN } from './support'
+import { agreeAndBook, CARDS, completePurchase, describe2020Accord, describeCar, dismissImpactModal, fillMemberDetails, onPage, onPaymentPage, payByCard, purchaseUntilReview, quoteCoverage, startQuote, toDescription, uniqueEmail, VIN } from './support'
 import { waitForVerificationCode } from './maildev'
 
 /** A 2003 Honda Accord: over the NAC book's age limit, so no rates. */
@@ -143,12 +143,7 @@ test('the error pages: no rates, invalid state, user creation; a non-member’s 
   // A non-member: the institution-contact page.
   await quoteCoverage(page)
   await page.getByTestId('purchase-button').click()
-  await page.getByTestId('first-name-input').fill('Jane')
-  await page.getByTestId('last-name-input').fill('Doe')
-  await page.getByTestId('phone-input').pressSequentially('3035550142')
-  await page.getByTestId('street-input').fill('100 Main St')
-  await page.getByTestId('city-input').fill('Denver')
-  await page.getByTestId('zip-input').fill('80202')
+  await fillMemberDetails(page)
   await page.getByTestId('personal-details-submit').click()
   await passesAxe(page, 'personal details with errors')
   await page.getByTestId('member-no').check()

@@ -4,7 +4,7 @@
  * contact request, and the no-rates and invalid-state error pages.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { describeCar, dismissImpactModal, onPage, progress, screenshotter, startQuote } from './support'
+import { describeCar, dismissImpactModal, fillMemberDetails, onPage, progress, screenshotter, startQuote } from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
 
@@ -148,12 +148,7 @@ test('a non-member leaves a contact request and sees the thank-you page', async 
   await page.getByTestId('purchase-button').click()
 
   await onPage(page, 'user/missing-info')
-  await page.getByTestId('first-name-input').fill('Jane')
-  await page.getByTestId('last-name-input').fill('Doe')
-  await page.getByTestId('phone-input').pressSequentially('3035550142')
-  await page.getByTestId('street-input').fill('100 Main St')
-  await page.getByTestId('city-input').fill('Denver')
-  await page.getByTestId('zip-input').fill('80202')
+  await fillMemberDetails(page)
   await page.getByTestId('personal-details-submit').click()
   await expect(page.getByText('Please indicate if you are a member of Summit Credit Union')).toBeVisible()
   await page.getByTestId('member-no').check()

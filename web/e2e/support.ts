@@ -166,19 +166,24 @@ export async function quoteCoverage(page: Page, options: PurchaseOptions = {}) {
   await onScreen?.('coverage')
 }
 
+/** The personal details form filled with MEMBER's name, phone and address (membership left to the caller). */
+export async function fillMemberDetails(page: Page) {
+  await page.getByTestId('first-name-input').fill(MEMBER.firstName)
+  await page.getByTestId('last-name-input').fill(MEMBER.lastName)
+  await page.getByTestId('phone-input').pressSequentially(MEMBER.phone)
+  await page.getByTestId('street-input').fill(MEMBER.street)
+  await page.getByTestId('city-input').fill(MEMBER.city)
+  await page.getByTestId('zip-input').fill(MEMBER.zip)
+}
+
 /** Purchase on the coverage page, then a member's personal details: ends on send-email. */
 export async function enterPersonalDetails(page: Page, options: PurchaseOptions = {}) {
   const institution = options.institution ?? INSTITUTION
   await page.getByTestId('purchase-button').click()
   await onPage(page, 'user/missing-info', institution)
   await progress(page, 70)
-  await page.getByTestId('first-name-input').fill(MEMBER.firstName)
-  await page.getByTestId('last-name-input').fill(MEMBER.lastName)
-  await page.getByTestId('phone-input').pressSequentially(MEMBER.phone)
+  await fillMemberDetails(page)
   await expect(page.getByTestId('phone-input')).toHaveValue('(303) 555-0142')
-  await page.getByTestId('street-input').fill(MEMBER.street)
-  await page.getByTestId('city-input').fill(MEMBER.city)
-  await page.getByTestId('zip-input').fill(MEMBER.zip)
   await expect(page.getByTestId('state-input')).toHaveValue('CO')
   await page.getByTestId('member-yes').check()
   await options.onScreen?.('personal-details')

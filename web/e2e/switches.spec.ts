@@ -4,7 +4,7 @@
  * meets exactly the error path the spec gives for it.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { agreeAndBook, CARDS, describe2020Accord, describeCar, enterPersonalDetails, onPage, onPaymentPage, payByCard, progress, purchaseUntilReview, quoteCoverage, screenshotter, startQuote, toDescription, uniqueEmail, VIN } from './support'
+import { agreeAndBook, CARDS, describe2020Accord, describeCar, enterPersonalDetails, fillMemberDetails, onPage, onPaymentPage, payByCard, progress, purchaseUntilReview, quoteCoverage, screenshotter, startQuote, toDescription, uniqueEmail, VIN } from './support'
 
 const VEHICLE_NOT_FOUND = 'Vehicle not found'
 const RESEND_FAILED = 'There was an error re-sending the code'
@@ -121,12 +121,7 @@ test('skipEmailVerification: personal details go straight to the review page, an
   await quoteCoverage(page, { institution, email: uniqueEmail() })
   await page.getByTestId('purchase-button').click()
   await onPage(page, 'user/missing-info', institution)
-  await page.getByTestId('first-name-input').fill('Jane')
-  await page.getByTestId('last-name-input').fill('Doe')
-  await page.getByTestId('phone-input').pressSequentially('3035550142')
-  await page.getByTestId('street-input').fill('100 Main St')
-  await page.getByTestId('city-input').fill('Denver')
-  await page.getByTestId('zip-input').fill('80202')
+  await fillMemberDetails(page)
   await page.getByTestId('member-yes').check()
   await page.getByTestId('personal-details-submit').click()
   // No verify-email step.

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
@@ -7,9 +6,9 @@ import Typography from '@mui/material/Typography'
 import { CtaButton } from '../../components/cta-button'
 import { CheckCircleIcon } from '../../components/icons'
 import { PromotionalConsent } from '../../components/promotional-consent'
+import { QuestionsLine } from '../../components/questions-line'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { CONTACT_FORWARDED } from '../../flow/messages'
-import { institutionPhone } from '../../lib/format'
 
 interface ErrorPageProps {
   testId: string
@@ -32,7 +31,6 @@ export function ErrorPage(props: ErrorPageProps) {
   const busy = FlowActor.useSelector(selectBusy)
   const forwarded = FlowActor.useSelector((s) => s.hasTag('forwarded'))
   const name = institution?.name ?? ''
-  const phone = institutionPhone(institution?.branding)
   return (
     <Stack spacing={3} data-testid={props.testId}>
       <Stack spacing={1.5}>
@@ -78,15 +76,7 @@ export function ErrorPage(props: ErrorPageProps) {
           </Typography>
         </Stack>
       )}
-      {name && phone && (
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          {`Questions? Call ${name} at `}
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="institution-phone">
-            {phone}
-          </Box>
-          .
-        </Typography>
-      )}
+      <QuestionsLine />
     </Stack>
   )
 }

@@ -3,15 +3,12 @@ import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { PageSkeleton } from '../../components/page-skeleton'
+import { QuestionsLine } from '../../components/questions-line'
 import { FlowActor } from '../../flow/flow-actor'
 import { LAUNCH_FAILED, NO_AVAILABLE_POLICIES } from '../../flow/messages'
-import { institutionPhone } from '../../lib/format'
 
 /** Why the partner's launch did not open a quote: 'No available policies', or the link's problem. */
 function LaunchProblem(props: { testId: string; title: string; message: string }) {
-  const institution = FlowActor.useSelector((s) => s.context.institution)
-  const name = institution?.name ?? ''
-  const phone = institutionPhone(institution?.branding)
   return (
     <Stack spacing={3} data-testid={props.testId}>
       <Typography variant="h5" component="h1" data-testid="error-title">
@@ -20,15 +17,7 @@ function LaunchProblem(props: { testId: string; title: string; message: string }
       <Alert severity="info" variant="outlined">
         {props.message}
       </Alert>
-      {name && phone && (
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-          {`Questions? Call ${name} at `}
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="institution-phone">
-            {phone}
-          </Box>
-          .
-        </Typography>
-      )}
+      <QuestionsLine />
     </Stack>
   )
 }
