@@ -138,12 +138,12 @@ fn readable(text: &str, fallback: &str) -> String {
     if text.is_empty() || text.len() > 300 || text.chars().any(char::is_control) { fallback.to_string() } else { text.to_string() }
 }
 
-/// The served document, rendered once.
-pub fn json_response(doc: &str) -> Response {
+/// The served document, rendered once (a clone of `doc` shares its bytes).
+pub fn json_response(doc: axum::body::Bytes) -> Response {
     Response::builder()
         .header(header::CONTENT_TYPE, "application/json")
         .header(header::CACHE_CONTROL, "public, max-age=300")
-        .body(Body::from(doc.to_string()))
+        .body(Body::from(doc))
         .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
 }
 

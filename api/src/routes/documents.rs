@@ -20,7 +20,7 @@ use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
 use crate::routes::policies::voided;
-use coverline_store::AnalyticsEvent;
+use coverline_store::{AnalyticsEvent, PolicyRecord};
 
 /// A document link lives this long.
 const LINK_TTL_SECS: i64 = 600;
@@ -136,10 +136,13 @@ async fn verify_details(
     Json(body): Json<VerifyDetails>,
 ) -> ApiResult<Json<DocumentLink>> {
     let institution = state.institution(&iid).await?;
-    let answer = find_document(&state, &institution, client_address(&state, &headers, peer), (&uid, &policy_id), &body).await;
+    // The member's own policy at this institution, if it is one (read once, for the look-up and the event).
+    let policy = state.store.user_policy(&uid, &policy_id).await?.filter(|p| p.institution_id == institution.institution_id);
+    let owned = policy.is_some();
+    let answer = find_document(&state, &institution, client_address(&state, &headers, peer), (&uid, &policy_id, policy), &body).await;
     // The page has no session to post analytics with (spec section 7: events on policy retrieval),
     // so the server records them, on the member whose policy it is (no row for anyone else's).
-    if state.store.user_policy(&uid, &policy_id).await?.is_some_and(|p| p.institution_id == institution.institution_id) {
+    if owned {
         let (category, action, label) = match &answer {
             Ok(_) => ("PolicyRetrieval", "retrieved", policy_id.clone()),
             Err(e) => ("ErrorEncountered", "PolicyRetrieval", e.code.to_string()),
@@ -167,39 +170,38 @@ async fn find_document(
     state: &AppState,
     institution: &coverline_domain::institution::Institution,
     client: String,
-    (uid, policy_id): (&str, &str),
+    (uid, policy_id, policy): (&str, &str, Option<PolicyRecord>),
     body: &VerifyDetails,
 ) -> ApiResult<DocumentLink> {
-    let (iid, uid, policy_id) = (institution.institution_id.as_str(), uid.to_string(), policy_id.to_string());
+    let iid = institution.institution_id.as_str();
     let (last_name, zip) = parse_details(body)?;
     let now = state.clock.now();
-    let (failed, from_client) = state.store.document_lookups_since(&policy_id, &client, now - 3600).await?;
+    let (failed, from_client) = state.store.document_lookups_since(policy_id, &client, now - 3600).await?;
     if failed >= FAILED_PER_POLICY_PER_HOUR || from_client >= LOOKUPS_PER_CLIENT_PER_HOUR {
         tracing::warn!(%policy_id, %client, failed, from_client, "find-your-contract lookups refused");
         return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many attempts. Please try again in an hour."));
     }
-    let policy = state.store.user_policy(&uid, &policy_id).await?.filter(|p| p.institution_id == institution.institution_id);
     let user = match &policy {
-        Some(_) => state.store.user(&uid).await?,
+        Some(_) => state.store.user(uid).await?,
         None => None,
     };
     let matched = user.as_ref().is_some_and(|u| {
         u.last_name.as_deref().is_some_and(|l| l.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase() == last_name.to_lowercase())
             && u.zip.as_deref() == Some(zip.as_str())
     });
-    state.store.record_document_lookup(&policy_id, &client, matched, now).await?;
+    state.store.record_document_lookup(policy_id, &client, matched, now).await?;
     let Some(policy) = policy.filter(|_| matched) else {
         // One answer for an unknown policy, another member's policy and wrong details.
         return Err(ApiError::new(StatusCode::NOT_FOUND, "notFound", "We could not find a contract with those details."));
     };
     if policy.status == "voided" {
-        return Err(voided(&state));
+        return Err(voided(state));
     }
     if state.store.contract_document(&policy.policy_id).await?.is_none() {
         return Err(ApiError::new(StatusCode::CONFLICT, "notReady", "Your contract is still being prepared. Please try again in a minute."));
     }
     let expires = now + LINK_TTL_SECS;
-    let token = link_token(&state, &iid, &uid, &policy_id, expires);
+    let token = link_token(state, iid, uid, policy_id, expires);
     let link = format!("/api/institution/{iid}/user/{uid}/fetchdocument/{policy_id}?token={token}");
     tracing::info!(%policy_id, "contract document link issued");
     Ok(DocumentLink { token, policy: link, expires_at: expires })

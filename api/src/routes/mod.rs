@@ -22,9 +22,9 @@ mod users;
 /// Request bodies are capped at 64 kB, except the VIN photo upload (10 MB).
 pub fn router() -> Router<AppState> {
     let (routes, doc) = documented();
-    let doc = serde_json::to_string(&doc).expect("the OpenAPI document serializes");
+    let doc = axum::body::Bytes::from(serde_json::to_vec(&doc).expect("the OpenAPI document serializes"));
     routes
-        .route("/openapi.json", axum::routing::get(move || std::future::ready(crate::openapi::json_response(&doc))))
+        .route("/openapi.json", axum::routing::get(move || std::future::ready(crate::openapi::json_response(doc.clone()))))
         // An unknown /api path is the API's 404, not the web app's index page.
         .fallback(|| async { crate::error::ApiError::not_found() })
         .layer(axum::middleware::from_fn(crate::openapi::json_errors))
