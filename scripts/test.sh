@@ -18,16 +18,16 @@ trap cleanup EXIT
 export COVERLINE_TEST_POSTGRES_URL
 COVERLINE_TEST_POSTGRES_URL=$("$root/scripts/pg-throwaway.sh" start "$work/pg")
 tport=$(free_port)
-"$temporal_bin" server start-dev --headless --ip 127.0.0.1 --port "$tport" --log-level warn > "$work/temporal.log" 2>&1 &
+"$temporal_bin" server start-dev --headless --ip 127.0.0.1 --port "$tport" --log-level warn "${temporal_search_attributes[@]}" > "$work/temporal.log" 2>&1 &
 temporal_pid=$!
 export TEMPORAL_ADDRESS=127.0.0.1:$tport COVERLINE_TEMPORAL_CLI=$temporal_bin
 wait_temporal "$TEMPORAL_ADDRESS" 90
 
 echo "== Rust: unit, workflow and API integration tests (SQLite + Postgres)"
 (cd "$root" && cargo test --workspace)
-echo "== Chaos (small): 20 purchases while coverline (API + separate worker) is SIGKILLed every ~0.5 s and Temporal restarts once"
-(cd "$root" && cargo build -p coverline-bench && "$CARGO_TARGET_DIR/debug/coverline-bench" chaos --purchases 20 --concurrency 10 --kill-every-ms 500 \
-  --worker separate --coverline "$coverline_bin" --root "$root")
+echo "== Chaos (small): 20 purchases, 40 % with a member fault, while coverline (API + separate worker) is SIGKILLed every ~1 s and Temporal restarts once"
+(cd "$root" && cargo build -p coverline-bench && "$CARGO_TARGET_DIR/debug/coverline-bench" chaos --purchases 20 --concurrency 10 --kill-every-ms 1000 \
+  --member-faults 40 --worker separate --coverline "$coverline_bin" --root "$root")
 echo "== API fuzzing (small): schemathesis, 30 cases per operation of /api/openapi.json (make fuzz runs 250)"
 "$root/scripts/fuzz.sh" "$coverline_bin" 30
 echo "== Web: Vitest"

@@ -1,4 +1,5 @@
-//! Email over SMTP (lettre): the verification code, the receipt and the contract copy.
+//! Email over SMTP (lettre): the verification code, the reminder, the receipt, the contract copy and
+//! a refund notice.
 //! Each purchase email carries a deterministic Message-ID, so a resend is recognisable as the same message.
 
 use anyhow::Context;
@@ -102,16 +103,54 @@ impl Mailer {
         Ok(())
     }
 
-    /// Emails a 6-digit verification code.
-    pub async fn send_verification_code(&self, to: &str, code: &str, institution_name: &str) -> anyhow::Result<()> {
+    /// Emails a 6-digit verification code with a 'continue your purchase' link; returns the Message-ID.
+    pub async fn send_verification_code(&self, to: &str, code: &str, institution_name: &str, continue_link: &str) -> anyhow::Result<String> {
         let text = format!(
             "Your {institution_name} verification code is {code}.\n\nEnter it on the verification page to continue. \
-             It expires in 10 minutes and can be used once. If you did not ask for it, ignore this email."
+             It expires in 10 minutes and can be used once. If you did not ask for it, ignore this email.\n\n\
+             Left the page, or on another device? Continue your purchase where you left off:\n{continue_link}\n\
+             (This link works once, for 7 days.)\n"
         );
+        let message_id = new_message_id("code");
         let message = Message::builder()
+            .message_id(Some(message_id.clone()))
             .from(self.from.clone())
             .to(to.parse().context("recipient address")?)
             .subject(format!("Your verification code: {code}"))
+            .header(ContentType::TEXT_PLAIN)
+            .body(text)?;
+        self.send(message).await?;
+        Ok(message_id)
+    }
+
+    /// Reminds a member who chose a coverage but did not pay, with a 'continue your purchase' link.
+    pub async fn send_reminder(&self, to: &str, institution_name: &str, product_name: &str, continue_link: &str) -> anyhow::Result<String> {
+        let text = format!(
+            "You chose a {product_name} through {institution_name} but did not finish your purchase.\n\n\
+             Continue where you left off:\n{continue_link}\n\n(This link works once, for 7 days. If you no longer \
+             want this coverage, ignore this email: we will not remind you again.)\n"
+        );
+        let message_id = new_message_id("reminder");
+        let message = Message::builder()
+            .message_id(Some(message_id.clone()))
+            .from(self.from.clone())
+            .to(to.parse().context("recipient address")?)
+            .subject(format!("Your {product_name} is waiting"))
+            .header(ContentType::TEXT_PLAIN)
+            .body(text)?;
+        self.send(message).await?;
+        Ok(message_id)
+    }
+
+    /// Tells the member a charge was refunded (a second charge for a paid contract, or a charge for
+    /// a contract that was voided); `message_id` makes a resend recognisable as the same message.
+    pub async fn send_refund_notice(&self, to: &str, institution_name: &str, message_id: &str, explanation: &str) -> anyhow::Result<()> {
+        let text = format!("{explanation}\n\nQuestions? Contact {institution_name}.\n");
+        let message = Message::builder()
+            .message_id(Some(message_id.to_string()))
+            .from(self.from.clone())
+            .to(to.parse().context("recipient address")?)
+            .subject(format!("A refund from {institution_name}"))
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
         self.send(message).await
@@ -266,6 +305,11 @@ impl Mailer {
         self.send(message).await?;
         Ok(message_id)
     }
+}
+
+/// A fresh Message-ID (`<kind.random@coverline>`).
+fn new_message_id(kind: &str) -> String {
+    format!("<{kind}.{:032x}@coverline>", rand::random::<u128>())
 }
 
 /// Escapes text for an HTML email body.

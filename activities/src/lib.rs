@@ -4,13 +4,16 @@
 //! - [`catalog`]: the year/make/model/style catalog from vPIC (`data/catalog/`) and its mock VINs;
 //! - [`rating`]: the providers' rate books and the sales-tax table from `data/`;
 //! - [`booking`]: the provider's contract exchange over HTTP (book with an idempotency key, void);
-//! - [`payments`]: the card gateway over HTTP (sign a request, verify a result);
+//! - [`payments`]: the card gateway over HTTP (sign, verify, request status, charges, refunds, webhooks);
 //! - [`email`]: SMTP through lettre (verification code, receipt, contract copy);
 //! - [`documents`]: the contract PDF, rendered with typst;
-//! - [`purchase`]: the Temporal activities of the purchase workflow, which wrap the above.
+//! - [`checkout`]: the checkout workflow's activities before and around the purchase (policy, code
+//!   and reminder emails with resume links, payment requests, the gateway's charges, refunds);
+//! - [`purchase`]: the checkout workflow's purchase activities (booking, payment, contract, emails).
 
 pub mod booking;
 pub mod catalog;
+pub mod checkout;
 pub mod documents;
 pub mod email;
 pub mod metrics;

@@ -1,6 +1,7 @@
-//! The Temporal activities of the purchase workflow. Each is idempotent: a retry after a crash
-//! or a timeout finds its earlier effect (the provider's idempotency key, UNIQUE rows, the email
-//! delivery record) instead of doing it twice. Inputs and outputs are ids and small values, never PII.
+//! The Temporal activities of a checkout's purchase: booking, status, payment, contract, emails and
+//! voiding. Each is idempotent: a retry after a crash or a timeout finds its earlier effect (the
+//! provider's idempotency key, UNIQUE rows, the email delivery record) instead of doing it twice.
+//! Inputs and outputs are ids and small values, never PII.
 
 use std::sync::Arc;
 
@@ -23,8 +24,6 @@ use crate::email::{Mailer, PurchaseEmail};
 
 /// Failure type of a booking the provider refused: the workflow does not retry it.
 pub const BOOKING_REJECTED: &str = "BookingRejected";
-/// Failure type of a payment that does not match the policy (amount or contract): never retried.
-pub const PAYMENT_MISMATCH: &str = "PaymentMismatch";
 
 /// Input of `book_contract`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,13 +33,7 @@ pub struct BookContract {
     /// The provider's idempotency key: the workflow id.
     pub idempotency_key: String,
     /// Which booking round this is (1, then 1 more per retry the member or support asked for).
-    #[serde(default)]
     pub round: u32,
-    /// The workflow records the booking itself once it accepts the result (`record_booking`); the
-    /// activity only notes the contract number. False for purchases started before that change:
-    /// then the activity marks the policy booked, as it did.
-    #[serde(default)]
-    pub workflow_records_booking: bool,
 }
 
 /// Input of `record_booking`.
@@ -76,7 +69,7 @@ pub struct SetStatus {
     pub reason: Option<String>,
 }
 
-/// A payment the gateway verified, as the API signals it to the workflow.
+/// A charge the gateway approved, as the workflow records it as the policy's payment.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VerifiedPayment {
@@ -256,14 +249,10 @@ impl PurchaseActivities {
                 customer_state: purchase.quote.state.clone(),
             };
             let booked = self.provider.book(&input.idempotency_key, &request).await.map_err(booking_failure)?;
-            if input.workflow_records_booking {
-                // The workflow may never hear of this attempt (a worker killed after the provider
-                // answered): keep the contract number, for voiding, but do not tell the member the
-                // purchase is booked until the workflow has accepted it.
-                self.store.note_contract_number(&input.policy_id, &booked.contract_number).await?;
-            } else {
-                self.store.record_booking(&input.policy_id, &booked.contract_number).await?;
-            }
+            // The workflow may never hear of this attempt (a worker killed after the provider
+            // answered): keep the contract number, for voiding, but do not tell the member the
+            // purchase is booked until the workflow has accepted it (`record_booking`).
+            self.store.note_contract_number(&input.policy_id, &booked.contract_number).await?;
             Ok(Booked { contract_number: booked.contract_number })
         })
         .await
@@ -282,26 +271,16 @@ impl PurchaseActivities {
         .await
     }
 
-    /// Records the verified payment and marks the policy paid, once. Refuses a payment whose
-    /// amount or contract does not match the policy.
+    /// Records the payment and marks the policy paid, once; answers false (recording nothing) for
+    /// a charge whose amount or contract does not match the policy, which the workflow refunds.
     #[activity(name = "record_payment")]
-    pub async fn record_payment(self: Arc<Self>, ctx: ActivityContext, input: VerifiedPayment) -> Result<(), ActivityError> {
+    pub async fn record_payment(self: Arc<Self>, ctx: ActivityContext, input: VerifiedPayment) -> Result<bool, ActivityError> {
         crate::metrics::observe(&ctx, "record_payment", async {
             let purchase = Purchase::load(&self.store, &input.policy_id).await?;
             let contract = purchase.policy.contract_number.clone().unwrap_or_default();
             if input.amount != purchase.total().0 || input.apply_funds_to != contract {
-                return Err(ActivityError::application(
-                    ApplicationFailure::builder(format!(
-                        "payment {} of {} for {} does not match policy total {} for {contract}",
-                        input.tracking_number,
-                        input.amount,
-                        input.apply_funds_to,
-                        purchase.total().0
-                    ))
-                    .type_name(PAYMENT_MISMATCH.to_string())
-                    .non_retryable(true)
-                    .build(),
-                ));
+                tracing::error!(tracking = %input.tracking_number, amount = input.amount, expected = purchase.total().0, "a charge does not match its contract");
+                return Ok(false);
             }
             self.store
                 .record_payment(&PaymentRecord {
@@ -312,7 +291,7 @@ impl PurchaseActivities {
                     paid_at: input.paid_at,
                 })
                 .await?;
-            Ok(())
+            Ok(true)
         })
         .await
     }
@@ -368,7 +347,7 @@ impl PurchaseActivities {
     }
 
     /// Voids the purchase: the provider's contract when one was booked (even by an attempt the
-    /// workflow never heard back from), then the policy.
+    /// workflow never heard back from), then the policy. `reason` goes on the timeline.
     #[activity(name = "void_purchase")]
     pub async fn void_purchase(self: Arc<Self>, ctx: ActivityContext, input: VoidPurchase) -> Result<(), ActivityError> {
         crate::metrics::observe(&ctx, "void_purchase", async {
@@ -377,21 +356,6 @@ impl PurchaseActivities {
                 self.provider.void(contract).await.map_err(booking_failure)?;
             }
             self.store.set_policy_status(&input.policy_id, PurchaseStatus::Voided.as_str(), Some(&input.reason), "workflow").await?;
-            crate::metrics::PURCHASE_OUTCOMES.with_label_values(&[PurchaseStatus::Voided.as_str()]).inc();
-            Ok(())
-        })
-        .await
-    }
-
-    /// Voids a booked contract nobody paid for, and marks the policy voided.
-    #[activity(name = "void_contract")]
-    pub async fn void_contract(self: Arc<Self>, ctx: ActivityContext, policy_id: String) -> Result<(), ActivityError> {
-        crate::metrics::observe(&ctx, "void_contract", async {
-            let policy = self.store.policy(&policy_id).await?.context("policy")?;
-            if let Some(contract) = &policy.contract_number {
-                self.provider.void(contract).await.map_err(booking_failure)?;
-            }
-            self.store.set_policy_status(&policy_id, PurchaseStatus::Voided.as_str(), Some("not paid before the deadline"), "workflow").await?;
             crate::metrics::PURCHASE_OUTCOMES.with_label_values(&[PurchaseStatus::Voided.as_str()]).inc();
             Ok(())
         })

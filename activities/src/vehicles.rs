@@ -28,11 +28,16 @@ pub struct DecodedVehicle {
     pub is_mock_vin: bool,
 }
 
+/// The catalog, read on a thread of its own from [`VehicleDecoder::open`]: parsing its ~100,000
+/// lines is most of a cold start (a third of a second in a debug build), so a process answers before
+/// it is read and the first caller that needs it waits for it.
+type LoadingCatalog = std::sync::LazyLock<Catalog, Box<dyn FnOnce() -> Catalog + Send>>;
+
 /// The VIN decoder; cheap to clone (the vPIC tables are memory-mapped once).
 #[derive(Clone)]
 pub struct VehicleDecoder {
     inner: Arc<corgi_rs::VinDecoder>,
-    catalog: Arc<Catalog>,
+    catalog: Arc<LoadingCatalog>,
 }
 
 impl std::fmt::Debug for VehicleDecoder {
@@ -42,21 +47,35 @@ impl std::fmt::Debug for VehicleDecoder {
 }
 
 impl VehicleDecoder {
-    /// Opens the vPIC tables (built by corgi-rs into `$HOME/.corgi-rs-cache`, or `MAPS_DIR`) and the
-    /// catalog of `data_dir`.
+    /// Opens the vPIC tables (built by corgi-rs into `$HOME/.corgi-rs-cache`, or `MAPS_DIR`) and
+    /// starts reading the catalog of `data_dir` in the background. A catalog that cannot be read is
+    /// logged and left empty (no description and no mock VIN is found); `data/` is checked by tests.
     pub fn open(data_dir: &Path) -> anyhow::Result<Self> {
         let decoder = corgi_rs::VinDecoder::try_new().context("opening the vPIC VIN tables (set MAPS_DIR)")?;
-        Ok(Self { inner: Arc::new(decoder.require_check_digit(true)), catalog: Arc::new(Catalog::load(data_dir)?) })
+        let file = data_dir.join(crate::catalog::CATALOG_FILE);
+        anyhow::ensure!(file.is_file(), "the vehicle catalog {} is missing", file.display());
+        let dir = data_dir.to_path_buf();
+        let catalog: Arc<LoadingCatalog> = Arc::new(std::sync::LazyLock::new(Box::new(move || {
+            Catalog::load(&dir).unwrap_or_else(|e| {
+                tracing::error!(error = ?e, "the vehicle catalog could not be read");
+                Catalog::default()
+            })
+        })));
+        let warming = catalog.clone();
+        std::thread::spawn(move || {
+            std::sync::LazyLock::force(&warming);
+        });
+        Ok(Self { inner: Arc::new(decoder.require_check_digit(true)), catalog })
     }
 
-    /// The description catalog.
+    /// The description catalog (waits for it while it is being read).
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
     }
 
     /// Decodes a parsed VIN; `None` when it is neither a mock VIN nor known to vPIC.
     pub fn decode(&self, vin: &Vin) -> Option<DecodedVehicle> {
-        if let Some(described) = self.catalog.describe(vin.as_str()) {
+        if let Some(described) = self.catalog().describe(vin.as_str()) {
             let vehicle_type = match described.body.as_str() {
                 "Pickup" | "Sport Utility Truck" => "TRUCK",
                 "SUV" | "Crossover" | "Minivan" | "Van" | "Cargo Van" => "MULTIPURPOSE PASSENGER VEHICLE (MPV)",

@@ -139,3 +139,42 @@ pub async fn hash_password_blocking(password: &str) -> anyhow::Result<String> {
     let password = password.to_string();
     password_work(move || hash_password(&password)).await?
 }
+
+/// The cookie that lets a reloaded (or restored) tab find its session again.
+pub const RESTORE_COOKIE: &str = "coverline_restore";
+
+/// Starts a new session chain for `user_id`: its first token, and the `Set-Cookie` value of the
+/// restore key — HttpOnly (out of reach of scripts), SameSite=Strict, scoped to the institution's
+/// session calls, Secure behind https — which only `POST …/session/restore` reads.
+pub async fn open_session(state: &AppState, institution_id: &str, user_id: &str) -> ApiResult<(String, axum::http::HeaderValue)> {
+    let token = rotate(state, user_id, None).await?;
+    let key = coverline_activities::checkout::new_secret();
+    state.store.insert_restore_key(&coverline_activities::checkout::secret_hash(&key), user_id, state.clock.now()).await?;
+    Ok((token, restore_cookie(state, institution_id, &key, state.config.session_max.as_secs())))
+}
+
+/// The restore cookie carrying `key` (an empty key with age 0 clears it).
+pub fn restore_cookie(state: &AppState, institution_id: &str, key: &str, max_age: u64) -> axum::http::HeaderValue {
+    let secure = if state.config.public_url.starts_with("https://") { "; Secure" } else { "" };
+    let value = format!("{RESTORE_COOKIE}={key}; Path=/api/institution/{institution_id}/session; Max-Age={max_age}; HttpOnly; SameSite=Strict{secure}");
+    axum::http::HeaderValue::from_str(&value).unwrap_or_else(|_| axum::http::HeaderValue::from_static(""))
+}
+
+/// The restore key the browser sent, if any.
+pub fn restore_key(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, value)| *name == RESTORE_COOKIE && !value.is_empty())
+        .map(|(_, value)| value.to_string())
+}
+
+/// Continues a session chain on a new token (a restored tab), keeping the chain's start.
+pub async fn continue_chain(state: &AppState, user_id: &str, chain_started_at: i64) -> ApiResult<String> {
+    let (token, hash) = new_token();
+    state.store.insert_session(&hash, user_id, state.clock.now(), chain_started_at).await?;
+    Ok(token)
+}

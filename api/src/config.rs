@@ -74,6 +74,23 @@ pub struct Config {
     pub booking_attempt_timeout: Duration,
     /// `COVERLINE_PAYMENT_DEADLINE_SECS` (default 86400): unpaid contracts are voided after it.
     pub payment_deadline: Duration,
+    /// `COVERLINE_PAYMENT_CHECK_SECS` (default 120): while a payment request may be charged, the
+    /// checkout asks the gateway this often (the webhook's safety net).
+    pub payment_check: Duration,
+    /// `COVERLINE_REMINDER_AFTER_SECS` (default 3600): a coverage chosen and left unpaid this long
+    /// gets one reminder email, when the member consented to emails.
+    pub reminder_after: Duration,
+    /// `COVERLINE_CHECKOUT_IDLE_CLOSE_SECS` (default 604800): a checkout with no purchase and no
+    /// step for this long closes (its resume links live as long).
+    pub checkout_idle_close: Duration,
+    /// `COVERLINE_CHECKOUT_SETTLE_SECS` (default 259200): after its purchase ended, a checkout stays
+    /// this long to refund charges that arrive late (the gateway retries webhooks for 3 days).
+    pub checkout_settle: Duration,
+    /// `COVERLINE_QUOTE_VALID_SECS` (default 86400): a quote older than this is re-rated when a
+    /// member resumes it from an emailed link (the member is told when the price changed).
+    pub quote_valid: Duration,
+    /// `COVERLINE_GATEWAY_WEBHOOK_SECRET`: the secret the gateway signs its webhooks with.
+    pub gateway_webhook_secret: Secret,
     /// `COVERLINE_IDLE_TIMEOUT_SECS` (default 900): sessions die after this much inactivity.
     pub idle_timeout: Duration,
     /// `COVERLINE_SESSION_MAX_SECS` (default 14400): a session is not refreshed past this age. The
@@ -139,6 +156,12 @@ impl Config {
             booking_timeout: secs("COVERLINE_BOOKING_TIMEOUT_SECS", 120)?,
             booking_attempt_timeout: secs("COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS", 40)?,
             payment_deadline: secs("COVERLINE_PAYMENT_DEADLINE_SECS", 86_400)?,
+            payment_check: secs("COVERLINE_PAYMENT_CHECK_SECS", 120)?,
+            reminder_after: secs("COVERLINE_REMINDER_AFTER_SECS", 3600)?,
+            checkout_idle_close: secs("COVERLINE_CHECKOUT_IDLE_CLOSE_SECS", 7 * 86_400)?,
+            checkout_settle: secs("COVERLINE_CHECKOUT_SETTLE_SECS", 3 * 86_400)?,
+            quote_valid: secs("COVERLINE_QUOTE_VALID_SECS", 86_400)?,
+            gateway_webhook_secret: Secret::new(env("COVERLINE_GATEWAY_WEBHOOK_SECRET").unwrap_or_else(|| "sandbox-webhook-secret".into())),
             idle_timeout: secs("COVERLINE_IDLE_TIMEOUT_SECS", 900)?,
             session_max: secs("COVERLINE_SESSION_MAX_SECS", 14_400)?,
             run_worker: env("COVERLINE_WORKER").as_deref() != Some("off"),

@@ -1,8 +1,9 @@
-//! The `coverline` application: HTTP API + web app, the purchase worker, and the operator CLI.
+//! The `coverline` application: HTTP API + web app, the checkout worker, and the operator CLI.
 //! `main.rs` parses the command line; everything else lives here so tests start the same app.
 
 pub mod app;
 pub mod auth;
+pub mod checkouts;
 pub mod config;
 pub mod error;
 pub mod ids;
@@ -11,7 +12,6 @@ pub mod integrators;
 pub mod limits;
 pub mod metrics;
 pub mod openapi;
-pub mod purchases;
 pub mod quote_writer;
 pub mod routes;
 pub mod support;
@@ -22,6 +22,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use coverline_activities::booking::ProviderExchange;
+use coverline_activities::checkout::CheckoutActivities;
 use coverline_activities::documents::{ContractRenderer, PlanTexts};
 use coverline_activities::email::Mailer;
 use coverline_activities::payments::Gateway;
@@ -36,29 +37,66 @@ use crate::config::Config;
 /// The app's state and the worker's activities, built from one configuration.
 pub struct Services {
     pub state: AppState,
-    pub activities: PurchaseActivities,
+    pub activities: Activities,
 }
 
-/// Connects the database (migrating it), loads the data files and builds every client.
+/// The checkout workflow's activities: the purchase's and the checkout's own.
+pub struct Activities {
+    pub purchase: PurchaseActivities,
+    pub checkout: CheckoutActivities,
+}
+
+/// The clients both the API and the worker need.
+struct Clients {
+    gateway: Gateway,
+    mailer: Mailer,
+    plan_texts: Arc<PlanTexts>,
+}
+
+impl Clients {
+    fn new(config: &Config) -> anyhow::Result<Self> {
+        Ok(Self {
+            gateway: Gateway::new(&config.gateway_url, &config.gateway_public_url, config.gateway_merchant_key.expose(), Duration::from_secs(60))?,
+            mailer: Mailer::new(&config.smtp_url, &config.mail_from)?,
+            plan_texts: Arc::new(PlanTexts::load(&config.data_dir)?),
+        })
+    }
+
+    /// The checkout workflow's activities over `store`.
+    fn activities(&self, config: &Config, store: &Store) -> anyhow::Result<Activities> {
+        Ok(Activities {
+            purchase: PurchaseActivities {
+                store: store.clone(),
+                provider: ProviderExchange::new(&config.provider_url, config.provider_api_key.expose(), Duration::from_secs(300))?,
+                mailer: self.mailer.clone(),
+                renderer: ContractRenderer::load(&config.data_dir)?,
+                plan_texts: self.plan_texts.clone(),
+                dealer_id: config.dealer_id.clone(),
+                public_url: config.public_url.clone(),
+            },
+            checkout: CheckoutActivities {
+                store: store.clone(),
+                mailer: self.mailer.clone(),
+                gateway: self.gateway.clone(),
+                signing_key: config.signing_key.expose().as_bytes().to_vec(),
+                public_url: config.public_url.clone(),
+            },
+        })
+    }
+}
+
+/// Connects the database (migrating it), loads the data files and builds every client: the API's
+/// state and the worker's activities (`coverline serve`).
 pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyhow::Result<Services> {
+    temporal::register_search_attributes(&temporal, &config.temporal_namespace).await?;
     let store = Store::connect(&config.database_url).await?;
     institutions::import_dir(&store, &config.data_dir.join("institutions")).await?;
     integrators::import_dir(&store, &config.data_dir.join("integrators")).await?;
     let rating = Rating::load(&config.data_dir)?;
     let vehicles = VehicleDecoder::open(&config.data_dir)?;
-    let gateway = Gateway::new(&config.gateway_url, &config.gateway_public_url, config.gateway_merchant_key.expose(), Duration::from_secs(60))?;
-    let mailer = Mailer::new(&config.smtp_url, &config.mail_from)?;
-    let plan_texts = Arc::new(PlanTexts::load(&config.data_dir)?);
-    let provider = ProviderExchange::new(&config.provider_url, config.provider_api_key.expose(), Duration::from_secs(300))?;
-    let activities = PurchaseActivities {
-        store: store.clone(),
-        provider,
-        mailer: mailer.clone(),
-        renderer: ContractRenderer::load(&config.data_dir)?,
-        plan_texts: plan_texts.clone(),
-        dealer_id: config.dealer_id.clone(),
-        public_url: config.public_url.clone(),
-    };
+    let clients = Clients::new(&config)?;
+    let activities = clients.activities(&config, &store)?;
+    let Clients { gateway, mailer, plan_texts } = clients;
     let quotes = quote_writer::QuoteWriter::start(store.clone());
     let state = AppState::new(app::Shared {
         config: Arc::new(config),
@@ -76,6 +114,14 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         clock: Clock::default(),
     });
     Ok(Services { state, activities })
+}
+
+/// Only what `coverline worker` runs: the checkout workflow's activities (no rate books, no VIN
+/// tables, no HTTP state), so a restarted worker polls again at once.
+pub async fn build_worker(config: &Config, temporal: &temporalio_client::Client) -> anyhow::Result<Activities> {
+    temporal::register_search_attributes(temporal, &config.temporal_namespace).await?;
+    let store = Store::connect(&config.database_url).await?;
+    Clients::new(config)?.activities(config, &store)
 }
 
 /// Serves HTTP on `listener` (and runs the worker when given) until `shutdown` resolves.

@@ -18,7 +18,7 @@ struct Cli {
 enum Command {
     /// HTTP API + web app (+ the purchase worker, + a local Temporal dev server when TEMPORAL_ADDRESS is unset).
     Serve,
-    /// The purchase worker alone (scale-out).
+    /// The checkout worker alone (scale-out).
     Worker,
     /// Apply database migrations.
     Migrate,
@@ -61,6 +61,20 @@ enum SupportCommand {
     },
     /// A purchase's timeline: database and workflow state (ID: policy id, workflow id, contract number or quote id).
     Show { id: String },
+    /// Running checkouts by step, status and institution (Temporal's visibility), e.g. every
+    /// checkout waiting at payment for one institution: `--step payment --institution summit-cu`.
+    Checkouts {
+        /// A web step name: lookup, mileage, coverage, confirm, payment, ...
+        #[arg(long)]
+        step: Option<String>,
+        /// shopping, booking, bookingFailed, booked, paid, fulfilled, voided.
+        #[arg(long)]
+        status: Option<String>,
+        #[arg(long)]
+        institution: Option<String>,
+        #[arg(long, default_value_t = 100)]
+        limit: usize,
+    },
     /// Ask the purchase's workflow to book again (only after a failed booking).
     RetryBooking { id: String },
     /// Send the receipt and the contract copy again.
@@ -101,6 +115,12 @@ fn sandbox_config(config: &Config) -> coverline_sandbox::SandboxConfig {
         let _ = std::fs::create_dir_all(dir);
     }
     sandbox.state_file = Some(state_file);
+    // The gateway's webhooks go to this app's endpoint (another app behind a proxy: set the URL).
+    let webhook_url = std::env::var("COVERLINE_GATEWAY_WEBHOOK_URL")
+        .ok()
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| format!("http://{}/api/gateway/webhook", config.addr));
+    sandbox.webhook = Some(coverline_sandbox::WebhookConfig::new(webhook_url, config.gateway_webhook_secret.expose().as_bytes().to_vec()));
     // The demo partner page: launches the flow with the demo integrator's token, frames the app.
     let env = |name: &str, default: &str| std::env::var(name).ok().filter(|v| !v.is_empty()).unwrap_or_else(|| default.to_string());
     sandbox.partner_demo = Some(coverline_sandbox::partner::PartnerDemo {
@@ -171,7 +191,7 @@ async fn main() -> anyhow::Result<()> {
             let address = config.temporal_address.clone().context("TEMPORAL_ADDRESS is required for `coverline worker`")?;
             let client = temporal::connect(&address, &config.temporal_namespace, std::time::Duration::from_secs(60)).await?;
             let task_queue = config.task_queue.clone();
-            let services = build(config, client.clone()).await?;
+            let activities = coverline_api::build_worker(&config, &client).await?;
             let metrics_addr = std::env::var("COVERLINE_METRICS_ADDR").unwrap_or_else(|_| "127.0.0.1:9465".into());
             let metrics = tokio::net::TcpListener::bind(&metrics_addr).await.with_context(|| format!("binding metrics {metrics_addr}"))?;
             tokio::spawn(async move {
@@ -180,7 +200,7 @@ async fn main() -> anyhow::Result<()> {
                 }
             });
             tracing::info!(temporal = %address, %task_queue, %metrics_addr, "coverline worker polling");
-            temporal::run_worker(client, &task_queue, services.activities, shutdown_signal()).await
+            temporal::run_worker(client, &task_queue, activities, shutdown_signal()).await
         }
         Command::Migrate => {
             coverline_store::Store::connect(&config.database_url).await?;
@@ -232,6 +252,9 @@ async fn main() -> anyhow::Result<()> {
                     print!("{}", coverline_api::support::Support::stuck_table(&rows));
                 }
                 SupportCommand::Show { id } => print!("{}", support.show(&id).await?),
+                SupportCommand::Checkouts { step, status, institution, limit } => {
+                    print!("{}", support.checkouts(step.as_deref(), status.as_deref(), institution.as_deref(), limit).await?);
+                }
                 SupportCommand::RetryBooking { id } => println!("{}", support.retry_booking(&id).await?),
                 SupportCommand::ResendEmails { id, force } => {
                     let mailer = coverline_activities::email::Mailer::new(&config.smtp_url, &config.mail_from)?;

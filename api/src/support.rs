@@ -8,7 +8,7 @@ use anyhow::Context;
 use coverline_activities::email::Mailer;
 use coverline_activities::purchase::Purchase;
 use coverline_store::{PolicyRecord, Store, now};
-use coverline_workflows::purchase::PurchaseWorkflow;
+use coverline_workflows::checkout::CheckoutWorkflow;
 use temporalio_client::{Client, WorkflowDescribeOptions, WorkflowQueryOptions, WorkflowSignalOptions};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
@@ -138,7 +138,7 @@ impl Support {
         }
         out.push_str(&format!("\nworkflow     {}\n", p.workflow_id));
         out.push_str(&format!("history      {}/namespaces/{}/workflows/{}\n", self.temporal_ui.trim_end_matches('/'), self.namespace, p.workflow_id));
-        let handle = self.temporal.get_workflow_handle::<PurchaseWorkflow>(p.workflow_id.clone());
+        let handle = self.temporal.get_workflow_handle::<CheckoutWorkflow>(p.workflow_id.clone());
         match tokio::time::timeout(Duration::from_secs(10), handle.describe(WorkflowDescribeOptions::default())).await {
             Ok(Ok(d)) => {
                 out.push_str(&format!("execution    {:?}, {} history events\n", d.status(), d.history_length()));
@@ -152,29 +152,71 @@ impl Support {
             Err(_) => out.push_str("execution    Temporal did not answer within 10 s\n"),
         }
         // A query needs a live worker; bounded so a stopped worker does not hang the command.
-        match tokio::time::timeout(Duration::from_secs(5), handle.query(PurchaseWorkflow::status, (), WorkflowQueryOptions::default())).await {
-            Ok(Ok(v)) => out.push_str(&format!(
-                "workflow sees {:?}, booking rounds {}, booking failure {:?}, payment {}\n",
-                v.status,
-                v.booking_rounds,
-                v.booking_failure,
-                v.payment_id.as_deref().unwrap_or("-")
-            )),
+        match tokio::time::timeout(Duration::from_secs(5), handle.query(CheckoutWorkflow::current, (), WorkflowQueryOptions::default())).await {
+            Ok(Ok(v)) => {
+                out.push_str(&format!("workflow sees checkout {:?} at step {}\n", v.status, v.checkout.step.as_str()));
+                if let Some(p) = v.purchase {
+                    out.push_str(&format!(
+                        "              purchase {:?}, booking rounds {}, booking failure {:?}, payment {}, refunded {}\n",
+                        p.status,
+                        p.booking_rounds,
+                        p.booking_failure,
+                        p.payment_id.as_deref().unwrap_or("-"),
+                        if p.refunded.is_empty() { "-".to_string() } else { p.refunded.join(", ") }
+                    ));
+                }
+            }
             Ok(Err(e)) => out.push_str(&format!("query        failed: {e}\n")),
             Err(_) => out.push_str("query        no worker answered within 5 s\n"),
         }
         Ok(out)
     }
 
-    /// Asks the purchase workflow to book again — only a purchase whose booking failed.
+    /// Running checkouts matching a step, a status and an institution (each optional), newest
+    /// first, from Temporal's visibility (the `Coverline*` search attributes): id, institution,
+    /// step, status, age. The query it ran is the first line, for `temporal workflow list --query`.
+    pub async fn checkouts(&self, step: Option<&str>, status: Option<&str>, institution: Option<&str>, limit: usize) -> anyhow::Result<String> {
+        use futures::StreamExt;
+        use coverline_workflows::checkout::{INSTITUTION_ATTRIBUTE, STATUS_ATTRIBUTE, STEP_ATTRIBUTE};
+        let quoted = |v: &str| v.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect::<String>();
+        let mut query = vec!["WorkflowType = 'CheckoutWorkflow'".to_string(), "ExecutionStatus = 'Running'".to_string()];
+        for (key, value) in [(STEP_ATTRIBUTE.name(), step), (STATUS_ATTRIBUTE.name(), status), (INSTITUTION_ATTRIBUTE.name(), institution)] {
+            if let Some(v) = value {
+                query.push(format!("{key} = '{}'", quoted(v)));
+            }
+        }
+        let query = query.join(" AND ");
+        let mut out = format!("query: {query}\n{:<42} {:<22} {:<20} {:<14} {:>9}\n", "CHECKOUT", "INSTITUTION", "STEP", "STATUS", "AGE");
+        let options = temporalio_client::WorkflowListOptions::builder().limit(limit).build();
+        let mut stream = std::pin::pin!(self.temporal.list_workflows(query.clone(), options));
+        let mut rows = 0;
+        while let Some(found) = tokio::time::timeout(Duration::from_secs(10), stream.next()).await.context("Temporal did not answer the list within 10 s")? {
+            let w = found?;
+            let attributes = w.search_attributes();
+            let age = w.start_time().and_then(|t| t.elapsed().ok()).map_or("-".to_string(), |d| self::age(d.as_secs() as i64));
+            out.push_str(&format!(
+                "{:<42} {:<22} {:<20} {:<14} {:>9}\n",
+                w.id(),
+                attributes.get(&INSTITUTION_ATTRIBUTE).unwrap_or_default(),
+                attributes.get(&STEP_ATTRIBUTE).unwrap_or_default(),
+                attributes.get(&STATUS_ATTRIBUTE).unwrap_or_default(),
+                age
+            ));
+            rows += 1;
+        }
+        out.push_str(&format!("{rows} checkout(s)\n"));
+        Ok(out)
+    }
+
+    /// Asks the checkout workflow to book again — only a purchase whose booking failed.
     pub async fn retry_booking(&self, key: &str) -> anyhow::Result<Outcome> {
         let p = self.policy(key).await?;
         if p.status != "bookingFailed" {
             return Ok(Outcome::NothingToDo(format!("{} is {}, not bookingFailed", p.policy_id, p.status)));
         }
-        let handle = self.temporal.get_workflow_handle::<PurchaseWorkflow>(p.workflow_id.clone());
+        let handle = self.temporal.get_workflow_handle::<CheckoutWorkflow>(p.workflow_id.clone());
         let why = format!("support:{} asked to retry booking", self.operator);
-        tokio::time::timeout(Duration::from_secs(10), handle.signal(PurchaseWorkflow::retry_booking, why.clone(), WorkflowSignalOptions::default()))
+        tokio::time::timeout(Duration::from_secs(10), handle.signal(CheckoutWorkflow::retry_booking, why.clone(), WorkflowSignalOptions::default()))
             .await
             .map_err(|_| anyhow::anyhow!("Temporal did not answer signalling {}", p.workflow_id))??;
         self.store.record_policy_event(&p.policy_id, "support:retryBooking", p.last_error.as_deref(), &format!("support:{}", self.operator)).await?;

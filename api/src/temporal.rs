@@ -1,5 +1,5 @@
 //! Temporal plumbing: connect a client, supervise a local dev server when no cluster is given,
-//! and run the purchase worker.
+//! register the checkout's search attributes, and run the checkout worker.
 
 use std::path::Path;
 use std::process::Stdio;
@@ -7,8 +7,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use anyhow::Context;
-use coverline_activities::purchase::PurchaseActivities;
-use coverline_workflows::purchase::PurchaseWorkflow;
+use coverline_workflows::checkout::{CheckoutWorkflow, INSTITUTION_ATTRIBUTE, STATUS_ATTRIBUTE, STEP_ATTRIBUTE};
 use temporalio_client::{Client, ClientOptions, Connection, ConnectionOptions, Url};
 use temporalio_sdk::{Runtime, Worker, WorkerOptions};
 
@@ -27,6 +26,17 @@ pub async fn connect(address: &str, namespace: &str, patience: Duration) -> anyh
     }
 }
 
+/// The dev server's flags declaring the checkout's search attributes (a cluster gets them from
+/// [`register_search_attributes`]).
+pub const SEARCH_ATTRIBUTE_FLAGS: [&str; 6] = [
+    "--search-attribute",
+    "CoverlineInstitution=Keyword",
+    "--search-attribute",
+    "CoverlineStep=Keyword",
+    "--search-attribute",
+    "CoverlineStatus=Keyword",
+];
+
 /// A Temporal dev server run as a child of this process (killed with it).
 pub struct DevServer {
     child: tokio::process::Child,
@@ -44,6 +54,7 @@ impl DevServer {
             .arg("--db-filename")
             .arg(db)
             .args(["--port", &port.to_string(), "--ui-port", &ui_port.to_string()])
+            .args(SEARCH_ATTRIBUTE_FLAGS)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .kill_on_drop(true)
@@ -58,19 +69,41 @@ impl DevServer {
     }
 }
 
-/// Runs the purchase worker until `shutdown` resolves, then drains it gracefully.
-pub async fn run_worker(client: Client, task_queue: &str, activities: PurchaseActivities, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
+/// The checkout's search attributes (`CoverlineInstitution`, `CoverlineStep`, `CoverlineStatus`,
+/// all Keyword), registered with the namespace once; a cluster that has them already is fine.
+/// Ops list checkouts with them: `temporal workflow list --query "CoverlineStep='payment'"`.
+pub async fn register_search_attributes(client: &Client, namespace: &str) -> anyhow::Result<()> {
+    use temporalio_client::tonic;
+    use temporalio_common::protos::temporal::api::enums::v1::IndexedValueType;
+    use temporalio_common::protos::temporal::api::operatorservice::v1::AddSearchAttributesRequest;
+    let search_attributes = [INSTITUTION_ATTRIBUTE.name(), STEP_ATTRIBUTE.name(), STATUS_ATTRIBUTE.name()]
+        .into_iter()
+        .map(|name| (name.to_string(), IndexedValueType::Keyword as i32))
+        .collect();
+    let request = AddSearchAttributesRequest { search_attributes, namespace: namespace.to_string() };
+    match client.connection().operator_service().add_search_attributes(tonic::Request::new(request)).await {
+        Ok(_) => Ok(()),
+        Err(status) if status.code() == tonic::Code::AlreadyExists => Ok(()),
+        Err(status) => Err(anyhow::anyhow!("registering the checkout's search attributes: {status}")),
+    }
+}
+
+/// Runs the checkout worker until `shutdown` resolves, then drains it gracefully.
+pub async fn run_worker(client: Client, task_queue: &str, activities: crate::Activities, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
     let runtime = Runtime::from_current_tokio(Default::default()).context("Temporal runtime")?;
     let options = WorkerOptions::new(task_queue.to_string())
-        .register_workflow::<PurchaseWorkflow>()
-        .context("registering the purchase workflow")?
-        .register_activities(activities)
+        // A worker that died holding a checkout's cache hands it to any worker after 3 s (not 10).
+        .sticky_queue_schedule_to_start_timeout(Duration::from_secs(3))
+        .register_workflow::<CheckoutWorkflow>()
+        .context("registering the checkout workflow")?
+        .register_activities(activities.purchase)
+        .register_activities(activities.checkout)
         .build();
-    let mut worker = Worker::new(&runtime, client, options).context("creating the purchase worker")?;
+    let mut worker = Worker::new(&runtime, client, options).context("creating the checkout worker")?;
     let stop = worker.shutdown_handle();
     let (result, ()) = tokio::join!(worker.run(), async move {
         shutdown.await;
         stop();
     });
-    result.context("purchase worker")
+    result.context("checkout worker")
 }

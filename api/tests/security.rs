@@ -60,6 +60,8 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
         (Method::POST, "/passwordchange", Some(json!({ "oldPassword": "x", "newPassword": "yyyyyyyyyyyyyyyy" }))),
         (Method::POST, "/analytics", Some(json!({ "data": { "hitType": "pageview", "pagePath": "/x" } }))),
         (Method::PUT, "/contact-request", Some(json!({ "pageUserBouncedFrom": "contactRequest", "collectedInfo": {} }))),
+        (Method::GET, "/checkout", None),
+        (Method::PUT, "/checkout", Some(json!({ "step": "lookup", "answers": { "stateOfResidence": "CO" } }))),
     ];
     let fill = |text: &str| text.replace("CAR", &a_car).replace("QUOTE", &a_quote).replace("POLICY", &a_policy).replace("PAYMENT", &a_payment);
     let mut checked = 0;
@@ -87,6 +89,12 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
         (Method::POST, "/verifyresponse".into(), Some(json!({ "policyId": a_policy, "result": "x" })), Some(json!({ "policyId": UNKNOWN, "result": "x" }))),
         (Method::POST, "/payment/confirmation".into(), Some(json!({ "policyId": a_policy })), Some(json!({ "policyId": UNKNOWN }))),
         (Method::POST, format!("/verifydetails/{a_policy}"), Some(json!({ "lastname": "Doe", "zipcode": "80202" })), None),
+        (
+            Method::PUT,
+            "/checkout".into(),
+            Some(json!({ "step": "coverage", "answers": { "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" }, "odometer": 45000, "carId": a_car } })),
+            Some(json!({ "step": "coverage", "answers": { "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" }, "odometer": 45000, "carId": UNKNOWN } })),
+        ),
     ];
     for (method, suffix, body, unknown_body) in &own_user {
         let on_a = app.call(method.clone(), &path(&b.user_id, suffix), Some(&b.token), body.clone()).await;
@@ -166,7 +174,7 @@ async fn the_openapi_document_is_served_and_bad_requests_get_json_errors() {
     let doc: Value = app.http.get(app.api("/openapi.json")).send().await.unwrap().json().await.unwrap();
     assert_eq!(doc["openapi"], "3.1.0");
     let operations: usize = doc["paths"].as_object().unwrap().values().map(|item| item.as_object().unwrap().len()).sum();
-    assert_eq!(operations, 45, "every routed operation is documented");
+    assert_eq!(operations, 50, "every routed operation is documented");
     let quote = &doc["paths"]["/api/institution/{iid}/user/{uid}/quote"]["post"];
     assert_eq!(quote["security"][0]["session"], json!([]));
     assert!(quote["responses"]["4XX"].is_object(), "{quote}");

@@ -56,7 +56,7 @@ async fn a_separate_worker_runs_the_purchase_with_metrics_and_json_logs() {
     assert!(metrics.contains("coverline_purchase_outcomes_total{outcome=\"fulfilled\"} 1"), "{metrics}");
 
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let workflow_id = coverline_workflows::purchase_workflow_id(booking["quoteId"].as_str().unwrap());
+    let workflow_id = coverline_workflows::checkout_workflow_id(&m.user_id);
     let log = std::fs::read_to_string(&log_path).unwrap();
     let lines: Vec<Value> = log.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
     assert!(!lines.is_empty() && lines.len() == log.lines().count(), "every line is JSON:\n{log}");

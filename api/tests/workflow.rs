@@ -1,4 +1,4 @@
-//! The purchase workflow's booking and compensation paths, each on its own ephemeral Temporal dev
+//! The checkout workflow's booking and compensation paths, each on its own ephemeral Temporal dev
 //! server (the installed CLI, `EphemeralExe::ExistingPath`), with the provider's behaviour
 //! switched at the sandbox: a rejected booking and its retry, a provider that does not answer
 //! within the booking timeout, a transient failure retried by Temporal, and an unpaid contract
@@ -28,7 +28,7 @@ async fn temporal() -> (WorkflowEnvironment<temporalio_sdk::testing::LocalServer
 }
 
 async fn app(temporal: &str, booking_timeout: Duration, payment_deadline: Duration) -> TestApp {
-    spawn_app(Options { db: Db::Sqlite, temporal: Some(temporal.into()), booking_timeout, payment_deadline }).await
+    spawn_app(Options { temporal: Some(temporal.into()), booking_timeout, payment_deadline, ..Options::on(Db::Sqlite) }).await
 }
 
 async fn provider(app: &TestApp, behaviour: Value) {
@@ -63,6 +63,11 @@ async fn a_rejected_booking_is_retried_by_the_member_into_one_contract() {
     assert_eq!(s, 200, "{body}");
     assert_eq!(body["policy"]["status"], "booked");
     assert_eq!(contracts(&app).await.len(), 1);
+    let policy_id = body["policy"]["policyId"].as_str().unwrap();
+    let (s, verified) = support::pay(&app, &m, policy_id, "4242424242424242").await;
+    assert_eq!(s, 200, "{verified}");
+    assert_eq!(support::wait_for_policy_status(&app, &m, policy_id, "fulfilled").await, "fulfilled");
+    support::record_history(&app, &m, "booking-retried").await;
     drop(app);
     env.shutdown().await.unwrap();
 }
@@ -133,6 +138,7 @@ async fn an_unpaid_contract_is_voided_at_the_payment_deadline() {
     assert_eq!(status, "voided");
     let all = contracts(&app).await;
     assert_eq!((all.len(), all[0]["status"].as_str()), (1, Some("voided")), "compensated at the provider");
+    support::record_history(&app, &m, "voided-unpaid").await;
     drop(app);
     env.shutdown().await.unwrap();
 }

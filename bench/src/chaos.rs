@@ -14,10 +14,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use serde_json::Value;
 
-use crate::purchase_flow::{Client, Mailbox, header};
+use crate::purchase_flow::{Client, MERCHANT_KEY, Mailbox, MemberFault, header};
 use crate::smtp;
 
-const MERCHANT_KEY: &str = "sandbox-merchant-key";
 const PROVIDER_KEY: &str = "sandbox-provider-key";
 
 /// What to run.
@@ -28,6 +27,8 @@ pub struct ChaosOptions {
     pub postgres: bool,
     pub separate_worker: bool,
     pub kill_every: Duration,
+    /// Share (percent) of purchases whose member's device fails them ([`MemberFault`]).
+    pub member_faults: usize,
     /// The `coverline` binary.
     pub coverline: PathBuf,
     /// The repository (data/, scripts/, .venv/).
@@ -69,7 +70,10 @@ impl Stack {
     fn start_temporal(&mut self) -> anyhow::Result<()> {
         let port = self.temporal_port.to_string();
         let db = self.work.join("temporal.db").display().to_string();
-        let args = ["server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", &port, "--db-filename", &db, "--log-level", "error"];
+        let args = [
+            "server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", &port, "--db-filename", &db, "--log-level", "error",
+            "--search-attribute", "CoverlineInstitution=Keyword", "--search-attribute", "CoverlineStep=Keyword", "--search-attribute", "CoverlineStatus=Keyword",
+        ];
         self.temporal = Some(spawn(&self.temporal_cli(), &args, &[], &self.work.join("temporal.log"))?);
         Ok(())
     }
@@ -146,10 +150,19 @@ pub struct ChaosSummary {
     pub policies_fulfilled: i64,
     pub policies: i64,
     pub payments: i64,
+    /// Purchases whose member's device failed them, by fault.
+    pub faults: Vec<(MemberFault, usize)>,
     pub contracts: usize,
     pub duplicate_contracts: usize,
     pub charges: usize,
-    pub duplicate_charges: usize,
+    /// Charges refunded in full (a second charge, or one for a voided contract).
+    pub refunded_charges: usize,
+    /// Charges, net of refunds, whose contract is not paid in Coverline.
+    pub charges_without_contract: usize,
+    /// Contracts charged more than their price once refunds are taken off.
+    pub net_double_charges: usize,
+    /// Policies with a recorded payment that did not reach `fulfilled`.
+    pub paid_unfulfilled: i64,
     pub receipts_unique: usize,
     pub contract_emails_unique: usize,
     pub emails_redelivered: usize,
@@ -172,8 +185,10 @@ impl ChaosSummary {
             && self.payments as usize == self.purchases
             && self.contracts == self.purchases
             && self.duplicate_contracts == 0
-            && self.charges == self.purchases
-            && self.duplicate_charges == 0
+            && self.charges - self.refunded_charges == self.purchases
+            && self.charges_without_contract == 0
+            && self.net_double_charges == 0
+            && self.paid_unfulfilled == 0
             && self.receipts_unique == self.purchases
             && self.contract_emails_unique == self.purchases
             && self.workflows_running == 0
@@ -186,7 +201,14 @@ impl std::fmt::Display for ChaosSummary {
             self.label, self.purchases, self.completed, self.failed, self.seconds, self.kills, self.temporal_restarts)?;
         writeln!(f, "  database   policies {} (fulfilled {}), payments {}", self.policies, self.policies_fulfilled, self.payments)?;
         writeln!(f, "  provider   contracts {} (duplicates {})", self.contracts, self.duplicate_contracts)?;
-        writeln!(f, "  gateway    charges {} (duplicates {})", self.charges, self.duplicate_charges)?;
+        let faults: Vec<String> = self.faults.iter().map(|(fault, n)| format!("{fault:?} {n}")).collect();
+        writeln!(f, "  members    faults in {} purchases: {}", self.faults.iter().map(|(_, n)| n).sum::<usize>(), faults.join(", "))?;
+        writeln!(
+            f,
+            "  gateway    charges {} (refunded {}); charges without a contract {}, net double charges {}",
+            self.charges, self.refunded_charges, self.charges_without_contract, self.net_double_charges
+        )?;
+        writeln!(f, "  contracts  paid but never fulfilled {}", self.paid_unfulfilled)?;
         writeln!(f, "  smtp       receipts {} and contract copies {} (distinct Message-IDs; redelivered after a kill: {})",
             self.receipts_unique, self.contract_emails_unique, self.emails_redelivered)?;
         writeln!(f, "  temporal   purchase workflows still running: {}", self.workflows_running)?;
@@ -201,10 +223,11 @@ impl std::fmt::Display for ChaosSummary {
 pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let run = format!("{}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_millis());
     let label = format!(
-        "{} / worker {}{}",
+        "{} / worker {}{}{}",
         if opts.postgres { "Postgres" } else { "SQLite" },
         if opts.separate_worker { "separate" } else { "in-process" },
-        if opts.kill_every.is_zero() { " / no kills" } else { "" }
+        if opts.kill_every.is_zero() { " / no kills" } else { "" },
+        if opts.member_faults > 0 { format!(" / member faults {}%", opts.member_faults) } else { String::new() }
     );
     let work = std::env::temp_dir().join(format!("coverline-chaos-{run}"));
     std::fs::create_dir_all(&work)?;
@@ -237,6 +260,11 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         ("COVERLINE_WEB_DIR", opts.root.join("web/dist").display().to_string()),
         ("COVERLINE_TEMPORAL_CLI", opts.root.join(".venv/bin/temporal").display().to_string()),
         ("RUST_LOG", "warn,temporalio=error".into()),
+        // A checkout stays a few seconds after its purchase (late charges), then closes: counted below.
+        ("COVERLINE_CHECKOUT_SETTLE_SECS", "2".into()),
+        // The sandbox provider answers in milliseconds: an attempt cut short by a kill is retried
+        // after 10 s rather than the 40 s a slow real provider is given.
+        ("COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS", "10".into()),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
@@ -314,15 +342,16 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         })
     };
 
-    let client = Arc::new(Client { http: http.clone(), api: format!("{api}/api"), sandbox: sandbox_url.clone(), mailbox: Mailbox::Receiver(inbox.clone()) });
+    let client = Arc::new(Client { http: http.clone(), api: format!("{api}/api"), sandbox: sandbox_url.clone(), mailbox: Mailbox::Receiver(inbox.clone()), step_latencies: Default::default() });
     let permits = Arc::new(tokio::sync::Semaphore::new(opts.concurrency));
+    let member_faults = opts.member_faults;
     let started = Instant::now();
     let mut tasks = Vec::new();
     for n in 0..opts.purchases {
         let (client, permits, completed, run) = (client.clone(), permits.clone(), completed.clone(), run.clone());
         tasks.push(tokio::spawn(async move {
             let _permit = permits.acquire_owned().await.expect("semaphore");
-            let result = client.purchase(&format!("chaos-{run}"), n).await;
+            let result = client.purchase_with(&format!("chaos-{run}"), n, MemberFault::of(n, member_faults)).await;
             if result.is_ok() {
                 completed.fetch_add(1, Ordering::SeqCst);
             }
@@ -377,9 +406,36 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     }
     let charges: Value = http.get(format!("{sandbox_url}/_sandbox/gateway/transactions")).bearer_auth(MERCHANT_KEY).send().await?.json().await?;
     let charges = charges.as_array().cloned().unwrap_or_default();
-    let mut by_contract: HashMap<String, usize> = HashMap::new();
-    for c in &charges {
-        *by_contract.entry(c["applyFundsTo"].as_str().unwrap_or_default().to_string()).or_default() += 1;
+    // Net of refunds: what each contract's member was charged and kept paying.
+    let net = |c: &Value| c["amount"].as_i64().unwrap_or(0) - c["refunds"].as_array().map_or(0, |r| r.iter().filter_map(|x| x["amount"].as_i64()).sum());
+    let refunded_charges = charges.iter().filter(|c| net(c) <= 0).count();
+    let mut kept_by_contract: HashMap<String, usize> = HashMap::new();
+    for c in charges.iter().filter(|c| net(c) > 0) {
+        *kept_by_contract.entry(c["applyFundsTo"].as_str().unwrap_or_default().to_string()).or_default() += 1;
+    }
+    let mut charges_without_contract = 0;
+    for (contract, kept) in &kept_by_contract {
+        let paid = match store.policy_by_contract(contract).await? {
+            Some(p) => store.payment_for_policy(&p.policy_id).await?.is_some(),
+            None => false,
+        };
+        if !paid {
+            charges_without_contract += kept;
+        }
+    }
+    let net_double_charges = kept_by_contract.values().filter(|n| **n > 1).count();
+    let mut paid_unfulfilled = 0;
+    for b in &bought {
+        let paid = store.payment_for_policy(&b.policy_id).await?.is_some();
+        if paid && store.policy(&b.policy_id).await?.is_none_or(|p| p.status != "fulfilled") {
+            paid_unfulfilled += 1;
+        }
+    }
+    let mut faults: Vec<(MemberFault, usize)> = MemberFault::ALL.iter().map(|f| (*f, 0)).collect();
+    for n in 0..opts.purchases {
+        if let Some(entry) = faults.iter_mut().find(|(f, _)| *f == MemberFault::of(n, opts.member_faults)) {
+            entry.1 += 1;
+        }
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let mut receipts: HashMap<String, usize> = HashMap::new();
@@ -428,10 +484,14 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         policies_fulfilled: fulfilled as i64,
         policies,
         payments: recorded_payments_match.min(payments),
+        faults,
         contracts: contracts.len(),
         duplicate_contracts: by_key.values().map(|n| n - 1).sum(),
         charges: charges.len(),
-        duplicate_charges: by_contract.values().map(|n| n - 1).sum(),
+        refunded_charges,
+        charges_without_contract,
+        net_double_charges,
+        paid_unfulfilled,
         receipts_unique: receipts.len(),
         contract_emails_unique: copies.len(),
         emails_redelivered: redelivered,

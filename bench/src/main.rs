@@ -7,6 +7,8 @@
 //!   and read latency.
 //! - `quote`: POST quote against a running app (`make run`), with a fixed number of clients for a
 //!   fixed time, next to GET /api/health on the same server as a hello-world baseline.
+//! - `checkouts`: whole checkouts per second next to a no-op mirror workflow (same Updates and
+//!   activities, same Temporal server), and the step Update's latency;
 //! - `chaos`: many purchases at once while `coverline` is SIGKILLed every ~2 s and Temporal is
 //!   restarted once; counts contracts, charges, emails and workflows afterwards. With
 //!   `--kill-every-ms 0`, a throughput and memory run (purchases/s, RSS idle and under load).
@@ -22,6 +24,7 @@ use coverline_domain::Vin;
 use serde_json::{Value, json};
 
 mod chaos;
+mod checkouts;
 mod history;
 mod ocr;
 mod purchase_flow;
@@ -80,12 +83,36 @@ enum Command {
         worker: String,
         #[arg(long, default_value_t = 2000)]
         kill_every_ms: u64,
+        /// Percent of purchases whose member's device fails them: a lost payment report, a tab
+        /// closed after Pay, Retry Payment, a reload, two tabs paying.
+        #[arg(long, default_value_t = 40)]
+        member_faults: usize,
         /// The `coverline` binary.
         #[arg(long)]
         coverline: std::path::PathBuf,
         /// The repository root.
         #[arg(long, default_value = ".")]
         root: std::path::PathBuf,
+    },
+    /// Whole checkouts per second through the HTTP API next to a no-op mirror workflow with the same
+    /// Updates and activities on the same Temporal server, and the step Update's latency (against
+    /// a running stack, like workflow-overhead).
+    Checkouts {
+        #[arg(long, env = "TEMPORAL_ADDRESS", default_value = "127.0.0.1:7233")]
+        temporal: String,
+        #[arg(long, env = "TEMPORAL_NAMESPACE", default_value = "default")]
+        namespace: String,
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        #[arg(long, default_value = "http://127.0.0.1:1080")]
+        inbox: String,
+        #[arg(long, env = "SANDBOX_URL", default_value = "http://127.0.0.1:8081")]
+        sandbox: String,
+        /// Executions of each kind.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        #[arg(long, default_value_t = 20)]
+        concurrency: usize,
     },
     /// Purchase workflow server time vs a trivial 3-activity workflow on the same Temporal server
     /// (against a running stack: `scripts/lib.sh` start_stack or `make run`).
@@ -290,7 +317,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Vin { iterations } => bench_vin(iterations),
         Command::Ocr { per_category, seed } => ocr::bench_ocr(per_category, seed),
         Command::Quote { url, institution, clients, seconds, rate } => bench_quote(&url, &institution, clients, seconds, rate).await,
-        Command::Chaos { purchases, concurrency, db, worker, kill_every_ms, coverline, root } => {
+        Command::Chaos { purchases, concurrency, db, worker, kill_every_ms, member_faults, coverline, root } => {
             let summary = chaos::run(chaos::ChaosOptions {
                 purchases,
                 concurrency,
@@ -305,6 +332,7 @@ async fn main() -> anyhow::Result<()> {
                     other => anyhow::bail!("--worker {other}: inprocess or separate"),
                 },
                 kill_every: Duration::from_millis(kill_every_ms),
+                member_faults: member_faults.min(100),
                 coverline: std::fs::canonicalize(&coverline).with_context(|| format!("{}", coverline.display()))?,
                 root: std::fs::canonicalize(&root)?,
             })
@@ -312,6 +340,9 @@ async fn main() -> anyhow::Result<()> {
             println!("{summary}");
             anyhow::ensure!(summary.passed(), "chaos run failed");
             Ok(())
+        }
+        Command::Checkouts { temporal, namespace, url, inbox, sandbox, count, concurrency } => {
+            checkouts::run(checkouts::CheckoutsOptions { temporal, namespace, url, inbox, sandbox, count, concurrency }).await
         }
         Command::WorkflowOverhead { temporal, namespace, url, inbox, sandbox, runs, warmup, concurrency } => {
             workflow_overhead::run(workflow_overhead::OverheadOptions { temporal, namespace, url, inbox, sandbox, runs, warmup, concurrency }).await

@@ -69,7 +69,8 @@ impl TrivialWorkflow {
     }
 }
 
-async fn connect(address: &str, namespace: &str) -> anyhow::Result<Client> {
+/// A Temporal client of the bench's own.
+pub async fn connect(address: &str, namespace: &str) -> anyhow::Result<Client> {
     let url = Url::from_str(&format!("http://{address}")).context("Temporal address")?;
     let connection = Connection::connect(ConnectionOptions::new(url).identity(format!("coverline-bench@{}", std::process::id())).build())
         .await
@@ -158,6 +159,7 @@ pub async fn run(opts: OverheadOptions) -> anyhow::Result<()> {
         api: format!("{}/api", opts.url.trim_end_matches('/')),
         sandbox: opts.sandbox.trim_end_matches('/').to_string(),
         mailbox: Mailbox::Maildev(opts.inbox.trim_end_matches('/').to_string()),
+        step_latencies: Default::default(),
     });
     let purchases = |warm: bool, count: usize| {
         let shopper = shopper.clone();
@@ -165,7 +167,7 @@ pub async fn run(opts: OverheadOptions) -> anyhow::Result<()> {
             let (shopper, run) = (shopper.clone(), format!("overhead-{stamp}{}", if warm { "-warmup" } else { "" }));
             async move {
                 let bought = shopper.purchase(&run, i).await?;
-                Ok(coverline_workflows::purchase_workflow_id(&bought.quote_id))
+                Ok(coverline_workflows::checkout_workflow_id(&bought.user_id))
             }
         })
     };

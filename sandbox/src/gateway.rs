@@ -2,7 +2,8 @@
 //! bearer), `GET /widget` + `GET /widget.js` for the member's browser, and `POST /v1/charge`
 //! for the widget. Every JSON answer is the gateway's envelope
 //! `{"status", "data", "error": {"error_message"}}` with the HTTP status equal to `status`.
-
+//! The merchant's look-ups and refunds are in `lookups` and `refunds`; what a charge tells the
+//! merchant server to server is in `webhooks`.
 
 use axum::Router;
 use axum::body::Bytes;
@@ -16,8 +17,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::card::{self, Outcome};
-use crate::store::Transaction;
-use crate::{Shared, auth, now_unix, signing, widget};
+use crate::store::{PaymentRequest, Transaction, request_id};
+use crate::webhooks::{self, ChargeApproved, EventBody};
+use crate::{Shared, auth, millis, now_unix, now_unix_ms, signing, widget};
 
 /// The only experience the gateway offers Coverline: card only.
 pub const EXPERIENCE: &str = "NAO_CC_ONLY";
@@ -85,8 +87,9 @@ pub const MSG_REQUEST_EXPIRED: &str = "This payment request has expired.";
 const MSG_REQUEST_USED: &str = "This payment request was already used.";
 const MSG_UNVERIFIABLE: &str = "The payment result could not be verified.";
 const MSG_NO_ANSWER: &str = "The card processor did not respond. Your card has not been charged.";
-const MSG_UNAUTHORIZED: &str = "Missing or invalid merchant key.";
+pub(crate) const MSG_UNAUTHORIZED: &str = "Missing or invalid merchant key.";
 const MSG_STORAGE: &str = "The gateway could not record the payment. Your card has not been charged.";
+const MSG_SIGN_STORAGE: &str = "The gateway could not record the payment request.";
 
 pub fn routes() -> Router<Shared> {
     Router::new()
@@ -108,13 +111,19 @@ async fn list_transactions(State(sandbox): State<Shared>, headers: HeaderMap) ->
 }
 
 /// `{"status":200,"data":…,"error":null}`.
-fn ok(data: impl Serialize) -> Response {
+pub(crate) fn ok(data: impl Serialize) -> Response {
     (StatusCode::OK, axum::Json(json!({ "status": 200, "data": data, "error": null }))).into_response()
 }
 
 /// `{"status":<status>,"data":null,"error":{"error_message":…}}` with the same HTTP status.
-fn fail(status: StatusCode, message: &str) -> Response {
+pub(crate) fn fail(status: StatusCode, message: &str) -> Response {
     (status, axum::Json(json!({ "status": status.as_u16(), "data": null, "error": { "error_message": message } }))).into_response()
+}
+
+/// Unix milliseconds from which a request can no longer be charged, not even by a charge begun
+/// before `expires_at`: once past it, a request not charged stays so.
+pub(crate) fn charge_deadline_ms(sandbox: &Shared, expires_at: i64) -> i64 {
+    expires_at.saturating_mul(1000).saturating_add(millis(sandbox.config.processor_timeout))
 }
 
 /// Checks a signed request's signature, then its expiry.
@@ -171,9 +180,26 @@ async fn sign(State(sandbox): State<Shared>, headers: HeaderMap, body: Bytes) ->
         return fail(StatusCode::BAD_REQUEST, &message);
     }
     let ttl = i64::try_from(sandbox.config.request_ttl.as_secs()).unwrap_or(i64::MAX / 2);
-    let claims = RequestClaims { payload: request, nonce: random_nonce(), expires_at: now_unix().saturating_add(ttl) };
-    tracing::info!(apply_funds_to = %claims.payload.line().apply_funds_to, amount = claims.payload.line().amount, "gateway signed a payment request");
-    ok(json!({ "signedRequest": signing::seal(&sandbox.config.signing_secret, &claims) }))
+    let now = now_unix();
+    let claims = RequestClaims { payload: request, nonce: random_nonce(), expires_at: now.saturating_add(ttl) };
+    let record = PaymentRequest {
+        request_id: request_id(&claims.nonce),
+        amount: claims.payload.line().amount,
+        apply_funds_to: claims.payload.line().apply_funds_to.clone(),
+        payment_account_id: claims.payload.payment_account_id.clone(),
+        created_at: now,
+        expires_at: claims.expires_at,
+    };
+    if let Err(e) = sandbox.store.update(|state| state.requests.insert(record.request_id.clone(), record.clone())) {
+        tracing::error!(error = %format!("{e:#}"), "gateway could not persist a payment request");
+        return fail(StatusCode::INTERNAL_SERVER_ERROR, MSG_SIGN_STORAGE);
+    }
+    tracing::info!(request_id = %record.request_id, apply_funds_to = %record.apply_funds_to, amount = record.amount, "gateway signed a payment request");
+    ok(json!({
+        "signedRequest": signing::seal(&sandbox.config.signing_secret, &claims),
+        "requestId": record.request_id,
+        "expiresAt": record.expires_at,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -278,42 +304,70 @@ async fn charge(State(sandbox): State<Shared>, body: Bytes) -> Response {
         Outcome::Approve => {}
     }
     let last4 = card_number[card_number.len() - 4..].to_string();
-    let line = claims.payload.line().clone();
-    let recorded = sandbox.store.update(|state| {
-        if state.used_nonces.contains_key(&claims.nonce) {
-            return None; // another charge of the same request won the race
-        }
-        let mut tracking = tracking_number();
-        while state.transactions.contains_key(&tracking) {
-            tracking = tracking_number();
-        }
-        state.used_nonces.insert(claims.nonce.clone(), tracking.clone());
-        state.transactions.insert(
-            tracking.clone(),
-            Transaction {
-                tracking_number: tracking.clone(),
-                nonce: claims.nonce.clone(),
-                amount: line.amount,
-                apply_funds_to: line.apply_funds_to.clone(),
-                payment_account_id: claims.payload.payment_account_id.clone(),
-                paid_at: now_unix(),
-                card_last4: last4.clone(),
-            },
-        );
-        Some(tracking)
-    });
+    let recorded = sandbox.store.update(|state| record_charge(&sandbox, state, &claims, &last4));
     match recorded {
-        Ok(Some(tracking)) => {
+        Ok(Recorded::Charged(tracking)) => {
+            let line = claims.payload.line();
             tracing::info!(tracking_number = %tracking, amount = line.amount, apply_funds_to = %line.apply_funds_to, card_last4 = %last4, "gateway approved a charge");
+            sandbox.webhooks.wake();
             let result = signing::seal(&sandbox.config.signing_secret, &ResultClaims { tracking_number: tracking, nonce: claims.nonce });
             ok(json!({ "result": result }))
         }
-        Ok(None) => fail(StatusCode::CONFLICT, MSG_REQUEST_USED),
+        Ok(Recorded::AlreadyUsed) => fail(StatusCode::CONFLICT, MSG_REQUEST_USED),
+        Ok(Recorded::TooLate) => fail(StatusCode::BAD_REQUEST, MSG_REQUEST_EXPIRED),
         Err(e) => {
             tracing::error!(error = %format!("{e:#}"), "gateway could not persist a charge");
             fail(StatusCode::INTERNAL_SERVER_ERROR, MSG_STORAGE)
         }
     }
+}
+
+/// What recording an approved charge came to.
+enum Recorded {
+    Charged(String),
+    /// Another charge of the same request won the race.
+    AlreadyUsed,
+    /// The request's charge deadline passed while the card was being charged.
+    TooLate,
+}
+
+/// Records the charge and queues its `charge.approved` event, in one state update.
+fn record_charge(sandbox: &Shared, state: &mut crate::store::State, claims: &RequestClaims, last4: &str) -> Recorded {
+    if state.used_nonces.contains_key(&claims.nonce) {
+        return Recorded::AlreadyUsed;
+    }
+    if now_unix_ms() >= charge_deadline_ms(sandbox, claims.expires_at) {
+        return Recorded::TooLate;
+    }
+    let mut tracking = tracking_number();
+    while state.transactions.contains_key(&tracking) {
+        tracking = tracking_number();
+    }
+    let line = claims.payload.line();
+    let transaction = Transaction {
+        tracking_number: tracking.clone(),
+        nonce: claims.nonce.clone(),
+        amount: line.amount,
+        apply_funds_to: line.apply_funds_to.clone(),
+        payment_account_id: claims.payload.payment_account_id.clone(),
+        paid_at: now_unix(),
+        card_last4: last4.to_string(),
+        sequence: u64::try_from(state.transactions.len()).unwrap_or(u64::MAX).saturating_add(1),
+        refunds: Vec::new(),
+    };
+    let event = EventBody::ChargeApproved(ChargeApproved {
+        tracking_number: tracking.clone(),
+        request_id: transaction.request_id(),
+        amount: transaction.amount,
+        apply_funds_to: transaction.apply_funds_to.clone(),
+        payment_account_id: transaction.payment_account_id.clone(),
+        paid_at: transaction.paid_at,
+        card_last4: transaction.card_last4.clone(),
+    });
+    state.used_nonces.insert(claims.nonce.clone(), tracking.clone());
+    state.transactions.insert(tracking.clone(), transaction);
+    webhooks::queue(sandbox, state, event);
+    Recorded::Charged(tracking)
 }
 
 #[derive(Deserialize)]

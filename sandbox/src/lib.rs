@@ -3,22 +3,29 @@
 //! `coverline_activities::booking`) run unchanged against them:
 //!
 //! - the **card gateway**: signs payment requests (HMAC-SHA256, single use, expiring), serves
-//!   the card widget the member's browser frames, charges test cards and verifies signed results;
+//!   the card widget the member's browser frames, charges test cards and verifies signed results,
+//!   answers the merchant's look-ups (a request's status, a contract's charges), refunds, and
+//!   tells the merchant of every charge and refund server to server with signed webhooks;
 //! - the **provider's contract exchange**: books contracts under an `Idempotency-Key` and voids
 //!   them, with switches that let tests delay or fail bookings.
 //!
 //! Both run on one router on their own port, a separate origin from the app, as a real
 //! processor's iframe is. State lives in memory and, when [`SandboxConfig::state_file`] is set,
 //! in a JSON file rewritten atomically after every change, so a restarted sandbox still
-//! refuses a reused payment request and still answers a retried booking with the same contract.
+//! refuses a reused payment request, still answers a retried booking with the same contract and
+//! still delivers the webhooks it had not delivered. Webhooks are delivered only under [`serve`].
 
 mod auth;
 mod card;
+mod delivery;
 mod gateway;
+mod lookups;
 pub mod partner;
 mod provider;
+mod refunds;
 mod signing;
 mod store;
+mod webhooks;
 mod widget;
 
 use std::path::PathBuf;
@@ -29,6 +36,7 @@ use anyhow::{Context, ensure};
 use axum::Router;
 
 pub use card::test_cards;
+pub use webhooks::WebhookConfig;
 
 /// How the sandbox authenticates its callers, signs for the gateway, and keeps its state.
 #[derive(Clone)]
@@ -42,13 +50,16 @@ pub struct SandboxConfig {
     /// Where to persist state as JSON across restarts; `None` keeps it in memory only.
     pub state_file: Option<PathBuf>,
     /// How long the gateway waits on a card processor that never answers (test card
-    /// `4000000000000119`) before giving up with a 504.
+    /// `4000000000000119`) before giving up with a 504. A request is `expired` for good this
+    /// long after its expiry, since a charge begun just before it may take this long.
     pub processor_timeout: Duration,
     /// How long a signed payment request stays valid. Zero makes every request born expired,
     /// which is how tests exercise expiry.
     pub request_ttl: Duration,
     /// The demo partner page (`/partner-demo`), when configured.
     pub partner_demo: Option<partner::PartnerDemo>,
+    /// Where the gateway posts its signed events; `None` queues no events at all.
+    pub webhook: Option<WebhookConfig>,
 }
 
 impl SandboxConfig {
@@ -67,6 +78,7 @@ impl SandboxConfig {
             processor_timeout: Self::DEFAULT_PROCESSOR_TIMEOUT,
             request_ttl: Self::DEFAULT_REQUEST_TTL,
             partner_demo: None,
+            webhook: None,
         }
     }
 
@@ -74,6 +86,9 @@ impl SandboxConfig {
         ensure!(!self.merchant_key.is_empty(), "sandbox merchant_key must not be empty");
         ensure!(!self.provider_api_key.is_empty(), "sandbox provider_api_key must not be empty");
         ensure!(self.signing_secret.len() >= 16, "sandbox signing_secret must be at least 16 bytes");
+        if let Some(webhook) = &self.webhook {
+            webhook.validate()?;
+        }
         Ok(())
     }
 }
@@ -87,6 +102,7 @@ impl std::fmt::Debug for SandboxConfig {
             .field("state_file", &self.state_file)
             .field("processor_timeout", &self.processor_timeout)
             .field("request_ttl", &self.request_ttl)
+            .field("webhook", &self.webhook)
             .finish()
     }
 }
@@ -96,18 +112,32 @@ pub(crate) struct Sandbox {
     pub config: SandboxConfig,
     pub store: store::Store,
     pub behaviour: std::sync::Mutex<provider::Behaviour>,
+    pub webhooks: webhooks::Switch,
 }
 
 pub(crate) type Shared = Arc<Sandbox>;
 
 /// Both stand-ins on one router. Loads `state_file` when it exists; fails when the
-/// configuration is unusable or the state file cannot be read.
+/// configuration is unusable or the state file cannot be read. Delivers no webhooks: [`serve`]
+/// does.
 pub fn router(config: SandboxConfig) -> anyhow::Result<Router> {
+    build(config).map(|(router, _)| router)
+}
+
+fn build(config: SandboxConfig) -> anyhow::Result<(Router, Shared)> {
     config.validate()?;
     let store = store::Store::open(config.state_file.clone()).context("loading the sandbox state")?;
-    let shared: Shared = Arc::new(Sandbox { config, store, behaviour: Default::default() });
+    let shared: Shared = Arc::new(Sandbox { config, store, behaviour: Default::default(), webhooks: Default::default() });
     let partner = config_partner(&shared)?;
-    Ok(Router::new().merge(gateway::routes()).merge(provider::routes()).with_state(shared).merge(partner))
+    let router = Router::new()
+        .merge(gateway::routes())
+        .merge(lookups::routes())
+        .merge(refunds::routes())
+        .merge(webhooks::routes())
+        .merge(provider::routes())
+        .with_state(shared.clone())
+        .merge(partner);
+    Ok((router, shared))
 }
 
 fn config_partner(shared: &Shared) -> anyhow::Result<Router> {
@@ -117,16 +147,36 @@ fn config_partner(shared: &Shared) -> anyhow::Result<Router> {
     }
 }
 
-/// Serves [`router`] on `listener` until the task is dropped or the listener fails.
+/// Serves [`router`] on `listener` and delivers the gateway's webhooks (when configured) until
+/// the task is dropped or the listener fails; the deliveries stop with it.
 pub async fn serve(listener: tokio::net::TcpListener, config: SandboxConfig) -> anyhow::Result<()> {
-    let app = router(config)?;
+    let (app, shared) = build(config)?;
+    let _deliveries = AbortOnDrop(tokio::spawn(delivery::run(shared)));
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(%addr, "sandbox gateway and provider listening");
     }
     axum::serve(listener, app).await.context("serving the sandbox")
 }
 
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// Current UTC time in unix seconds.
 pub(crate) fn now_unix() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp()
+}
+
+/// Current UTC time in unix milliseconds.
+pub(crate) fn now_unix_ms() -> i64 {
+    i64::try_from(time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX)
+}
+
+/// `duration` in whole milliseconds, saturating far beyond any real timing.
+pub(crate) fn millis(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX / 4)
 }

@@ -9,6 +9,19 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 use crate::provider::ContractRequest;
+use crate::webhooks::Delivery;
+
+const REQUEST_ID_PREFIX: &str = "req_";
+
+/// The id the merchant knows a signed request by: `req_` + the nonce its claims carry.
+pub fn request_id(nonce: &str) -> String {
+    format!("{REQUEST_ID_PREFIX}{nonce}")
+}
+
+/// The nonce a request id was made from, when it is one.
+pub fn nonce_of(request_id: &str) -> Option<&str> {
+    request_id.strip_prefix(REQUEST_ID_PREFIX)
+}
 
 /// Everything that must survive a restart.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -20,12 +33,31 @@ pub struct State {
     /// Nonces of signed requests already charged, to the tracking number they paid.
     #[serde(default)]
     pub used_nonces: BTreeMap<String, String>,
+    /// Every payment request signed, by request id.
+    #[serde(default)]
+    pub requests: BTreeMap<String, PaymentRequest>,
+    /// Webhook deliveries in the order their events happened.
+    #[serde(default)]
+    pub deliveries: Vec<Delivery>,
     /// Booked contracts in booking order.
     #[serde(default)]
     pub contracts: Vec<Contract>,
     /// Last contract sequence issued per `<PROVIDER>-<YYYY>`.
     #[serde(default)]
     pub sequences: BTreeMap<String, u32>,
+}
+
+/// A payment request the gateway signed, as `/v1/sign` received it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentRequest {
+    pub request_id: String,
+    /// Cents.
+    pub amount: i64,
+    pub apply_funds_to: String,
+    pub payment_account_id: String,
+    pub created_at: i64,
+    pub expires_at: i64,
 }
 
 /// An approved charge. Only the card's last four digits are kept.
@@ -39,6 +71,39 @@ pub struct Transaction {
     pub payment_account_id: String,
     pub paid_at: i64,
     pub card_last4: String,
+    /// Order of approval, 1 for the first charge (0 in states saved before it was kept).
+    #[serde(default)]
+    pub sequence: u64,
+    /// Refunds of this charge, oldest first; they never add up to more than `amount`.
+    #[serde(default)]
+    pub refunds: Vec<Refund>,
+}
+
+impl Transaction {
+    /// The id of the payment request this charge paid.
+    pub fn request_id(&self) -> String {
+        request_id(&self.nonce)
+    }
+
+    /// Cents refunded so far.
+    pub fn refunded_amount(&self) -> i64 {
+        self.refunds.iter().map(|r| r.amount).sum()
+    }
+}
+
+/// Money given back from a charge.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Refund {
+    pub refund_id: String,
+    /// Cents.
+    pub amount: i64,
+    /// Cents refunded from the charge once this refund was made, this one included.
+    pub refunded_amount: i64,
+    pub reason: String,
+    pub refunded_at: i64,
+    /// The merchant's `Idempotency-Key`: the same key again answers with this refund.
+    pub idempotency_key: String,
 }
 
 /// A contract the provider booked.

@@ -7,6 +7,7 @@ use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, migrate::Migrator};
 
 mod cars;
+mod checkouts;
 mod contacts;
 mod documents;
 mod events;
@@ -21,6 +22,7 @@ mod sessions;
 pub mod users;
 
 pub use cars::CarRecord;
+pub use checkouts::{CheckoutRecord, PaymentRequestRecord, ResumeLinkRecord, ResumeRefusal, RestoreKeyRecord};
 pub use contacts::ContactRequestRecord;
 pub use events::PolicyEvent;
 pub use integrators::{IntegratorRecord, LaunchRecord};

@@ -161,6 +161,15 @@ impl Store {
         Ok(all)
     }
 
+    /// The policy of a provider contract number.
+    pub async fn policy_by_contract(&self, contract_number: &str) -> anyhow::Result<Option<PolicyRecord>> {
+        sqlx::query_as::<_, PolicyRecord>(&format!("SELECT {POLICY_COLUMNS} FROM policies WHERE contract_number = $1"))
+            .bind(contract_number)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading policy by contract")
+    }
+
     /// A policy by its id, its workflow id or its contract number (support looks purchases up by any).
     pub async fn find_policy(&self, key: &str) -> anyhow::Result<Option<PolicyRecord>> {
         sqlx::query_as::<_, PolicyRecord>(&format!(

@@ -79,7 +79,7 @@ impl Store {
     pub async fn replace_quote_rates(&self, quote: &QuoteRecord, rates: &[RateRecord]) -> anyhow::Result<bool> {
         let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(
-            "UPDATE quotes SET state = $1, provider = $2, miles_per_year = $3, years_to_own = $4
+            "UPDATE quotes SET state = $1, provider = $2, miles_per_year = $3, years_to_own = $4, created_at = $7
              WHERE quote_id = $5 AND user_id = $6 AND NOT EXISTS (SELECT 1 FROM policies WHERE policies.quote_id = $5)",
         )
         .bind(&quote.state)
@@ -88,6 +88,7 @@ impl Store {
         .bind(quote.years_to_own)
         .bind(&quote.quote_id)
         .bind(&quote.user_id)
+        .bind(quote.created_at)
         .execute(&mut *tx)
         .await
         .context("updating quote")?;

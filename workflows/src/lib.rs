@@ -1,13 +1,13 @@
 //! Coverline's Temporal workflows. Only deterministic code lives here: side effects are the
-//! activities of `coverline_activities::purchase`, time comes from workflow timers, and the
-//! purchase lifecycle rules come from `coverline_domain::lifecycle`.
+//! activities of `coverline_activities::{checkout, purchase}`, time comes from workflow timers,
+//! and the rules come from `coverline_domain` (the checkout's gate, the purchase lifecycle).
 
-pub mod purchase;
+pub mod checkout;
 
-/// The task queue the purchase worker polls.
+/// The task queue the checkout worker polls.
 pub const TASK_QUEUE: &str = "coverline-purchase";
 
-/// The workflow id of the purchase of a quote: `purchase-<quoteId>` (never PII).
-pub fn purchase_workflow_id(quote_id: &str) -> String {
-    format!("purchase-{quote_id}")
+/// The workflow id of a member's checkout: `checkout-<userId>` (never PII).
+pub fn checkout_workflow_id(user_id: &str) -> String {
+    format!("checkout-{user_id}")
 }

@@ -4,14 +4,17 @@
 //! vehicle selection when the partner gave no vehicle).
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::response::AppendHeaders;
 use axum::Json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use base64::Engine;
 use coverline_domain::contact::{EmailAddress, StateCode};
 use coverline_domain::vehicle::CarFlags;
-use coverline_store::{IntegratorRecord, LaunchRecord};
+use coverline_domain::checkout::{Answers, Step, Vehicle};
+use coverline_domain::institution::Institution;
+use coverline_store::{CarRecord, IntegratorRecord, LaunchRecord, QuoteRecord, UserRecord};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -20,6 +23,7 @@ use subtle::ConstantTimeEq;
 
 use crate::app::AppState;
 use crate::auth;
+use crate::checkouts;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::ErrorBody;
 use crate::routes::cars::{CarView, car_view, new_car};
@@ -234,7 +238,11 @@ struct Exchange {
 /// The embedded app exchanges the launch code (once) for a session, the car and the quote.
 #[utoipa::path(post, path = "/institution/{iid}/integration/{integrator_id}/session", tag = "integration", params(IntegratorPath), request_body = Exchange,
     responses((status = 200, body = IntegrationSession), (status = "4XX", body = ErrorBody)))]
-async fn session(State(state): State<AppState>, Path((iid, integrator_id)): Path<(String, String)>, Json(body): Json<Exchange>) -> ApiResult<Json<IntegrationSession>> {
+async fn session(
+    State(state): State<AppState>,
+    Path((iid, integrator_id)): Path<(String, String)>,
+    Json(body): Json<Exchange>,
+) -> ApiResult<(AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<IntegrationSession>)> {
     let institution = state.active_institution(&iid).await?;
     integrator(&state, &institution.institution_id, &integrator_id).await.map_err(|e| if e.status == StatusCode::UNAUTHORIZED { ApiError::not_found() } else { e })?;
     let Some(launch) = state.store.take_launch(&code_hash(body.launch_code.trim()), &integrator_id, state.clock.now()).await? else {
@@ -245,20 +253,51 @@ async fn session(State(state): State<AppState>, Path((iid, integrator_id)): Path
         ));
     };
     let user = state.store.user(&launch.user_id).await?.ok_or_else(ApiError::not_found)?;
-    let token = auth::rotate(&state, &user.user_id, None).await?;
+    let (token, cookie) = auth::open_session(&state, &institution.institution_id, &user.user_id).await?;
     let car = match &launch.car_id {
         Some(id) => state.store.car(&user.user_id, id).await?,
         None => None,
     };
     let quote = match (&launch.quote_id, &car) {
-        (Some(id), Some(car)) => {
+        (Some(id), Some(_)) => {
             let quote = state.store.quote(&user.user_id, id).await?.ok_or_else(ApiError::not_found)?;
             let rates = state.store.rates(id).await?;
-            Some(quote_json(&state, &institution, &quote, &rates, car))
+            Some((quote, rates))
         }
         _ => None,
     };
-    Ok(Json(IntegrationSession { user: user_view(&user), token, car: car.as_ref().map(car_view), quote }))
+    record_launch(&state, &institution, &user, car.as_ref(), quote.as_ref().map(|(q, _)| q)).await;
+    let quote = match (&quote, &car) {
+        (Some((q, rates)), Some(car)) => Some(quote_json(&state, &institution, q, rates, car)),
+        _ => None,
+    };
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(IntegrationSession { user: user_view(&user), token, car: car.as_ref().map(car_view), quote })))
+}
+
+/// Records where a partner's launch puts the member in their checkout: at the coverage with the
+/// partner's vehicle rated, else at the vehicle look-up. The flow goes on without it when the
+/// checkout cannot answer (the member's next step records it).
+async fn record_launch(state: &AppState, institution: &Institution, user: &UserRecord, car: Option<&CarRecord>, quote: Option<&QuoteRecord>) {
+    let residence = quote.map(|q| q.state.clone()).or_else(|| user.state.clone());
+    let mut answers = Answers { state_of_residence: residence, ..Answers::default() };
+    let mut step = Step::Lookup;
+    if let (Some(car), Some(quote)) = (car, quote) {
+        answers.vehicle = Some(Vehicle { vin: car.vin.clone(), year: car.year as u16, make: car.make.clone(), model: car.model.clone(), style: car.style.clone(), is_mock_vin: car.is_mock_vin == 1 });
+        answers.odometer = Some(car.odometer as u32);
+        answers.car_flags = serde_json::from_str(&car.flags_json).unwrap_or_default();
+        answers.miles_per_year = Some(car.miles_per_year as u32);
+        answers.years_to_own = Some(car.years_to_own as u8);
+        answers.car_id = Some(car.car_id.clone());
+        answers.quote_id = Some(quote.quote_id.clone());
+        step = Step::Coverage;
+    }
+    let recorded = async {
+        let facts = checkouts::facts(state, institution, user, answers.state_of_residence.as_deref()).await?;
+        checkouts::advance(state, user, step, answers, facts, None).await.map_err(|e| anyhow::anyhow!("{}", e.message))
+    };
+    if let Err(e) = recorded.await {
+        tracing::warn!(error = %e, user_id = %user.user_id, "the partner's launch was not recorded in the checkout");
+    }
 }
 
 #[cfg(test)]

@@ -7,8 +7,10 @@ use crate::app::AppState;
 
 mod analytics;
 mod cars;
+pub(crate) mod checkout;
 mod contact;
 pub(crate) mod documents;
+mod gateway;
 mod institutions;
 mod integration;
 mod payments;
@@ -45,7 +47,9 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(cars::router())
         .merge(quotes::router())
         .merge(policies::router())
+        .merge(checkout::router())
         .merge(payments::router())
+        .merge(gateway::router())
         .merge(documents::router())
         .merge(sessions::router())
         .merge(integration::router())

@@ -1,7 +1,5 @@
-//! Payment: sign a request with the gateway, verify the widget's result (and hand it to the
-//! purchase workflow), and the confirmation once the workflow recorded the payment.
-
-use std::time::Duration;
+//! Payment: the request the card widget starts with (the checkout reuses an open one), the widget's
+//! verified result handed to the checkout, and the confirmation once the checkout recorded the payment.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -9,8 +7,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
-use coverline_activities::payments::{EXPERIENCE, PaymentError, PaymentLine, Payer, SignRequest};
-use coverline_activities::purchase::{Purchase, VerifiedPayment};
+use coverline_activities::checkout::{ChargeSeen, RefundReason};
+use coverline_activities::payments::PaymentError;
+use coverline_activities::purchase::Purchase;
+use coverline_workflows::checkout::{ChargeReport, ChargeSource, ChargeVerdict, PaymentRequestOutcome};
 use coverline_domain::quote::format_us_date;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -19,7 +19,7 @@ use crate::app::AppState;
 use crate::auth::{self, SessionRefusal};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
-use crate::purchases;
+use crate::checkouts::{self, Answer, CheckoutError};
 use crate::routes::policies::confirmation_json;
 
 /// The spec's payment failure text.
@@ -40,9 +40,21 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Serialize, ToSchema)]
 struct Signed {
     status: u16,
-    /// What the widget is started with: the signed request, its signature and the gateway's URL.
-    #[schema(value_type = Object)]
-    data: Value,
+    data: SignedView,
+}
+
+/// What the widget is started with.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SignedView {
+    signed_request: String,
+    /// The widget's page for this request, framed by the payment page.
+    widget_url: String,
+    /// The widget's origin (its messages are accepted from it only).
+    gateway_origin: String,
+    request_id: String,
+    /// Unix seconds.
+    expires_at: i64,
 }
 
 /// The provider-style envelope of `verifyresponse`: `status`, `data.data`, `data.error.error_message`.
@@ -64,6 +76,9 @@ struct EnvelopeData {
 struct EnvelopeError {
     /// 'User timeout.', the processor's refusal, or the spec's payment problem text.
     error_message: String,
+    /// Set when the charge was taken but is refunded: `secondChargeRefunded` (the contract was
+    /// already paid), `voided` (the contract was voided first), `chargeRefunded` (it did not match).
+    code: Option<String>,
 }
 
 /// A refused verification: the envelope (expired session, card refused, processor failure) or an
@@ -105,6 +120,10 @@ fn payment_problem() -> ApiError {
     ApiError::new(StatusCode::BAD_GATEWAY, "paymentFailed", PAYMENT_PROBLEM)
 }
 
+fn already_paid() -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, "alreadyPaid", "This contract is already paid.")
+}
+
 /// The booked policy to pay.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -125,44 +144,43 @@ async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiRes
     Ok(purchase)
 }
 
-/// Asks the gateway for a signed request to start the card widget with (none for a paid contract).
+/// The request to start the card widget with. The checkout asks the gateway first, so a contract
+/// never has two chargeable requests: an open one is reused (another tab, Retry Payment), and a
+/// contract the gateway already charged gets none.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/signrequest", tag = "purchase", params(MemberPath), request_body = PolicyRef, security(("session" = [])),
-    responses((status = 200, body = Signed), (status = "4XX", body = ErrorBody), (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
+    responses((status = 200, body = Signed), (status = "4XX", description = "Not booked, voided, or already paid (409 alreadyPaid)", body = ErrorBody),
+        (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
 async fn sign_request(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<PolicyRef>) -> ApiResult<Json<Signed>> {
     let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
+    let member = auth::member(&state, &headers, &institution, &uid).await?;
     let purchase = booked_purchase(&state, &uid, &body.policy_id).await?;
     if purchase.payment.is_some() {
-        // A second signed request could be charged a second time: a paid contract gets none.
-        return Err(ApiError::new(StatusCode::CONFLICT, "alreadyPaid", "This contract is already paid."));
+        return Err(already_paid());
     }
     if institution.testing_settings.payment_sign_error_test {
         return Err(payment_problem());
     }
-    let user = &purchase.user;
-    let request = SignRequest {
-        experience: EXPERIENCE.to_string(),
-        user: Payer {
-            first_name: user.first_name.clone().unwrap_or_default(),
-            last_name: user.last_name.clone().unwrap_or_default(),
-            email_address: user.email.clone(),
-            address: user.street.clone().unwrap_or_default(),
-            city: user.city.clone().unwrap_or_default(),
-            state: user.state.clone().unwrap_or_default(),
-            zip_code: user.zip.clone().unwrap_or_default(),
-        },
-        payment_information: vec![PaymentLine {
-            amount: purchase.total().0,
-            apply_funds_to: purchase.policy.contract_number.clone().unwrap_or_default(),
-            kind: institution.product_name().to_string(),
-        }],
-        payment_account_id: institution.entity_id.clone(),
-    };
-    let signed = state.gateway.sign(&request, &state.config.public_url).await.map_err(|e| {
-        tracing::warn!(error = %e, policy_id = %body.policy_id, "sign request failed");
-        payment_problem()
-    })?;
-    Ok(Json(Signed { status: 200, data: serde_json::to_value(signed).map_err(anyhow::Error::from)? }))
+    match checkouts::payment_request(&state, &member.user).await {
+        Ok(PaymentRequestOutcome::Open { request_id, expires_at }) => {
+            let stored = state.store.payment_request(&request_id).await?.ok_or_else(|| anyhow::anyhow!("payment request {request_id} not stored"))?;
+            let data = SignedView {
+                widget_url: state.gateway.widget_url(&stored.signed_request, &state.config.public_url),
+                signed_request: stored.signed_request,
+                gateway_origin: state.gateway.public_origin().to_string(),
+                request_id,
+                expires_at,
+            };
+            Ok(Json(Signed { status: 200, data }))
+        }
+        Ok(PaymentRequestOutcome::Paid { .. }) => Err(already_paid()),
+        Ok(PaymentRequestOutcome::Unavailable { reason }) => {
+            tracing::warn!(%reason, policy_id = %body.policy_id, "no payment request");
+            Err(payment_problem())
+        }
+        Err(CheckoutError::Refused(r)) if r.code == "voided" => Err(crate::routes::policies::voided(&state)),
+        Err(CheckoutError::NoAnswer) => Err(payment_problem()),
+        Err(e) => Err(e.into_api()),
+    }
 }
 
 /// The widget's result for the policy.
@@ -175,25 +193,30 @@ struct VerifyBody {
 
 /// The provider-style envelope the web app reads: `status`, `data.data`, `data.error.error_message`.
 fn envelope(status: StatusCode, data: Option<Value>, error_message: Option<&str>) -> Response {
+    coded_envelope(status, data, error_message, None)
+}
+
+fn coded_envelope(status: StatusCode, data: Option<Value>, error_message: Option<&str>, code: Option<&str>) -> Response {
     let body = json!({
         "status": status.as_u16(),
-        "data": { "data": data, "error": error_message.map(|m| json!({ "error_message": m })) },
+        "data": { "data": data, "error": error_message.map(|m| json!({ "error_message": m, "code": code })) },
     });
     (status, Json(body)).into_response()
 }
 
-/// Verifies the widget's signed result with the gateway and hands the payment to the purchase
-/// workflow; answers the envelope the web app reads.
+/// Verifies the widget's signed result with the gateway and reports the charge to the checkout,
+/// which records it as the payment (or refunds it: a second charge); answers the envelope the
+/// web app reads. The gateway's webhook reports the same charge when this call is lost.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/verifyresponse", tag = "purchase", params(MemberPath), request_body = VerifyBody, security(("session" = [])),
     responses((status = 200, body = Envelope), (status = "4XX", body = VerifyRefusal), (status = 502, description = "The processor failed", body = Envelope)))]
 async fn verify_response(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<VerifyBody>) -> ApiResult<Response> {
     let institution = state.active_institution(&iid).await?;
-    match auth::session(&state, &headers).await? {
+    let member = match auth::session(&state, &headers).await? {
         Err(SessionRefusal::Expired) => return Ok(envelope(StatusCode::UNAUTHORIZED, None, Some(USER_TIMEOUT))),
         Err(SessionRefusal::Missing) => return Err(ApiError::unauthorized()),
         Ok(m) if m.user.user_id != uid || m.user.institution_id != institution.institution_id => return Err(ApiError::not_found()),
-        Ok(_) => {}
-    }
+        Ok(m) => m,
+    };
     let purchase = booked_purchase(&state, &uid, &body.policy_id).await?;
     if institution.testing_settings.payment_verify_error_test {
         return Ok(envelope(StatusCode::BAD_GATEWAY, None, Some(PAYMENT_PROBLEM)));
@@ -207,47 +230,45 @@ async fn verify_response(State(state): State<AppState>, headers: HeaderMap, Path
         }
     };
     let contract = purchase.policy.contract_number.clone().unwrap_or_default();
-    if verified.amount != purchase.total().0 || verified.apply_funds_to != contract || verified.payment_account_id != institution.entity_id {
-        tracing::error!(policy_id = %body.policy_id, tracking = %verified.tracking_number, "verified payment does not match the policy");
+    if verified.apply_funds_to != contract || verified.payment_account_id != institution.entity_id {
+        tracing::error!(policy_id = %body.policy_id, tracking = %verified.tracking_number, "a verified payment of another contract or merchant account");
         return Ok(envelope(StatusCode::UNPROCESSABLE_ENTITY, None, Some(PAYMENT_PROBLEM)));
     }
-    // The workflow keeps the first verified payment only. A retried verify of it answers as the
-    // first did; a different charge for an already paid contract (a second tab that paid too) is
-    // not this contract's payment: say so, and log it for a refund.
-    let second_charge = |recorded: &str| {
-        tracing::error!(policy_id = %body.policy_id, %recorded, second = %verified.tracking_number, "a second charge for a paid contract: refund it");
-        envelope(StatusCode::CONFLICT, None, Some(PAYMENT_PROBLEM))
+    // The checkout decides: the first charge is the payment; any other (a second tab that paid too,
+    // an amount that does not match) is refunded. The webhook of the same charge is the same Update.
+    let charge = ChargeSeen {
+        tracking_number: verified.tracking_number.clone(),
+        amount: verified.amount,
+        apply_funds_to: verified.apply_funds_to.clone(),
+        paid_at: verified.paid_at,
+        refunded_amount: 0,
     };
-    if let Some(recorded) = &purchase.payment {
-        if recorded.payment_id != verified.tracking_number {
-            return Ok(second_charge(&recorded.payment_id));
+    let verdict = match checkouts::report_charge(&state, &member.user, ChargeReport { charge, source: ChargeSource::Page }).await {
+        Ok(answer) => answer,
+        Err(CheckoutError::NoAnswer) => return Ok(envelope(StatusCode::BAD_GATEWAY, None, Some(PAYMENT_PROBLEM))),
+        Err(e) => return Err(e.into_api()),
+    };
+    match verdict {
+        // Accepted: the checkout holds the charge and records it; the confirmation waits for it.
+        Answer::Done(ChargeVerdict::Paid { .. }) | Answer::Accepted => {
+            let paid_on = time::OffsetDateTime::from_unix_timestamp(verified.paid_at).map(|t| format_us_date(t.date())).unwrap_or_default();
+            Ok(envelope(
+                StatusCode::OK,
+                Some(json!({ "trackingNumber": verified.tracking_number, "paymentDate": paid_on, "amount": verified.amount })),
+                None,
+            ))
         }
-    } else {
-        purchases::payment_verified(
-            &state,
-            &purchase.quote.quote_id,
-            VerifiedPayment {
-                policy_id: body.policy_id.clone(),
-                tracking_number: verified.tracking_number.clone(),
-                amount: verified.amount,
-                apply_funds_to: verified.apply_funds_to.clone(),
-                paid_at: verified.paid_at,
-            },
-        )
-        .await?;
-        purchases::wait_for_status(&state, &body.policy_id, Duration::from_secs(20), |s| s == "paid" || s == "fulfilled").await?;
-        if let Some(recorded) = state.store.payment_for_policy(&body.policy_id).await?
-            && recorded.payment_id != verified.tracking_number
-        {
-            return Ok(second_charge(&recorded.payment_id));
+        Answer::Done(ChargeVerdict::Refunded { reason, .. }) => {
+            let amount = coverline_domain::Cents(verified.amount).dollar_sign();
+            let (code, message) = match reason {
+                RefundReason::SecondCharge => ("secondChargeRefunded", format!("This contract was already paid, so this second charge of {amount} is being refunded to your card.")),
+                RefundReason::ContractVoided => ("voided", format!("This contract was voided before your payment reached us, so your payment of {amount} is being refunded to your card.")),
+                RefundReason::AmountMismatch => ("chargeRefunded", format!("{PAYMENT_PROBLEM} Your payment of {amount} is being refunded to your card.")),
+            };
+            tracing::warn!(policy_id = %body.policy_id, tracking = %verified.tracking_number, ?reason, "a charge reported by the page is refunded");
+            Ok(coded_envelope(StatusCode::CONFLICT, None, Some(&message), Some(code)))
         }
     }
-    let paid_on = time::OffsetDateTime::from_unix_timestamp(verified.paid_at).map(|t| format_us_date(t.date())).unwrap_or_default();
-    Ok(envelope(
-        StatusCode::OK,
-        Some(json!({ "trackingNumber": verified.tracking_number, "paymentDate": paid_on, "amount": verified.amount })),
-        None,
-    ))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -262,12 +283,15 @@ struct ConfirmationBody {
         (status = "4XX", body = ErrorBody), (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
 async fn confirmation(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<ConfirmationBody>) -> ApiResult<Json<Value>> {
     let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
+    let member = auth::member(&state, &headers, &institution, &uid).await?;
     state.store.user_policy(&uid, &body.policy_id).await?.ok_or_else(ApiError::not_found)?;
     if institution.testing_settings.payment_confirmation_error_test {
         return Err(payment_problem());
     }
-    purchases::wait_for_status(&state, &body.policy_id, Duration::from_secs(20), |s| s == "paid" || s == "fulfilled").await?;
+    if state.store.payment_for_policy(&body.policy_id).await?.is_none() {
+        // Paid a moment ago (the webhook, another tab): the checkout answers once it is recorded.
+        checkouts::await_payment(&state, &member.user).await.map_err(CheckoutError::into_api)?;
+    }
     let purchase = Purchase::load(&state.store, &body.policy_id).await?;
     confirmation_json(&purchase)
         .map(Json)

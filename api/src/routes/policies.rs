@@ -1,6 +1,4 @@
-//! Booking (starts or retries the purchase workflow), the policy and its contract document.
-
-use std::time::Duration;
+//! Booking (the member's checkout books, or books again), the policy and its confirmation data.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -11,7 +9,9 @@ use coverline_activities::purchase::Purchase;
 use coverline_domain::contact::format_phone;
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{coverage_expiration_date, format_us_date, formatted_coverage_miles};
-use coverline_store::{AlreadyExists, PolicyRecord};
+use coverline_domain::lifecycle::PurchaseStatus;
+use coverline_store::PolicyRecord;
+use coverline_workflows::checkout::{BookInput, BookingFailure};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -19,7 +19,8 @@ use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
-use crate::purchases;
+use crate::checkouts::{self, CheckoutError};
+use crate::routes::checkout::update_id;
 
 /// The spec's booking-failure text.
 pub const BOOKING_FAILED: &str =
@@ -92,16 +93,16 @@ pub fn voided(state: &AppState) -> ApiError {
     )
 }
 
-fn booking_failed(last_error: Option<&str>) -> ApiError {
-    if last_error.is_some_and(|e| e.starts_with("noResponse")) {
+fn booking_failed(failure: Option<BookingFailure>) -> ApiError {
+    if failure == Some(BookingFailure::NoResponse) {
         ApiError::new(StatusCode::GATEWAY_TIMEOUT, "bookingNoResponse", format!("{BOOKING_FAILED} {NOT_CHARGED}"))
     } else {
         ApiError::new(StatusCode::BAD_GATEWAY, "bookingFailed", BOOKING_FAILED)
     }
 }
 
-/// Books the chosen rate: starts (or, after a failure, retries) the purchase workflow and waits
-/// for the booking's outcome (the provider has 120 s to answer).
+/// Books the chosen rate: asks the member's checkout to book (or, after a failure, to book again)
+/// and answers the round's outcome (the provider has 120 s to answer).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/policy", tag = "purchase", params(MemberPath), request_body = Book, security(("session" = [])),
     responses((status = 200, body = OnePolicy), (status = "4XX", body = ErrorBody),
         (status = 502, description = "The booking failed (the spec's text)", body = ErrorBody),
@@ -127,46 +128,24 @@ async fn book(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)
         return Err(ApiError::new(StatusCode::CONFLICT, "mockVin", "Please enter your vehicle's VIN before purchasing."));
     }
 
-    let candidate = PolicyRecord {
-        policy_id: crate::ids::new_id("pol"),
-        user_id: uid.clone(),
-        institution_id: institution.institution_id.clone(),
-        quote_id: quote.quote_id.clone(),
-        rate_id: rate.rate_id.clone(),
-        car_id: quote.car_id.clone(),
-        workflow_id: coverline_workflows::purchase_workflow_id(&quote.quote_id),
-        status: "booking".into(),
-        contract_number: None,
-        last_error: None,
-        email: user.email.clone(),
-        created_at: 0,
-        updated_at: 0,
+    let facts = checkouts::facts(&state, &institution, user, Some(&quote.state)).await?;
+    let input = BookInput { quote_id: quote.quote_id.clone(), rate_id: rate.rate_id.clone(), car_id: quote.car_id.clone(), facts };
+    let view = match checkouts::book(&state, user, input, update_id(&headers, "book")).await {
+        Ok(view) => view,
+        Err(CheckoutError::Refused(r)) if r.code == "voided" => return Err(voided(&state)),
+        // The provider's answer is still awaited when the member's wait ends: the spec's no-answer text.
+        Err(CheckoutError::NoAnswer) => return Err(booking_failed(Some(BookingFailure::NoResponse))),
+        Err(e) => return Err(e.into_api()),
     };
-    let policy = match state.store.insert_policy(&candidate).await? {
-        Ok(()) => candidate,
-        Err(AlreadyExists) => state.store.policy_for_quote(&quote.quote_id).await?.ok_or_else(ApiError::not_found)?,
-    };
-    if policy.status == "voided" {
-        return Err(voided(&state));
-    }
-    if policy.rate_id != rate.rate_id {
-        return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This quote is already being purchased with another coverage."));
-    }
-    // Starting is idempotent: it also covers a crash between the insert and the start.
-    purchases::start(&state, &quote.quote_id, &policy.policy_id).await?;
-    if policy.status == "bookingFailed" {
-        state.store.set_policy_status(&policy.policy_id, "booking", None, "api").await?;
-        purchases::retry_booking(&state, &quote.quote_id, "member asked to retry booking").await?;
-    }
-    let limit = state.config.booking_timeout + Duration::from_secs(5);
-    let status = purchases::wait_for_status(&state, &policy.policy_id, limit, |s| s != "booking").await?;
-    let policy = state.store.policy(&policy.policy_id).await?.ok_or_else(ApiError::not_found)?;
-    match status.as_str() {
-        "booked" | "paid" | "fulfilled" => Ok(Json(OnePolicy { policy: policy_view(&policy) })),
-        "bookingFailed" => Err(booking_failed(policy.last_error.as_deref())),
-        "voided" => Err(voided(&state)),
-        "booking" => Err(booking_failed(Some("noResponse"))),
-        _ => Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This purchase can no longer be completed. Please start again.")),
+    let purchase = view.purchase.ok_or_else(|| anyhow::anyhow!("booked without a purchase"))?;
+    match purchase.status {
+        PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled => {
+            let policy_id = purchase.policy_id.ok_or_else(|| anyhow::anyhow!("booked without a policy"))?;
+            let policy = state.store.policy(&policy_id).await?.ok_or_else(ApiError::not_found)?;
+            Ok(Json(OnePolicy { policy: policy_view(&policy) }))
+        }
+        PurchaseStatus::Voided => Err(voided(&state)),
+        PurchaseStatus::BookingFailed | PurchaseStatus::Booking => Err(booking_failed(purchase.booking_failure)),
     }
 }
 

@@ -262,14 +262,27 @@ async fn update_quote(
     let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
     let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)?;
     quote.state = residence.as_str().to_string();
-    quote.provider = coverline_activities::rating::quote_provider(&priced, &institution).to_string();
     quote.miles_per_year = Some(i64::from(miles_per_year));
     quote.years_to_own = Some(i64::from(years_to_own));
-    let rates = rate_records(&quote.quote_id, &priced);
+    let (quote, rates) = rerate(&state, &institution, quote, &priced).await?;
+    Ok(Json(quote_json(&state, &institution, &quote, &rates, &car)))
+}
+
+/// Replaces a quote's rates with `priced` under the same quote id, priced as of now (never once
+/// a purchase holds it: 409).
+pub(crate) async fn rerate(
+    state: &AppState,
+    institution: &coverline_domain::institution::Institution,
+    mut quote: QuoteRecord,
+    priced: &[coverline_activities::rating::PricedOption],
+) -> ApiResult<(QuoteRecord, Vec<RateRecord>)> {
+    quote.provider = coverline_activities::rating::quote_provider(priced, institution).to_string();
+    quote.created_at = state.clock.now();
+    let rates = rate_records(&quote.quote_id, priced);
     if !state.store.replace_quote_rates(&quote, &rates).await? {
         return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This quote is already being purchased."));
     }
-    Ok(Json(quote_json(&state, &institution, &quote, &rates, &car)))
+    Ok((quote, rates))
 }
 
 /// One of the member's quotes.

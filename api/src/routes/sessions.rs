@@ -5,7 +5,8 @@
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::response::AppendHeaders;
 use axum::Json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -114,7 +115,7 @@ async fn login(
     Path(iid): Path<String>,
     Query(query): Query<EmailQuery>,
     Json(body): Json<Password>,
-) -> ApiResult<Json<UserWithToken>> {
+) -> ApiResult<(AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(query.email_address.as_deref().unwrap_or_default())?;
     let now = state.clock.now();
@@ -129,8 +130,8 @@ async fn login(
     if body.password.len() <= 256 {
         for user in state.store.users_by_email(&institution.institution_id, email.as_str(), USERS_PER_ADDRESS).await? {
             if auth::verify_password(&body.password, &user.password_hash).await? {
-                let token = auth::rotate(&state, &user.user_id, None).await?;
-                return Ok(Json(UserWithToken { user: user_view(&user), token }));
+                let (token, cookie) = auth::open_session(&state, &institution.institution_id, &user.user_id).await?;
+                return Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(UserWithToken { user: user_view(&user), token })));
             }
         }
     }
@@ -233,7 +234,7 @@ struct Reset {
 /// A reset code and a new password → the user, logged in.
 #[utoipa::path(post, path = "/institution/{iid}/passwordreset", tag = "sessions", params(InstitutionPath), request_body = Reset,
     responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
-async fn reset(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<Reset>) -> ApiResult<Json<UserWithToken>> {
+async fn reset(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<Reset>) -> ApiResult<(AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(&body.email_address)?;
     check_new_password(&body.password)?;
@@ -252,7 +253,7 @@ async fn reset(State(state): State<AppState>, Path(iid): Path<String>, Json(body
     }
     let new_hash = auth::hash_password_blocking(&body.password).await?;
     state.store.complete_reset(&user.user_id, &new_hash).await?;
-    let token = auth::rotate(&state, &user.user_id, None).await?;
+    let (token, cookie) = auth::open_session(&state, &institution.institution_id, &user.user_id).await?;
     tracing::info!(user_id = %user.user_id, "password reset");
-    Ok(Json(UserWithToken { user: user_view(&user), token }))
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(UserWithToken { user: user_view(&user), token })))
 }

@@ -1,32 +1,28 @@
 //! Users: create (splash), personal details, email verification.
 
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::response::AppendHeaders;
 use axum::Json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode, parse_city, parse_street};
 use coverline_store::UserRecord;
 use coverline_store::users::PersonalDetails;
-use rand::Rng;
+use coverline_activities::checkout::code_hash;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::app::AppState;
 use crate::auth;
+use crate::checkouts::{self, CheckoutError};
 use crate::error::{ApiError, ApiResult};
+use crate::routes::checkout::update_id;
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 
 /// The spec's text for a wrong verification code.
 pub const INVALID_CODE: &str = "The code is invalid, please enter the correct code or click on 'Resend code' to get a new code";
-/// A verification code lives this long.
-const CODE_TTL_SECS: i64 = 600;
 /// Wrong tries before a code dies.
 const MAX_CODE_ATTEMPTS: i64 = 5;
-/// Minimum seconds between two code emails to one user.
-const CODE_RESEND_INTERVAL_SECS: i64 = 20;
-/// Code emails per user per hour.
-const CODES_PER_HOUR: i64 = 6;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -118,10 +114,11 @@ struct CreateUser {
     current_user_id: Option<String>,
 }
 
-/// Creates a member's user from the splash and starts their session.
+/// Creates a member's user from the splash and starts their session (and sets the restore
+/// cookie a reloaded tab finds it again with).
 #[utoipa::path(post, path = "/institution/{iid}/user", tag = "users", params(InstitutionPath), request_body = CreateUser,
     responses((status = 201, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
-async fn create_user(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<CreateUser>) -> ApiResult<(StatusCode, Json<UserWithToken>)> {
+async fn create_user(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<CreateUser>) -> ApiResult<(StatusCode, AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(&body.email_address)?;
     if body.password.chars().count() < 12 || body.password.len() > 256 {
@@ -130,8 +127,8 @@ async fn create_user(State(state): State<AppState>, Path(iid): Path<String>, Jso
     let user_id = crate::ids::new_id("usr");
     let hash = auth::hash_password_blocking(&body.password).await?;
     let user = state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;
-    let token = auth::rotate(&state, &user.user_id, None).await?;
-    Ok((StatusCode::CREATED, Json(UserWithToken { user: user_view(&user), token })))
+    let (token, cookie) = auth::open_session(&state, &institution.institution_id, &user.user_id).await?;
+    Ok((StatusCode::CREATED, AppendHeaders([(header::SET_COOKIE, cookie)]), Json(UserWithToken { user: user_view(&user), token })))
 }
 
 /// The member's user.
@@ -253,10 +250,6 @@ async fn update_user(
     Ok(Json(UserWithToken { user: user_view(&user), token }))
 }
 
-fn code_hash(user_id: &str, code: &str) -> String {
-    hex::encode(Sha256::digest(format!("{user_id}:{code}").as_bytes()))
-}
-
 async fn check_code(state: &AppState, user: &UserRecord, code: &str) -> ApiResult<()> {
     let invalid = || ApiError { status: StatusCode::BAD_REQUEST, code: "invalidCode", message: INVALID_CODE.into(), field: Some("verificationCode") };
     let code = code.trim();
@@ -282,7 +275,9 @@ struct VerifyEmailQuery {
     email_address: String,
 }
 
-/// Emails a 6-digit code to the member's address (valid 10 minutes; one per 20 s, 6 per hour).
+/// Has the member's checkout email a 6-digit code to their address (valid 10 minutes; one per
+/// 20 s, 6 per hour). The send is durable: a crash never loses it, and a call retried with the
+/// same `Idempotency-Key` is one send, counted once.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/verifyemail", tag = "users", params(MemberPath, VerifyEmailQuery), security(("session" = [])),
     responses((status = 200, body = Sent), (status = "4XX", body = ErrorBody), (status = 502, description = "The email could not be sent", body = ErrorBody)))]
 async fn send_verification_email(
@@ -300,27 +295,15 @@ async fn send_verification_email(
     if institution.testing_settings.verify_email_error_test {
         return Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code"));
     }
-    let now = state.clock.now();
-    if let Some(previous) = state.store.verification_code(&uid).await? {
-        if now - previous.sent_at < CODE_RESEND_INTERVAL_SECS {
-            return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Please wait a few seconds before asking for another code."));
-        }
-        if previous.window_started_at > now - 3600 && previous.sends_in_window >= CODES_PER_HOUR {
-            tracing::warn!(user_id = %uid, "verification code sends refused for the hour");
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rateLimited",
-                "You have asked for several codes in a short time. Please use the last code we sent, or try again in an hour.",
-            ));
+    match checkouts::send_code(&state, &member.user, update_id(&headers, "code")).await {
+        // Accepted is durable: the email goes out at least once even if this process dies now.
+        Ok(_) => Ok(Json(Sent { sent: true })),
+        Err(CheckoutError::Refused(r)) if r.code == "rateLimited" => Err(checkouts::refused(&r)),
+        Err(e) => {
+            tracing::warn!(error = ?e, "verification email failed");
+            Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code"))
         }
     }
-    let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
-    state.store.put_verification_code(&uid, &code_hash(&uid, &code), email.as_str(), now + CODE_TTL_SECS, now).await?;
-    state.mailer.send_verification_code(email.as_str(), &code, &institution.name).await.map_err(|e| {
-        tracing::warn!(error = ?e, "verification email failed");
-        ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code")
-    })?;
-    Ok(Json(Sent { sent: true }))
 }
 
 /// The spec's text when the email cannot be changed.

@@ -28,6 +28,8 @@ pub struct TestApp {
     pub mail: smtp::Inbox,
     pub database_url: String,
     pub clock: coverline_api::app::Clock,
+    /// The Temporal server's address (host:port).
+    pub temporal: String,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -73,6 +75,9 @@ pub async fn fresh_database(db: Db) -> String {
     }
 }
 
+/// The secret the test gateway signs its webhooks with.
+pub const WEBHOOK_SECRET: &str = "test-webhook-secret-0123456789";
+
 /// Options for a test app.
 pub struct Options {
     pub db: Db,
@@ -80,11 +85,25 @@ pub struct Options {
     pub temporal: Option<String>,
     pub booking_timeout: Duration,
     pub payment_deadline: Duration,
+    /// The gateway posts its webhooks to the app (on by default).
+    pub webhooks: bool,
+    pub payment_check: Duration,
+    pub reminder_after: Duration,
+    pub settle: Duration,
 }
 
 impl Options {
     pub fn on(db: Db) -> Self {
-        Self { db, temporal: None, booking_timeout: Duration::from_secs(30), payment_deadline: Duration::from_secs(3600) }
+        Self {
+            db,
+            temporal: None,
+            booking_timeout: Duration::from_secs(30),
+            payment_deadline: Duration::from_secs(3600),
+            webhooks: true,
+            payment_check: Duration::from_secs(120),
+            reminder_after: Duration::from_secs(3600),
+            settle: Duration::from_secs(5),
+        }
     }
 }
 
@@ -123,6 +142,12 @@ pub async fn spawn_app(options: Options) -> TestApp {
         booking_timeout: options.booking_timeout,
         booking_attempt_timeout: options.booking_timeout / 2,
         payment_deadline: options.payment_deadline,
+        payment_check: options.payment_check,
+        reminder_after: options.reminder_after,
+        checkout_idle_close: Duration::from_secs(7 * 86_400),
+        checkout_settle: options.settle,
+        quote_valid: Duration::from_secs(86_400),
+        gateway_webhook_secret: Secret::new(WEBHOOK_SECRET),
         idle_timeout: Duration::from_secs(900),
         session_max: Duration::from_secs(14_400),
         run_worker: true,
@@ -131,6 +156,8 @@ pub async fn spawn_app(options: Options) -> TestApp {
     };
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let url_for_sandbox = url.clone();
+    let temporal = temporal_address.clone();
     let thread = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         runtime.block_on(async move {
@@ -138,6 +165,12 @@ pub async fn spawn_app(options: Options) -> TestApp {
             api.set_nonblocking(true).unwrap();
             let mut sandbox_config = coverline_sandbox::SandboxConfig::new("test-merchant-key", "test-provider-key", b"test-signing-secret-0123456789".to_vec());
             sandbox_config.processor_timeout = Duration::from_millis(500);
+            if options.webhooks {
+                let mut webhook = coverline_sandbox::WebhookConfig::new(format!("{url_for_sandbox}/api/gateway/webhook"), WEBHOOK_SECRET.as_bytes().to_vec());
+                webhook.initial_backoff = Duration::from_millis(200);
+                webhook.max_backoff = Duration::from_secs(2);
+                sandbox_config.webhook = Some(webhook);
+            }
             let sandbox_listener = tokio::net::TcpListener::from_std(sandbox).unwrap();
             tokio::spawn(async move { coverline_sandbox::serve(sandbox_listener, sandbox_config).await.unwrap() });
             let client = coverline_api::temporal::connect(&temporal_address, "default", Duration::from_secs(30)).await.unwrap();
@@ -153,7 +186,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
     });
     let clock = tokio::task::spawn_blocking(move || ready_rx.recv_timeout(Duration::from_secs(120)).expect("app started")).await.unwrap();
     let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
-    TestApp { url, sandbox_url, http, mail, database_url, clock, shutdown: Some(tx), thread: Some(thread) }
+    TestApp { url, sandbox_url, http, mail, database_url, clock, temporal, shutdown: Some(tx), thread: Some(thread) }
 }
 
 /// A member who has come through splash.
@@ -168,7 +201,8 @@ impl TestApp {
     /// A handle on an app running in another process (the durability test).
     pub fn external(url: String, sandbox_url: String, mail: smtp::Inbox, database_url: String) -> Self {
         let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
-        TestApp { url, sandbox_url, http, mail, database_url, clock: Default::default(), shutdown: None, thread: None }
+        let temporal = std::env::var("TEMPORAL_ADDRESS").unwrap_or_default();
+        TestApp { url, sandbox_url, http, mail, database_url, clock: Default::default(), temporal, shutdown: None, thread: None }
     }
 
     pub fn api(&self, path: &str) -> String {
@@ -264,6 +298,19 @@ pub async fn pay(app: &TestApp, m: &Member, policy_id: &str, card: &str) -> (u16
     assert_eq!(s, 200, "{charged}");
     let verify = json!({ "policyId": policy_id, "result": charged["data"]["result"] });
     app.call(Method::POST, &TestApp::user_path(m, "/verifyresponse"), Some(&m.token), Some(verify)).await
+}
+
+/// Keeps the finished history of `m`'s checkout as a replay fixture of `workflows/tests/replay.rs`
+/// (`checkout-<name>.json` in `$COVERLINE_RECORD_HISTORY`), when that is set; waits for the
+/// checkout to close (the test app's settle time is 5 s).
+pub async fn record_history(app: &TestApp, m: &Member, name: &str) {
+    let Ok(dir) = std::env::var("COVERLINE_RECORD_HISTORY") else { return };
+    let client = coverline_api::temporal::connect(&app.temporal, "default", Duration::from_secs(10)).await.unwrap();
+    let handle = client.get_workflow_handle::<coverline_workflows::checkout::CheckoutWorkflow>(coverline_workflows::checkout_workflow_id(&m.user_id));
+    let closed = tokio::time::timeout(Duration::from_secs(60), handle.get_result(Default::default())).await;
+    assert!(matches!(closed, Ok(Ok(_))), "the checkout closed: {closed:?}");
+    let json = handle.fetch_history(temporalio_client::WorkflowFetchHistoryOptions::default()).to_json().await.unwrap();
+    std::fs::write(std::path::Path::new(&dir).join(format!("checkout-{name}.json")), json).unwrap();
 }
 
 /// Polls the member's policy until its status is `want` (or 20 s pass); returns the last status.

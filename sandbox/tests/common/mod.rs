@@ -85,10 +85,67 @@ pub async fn post(url: &str, bearer: Option<&str>, body: &Value) -> (u16, Value)
     (status, response.json().await.expect("json body"))
 }
 
+/// GETs with an optional bearer; returns (HTTP status, JSON body).
+pub async fn get(url: &str, bearer: Option<&str>) -> (u16, Value) {
+    let mut request = client().get(url);
+    if let Some(token) = bearer {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.expect("send");
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("json body"))
+}
+
 pub async fn sign(base: &str, amount: i64, contract: &str) -> String {
+    sign_answer(base, amount, contract).await["signedRequest"].as_str().expect("signedRequest").to_string()
+}
+
+/// The `data` of a sign answer: `signedRequest`, `requestId`, `expiresAt`.
+pub async fn sign_answer(base: &str, amount: i64, contract: &str) -> Value {
     let (status, body) = post(&format!("{base}/v1/sign"), Some(MERCHANT_KEY), &sign_body(amount, contract)).await;
     assert_eq!(status, 200, "{body}");
-    body["data"]["signedRequest"].as_str().expect("signedRequest").to_string()
+    body["data"].clone()
+}
+
+/// Charges `request` with the 4242 test card; returns the tracking number the gateway verified.
+pub async fn charge(base: &str, request: &str) -> String {
+    let (status, body) = post(&format!("{base}/v1/charge"), None, &card(request, "4242424242424242")).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, verified) = post(&format!("{base}/v1/verify"), Some(MERCHANT_KEY), &json!({ "result": body["data"]["result"] })).await;
+    assert_eq!(status, 200, "{verified}");
+    verified["data"]["trackingNumber"].as_str().expect("trackingNumber").to_string()
+}
+
+/// Signs and charges a payment of `amount` cents for `contract`; returns (request id, tracking number).
+pub async fn paid(base: &str, amount: i64, contract: &str) -> (String, String) {
+    let signed = sign_answer(base, amount, contract).await;
+    let tracking = charge(base, signed["signedRequest"].as_str().unwrap()).await;
+    (signed["requestId"].as_str().unwrap().to_string(), tracking)
+}
+
+/// POSTs a refund under `key` (none when `None`); returns (HTTP status, JSON body).
+pub async fn refund(base: &str, key: Option<&str>, body: &Value) -> (u16, Value) {
+    let mut request = client().post(format!("{base}/v1/refunds")).bearer_auth(MERCHANT_KEY).json(body);
+    if let Some(key) = key {
+        request = request.header("Idempotency-Key", key);
+    }
+    let response = request.send().await.expect("send");
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("json body"))
+}
+
+/// Polls `check` every 20 ms until it returns `Some`, for at most `within`.
+pub async fn eventually<T, F: Future<Output = Option<T>>>(within: Duration, mut check: impl FnMut() -> F) -> Option<T> {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        if let Some(found) = check().await {
+            return Some(found);
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 pub fn card(request: &str, number: &str) -> Value {

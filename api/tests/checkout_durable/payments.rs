@@ -1,0 +1,235 @@
+//! The charge confirmed server to server: the gateway's signed webhook, the workflow's own
+//! look-ups (while a request may be charged, and before voiding), one chargeable request at a
+//! time, and refunds of any charge that is not the contract's payment.
+
+use std::time::Duration;
+
+use hmac::{Hmac, Mac};
+use reqwest::Method;
+use serde_json::{Value, json};
+use sha2::Sha256;
+
+use crate::support::{Db, Member, Options, TestApp, WEBHOOK_SECRET, charge, ready_to_book, record_history, spawn_app, wait_for_policy_status};
+
+const CARD: &str = "4242424242424242";
+
+/// Books `m`'s quote; returns the policy id.
+async fn book(app: &TestApp, m: &Member, booking: &Value) -> String {
+    let (s, b) = app.call(Method::POST, &TestApp::user_path(m, "/policy"), Some(&m.token), Some(booking.clone())).await;
+    assert_eq!(s, 200, "{b}");
+    b["policy"]["policyId"].as_str().unwrap().to_string()
+}
+
+/// The payment page's sign request: (status, body).
+async fn sign(app: &TestApp, m: &Member, policy_id: &str) -> (u16, Value) {
+    app.call(Method::POST, &TestApp::user_path(m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await
+}
+
+/// The gateway's record of every approved charge (with refunds).
+async fn transactions(app: &TestApp) -> Vec<Value> {
+    let res = app.http.get(format!("{}/_sandbox/gateway/transactions", app.sandbox_url)).bearer_auth("test-merchant-key").send().await.unwrap();
+    res.json::<Value>().await.unwrap().as_array().unwrap().clone()
+}
+
+fn contract_of(charges: &[Value], contract: &str) -> Vec<Value> {
+    charges.iter().filter(|c| c["applyFundsTo"] == contract).cloned().collect()
+}
+
+fn refunded(charge: &Value) -> i64 {
+    charge["refunds"].as_array().map_or(0, |r| r.iter().map(|x| x["amount"].as_i64().unwrap()).sum())
+}
+
+async fn contract_number(app: &TestApp, m: &Member, policy_id: &str) -> String {
+    let (_, p) = app.call(Method::GET, &TestApp::user_path(m, &format!("/policy/{policy_id}")), Some(&m.token), None).await;
+    p["policy"]["mmpContractNumber"].as_str().unwrap().to_string()
+}
+
+/// Posts a webhook body signed at `t` with `secret`.
+async fn post_webhook(app: &TestApp, body: &str, t: i64, secret: &str) -> (u16, Value) {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(format!("{t}.{body}").as_bytes());
+    let signature = format!("t={t},v1={}", hex::encode(mac.finalize().into_bytes()));
+    let res = app.http.post(app.api("/gateway/webhook")).header("gateway-signature", signature).header("content-type", "application/json").body(body.to_string()).send().await.unwrap();
+    (res.status().as_u16(), res.json().await.unwrap())
+}
+
+fn now() -> i64 {
+    coverline_store::now()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_webhook_with_a_bad_signature_or_replayed_is_refused_and_a_redelivery_changes_nothing() {
+    // The gateway's own deliveries are off: this test plays the gateway.
+    let app = spawn_app(Options { webhooks: false, ..Options::on(Db::Sqlite) }).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let policy_id = book(&app, &m, &booking).await;
+    let (_, signed) = sign(&app, &m, &policy_id).await;
+    let (s, charged) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
+    assert_eq!(s, 200, "{charged}");
+    let charge = transactions(&app).await.pop().unwrap();
+    let event = json!({ "id": "evt_test_1", "type": "charge.approved", "created": now(), "data": {
+        "trackingNumber": charge["trackingNumber"], "requestId": signed["data"]["requestId"], "amount": charge["amount"],
+        "applyFundsTo": charge["applyFundsTo"], "paymentAccountId": charge["paymentAccountId"], "paidAt": charge["paidAt"], "cardLast4": "4242" } })
+    .to_string();
+
+    let (s, b) = post_webhook(&app, &event, now(), "not-the-webhook-secret").await;
+    assert_eq!((s, b["error"]["code"].as_str()), (400, Some("badSignature")), "{b}");
+    let tampered = event.replace(&format!("\"amount\":{}", charge["amount"]), "\"amount\":1");
+    assert_ne!(tampered, event);
+    let mut mac = Hmac::<Sha256>::new_from_slice(WEBHOOK_SECRET.as_bytes()).unwrap();
+    let t = now();
+    mac.update(format!("{t}.{event}").as_bytes());
+    let signed_for_the_original = format!("t={t},v1={}", hex::encode(mac.finalize().into_bytes()));
+    let res = app.http.post(app.api("/gateway/webhook")).header("gateway-signature", signed_for_the_original).body(tampered).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 400, "a body changed after signing");
+    let (s, b) = post_webhook(&app, &event, now() - 600, WEBHOOK_SECRET).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (400, Some("badSignature")), "a replay of an old delivery: {b}");
+    let res = app.http.post(app.api("/gateway/webhook")).header("content-type", "application/json").body(event.clone()).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 400, "no signature");
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    assert!(store.payment_for_policy(&policy_id).await.unwrap().is_none(), "nothing refused was recorded");
+
+    let (s, b) = post_webhook(&app, &event, now(), WEBHOOK_SECRET).await;
+    assert_eq!((s, b["outcome"].as_str()), (200, Some("recorded")), "{b}");
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled", "the webhook alone paid the contract");
+    let (s, b) = post_webhook(&app, &event, now(), WEBHOOK_SECRET).await;
+    assert_eq!((s, b["outcome"].as_str()), (200, Some("duplicate")), "a redelivery (our answer was lost), signed afresh: {b}");
+    let (s, b) = post_webhook(&app, &event.replace("evt_test_1", "evt_test_2"), now(), WEBHOOK_SECRET).await;
+    assert_eq!((s, b["outcome"].as_str()), (200, Some("recorded")), "the same charge under another id is the same payment: {b}");
+    assert_eq!(store.count_payments().await.unwrap(), 1);
+    assert_eq!(refunded(&transactions(&app).await[0]), 0, "the payment is not refunded");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tab_closed_after_the_charge_still_gets_its_contract_from_the_webhook() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let policy_id = book(&app, &m, &booking).await;
+    let (_, signed) = sign(&app, &m, &policy_id).await;
+    let (s, _) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
+    assert_eq!(s, 200);
+    // The page never reports: no verifyresponse, no confirmation.
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
+    let mails = app.mail.wait_for(&m.email, 3).await;
+    assert!(mails.iter().any(|x| x.data.contains("Subject: Your receipt")));
+    assert!(mails.iter().any(|x| x.data.contains("application/pdf")), "the contract arrived without the member");
+    record_history(&app, &m, "paid-by-webhook").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_webhooks_the_workflow_looks_the_charge_up_itself() {
+    let app = spawn_app(Options { webhooks: false, payment_check: Duration::from_secs(2), ..Options::on(Db::Sqlite) }).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let policy_id = book(&app, &m, &booking).await;
+    let (_, signed) = sign(&app, &m, &policy_id).await;
+    let (s, _) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
+    assert_eq!(s, 200);
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled", "found by the workflow's look-up");
+    record_history(&app, &m, "paid-by-look-up").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn retry_payment_reuses_the_open_request_and_a_charged_contract_gets_none() {
+    let app = spawn_app(Options { webhooks: false, ..Options::on(Db::Sqlite) }).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let policy_id = book(&app, &m, &booking).await;
+    let (s, first) = sign(&app, &m, &policy_id).await;
+    assert_eq!(s, 200, "{first}");
+    let (_, again) = sign(&app, &m, &policy_id).await;
+    assert_eq!(again["data"]["requestId"], first["data"]["requestId"], "an open request is reused (another tab, Retry Payment)");
+    let (s, _) = charge(&app, first["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
+    assert_eq!(s, 200);
+    // The page's report is lost; the member presses Retry Payment: the gateway is asked first.
+    let (s, b) = sign(&app, &m, &policy_id).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("alreadyPaid")), "{b}");
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
+    let contract = contract_number(&app, &m, &policy_id).await;
+    assert_eq!(contract_of(&transactions(&app).await, &contract).len(), 1, "exactly one charge");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_second_charge_is_refunded_written_on_the_timeline_and_told() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let policy_id = book(&app, &m, &booking).await;
+    let (s, verified) = crate::support::pay(&app, &m, &policy_id, CARD).await;
+    assert_eq!(s, 200, "{verified}");
+    let contract = contract_number(&app, &m, &policy_id).await;
+    let paid = contract_of(&transactions(&app).await, &contract)[0].clone();
+
+    // A second chargeable request for the same contract (signed outside Coverline's checkout,
+    // as a branch's terminal might), paid too.
+    let sign_body = json!({ "experience": "NAO_CC_ONLY",
+        "user": { "firstName": "Jane", "lastName": "Doe", "emailAddress": m.email, "address": "100 Main St", "city": "Denver", "state": "CO", "zipCode": "80202" },
+        "paymentInformation": [{ "amount": paid["amount"], "applyFundsTo": contract, "type": "Vehicle Service Contract" }],
+        "PaymentAccountId": paid["paymentAccountId"] });
+    let signed: Value = app.http.post(format!("{}/v1/sign", app.sandbox_url)).bearer_auth("test-merchant-key").json(&sign_body).send().await.unwrap().json().await.unwrap();
+    let widget = format!("{}/widget?request={}", app.sandbox_url, signed["data"]["signedRequest"].as_str().unwrap());
+    let (s, _) = charge(&app, &widget, CARD).await;
+    assert_eq!(s, 200);
+
+    let mut second = Value::Null;
+    for _ in 0..100 {
+        let ours = contract_of(&transactions(&app).await, &contract);
+        second = ours.iter().find(|c| c["trackingNumber"] != paid["trackingNumber"]).cloned().unwrap_or(Value::Null);
+        if refunded(&second) > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(refunded(&second), second["amount"].as_i64().unwrap(), "the second charge is refunded in full: {second}");
+    let kept = contract_of(&transactions(&app).await, &contract).into_iter().find(|c| c["trackingNumber"] == paid["trackingNumber"]).unwrap();
+    assert_eq!(refunded(&kept), 0, "the payment stays");
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    assert_eq!(store.payment_for_policy(&policy_id).await.unwrap().unwrap().payment_id, paid["trackingNumber"].as_str().unwrap());
+    let timeline = store.policy_events(&policy_id).await.unwrap();
+    assert!(timeline.iter().any(|e| e.kind == format!("refund:{}", second["trackingNumber"].as_str().unwrap())), "{timeline:?}");
+    let mails = app.mail.wait_for(&m.email, 4).await;
+    let notice = mails.iter().find(|x| x.data.contains("Subject: A refund from")).expect("the member is told");
+    assert!(notice.data.replace("=\n", "").contains("charged twice"), "{}", notice.data);
+    record_history(&app, &m, "second-charge-refunded").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_deadline_looks_the_payment_up_before_voiding() {
+    // No webhooks and no look-ups before the deadline: only the last look-up can find the charge.
+    let app = spawn_app(Options {
+        webhooks: false,
+        payment_check: Duration::from_secs(3600),
+        payment_deadline: Duration::from_secs(6),
+        ..Options::on(Db::Sqlite)
+    })
+    .await;
+    let (m, booking) = ready_to_book(&app).await;
+    let policy_id = book(&app, &m, &booking).await;
+    let (_, signed) = sign(&app, &m, &policy_id).await;
+    let (s, _) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
+    assert_eq!(s, 200);
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled", "paid, never voided");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_charge_after_the_void_is_refunded_and_told() {
+    let app = spawn_app(Options { payment_deadline: Duration::from_secs(3), ..Options::on(Db::Sqlite) }).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let policy_id = book(&app, &m, &booking).await;
+    let (_, signed) = sign(&app, &m, &policy_id).await;
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "voided").await, "voided");
+    // The tab kept the widget of a request that is still open at the gateway; the member pays it.
+    let (s, _) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
+    assert_eq!(s, 200);
+    let contract = contract_number(&app, &m, &policy_id).await;
+    let mut charge = Value::Null;
+    for _ in 0..100 {
+        charge = contract_of(&transactions(&app).await, &contract).pop().unwrap();
+        if refunded(&charge) > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(refunded(&charge), charge["amount"].as_i64().unwrap(), "no charge without a contract: {charge}");
+    let mails = app.mail.wait_for(&m.email, 2).await;
+    assert!(mails.iter().any(|x| x.data.contains("Subject: A refund from") && x.data.replace("=\n", "").contains("was voided")));
+    record_history(&app, &m, "voided-late-charge-refunded").await;
+}

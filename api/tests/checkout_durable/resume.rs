@@ -1,0 +1,239 @@
+//! Steps, restore and resume.
+
+use std::time::Duration;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::support::{Db, Member, Options, TestApp, ready_to_book, spawn_app};
+use crate::{advance, chosen, resume_token};
+
+/// Creates a member like the splash does; returns the member and the restore cookie it set.
+async fn member_with_cookie(app: &TestApp, institution: &str) -> (Member, String) {
+    let email = format!("{}@example.com", crate::support::random_suffix());
+    let res = app
+        .http
+        .post(app.api(&format!("/institution/{institution}/user")))
+        .json(&json!({ "emailAddress": email, "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 201);
+    let set_cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    let body: Value = res.json().await.unwrap();
+    let m = Member { institution: institution.into(), user_id: body["user"]["userId"].as_str().unwrap().into(), token: body["token"].as_str().unwrap().into(), email };
+    (m, set_cookie)
+}
+
+/// POST …/session/restore with `cookie` (the `name=value` part of a Set-Cookie).
+async fn restore(app: &TestApp, institution: &str, cookie: Option<&str>) -> (u16, Value, Option<String>) {
+    let mut req = app.http.post(app.api(&format!("/institution/{institution}/session/restore")));
+    if let Some(c) = cookie {
+        req = req.header("cookie", c);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status().as_u16();
+    let set_cookie = res.headers().get("set-cookie").map(|v| v.to_str().unwrap().to_string());
+    (status, res.json().await.unwrap_or(Value::Null), set_cookie)
+}
+
+fn pair(set_cookie: &str) -> &str {
+    set_cookie.split(';').next().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_step_out_of_order_is_refused_and_nothing_is_recorded() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let m = app.new_member("summit-cu").await;
+    let other = app.new_member("summit-cu").await;
+
+    let (s, b) = advance(&app, &m, "mileage", json!({ "stateOfResidence": "CO" })).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("stepOutOfOrder")), "mileage before a vehicle: {b}");
+    let (s, b) = advance(&app, &m, "lookup", json!({ "stateOfResidence": "CO" })).await;
+    assert_eq!((s, b["checkout"]["checkout"]["step"].as_str(), b["checkout"]["version"].as_u64()), (200, Some("lookup"), Some(1)), "{b}");
+    let (s, b) = advance(&app, &m, "lookup", json!({ "stateOfResidence": "NY" })).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("stepOutOfOrder")), "a state the institution does not sell in: {b}");
+    let (s, _) = advance(&app, &m, "invalidState", json!({ "stateOfResidence": "NY" })).await;
+    assert_eq!(s, 200, "...leads to invalid-state");
+
+    let vehicle = json!({ "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" } });
+    let (s, b) = advance(&app, &m, "mileage", vehicle.clone()).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["checkout"]["checkout"]["answers"]["vehicle"]["make"], "Kia", "the server decoded the VIN itself");
+    let (s, b) = advance(&app, &m, "coverage", json!({ "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" }, "odometer": 45000 })).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("stepOutOfOrder")), "coverage before a car: {b}");
+    let (s, b) = advance(&app, &m, "confirm", vehicle.clone()).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("stepOutOfOrder")), "review before details and a verified email: {b}");
+    let (s, b) = advance(&app, &m, "payment", vehicle).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("stepOutOfOrder")), "payment before booking: {b}");
+
+    // Another member's car is not an answer this member can give.
+    let (_, theirs) = ready_to_book(&app).await;
+    let (s, _) = advance(&app, &m, "coverage", chosen(&theirs)).await;
+    assert_eq!(s, 404);
+    let (s, _) = advance(&app, &other, "lookup", json!({ "stateOfResidence": "CO" })).await;
+    assert_eq!(s, 200, "each member has their own checkout");
+
+    let (s, b) = app.call(Method::GET, &TestApp::user_path(&m, "/checkout"), Some(&m.token), None).await;
+    assert_eq!(s, 200);
+    assert_eq!((b["checkout"]["checkout"]["step"].as_str(), b["checkout"]["version"].as_u64()), (Some("mileage"), Some(3)), "refused steps recorded nothing: {b}");
+
+    // Ops list checkouts by step (the search attributes), as `coverline support checkouts` does.
+    let support = coverline_api::support::Support {
+        store: coverline_store::Store::connect(&app.database_url).await.unwrap(),
+        temporal: coverline_api::temporal::connect(&app.temporal, "default", Duration::from_secs(10)).await.unwrap(),
+        operator: "ops".into(),
+        temporal_ui: "http://localhost:8233".into(),
+        namespace: "default".into(),
+    };
+    let mut listed = String::new();
+    for _ in 0..50 {
+        listed = support.checkouts(Some("mileage"), Some("shopping"), Some("summit-cu"), 1000).await.unwrap();
+        if listed.contains(&m.user_id) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(listed.contains(&format!("checkout-{}", m.user_id)) && !listed.contains(&other.user_id), "{listed}");
+    assert!(listed.starts_with("query: WorkflowType = 'CheckoutWorkflow' AND ExecutionStatus = 'Running' AND CoverlineStep = 'mileage'"), "{listed}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reloaded_tab_is_restored_through_its_httponly_cookie_only() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let (m, set_cookie) = member_with_cookie(&app, "summit-cu").await;
+    for attribute in ["HttpOnly", "SameSite=Strict", "Path=/api/institution/summit-cu/session", "Max-Age=14400"] {
+        assert!(set_cookie.contains(attribute), "{attribute} in {set_cookie}");
+    }
+    assert!(!set_cookie.contains(&m.token), "the cookie is not the session token");
+    let (s, _) = advance(&app, &m, "lookup", json!({ "stateOfResidence": "CO" })).await;
+    assert_eq!(s, 200);
+
+    let (s, b, _) = restore(&app, "summit-cu", Some(pair(&set_cookie))).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!((b["user"]["userId"].as_str(), b["checkout"]["checkout"]["step"].as_str()), (Some(m.user_id.as_str()), Some("lookup")));
+    let restored = b["token"].as_str().unwrap().to_string();
+    assert_ne!(restored, m.token);
+    let (s, _) = app.call(Method::GET, &TestApp::user_path(&m, ""), Some(&restored), None).await;
+    assert_eq!(s, 200, "the restored token is a session of the member");
+    let (s, _) = app.call(Method::GET, &TestApp::user_path(&m, ""), Some(&m.token), None).await;
+    assert_eq!(s, 200, "another tab of the same session keeps working");
+
+    let (s, b, _) = restore(&app, "summit-cu", None).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (401, Some("unauthorized")));
+    let (s, _, _) = restore(&app, "summit-cu", Some("coverline_restore=not-a-key")).await;
+    assert_eq!(s, 401);
+    let (s, _, _) = restore(&app, "harborline-bank", Some(pair(&set_cookie))).await;
+    assert_eq!(s, 401, "a cookie of one institution opens nothing at another");
+    let (b_member, b_cookie) = member_with_cookie(&app, "summit-cu").await;
+    let (s, b, _) = restore(&app, "summit-cu", Some(pair(&b_cookie))).await;
+    assert_eq!((s, b["user"]["userId"].as_str()), (200, Some(b_member.user_id.as_str())), "each cookie restores its own member");
+
+    // Idle past the timeout: the session is over, and so is the cookie.
+    app.clock.advance(901);
+    let (s, b, cleared) = restore(&app, "summit-cu", Some(pair(&set_cookie))).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (401, Some("sessionExpired")), "{b}");
+    assert!(cleared.unwrap().contains("Max-Age=0"), "the expired cookie is cleared");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_resume_link_is_single_use_expires_and_opens_only_its_member() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let m = app.new_member("summit-cu").await;
+    let other = app.new_member("summit-cu").await;
+    advance(&app, &m, "lookup", json!({ "stateOfResidence": "CO" })).await;
+    let send = TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email));
+    assert_eq!(app.call(Method::GET, &send, Some(&m.token), None).await.0, 200);
+    let mail = app.mail.wait_for(&m.email, 1).await;
+    let token = resume_token(&mail[0]);
+    assert!(mail[0].data.contains(&format!("{}/summit-cu/resume/", app.url)), "{}", mail[0].data);
+
+    let resume = |institution: &'static str, token: String| {
+        let app = &app;
+        async move { app.call(Method::POST, &format!("/institution/{institution}/resume"), None, Some(json!({ "token": token }))).await }
+    };
+    let (s, _) = resume("harborline-bank", token.clone()).await;
+    assert_eq!(s, 410, "a link opens nothing at another institution");
+    let (s, b) = resume("summit-cu", token.clone()).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!((b["user"]["userId"].as_str(), b["checkout"]["checkout"]["step"].as_str()), (Some(m.user_id.as_str()), Some("lookup")));
+    let device = b["token"].as_str().unwrap().to_string();
+    let (s, _) = app.call(Method::GET, &TestApp::user_path(&m, ""), Some(&device), None).await;
+    assert_eq!(s, 200, "a session of its member on the new device");
+    let (s, _) = app.call(Method::GET, &TestApp::user_path(&other, ""), Some(&device), None).await;
+    assert_eq!(s, 404, "and of nobody else");
+    let (s, b) = resume("summit-cu", token).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (410, Some("linkExpired")), "single use");
+    let (s, _) = resume("summit-cu", "made-up-token".into()).await;
+    assert_eq!(s, 410);
+
+    // A second code brings a second link, which lives 7 days.
+    app.clock.advance(21);
+    assert_eq!(app.call(Method::GET, &send, Some(&device), None).await.0, 200);
+    let late = resume_token(app.mail.wait_for(&m.email, 2).await.last().unwrap());
+    app.clock.advance(7 * 24 * 3600 + 1);
+    let (s, _) = resume("summit-cu", late).await;
+    assert_eq!(s, 410, "expired after 7 days");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_resumed_quote_too_old_to_honour_is_rerated_and_a_new_price_is_told() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let (s, b) = advance(&app, &m, "missingInfo", chosen(&booking)).await;
+    assert_eq!(s, 200, "{b}");
+    // The provider's rate book changed since: the stored price is no longer the book's.
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    sqlx::query("UPDATE rates SET price_cents = price_cents - 5000 WHERE rate_id = $1").bind(booking["rateId"].as_str().unwrap()).execute(store.pool()).await.unwrap();
+    app.clock.advance(21);
+    let send = TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email));
+    assert_eq!(app.call(Method::GET, &send, Some(&m.token), None).await.0, 200);
+    let token = resume_token(app.mail.wait_for(&m.email, 2).await.last().unwrap());
+
+    app.clock.advance(86_401);
+    let (s, b) = app.call(Method::POST, "/institution/summit-cu/resume", None, Some(json!({ "token": token }))).await;
+    assert_eq!(s, 200, "{b}");
+    let change = &b["priceChange"];
+    assert!(change["message"].as_str().unwrap().starts_with("Prices have changed since you chose your coverage"), "{b}");
+    assert_ne!(change["from"], change["to"]);
+    let new_rate = b["checkout"]["checkout"]["answers"]["rate"]["rateId"].as_str().unwrap();
+    assert_ne!(new_rate, booking["rateId"].as_str().unwrap(), "the choice follows its coverage to the re-rated quote");
+    assert_eq!(b["quote"]["rates"][0]["rateId"].as_str(), Some(new_rate), "{}", b["quote"]);
+    assert_eq!(b["checkout"]["checkout"]["step"], "missingInfo");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unpaid_choice_gets_one_reminder_with_consent_and_none_without() {
+    let app = spawn_app(Options { reminder_after: Duration::from_secs(3), ..Options::on(Db::Sqlite) }).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let (mut shy, shy_booking) = ready_to_book(&app).await;
+    let no_consent = json!({ "firstName": "Sam", "lastName": "Shy", "phoneNumber": "3035550142", "isMember": true, "doesConsentToSoliciting": false,
+        "address": { "street": "1 Main St", "city": "Denver", "state": "CO", "zip": "80202" } });
+    let (s, b) = app.call(Method::PUT, &TestApp::user_path(&shy, ""), Some(&shy.token), Some(no_consent)).await;
+    assert_eq!(s, 200, "{b}");
+    shy.token = b["token"].as_str().unwrap().to_string();
+    assert_eq!(advance(&app, &m, "missingInfo", chosen(&booking)).await.0, 200);
+    assert_eq!(advance(&app, &shy, "missingInfo", chosen(&shy_booking)).await.0, 200);
+
+    let mails = app.mail.wait_for(&m.email, 2).await;
+    let reminder = mails.iter().find(|x| x.data.contains("is waiting")).expect("a reminder");
+    assert!(!resume_token(reminder).is_empty(), "with a link to continue");
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    assert_eq!(app.mail.to(&m.email).iter().filter(|x| x.data.contains("is waiting")).count(), 1, "one reminder");
+    assert!(app.mail.to(&shy.email).iter().all(|x| !x.data.contains("is waiting")), "none without consent");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_code_send_retried_with_its_key_is_one_send() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let m = app.new_member("summit-cu").await;
+    let url = app.api(&TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)));
+    let send = |key: &'static str| app.http.get(&url).bearer_auth(&m.token).header("idempotency-key", key).send();
+    assert_eq!(send("k-1").await.unwrap().status().as_u16(), 200);
+    assert_eq!(send("k-1").await.unwrap().status().as_u16(), 200, "the retry answers as the send did, not 'wait 20 s'");
+    assert_eq!(send("k-2").await.unwrap().status().as_u16(), 429, "a new send within 20 s is refused");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(app.mail.to(&m.email).len(), 1, "one email");
+    let (_, b) = app.call(Method::GET, &TestApp::user_path(&m, "/checkout"), Some(&m.token), None).await;
+    assert_eq!(b["checkout"]["codeSends"], 1, "counted once: {b}");
+}
