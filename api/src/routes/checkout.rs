@@ -162,6 +162,11 @@ async fn checked_answers(state: &AppState, uid: &str, body: AnswersBody) -> ApiR
     } else if body.rate.is_some() {
         return Err(ApiError::bad_request("A coverage needs its quote."));
     }
+    if let Some(bounce) = &body.bounce
+        && bounce.page_user_bounced_from.as_ref().is_some_and(|p| p.len() > 64 || !p.chars().all(|c| c.is_ascii_alphanumeric()))
+    {
+        return Err(ApiError::bad_request("pageUserBouncedFrom must be a page name."));
+    }
     Ok(Answers {
         state_of_residence,
         vehicle,
@@ -320,7 +325,12 @@ async fn resume(
     }
     let (token, cookie) = auth::open_session(&state, &iid, &user.user_id).await?;
     let view = checkouts::view(&state, &user.user_id).await?;
-    let price_change = honour_quote(&state, &institution, &user, view.as_ref()).await?;
+    // A quote that cannot be re-rated now (no rate fits any more, the checkout busy) does not keep
+    // the member out: they go on where they were, and the booking answers for the quote.
+    let price_change = honour_quote(&state, &institution, &user, view.as_ref()).await.unwrap_or_else(|e| {
+        tracing::warn!(user_id = %user.user_id, code = e.code, message = %e.message, "a resumed quote was not re-rated");
+        None
+    });
     tracing::info!(user_id = %user.user_id, "checkout resumed from an emailed link");
     Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(resumed(&state, &institution, &user, token, price_change).await?)).into_response())
 }

@@ -288,9 +288,13 @@ async fn confirmation(State(state): State<AppState>, headers: HeaderMap, Path((i
     if institution.testing_settings.payment_confirmation_error_test {
         return Err(payment_problem());
     }
-    if state.store.payment_for_policy(&body.policy_id).await?.is_none() {
-        // Paid a moment ago (the webhook, another tab): the checkout answers once it is recorded.
-        checkouts::await_payment(&state, &member.user).await.map_err(CheckoutError::into_api)?;
+    // The checkout answers once it has recorded the payment (paid a moment ago by the webhook or
+    // another tab, it waits for it), so the member's next step finds it paid too; when it cannot
+    // answer now, the read model does.
+    match checkouts::await_payment(&state, &member.user).await {
+        Ok(_) => {}
+        Err(CheckoutError::NoAnswer | CheckoutError::Unavailable | CheckoutError::Closed) if state.store.payment_for_policy(&body.policy_id).await?.is_some() => {}
+        Err(e) => return Err(e.into_api()),
     }
     let purchase = Purchase::load(&state.store, &body.policy_id).await?;
     confirmation_json(&purchase)

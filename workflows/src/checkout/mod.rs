@@ -51,8 +51,10 @@ pub struct CheckoutWorkflow {
     version: u64,
     /// When the last step was recorded (UTC unix seconds, workflow time).
     last_step_at: i64,
-    /// When each verification code was asked for (UTC unix seconds).
+    /// When each verification code was asked for (UTC unix seconds); a send's number is its place.
     code_sends: Vec<i64>,
+    /// Sends whose email never went out (the mail server failed for two minutes): not counted.
+    failed_code_sends: Vec<u32>,
     reminder_sent: bool,
     purchase: Option<Purchase>,
     /// No purchase, and no step for too long: the checkout closed.
@@ -90,7 +92,7 @@ impl CheckoutWorkflow {
             checkout: self.checkout.clone(),
             status: self.status(),
             purchase: self.purchase.as_ref().map(Purchase::view),
-            code_sends: self.code_sends.len() as u32,
+            code_sends: (self.code_sends.len() - self.failed_code_sends.len()) as u32,
         }
     }
 
@@ -103,10 +105,15 @@ impl CheckoutWorkflow {
 
     /// The code-send limits at `now`: one per 20 s, six an hour.
     fn code_limit(&self, now: i64) -> Result<(), Refused> {
-        if self.code_sends.last().is_some_and(|last| now - last < CODE_RESEND_INTERVAL_SECS) {
+        let counted: Vec<i64> = (1..)
+            .zip(&self.code_sends)
+            .filter(|(send_no, _)| !self.failed_code_sends.contains(send_no))
+            .map(|(_, at)| *at)
+            .collect();
+        if counted.last().is_some_and(|last| now - last < CODE_RESEND_INTERVAL_SECS) {
             return Err(Refused::new("rateLimited", "Please wait a few seconds before asking for another code."));
         }
-        if self.code_sends.iter().filter(|at| **at > now - 3600).count() >= CODES_PER_HOUR {
+        if counted.iter().filter(|at| **at > now - 3600).count() >= CODES_PER_HOUR {
             return Err(Refused::new(
                 "rateLimited",
                 "You have asked for several codes in a short time. Please use the last code we sent, or try again in an hour.",
@@ -131,6 +138,7 @@ impl CheckoutWorkflow {
             version: 0,
             last_step_at: 0,
             code_sends: Vec::new(),
+            failed_code_sends: Vec::new(),
             reminder_sent: false,
             purchase: None,
             abandoned: false,
@@ -195,9 +203,11 @@ impl CheckoutWorkflow {
             s.code_sends.push(input.now);
             Ok::<_, Refused>((s.input.user_id.clone(), s.code_sends.len() as u32))
         })?;
-        ctx.execute_activity(CheckoutActivities::send_verification_code, SendCode { user_id, send_no, asked_at: input.now }, bounded(Duration::from_secs(120)))
-            .await
-            .map_err(|e| Refused::new("emailFailed", format!("There was an error re-sending the code ({e})")))?;
+        let sent = ctx.execute_activity(CheckoutActivities::send_verification_code, SendCode { user_id, send_no, asked_at: input.now }, bounded(Duration::from_secs(120))).await;
+        if let Err(e) = sent {
+            ctx.state_mut(|s| s.failed_code_sends.push(send_no));
+            return Err(Refused::new("emailFailed", format!("There was an error re-sending the code ({e})")).into());
+        }
         Ok(CodeSent { send_no })
     }
 
