@@ -237,6 +237,12 @@ impl Store {
             .context("reading restore key")
     }
 
+    /// Forgets a restore key (the session it restored has ended).
+    pub async fn delete_restore_key(&self, key_hash: &str) -> anyhow::Result<()> {
+        sqlx::query("DELETE FROM restore_keys WHERE key_hash = $1").bind(key_hash).execute(&self.writer).await.context("deleting restore key")?;
+        Ok(())
+    }
+
     /// When any live session of the user was last used (the idle clock of its newest token).
     pub async fn last_session_activity(&self, user_id: &str) -> anyhow::Result<Option<i64>> {
         let (at,): (Option<i64>,) = sqlx::query_as("SELECT MAX(last_seen_at) FROM sessions WHERE user_id = $1 AND revoked = 0")

@@ -24,6 +24,17 @@ pub struct ContactRequestRecord {
 const COLUMNS: &str = "contact_request_id, institution_id, user_id, email, page_bounced_from, consents_to_email, institution_contact, collected_json, fingerprint, created_at, emailed_at";
 
 impl Store {
+    /// A member's newest contact request.
+    pub async fn latest_contact_request(&self, user_id: &str) -> anyhow::Result<Option<ContactRequestRecord>> {
+        sqlx::query_as::<_, ContactRequestRecord>(&format!(
+            "SELECT {COLUMNS} FROM contact_requests WHERE user_id = $1 ORDER BY created_at DESC, contact_request_id DESC LIMIT 1"
+        ))
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await
+        .context("reading the newest contact request")
+    }
+
     /// Stores a contact request (its `created_at` is set here).
     pub async fn insert_contact_request(&self, r: &ContactRequestRecord) -> anyhow::Result<()> {
         sqlx::query(&format!("INSERT INTO contact_requests ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL)"))

@@ -37,7 +37,7 @@ use crate::routes::users::{UserView, user_view};
 const RESUMES_PER_CLIENT: i64 = 20;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(advance, get_checkout)).routes(routes!(restore)).routes(routes!(resume))
+    OpenApiRouter::new().routes(routes!(advance, get_checkout)).routes(routes!(restore)).routes(routes!(end_session)).routes(routes!(resume))
 }
 
 /// The vehicle the member identified: its VIN (decoded again on the server).
@@ -94,6 +94,18 @@ struct PriceChange {
     message: String,
 }
 
+/// The member's newest contact request (contact-me, institution contact): what they told us.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ContactRequestView {
+    page_user_bounced_from: String,
+    /// The `collectedInfo` as kept (names, phone, email, the car's answers).
+    #[schema(value_type = Object)]
+    collected_info: Value,
+    does_consent_to_email: bool,
+    institution_contact: bool,
+}
+
 /// Everything a tab needs to show the member's screen again: a new token, the member, the
 /// checkout (its screen and answers), and the records behind it.
 #[derive(Serialize, ToSchema)]
@@ -110,6 +122,8 @@ struct Resumed {
     confirmation: Option<Value>,
     /// Set when a resumed quote was re-rated and the chosen coverage's price changed.
     price_change: Option<PriceChange>,
+    /// The member's newest contact request, once sent (a thank-you page shows what they told us).
+    contact_request: Option<ContactRequestView>,
 }
 
 fn idempotency_key(headers: &HeaderMap) -> Option<String> {
@@ -215,7 +229,23 @@ async fn resumed(state: &AppState, institution: &Institution, user: &UserRecord,
         Some(p) if matches!(p.status.as_str(), "paid" | "fulfilled") => confirmation_json(&Purchase::load(&state.store, &p.policy_id).await?),
         _ => None,
     };
-    Ok(Resumed { token, user: user_view(user), checkout, car: car.as_ref().map(car_view), quote, policy: policy.as_ref().map(policy_view), confirmation, price_change })
+    let contact_request = state.store.latest_contact_request(&user.user_id).await?.map(|r| ContactRequestView {
+        page_user_bounced_from: r.page_bounced_from,
+        collected_info: serde_json::from_str(&r.collected_json).unwrap_or(Value::Null),
+        does_consent_to_email: r.consents_to_email == 1,
+        institution_contact: r.institution_contact == 1,
+    });
+    Ok(Resumed {
+        token,
+        user: user_view(user),
+        checkout,
+        car: car.as_ref().map(car_view),
+        quote,
+        policy: policy.as_ref().map(policy_view),
+        confirmation,
+        price_change,
+        contact_request,
+    })
 }
 
 /// The member's checkout as the workflow sees it now (or as last recorded, when it cannot answer
@@ -251,6 +281,34 @@ async fn restore(State(state): State<AppState>, headers: HeaderMap, Path(iid): P
     }
     let token = auth::continue_chain(&state, &user.user_id, found.chain_started_at).await?;
     Ok(Json(resumed(&state, &institution, &user, token, None).await?).into_response())
+}
+
+/// Ends the member's session on this device and everywhere: the restore cookie is forgotten and
+/// cleared, and every live token of the member is revoked (the web app calls it when its session
+/// ends: 15 idle minutes, the refresh maximum). Without a cookie or token there is nothing to end.
+#[utoipa::path(post, path = "/institution/{iid}/session/end", tag = "checkout", params(InstitutionPath),
+    responses((status = 204, description = "Ended (or nothing to end); the restore cookie is cleared"), (status = "4XX", body = ErrorBody)))]
+async fn end_session(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Response> {
+    let institution = state.active_institution(&iid).await?;
+    let mut user_id = None;
+    if let Some(key) = auth::restore_key(&headers) {
+        let hash = secret_hash(&key);
+        if let Some(found) = state.store.restore_key(&hash).await? {
+            user_id = Some(found.user_id);
+        }
+        state.store.delete_restore_key(&hash).await?;
+    }
+    if let Ok(Ok(member)) = auth::session(&state, &headers).await {
+        user_id = Some(member.user.user_id);
+    }
+    if let Some(user) = user_id.as_deref() {
+        match state.store.user(user).await? {
+            Some(u) if u.institution_id == institution.institution_id => state.store.revoke_user_sessions(user, None).await?,
+            _ => {}
+        }
+    }
+    let cleared = auth::restore_cookie(&state, &iid, "", 0);
+    Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cleared)])).into_response())
 }
 
 /// A 'continue your purchase' link from the code email or the reminder.

@@ -129,11 +129,49 @@ async fn a_reloaded_tab_is_restored_through_its_httponly_cookie_only() {
     let (s, b, _) = restore(&app, "summit-cu", Some(pair(&b_cookie))).await;
     assert_eq!((s, b["user"]["userId"].as_str()), (200, Some(b_member.user_id.as_str())), "each cookie restores its own member");
 
+    // The member's contact request comes back with the checkout (a reloaded thank-you page).
+    let contact = json!({ "pageUserBouncedFrom": "validCarNoRates", "doesConsentToEmail": true,
+        "collectedInfo": { "firstName": "Rosa", "lastName": "Diaz", "phoneNumber": "3035550199", "emailAddress": m.email } });
+    let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, "/contact-request"), Some(&m.token), Some(contact)).await;
+    assert!(s < 300, "{b}");
+    let (s, b, _) = restore(&app, "summit-cu", Some(pair(&set_cookie))).await;
+    assert_eq!(s, 200);
+    assert_eq!((b["contactRequest"]["collectedInfo"]["firstName"].as_str(), b["contactRequest"]["pageUserBouncedFrom"].as_str()), (Some("Rosa"), Some("validCarNoRates")), "{b}");
+
     // Idle past the timeout: the session is over, and so is the cookie.
     app.clock.advance(901);
     let (s, b, cleared) = restore(&app, "summit-cu", Some(pair(&set_cookie))).await;
     assert_eq!((s, b["error"]["code"].as_str()), (401, Some("sessionExpired")), "{b}");
     assert!(cleared.unwrap().contains("Max-Age=0"), "the expired cookie is cleared");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_ended_session_is_not_restored_on_any_tab() {
+    let app = spawn_app(Options::on(Db::Sqlite)).await;
+    let (m, set_cookie) = member_with_cookie(&app, "summit-cu").await;
+    let (s, b, _) = restore(&app, "summit-cu", Some(pair(&set_cookie))).await;
+    assert_eq!(s, 200, "{b}");
+    let other_tab = b["token"].as_str().unwrap().to_string();
+
+    // The tab's session ends (15 idle minutes on the page, the refresh maximum): it says so.
+    let res = app
+        .http
+        .post(app.api("/institution/summit-cu/session/end"))
+        .bearer_auth(&m.token)
+        .header("cookie", pair(&set_cookie))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 204);
+    assert!(res.headers()["set-cookie"].to_str().unwrap().contains("Max-Age=0"), "the cookie is cleared");
+    let (s, _, _) = restore(&app, "summit-cu", Some(pair(&set_cookie))).await;
+    assert_eq!(s, 401, "a reload does not bring it back");
+    for token in [&m.token, &other_tab] {
+        let (s, _) = app.call(Method::GET, &TestApp::user_path(&m, ""), Some(token), None).await;
+        assert_eq!(s, 401, "every token of the session is revoked");
+    }
+    let res = app.http.post(app.api("/institution/summit-cu/session/end")).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 204, "nothing to end is fine");
 }
 
 #[tokio::test(flavor = "multi_thread")]
