@@ -14,9 +14,11 @@ start_stack "$CARGO_TARGET_DIR/release/coverline"
 "$bench" quote --url "$APP_URL"
 echo "== Purchase workflow server time vs a trivial 3-activity workflow on the same Temporal server (50 each, one at a time)"
 "$bench" workflow-overhead --url "$APP_URL" --inbox "$INBOX_URL" --runs 50
+echo "== Checkouts per second vs a no-op mirror workflow with the same Updates and activities (same Temporal server), and the step Update's latency"
+"$bench" checkouts --url "$APP_URL" --inbox "$INBOX_URL" --count 100 --concurrency 20
 echo "== Purchases per second without faults; RSS idle and under load (200 purchases, 50 at once, its own stack; worker in-process, then separate)"
 for worker in inprocess separate; do
-  env "${coverline_env[@]}" "$bench" chaos --purchases 200 --concurrency 50 --kill-every-ms 0 --worker "$worker" \
+  env "${coverline_env[@]}" "$bench" chaos --purchases 200 --concurrency 50 --kill-every-ms 0 --member-faults 0 --worker "$worker" \
     --coverline "$CARGO_TARGET_DIR/release/coverline" --root "$root"
 done
 echo "== Web: Lighthouse, mobile preset, on the splash and the coverage page (medians of 3 runs; a fresh stack)"
@@ -24,3 +26,5 @@ start_stack "$CARGO_TARGET_DIR/release/coverline"
 (cd "$root/web" && APP_URL=$APP_URL SANDBOX_URL=$SANDBOX_URL node scripts/bench-lighthouse.mjs)
 echo "== Web: VIN submit -> coverage prices visible, 20 new members in Chromium (same stack)"
 (cd "$root/web" && APP_URL=$APP_URL node scripts/bench-vin-to-prices.mjs)
+echo "== Web: reload on the coverage page -> prices visible again (the restore cookie), 20 new members in Chromium (same stack)"
+(cd "$root/web" && APP_URL=$APP_URL node scripts/bench-reload.mjs)

@@ -58,3 +58,22 @@ export async function waitForVerificationCodes(address: string, count: number, t
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
 }
+
+/** Polls until a message to `address` whose subject matches `subject` arrives; returns the newest such message. */
+export async function waitForEmail(address: string, subject: RegExp, timeoutMs = 60_000): Promise<MaildevMessage> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = (await emailsTo(address)).filter((message) => subject.test(message.subject))
+    if (found.length > 0) return found[found.length - 1]
+    if (Date.now() > deadline) throw new Error(`No email '${subject}' to ${address} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+/** The 'continue your purchase' link ({public}/{iid}/resume/{token}) of the newest code email to `address`. */
+export async function waitForContinueLink(address: string, timeoutMs = 60_000): Promise<string> {
+  const message = await waitForEmail(address, /verification code/i, timeoutMs)
+  const link = `${message.text ?? ''}\n${message.html ?? ''}`.match(/https?:\/\/[^\s"<>]+\/resume\/[A-Za-z0-9_-]+/)?.[0]
+  if (!link) throw new Error(`No continue link in the code email to ${address}`)
+  return link
+}

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, type Request } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
 
 export const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
@@ -252,15 +252,25 @@ export async function purchaseUntilPayment(page: Page, options: PurchaseOptions 
   return { email }
 }
 
-/** A card typed into the gateway's widget, then Pay (the widget answers in place or to the page). */
-export async function payByCard(page: Page, cardNumber: string, onScreen?: OnScreen) {
-  const widget = page.frameLocator('[data-testid="payment-widget"]')
+/** The gateway's card widget on the payment page. */
+export function paymentWidget(page: Page) {
+  return page.frameLocator('[data-testid="payment-widget"]')
+}
+
+/** A card typed into the gateway's widget (not paid yet). */
+export async function fillCard(page: Page, cardNumber: string) {
+  const widget = paymentWidget(page)
   await widget.getByLabel('Card number').fill(cardNumber)
   await widget.getByLabel('Expiry (MM/YY)').fill('12/34')
   await widget.getByLabel('CVC').fill('123')
   await widget.getByLabel('ZIP').fill(MEMBER.zip)
+}
+
+/** A card typed into the gateway's widget, then Pay (the widget answers in place or to the page). */
+export async function payByCard(page: Page, cardNumber: string, onScreen?: OnScreen) {
+  await fillCard(page, cardNumber)
   await onScreen?.('payment')
-  await widget.getByRole('button', { name: 'Pay' }).click()
+  await paymentWidget(page).getByRole('button', { name: 'Pay' }).click()
 }
 
 /** What the confirmation page says about a purchase. */
@@ -311,4 +321,53 @@ export async function describeCar(page: Page, vin: string) {
   await page.getByTestId('mileage-submit').click()
   await page.getByTestId('miles-per-year-submit').click()
   await page.getByTestId('years-to-own-submit').click()
+}
+
+/** One step the page recorded in the member's durable checkout (PUT U/checkout) and the API's answer. */
+export interface RecordedStep {
+  step: string
+  answers: Record<string, unknown>
+  /** The HTTP status, null while the call is under way. */
+  status: number | null
+}
+
+function isCheckoutPut(request: Request): boolean {
+  return request.method() === 'PUT' && /\/api\/institution\/[^/]+\/user\/[^/]+\/checkout$/.test(new URL(request.url()).pathname)
+}
+
+/**
+ * Follows the steps a page records in the member's checkout (across reloads). `recorded(step)`
+ * waits until `step` is the newest one recorded and no other is on its way, e.g. before a reload.
+ */
+export function watchCheckout(page: Page) {
+  const steps: RecordedStep[] = []
+  const byRequest = new Map<Request, RecordedStep>()
+  page.on('request', (request) => {
+    if (!isCheckoutPut(request)) return
+    const body = request.postDataJSON() as { step: string; answers: Record<string, unknown> }
+    const entry: RecordedStep = { step: body.step, answers: body.answers, status: null }
+    steps.push(entry)
+    byRequest.set(request, entry)
+  })
+  const finished = async (request: Request) => {
+    const entry = byRequest.get(request)
+    if (entry) entry.status = (await request.response())?.status() ?? 0
+  }
+  page.on('requestfinished', finished)
+  page.on('requestfailed', finished)
+  return {
+    steps,
+    async recorded(step: string, timeout = 30_000) {
+      await expect
+        .poll(() => steps.every((entry) => entry.status !== null) && steps.at(-1)?.step === step, {
+          message: `the checkout records ${step}`,
+          timeout,
+        })
+        .toBe(true)
+    },
+    /** Every step was accepted by the server's gate (no 409). */
+    expectAllAccepted() {
+      expect(steps.filter((entry) => entry.status !== 200).map((entry) => `${entry.step} ${entry.status}`)).toEqual([])
+    },
+  }
 }

@@ -263,7 +263,8 @@ async fn get_checkout(State(state): State<AppState>, headers: HeaderMap, Path((i
 /// script can read it): a new token of the same session, and the member's screen. Refused once
 /// the session has expired (idle 15 minutes, or past its maximum age).
 #[utoipa::path(post, path = "/institution/{iid}/session/restore", tag = "checkout", params(InstitutionPath),
-    responses((status = 200, body = Resumed), (status = 401, description = "No restore cookie (unauthorized), or its session expired (sessionExpired)", body = ErrorBody)))]
+    responses((status = 200, body = Resumed), (status = 401, description = "No restore cookie (unauthorized), or its session expired (sessionExpired)", body = ErrorBody),
+        (status = 404, description = "Unknown institution", body = ErrorBody)))]
 async fn restore(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Response> {
     let institution = state.active_institution(&iid).await?;
     let key = auth::restore_key(&headers).ok_or_else(ApiError::unauthorized)?;
@@ -350,7 +351,7 @@ async fn honour_quote(state: &AppState, institution: &Institution, user: &UserRe
 /// Opens a 'continue your purchase' link (single use, 7 days): a new session for its member on
 /// this device, at the step reached. A quote too old to honour is re-rated; a changed price is said.
 #[utoipa::path(post, path = "/institution/{iid}/resume", tag = "checkout", params(InstitutionPath), request_body = ResumeBody,
-    responses((status = 200, body = Resumed), (status = "4XX", description = "Unknown, used or expired link (410 linkExpired), too many tries", body = ErrorBody)))]
+    responses((status = 200, body = Resumed), (status = "4XX", description = "A malformed link (400), unknown, used or expired link (410 linkExpired), too many tries (429)", body = ErrorBody)))]
 async fn resume(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -366,8 +367,11 @@ async fn resume(
     }
     state.store.record_hit(&client_key, now).await?;
     let gone = || ApiError::new(StatusCode::GONE, "linkExpired", "This link has expired or was already used. Please start again.");
+    if body.token.len() > 100 {
+        return Err(ApiError::bad_request("This link is not valid. Please check that you opened the whole link from the email."));
+    }
     let token = body.token.trim();
-    if token.is_empty() || token.len() > 100 {
+    if token.is_empty() {
         return Err(gone());
     }
     let hash = secret_hash(token);

@@ -204,6 +204,8 @@ async fn a_resume_link_is_single_use_expires_and_opens_only_its_member() {
     assert_eq!((s, b["error"]["code"].as_str()), (410, Some("linkExpired")), "single use");
     let (s, _) = resume("summit-cu", "made-up-token".into()).await;
     assert_eq!(s, 410);
+    let (s, b) = resume("summit-cu", "x".repeat(101)).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (400, Some("validation")), "a link longer than any we send is malformed: {b}");
 
     // A second code brings a second link, which lives 7 days.
     app.clock.advance(21);

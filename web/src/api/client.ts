@@ -8,6 +8,8 @@ import type {
   CreateQuoteBody,
   CreateUserBody,
   AnalyticsEvent,
+  CheckoutStepBody,
+  CheckoutView,
   ContactRequestBody,
   DecodedVehicle,
   Institution,
@@ -18,6 +20,7 @@ import type {
   PolicyDocumentLink,
   PolicyLookupBody,
   Quote,
+  Resumed,
   SignRequestResponse,
   UpdateEmailBody,
   UpdateQuoteBody,
@@ -67,6 +70,10 @@ interface RequestOptions<T = unknown> {
   acceptErrorBody?: boolean
   /** The call rotates the session: the new token in its answer (the one sent is revoked). */
   rotatesTo?: (answer: T) => string
+  /** Sent as `Idempotency-Key`: the same key again is the same call (the API does it once). */
+  idempotencyKey?: string
+  /** The browser sends the call even when the page is being closed or reloaded (fetch's keepalive). */
+  keepalive?: boolean
 }
 
 /** The tokens of the sessions this tab holds: refreshes never cross the member's own calls. */
@@ -107,12 +114,14 @@ async function send<T>(url: string, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
   if (options.token) headers.Authorization = `Bearer ${options.token}`
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
   let response: Response
   try {
     response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      ...(options.keepalive ? { keepalive: true } : {}),
     })
   } catch (cause) {
     throw new ApiError(0, 'network', cause instanceof Error ? cause.message : 'Network error')
@@ -196,9 +205,11 @@ export const api = {
           .token,
     ),
 
-  sendVerificationEmail: (session: Session, query: VerifyEmailQuery) =>
+  /** One email per key: a retried send with its key is counted once against the hourly limit. */
+  sendVerificationEmail: (session: Session, query: VerifyEmailQuery, idempotencyKey: string) =>
     request<{ sent: boolean }>(`${userPath(session)}/verifyemail?${new URLSearchParams({ ...query })}`, {
       token: session.token,
+      idempotencyKey,
     }),
 
   /** Not in docs/api.md yet; path and body follow spec section 7. */
@@ -269,8 +280,9 @@ export const api = {
   sendAnonymousContactRequest: (institutionId: string, body: ContactRequestBody) =>
     request<{ contactRequestId: string }>(`${institutionPath(institutionId)}/contact-request`, { method: 'POST', body }),
 
-  bookPolicy: (session: Session, body: BookingBody) =>
-    request<{ policy: Policy }>(`${userPath(session)}/policy`, { method: 'POST', body, token: session.token }),
+  /** One booking (round) per key: a retried call with its key waits for the same round. */
+  bookPolicy: (session: Session, body: BookingBody, idempotencyKey: string) =>
+    request<{ policy: Policy }>(`${userPath(session)}/policy`, { method: 'POST', body, token: session.token, idempotencyKey }),
 
   signRequest: (session: Session, policyId: string) =>
     request<SignRequestResponse>(`${userPath(session)}/signrequest`, {
@@ -286,6 +298,49 @@ export const api = {
       token: session.token,
       acceptErrorBody: true,
     }),
+
+  /**
+   * Records the step the member landed on, with their answers so far, in their durable checkout.
+   * 409 stepOutOfOrder when the server's gate refuses it; 503 checkoutBusy: try again later.
+   */
+  recordCheckout: (session: Session, body: CheckoutStepBody, idempotencyKey: string) =>
+    request<{ checkout: CheckoutView }>(`${userPath(session)}/checkout`, {
+      method: 'PUT',
+      body,
+      token: session.token,
+      idempotencyKey,
+    }),
+
+  /**
+   * A reloaded tab's session and screen: the browser sends the HttpOnly restore cookie (fetch's
+   * same-origin credentials; no script can read it). 401 unauthorized (no cookie) or sessionExpired.
+   */
+  restoreSession: (institutionId: string) =>
+    request<Resumed>(`${institutionPath(institutionId)}/session/restore`, { method: 'POST' }),
+
+  /**
+   * Ends the member's session on the server, on every device: the restore cookie (the browser sends
+   * it) is forgotten and cleared and every token of the member revoked, so no reload or other tab
+   * brings the session back. Sent with `token`'s newest successor once the calls under way with it
+   * are done (an error's analytics event is not refused by the end), and outlives the page
+   * (keepalive). 204 even with nothing to end; never throws (the server's own idle time-out ends
+   * the session anyway).
+   */
+  endSession: async (institutionId: string, token: string | null): Promise<void> => {
+    try {
+      await send<unknown>(`${institutionPath(institutionId)}/session/end`, {
+        method: 'POST',
+        token: token === null ? undefined : await sessionTokens.settled(token),
+        keepalive: true,
+      })
+    } catch {
+      // Nothing to tell the member: they are on the splash already.
+    }
+  },
+
+  /** A 'continue your purchase' link's token: a new session on this device. 410 linkExpired. */
+  resumeCheckout: (institutionId: string, token: string) =>
+    request<Resumed>(`${institutionPath(institutionId)}/resume`, { method: 'POST', body: { token } }),
 
   /** Records an analytics event; never throws and never makes the member wait on a failure. */
   sendAnalytics: async (session: Session, event: AnalyticsEvent): Promise<void> => {

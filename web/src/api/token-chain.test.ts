@@ -79,6 +79,24 @@ describe('TokenChain', () => {
     expect(await call).toBe('t-1')
   })
 
+  it('settles once the calls under way are done, on the token one of them rotated to (the session end)', async () => {
+    const chain = new TokenChain()
+    expect(await chain.settled('t-1')).toBe('t-1')
+    const call = deferred<void>()
+    const rotating = chain.use('t-1', async (token) => {
+      await call.promise
+      chain.rotated(token, 't-2')
+    })
+    let settled: string | null = null
+    const settling = chain.settled('t-1').then((token) => (settled = token))
+    await Promise.resolve()
+    expect(settled).toBeNull()
+    call.resolve()
+    await rotating
+    await settling
+    expect(settled).toBe('t-2')
+  })
+
   it("runs two refreshes of one token one after the other, the second with the first one's token", async () => {
     const chain = new TokenChain()
     const sent: string[] = []

@@ -56,6 +56,20 @@ export class TokenChain {
   }
 
   /**
+   * The newest token of `token`'s chain once the calls and any refresh under way with it are done
+   * (whatever they answered): what a call that must not cut them short is sent with.
+   */
+  async settled(token: string): Promise<string> {
+    let current = this.latest(token)
+    for (;;) {
+      const waiting = [...(this.inFlight.get(current) ?? []), this.refreshing.get(current)].filter((p) => p !== undefined)
+      if (waiting.length === 0) return current
+      await Promise.allSettled(waiting)
+      current = this.latest(current)
+    }
+  }
+
+  /**
    * Refreshes `token` (its newest successor) once the calls and any refresh under way with it are
    * done; resolves the new token.
    */

@@ -287,6 +287,10 @@ export interface SignedRequest {
   signedRequest: string
   widgetUrl: string
   gatewayOrigin: string
+  /** The gateway's request: the same one while it is open (another tab, Retry Payment). */
+  requestId?: string
+  /** Unix seconds. */
+  expiresAt?: number
 }
 
 export interface SignRequestResponse {
@@ -304,7 +308,11 @@ export interface VerifyResponseBody {
   status: number
   data: {
     data: PaymentRecord | null
-    error: { error_message: string } | null
+    /**
+     * `code` is set when the charge was taken but is refunded (HTTP 409): `secondChargeRefunded` (the
+     * contract was already paid), `voided` (voided before the payment reached the API), `chargeRefunded`.
+     */
+    error: { error_message: string; code?: string | null } | null
   }
 }
 
@@ -419,3 +427,132 @@ export type ApiErrorCode =
   | 'integratorInactive'
   | 'internal'
   | 'network'
+  | 'alreadyPaid'
+  | 'secondChargeRefunded'
+  | 'chargeRefunded'
+  | 'paymentPending'
+  | 'stepOutOfOrder'
+  | 'checkoutBusy'
+  | 'checkoutClosed'
+  | 'linkExpired'
+
+/** The coverage chosen on the carousel: its rate and its position in the quote's list. */
+export interface ChosenRate {
+  rateId: string
+  index: number
+}
+
+/** Why the member left the purchase path (the contact request's bounce and contact-me's way back). */
+export interface CheckoutBounce {
+  pageUserBouncedFrom?: string | null
+  /** A step name (flow/steps.ts). */
+  contactOrigin?: string | null
+  paymentOptionsRequested: boolean
+}
+
+/** `PUT U/checkout`'s answers: everything the member has answered so far, each optional. */
+export interface CheckoutAnswers {
+  stateOfResidence?: string
+  /** The server decodes the VIN itself. */
+  vehicle?: { vin: string }
+  /** Whole miles. */
+  odometer?: number
+  carFlags?: CarFlags
+  milesPerYear?: number
+  yearsToOwn?: number
+  carId?: string
+  quoteId?: string
+  rate?: ChosenRate
+  bounce?: CheckoutBounce
+}
+
+/** `PUT U/checkout` (header `Idempotency-Key`): the step the member landed on and the answers so far. */
+export interface CheckoutStepBody {
+  /** A step name (flow/steps.ts), never splash or userCreationError. */
+  step: string
+  answers: CheckoutAnswers
+}
+
+/** The answers as the checkout holds them (null when not given): the vehicle as the server decoded it. */
+export interface RecordedAnswers {
+  stateOfResidence: string | null
+  vehicle: { vin: string; year: number; make: string; model: string; style: string; isMockVin: boolean } | null
+  odometer: number | null
+  carFlags: CarFlags
+  milesPerYear: number | null
+  yearsToOwn: number | null
+  carId: string | null
+  quoteId: string | null
+  rate: ChosenRate | null
+  bounce: CheckoutBounce | null
+}
+
+/** What the server itself knows of the member (the checkout's gate reads it). */
+export interface CheckoutFacts {
+  residenceEligible: boolean
+  detailsGiven: boolean
+  isMember: boolean | null
+  emailVerified: boolean
+  codeSent: boolean
+}
+
+export type CheckoutStatus = 'shopping' | 'booking' | 'bookingFailed' | 'booked' | 'paid' | 'fulfilled' | 'voided' | 'abandoned'
+
+/** The purchase as the checkout workflow knows it. */
+export interface CheckoutPurchase {
+  policyId: string | null
+  quoteId: string
+  rateId: string
+  status: string
+  contractNumber: string | null
+  bookingFailure: 'failed' | 'noResponse' | null
+  bookingRounds: number
+  paymentId: string | null
+  /** Tracking numbers of refunded charges. */
+  refunded: string[]
+}
+
+/** The member's durable checkout: the step they are on, their answers, and the purchase. */
+export interface CheckoutView {
+  version: number
+  checkout: { step: string; answers: RecordedAnswers; facts: CheckoutFacts }
+  status: CheckoutStatus
+  purchase: CheckoutPurchase | null
+  codeSends: number
+}
+
+/** A resumed quote was too old and was rated again at another price. */
+export interface PriceChange {
+  from: string
+  to: string
+  /** The sentence to show the member. */
+  message: string
+}
+
+/** A contact request as the server keeps it: what the member told us (thank-you shows it again). */
+export interface ResumedContactRequest {
+  /** A BounceSource as the request carried it. */
+  pageUserBouncedFrom: string
+  /** As the request sent it (null when the server cannot read what it kept). */
+  collectedInfo: CollectedInfo | null
+  doesConsentToEmail: boolean
+  institutionContact: boolean
+}
+
+/**
+ * `POST /api/institution/{iid}/session/restore` (the HttpOnly restore cookie) and `POST .../resume`
+ * (a continue link): a new token and everything to show the member's screen again.
+ */
+export interface Resumed {
+  token: string
+  user: User
+  checkout: CheckoutView | null
+  car: Car | null
+  quote: Quote | null
+  policy: Policy | null
+  /** The confirmation page's data, once paid. */
+  confirmation: Confirmation | null
+  priceChange: PriceChange | null
+  /** The member's newest contact request (contact-me, institution contact, an error page's), once sent. */
+  contactRequest: ResumedContactRequest | null
+}

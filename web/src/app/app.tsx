@@ -3,23 +3,30 @@ import { Route, Routes, useLocation, useParams } from 'react-router'
 import { PageSkeleton } from '../components/page-skeleton'
 import { FlowActor } from '../flow/flow-actor'
 import { integrationLaunchOf } from '../flow/integration-launch'
+import { restoreSourceOf } from '../flow/restore-source'
 import { FlowShell } from './flow-shell'
 import { preloadScreen } from './screens'
 
 /** Find your contract: outside the purchase flow (no session needed, the flow's session untouched). */
 const FindContractPage = lazy(() => import('../features/find-contract/find-contract-page'))
 
-/** One institution's flow; where it opened decides integration mode (spec section 2). */
+/**
+ * One institution's flow; where it opened decides integration mode (spec section 2), or that the
+ * member's checkout is found again (a reloaded /user page, a continue link).
+ */
 function InstitutionFlow({ institutionId }: { institutionId: string }) {
   const { pathname, search } = useLocation()
   const [integrationLaunch] = useState(() => integrationLaunchOf(pathname, search))
+  const [restoreSource] = useState(() => (integrationLaunch ? null : restoreSourceOf(pathname)))
   // The first screen's code loads while the institution does: the splash, or a partner's launch's
-  // coverage (silent) or lookup choice (selection).
+  // coverage (silent) or lookup choice (selection). A restored checkout's screen is known once the
+  // restore answers; nothing is fetched ahead of it.
   useEffect(() => {
+    if (restoreSource) return
     preloadScreen(!integrationLaunch ? 'splash' : integrationLaunch.mode === 'silent' ? 'coverage' : 'lookup')
-  }, [integrationLaunch])
+  }, [integrationLaunch, restoreSource])
   return (
-    <FlowActor.Provider options={{ input: { institutionId, integrationLaunch } }}>
+    <FlowActor.Provider options={{ input: { institutionId, integrationLaunch, restoreSource } }}>
       <FlowShell institutionId={institutionId} />
     </FlowActor.Provider>
   )

@@ -5,6 +5,7 @@ import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../c
 import { preloadMessageDialog } from '../components/message-dialog'
 import { PageSkeleton } from '../components/page-skeleton'
 import { SlideIn } from '../components/slide-in'
+import { NoticeDialog } from '../features/notice/notice-dialog'
 import { SessionWarningDialog } from '../features/session/session-warning-dialog'
 import { FlowActor, progressOf, stepOf } from '../flow/flow-actor'
 import {
@@ -12,14 +13,16 @@ import {
   footerPathOf,
   pathOf,
   slideBetween,
+  stepOfPath,
   STEP_INFO,
   STEPPER_LABELS,
   type FooterPage,
   type Step,
 } from '../flow/steps'
+import { useCheckoutRecording } from '../flow/use-checkout-recording'
 import { useMemberActivity } from '../flow/use-member-activity'
 import { useFooterPage, useRouteSync } from '../flow/use-route-sync'
-import { FOOTER_SCREENS, IntegrationPage, preloadNextScreens, SCREENS } from './screens'
+import { FOOTER_SCREENS, IntegrationPage, preloadNextScreens, preloadScreen, useScreen } from './screens'
 
 /** The footer's links: every footer page of the institution. */
 function footerLinksOf(institutionId: string) {
@@ -51,9 +54,9 @@ function CurrentScreen() {
   const vehicle = FlowActor.useSelector((s) => s.context.vehicle)
   const integrationMode = FlowActor.useSelector((s) => s.context.integrationMode)
   const slide = useSlideDirection(step)
+  const Screen = useScreen(step)
   if (!step || !institution) return null
   const info = STEP_INFO[step]
-  const Screen = SCREENS[step]
   const carLine =
     info.showsCar && vehicle ? [vehicle.year, vehicle.make, vehicle.model, vehicle.style].filter(Boolean).join(' ') : null
   return (
@@ -71,12 +74,16 @@ function CurrentScreen() {
       stepper={info.stepper === undefined ? null : { labels: STEPPER_LABELS, activeStep: info.stepper }}
       footerLinks={integrationMode ? undefined : footerLinksOf(institution.institutionId)}
     >
-      <Suspense fallback={<PageSkeleton />}>
-        <SlideIn key={step} direction={slide}>
-          <Screen />
-        </SlideIn>
-        <PreloadAhead step={step} />
-      </Suspense>
+      {Screen ? (
+        <Suspense fallback={<PageSkeleton />}>
+          <SlideIn key={step} direction={slide}>
+            <Screen />
+          </SlideIn>
+          <PreloadAhead step={step} />
+        </Suspense>
+      ) : (
+        <PageSkeleton />
+      )}
     </AppLayout>
   )
 }
@@ -92,6 +99,22 @@ function PreloadAhead({ step }: { step: Step }) {
     preloadNextScreens(step)
   }, [step])
   return null
+}
+
+/**
+ * While a reloaded page's checkout is restored, its screen's code (and the stepper's, when the page
+ * has it) is fetched alongside (a reload shows the page of its URL, almost always the step the
+ * server has): it renders at once when the restore answers. Nothing is fetched before the restore call.
+ */
+function usePreloadRestoredScreen(institutionId: string) {
+  const restoring = FlowActor.useSelector((s) => s.matches('restoring'))
+  const { pathname } = useLocation()
+  useEffect(() => {
+    const step = restoring && pathname.startsWith(`/${institutionId}/`) ? stepOfPath(pathname) : undefined
+    if (!step) return
+    preloadScreen(step)
+    if (STEP_INFO[step].stepper !== undefined) preloadStepper()
+  }, [restoring, pathname, institutionId])
 }
 
 /**
@@ -148,14 +171,17 @@ function IntegrationScreen() {
 }
 
 /**
- * Boot (skeleton), inactive institution (dialog), unknown institution, integration mode's launch, a
- * footer page, or the flow's current screen; the session's timeout warning over any of them.
+ * Boot and a resumed checkout's restore (skeleton), inactive institution (dialog), unknown
+ * institution, integration mode's launch, a footer page, or the flow's current screen; the session's
+ * timeout warning and the flow's notice over any of them. The member's steps are recorded meanwhile.
  */
 export function FlowShell({ institutionId }: { institutionId: string }) {
   useRouteSync(institutionId)
   useMemberActivity()
+  useCheckoutRecording()
+  usePreloadRestoredScreen(institutionId)
   const footerPage = useFooterPage(institutionId)
-  const booting = FlowActor.useSelector((s) => s.matches('boot'))
+  const booting = FlowActor.useSelector((s) => s.matches('boot') || s.matches('restoring'))
   const inactive = FlowActor.useSelector((s) => s.matches('inactive'))
   const unknown = FlowActor.useSelector((s) => s.matches('unknownInstitution'))
   const integrating = FlowActor.useSelector((s) => s.matches('integration'))
@@ -169,6 +195,7 @@ export function FlowShell({ institutionId }: { institutionId: string }) {
       {!booting && !inactive && !unknown && !integrating && footerPage && <FooterScreen page={footerPage} />}
       {!booting && !inactive && !unknown && !integrating && !footerPage && <CurrentScreen />}
       <SessionWarningDialog />
+      <NoticeDialog />
     </BrandFrame>
   )
 }

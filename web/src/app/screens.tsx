@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import { STEP_INFO, STEPS, type FooterPage, type Step } from '../flow/steps'
 
 const errors = () => import('../features/errors/error-pages')
@@ -32,12 +32,17 @@ const SCREEN_MODULES: Record<Step, () => Promise<{ default: ComponentType }>> = 
 
 /** Each step's module once asked for: the lazy screen and the preloads share one fetch. */
 const requested = new Map<Step, Promise<{ default: ComponentType }>>()
+/** The screens whose module has arrived. */
+const arrived = new Map<Step, ComponentType>()
 function screenModule(step: Step): Promise<{ default: ComponentType }> {
   let module = requested.get(step)
   if (!module) {
     module = SCREEN_MODULES[step]()
     requested.set(step, module)
-    module.catch(() => requested.delete(step)) // a failed fetch is tried again next time
+    module.then(
+      (loaded) => arrived.set(step, loaded.default),
+      () => requested.delete(step), // a failed fetch is tried again next time
+    )
   }
   return module
 }
@@ -47,6 +52,30 @@ export const SCREENS = Object.fromEntries(STEPS.map((step) => [step, lazy(() => 
   Step,
   LazyExoticComponent<ComponentType>
 >
+
+/**
+ * The screen for `step`, rendered directly once its code is there (null until then; the shell shows
+ * its skeleton meanwhile). A lazy screen would suspend on its first render even with its code
+ * fetched, and React holds a revealed Suspense fallback for 300 ms: a reloaded page would wait for
+ * nothing. When the fetch fails, the lazy screen stands in (it fetches again, and fails as before
+ * this hook). One component per step shown: a screen that changed type would be mounted again.
+ */
+export function useScreen(step: Step | undefined): ComponentType | null {
+  const [fetched, setFetched] = useState<{ step: Step; Screen: ComponentType } | null>(null)
+  const Screen = !step ? null : fetched?.step === step ? fetched.Screen : (arrived.get(step) ?? null)
+  useEffect(() => {
+    if (!step || Screen) return
+    let current = true
+    screenModule(step).then(
+      (module) => current && setFetched({ step, Screen: module.default }),
+      () => current && setFetched({ step, Screen: SCREENS[step] }),
+    )
+    return () => {
+      current = false
+    }
+  }, [step, Screen])
+  return Screen
+}
 
 /**
  * Starts fetching a step's screen before the flow gets there, e.g. the first page's while the

@@ -3,8 +3,9 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_WARNING, SESSION_WARNING_TITLE } from '../flow/messages'
 import { IDLE_CHECK_INTERVAL_MS, IDLE_TIMEOUT_MS, SESSION_REFRESH_INTERVAL_MS, SESSION_WARNING_AT } from '../flow/session'
-import { server } from '../test/msw-server'
-import { renderAtLookup } from '../test/render-app'
+import { resumedAt } from '../test/fixtures'
+import { endableSession, server } from '../test/msw-server'
+import { renderApp, renderAtLookup } from '../test/render-app'
 
 /** The timeout warning and the Session Expired dialog in the whole app, on Vitest's clock. */
 
@@ -51,15 +52,28 @@ describe('session in the app', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup')
   })
 
-  it('sends an idle member to the splash with the Session Expired dialog', async () => {
+  it('sends an idle member to the splash with the Session Expired dialog and ends the session on the server: a reload does not restore it', async () => {
     recordRefreshes()
-    await renderAtLookup()
+    const { ends, restores } = endableSession(resumedAt('lookup'))
+    const first = await renderAtLookup()
     await advance(IDLE_TIMEOUT_MS - IDLE_CHECK_INTERVAL_MS)
     expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup')
+    expect(ends).toEqual([])
     await advance(IDLE_CHECK_INTERVAL_MS)
     expect(await screen.findByTestId('session-expired-dialog')).toHaveTextContent(
       'Unfortunately, your session has timed out. Please start again.',
     )
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
+    // Refreshed at 4, 8 and 12 minutes: the end carries the newest token, once.
+    await waitFor(() => expect(ends).toEqual([{ authorization: 'Bearer r-3', keepalive: true }]))
+    await advance(IDLE_TIMEOUT_MS)
+    expect(ends).toHaveLength(1)
+    first.unmount()
+
+    // The lookup page reloaded: the server refuses the ended session (401), the splash.
+    renderApp('/summit-cu/user/car/lookup')
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
+    expect(restores).toEqual([401])
+    expect(screen.getByTestId('email-input')).toBeInTheDocument()
   })
 })

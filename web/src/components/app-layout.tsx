@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress'
 import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import { useColorScheme } from '@mui/material/styles'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { AppFooter, type FooterLink } from './app-footer'
 import { ArrowBackIcon, ChevronLeftIcon, DarkModeIcon, LightModeIcon } from './icons'
 
@@ -29,18 +29,28 @@ export interface AppLayoutProps {
    */
   header?: boolean
   /** The purchase's stepper: its labels and the active one; none hides it. */
-  stepper?: { labels: readonly string[]; activeStep: number } | null
+  stepper?: StepperProps | null
   /** Links in the footer (footer pages); none hides the footer. */
   footerLinks?: readonly FooterLink[]
   children: ReactNode
 }
 
+type StepperProps = { labels: readonly string[]; activeStep: number }
+
 /**
  * The stepper is on no page of the first load (the splash): its code is fetched once the first page
- * shows (preloadStepper), or with the first page that shows it.
+ * shows (preloadStepper, or alongside a reloaded page's restore), or with the first page that shows
+ * it. Once its code is there it renders directly, with the page: a lazy component would suspend on
+ * its first render even then, and React holds a revealed fallback 300 ms (an empty band over a
+ * reloaded page).
  */
-const loadStepper = () => import('./flow-stepper')
-const FlowStepper = lazy(loadStepper)
+let arrivedStepper: ComponentType<StepperProps> | null = null
+const loadStepper = () =>
+  import('./flow-stepper').then((module) => {
+    arrivedStepper = module.default
+    return module
+  })
+const LazyStepper = lazy(loadStepper)
 /** Fetches the stepper's code ahead of the first page that shows it. */
 export function preloadStepper(): void {
   loadStepper().catch(() => undefined)
@@ -66,6 +76,7 @@ function DarkModeToggle() {
 /** The shared page frame: back button, institution logo, progress bar, stepper, title, car line and footer. */
 export function AppLayout(props: AppLayoutProps) {
   const header = props.header ?? true
+  const FlowStepper = arrivedStepper ?? LazyStepper
   return (
     <Box
       sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}

@@ -1,8 +1,11 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import { ApiError } from '../api/api-error'
 import { api, type Session } from '../api/client'
+import { newIdempotencyKey } from '../api/idempotency-key'
+import { withRetries } from '../api/retry'
 import type {
   AnalyticsEvent,
+  ApiErrorCode,
   BookingBody,
   Car,
   Confirmation,
@@ -16,6 +19,7 @@ import type {
   PersonalDetailsBody,
   Policy,
   Quote,
+  Resumed,
   SignedRequest,
   UserWithToken,
   VehicleDescription,
@@ -23,6 +27,7 @@ import type {
 } from '../api/types'
 import { generatePassword } from '../lib/password'
 import type { DescriptionList } from './description'
+import type { RestoreSource } from './restore-source'
 
 export interface RefreshInput {
   session: Session
@@ -50,6 +55,16 @@ export function sessionRefresh(refresh: (input: RefreshInput) => Promise<string>
 export const flowActors = {
   loadInstitution: fromPromise<Institution, { institutionId: string }>(({ input }) =>
     api.getInstitution(input.institutionId),
+  ),
+
+  /**
+   * The member's checkout found again: a reloaded page's session through the restore cookie (tried
+   * again when the connection fails), or a continue link's token (single use: never sent twice).
+   */
+  restoreCheckout: fromPromise<Resumed, { institutionId: string; source: RestoreSource }>(({ input }) =>
+    input.source.via === 'link'
+      ? api.resumeCheckout(input.institutionId, input.source.token)
+      : withRetries(() => api.restoreSession(input.institutionId), [500, 1500]),
   ),
 
   /** Integration mode: the partner's launch code for the member's session (and car and quote). */
@@ -98,6 +113,11 @@ export const flowActors = {
     },
   ),
 
+  /** Fire and forget: the session ended by the flow ends on the server too (api.endSession never rejects). */
+  endSession: fromPromise<void, { institutionId: string; token: string | null }>(({ input }) =>
+    api.endSession(input.institutionId, input.token),
+  ),
+
   /** Fire and forget: api.sendAnalytics never rejects. */
   sendAnalytics: fromPromise<void, { session: Session; event: AnalyticsEvent }>(({ input }) =>
     api.sendAnalytics(input.session, input.event),
@@ -135,17 +155,21 @@ export const flowActors = {
     return { token: updatedToken, emailAddress: input.newEmailAddress }
   }),
 
-  sendVerificationEmail: fromPromise<boolean, { session: Session; query: VerifyEmailQuery }>(
-    async ({ input }) => (await api.sendVerificationEmail(input.session, input.query)).sent,
-  ),
+  /** One Send or Resend click: one key, tried again with it when the connection fails (one email). */
+  sendVerificationEmail: fromPromise<boolean, { session: Session; query: VerifyEmailQuery }>(async ({ input }) => {
+    const key = newIdempotencyKey()
+    return (await withRetries(() => api.sendVerificationEmail(input.session, input.query, key))).sent
+  }),
 
   submitVerificationCode: fromPromise<UserWithToken, { session: Session; code: string }>(({ input }) =>
     api.submitVerificationCode(input.session, input.code),
   ),
 
-  bookPolicy: fromPromise<Policy, { session: Session; body: BookingBody }>(
-    async ({ input }) => (await api.bookPolicy(input.session, input.body)).policy,
-  ),
+  /** One Book or Retry Booking click: one key, tried again with it when the connection fails (one round). */
+  bookPolicy: fromPromise<Policy, { session: Session; body: BookingBody }>(async ({ input }) => {
+    const key = newIdempotencyKey()
+    return (await withRetries(() => api.bookPolicy(input.session, input.body, key))).policy
+  }),
 
   signRequest: fromPromise<SignedRequest, { session: Session; policyId: string }>(async ({ input }) => {
     const response = await api.signRequest(input.session, input.policyId)
@@ -158,7 +182,10 @@ export const flowActors = {
       const response = await api.verifyResponse(input.session, input.policyId, input.result)
       const record = response.data?.data
       if (response.status !== 200 || !record?.trackingNumber) {
-        throw new ApiError(response.status, 'paymentFailed', response.data?.error?.error_message ?? 'Payment failed')
+        // A charge taken but refunded carries its reason (409: secondChargeRefunded, voided, chargeRefunded).
+        const error = response.data?.error
+        const code = (error?.code ?? 'paymentFailed') as ApiErrorCode
+        throw new ApiError(response.status, code, error?.error_message ?? 'Payment failed')
       }
       return record
     },

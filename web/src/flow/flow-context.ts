@@ -16,6 +16,7 @@ import type {
 } from '../api/types'
 import { EMPTY_DESCRIPTION, NO_LISTS, type DescriptionLists } from './description'
 import type { Gate } from './gate'
+import type { RestoreSource } from './restore-source'
 import type { FooterPage, Step } from './steps'
 
 /** Personal details as the form hands them over (phone digits only, text trimmed). */
@@ -58,6 +59,12 @@ export interface IntegrationLaunch {
   launchCode: string
 }
 
+/** A message shown over whatever page is on until the member closes it (a resumed price, a used link). */
+export interface Notice {
+  title: string
+  message: string
+}
+
 /** Everything the flow knows about the member's purchase. */
 export interface FlowContext {
   institutionId: string
@@ -68,6 +75,10 @@ export interface FlowContext {
   integrationMode: boolean
   /** The launch to exchange for a session; cleared once the exchange answered. */
   integrationLaunch: IntegrationLaunch | null
+  /** Boot finds the member's checkout again (a reloaded page, a continue link); cleared once it answered. */
+  restoreSource: RestoreSource | null
+  /** Shown over the page until closed; kept when the session resets (it may explain why). */
+  notice: Notice | null
   institution: Institution | null
   /** Set once the user exists; its token rotates on personal details and code confirmation. */
   session: Session | null
@@ -146,6 +157,8 @@ export interface FlowInput {
   institutionId: string
   /** Set when the app opened at an integration route (flow/integration-launch.ts). */
   integrationLaunch?: IntegrationLaunch | null
+  /** Set when the app opened at a /user page or a continue link (flow/restore-source.ts). */
+  restoreSource?: RestoreSource | null
 }
 
 export const DEFAULT_MILES_PER_YEAR = 15000
@@ -166,6 +179,8 @@ export function initialContext(institutionId: string, institution: Institution |
     institutionId,
     integrationMode: false,
     integrationLaunch: null,
+    restoreSource: null,
+    notice: null,
     institution,
     session: null,
     user: null,
@@ -213,8 +228,16 @@ export function initialContext(institutionId: string, institution: Institution |
   }
 }
 
-/** The flow's first context: a fresh one, in integration mode when it opened at an integration route. */
+/**
+ * The flow's first context: a fresh one, in integration mode when it opened at an integration route,
+ * with the checkout to restore when it opened at a /user page or a continue link.
+ */
 export function startContext(input: FlowInput): FlowContext {
   const launch = input.integrationLaunch ?? null
-  return { ...initialContext(input.institutionId), integrationMode: launch !== null, integrationLaunch: launch }
+  return {
+    ...initialContext(input.institutionId),
+    integrationMode: launch !== null,
+    integrationLaunch: launch,
+    restoreSource: launch ? null : (input.restoreSource ?? null),
+  }
 }

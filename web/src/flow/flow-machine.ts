@@ -8,6 +8,7 @@ import { coverageStates } from './states/coverage-states'
 import { entryStates } from './states/entry-states'
 import { integrationStates } from './states/integration-states'
 import { purchaseStates } from './states/purchase-states'
+import { restoreStates } from './states/restore-states'
 import { verifyEmailStates } from './states/verify-email-states'
 import { STEPS } from './steps'
 
@@ -28,10 +29,12 @@ export const flowMachine = flowSetup.createMachine({
   on: {
     GO_TO: goTo,
     SET_CONSENT: { actions: assign({ doesConsentToEmail: ({ event }) => event.consent }) },
+    DISMISS_NOTICE: { actions: assign({ notice: null }) },
     ...sessionClock.on,
   },
   states: {
     ...entryStates,
+    ...restoreStates,
     ...integrationStates,
     ...carStates,
     ...coverageStates,

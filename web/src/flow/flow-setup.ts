@@ -8,6 +8,7 @@ import type {
   Institution,
   IntegrationSession,
   Quote,
+  Resumed,
   UserWithToken,
 } from '../api/types'
 import {
@@ -30,7 +31,9 @@ import {
   type PersonalDetails,
 } from './flow-context'
 import { canVisit, type Gate } from './gate'
-import { PAYMENT_PROBLEM, USER_TIMEOUT } from './messages'
+import { PAYMENT_PROBLEM, PRICE_CHANGED_TITLE, USER_TIMEOUT } from './messages'
+import { quoteKey } from './quote-rules'
+import { resumedContext, resumedStep } from './resumed-context'
 import {
   IDLE_CHECK_INTERVAL_MS,
   IDLE_TIMEOUT_MS,
@@ -39,6 +42,8 @@ import {
   SESSION_REFRESH_INTERVAL_MS,
 } from './session'
 import { STEP_INFO, type FooterPage, type Step } from './steps'
+
+export { quoteKey, startRateIndex } from './quote-rules'
 
 /** The machine's types, guards and actions; the states live in states/*.ts, assembled in flow-machine.ts. */
 
@@ -93,6 +98,7 @@ export type FlowEvent =
   | { type: 'CONTACT_ME' }
   | { type: 'SUBMIT_CONTACT_DETAILS'; details: ContactDetails }
   | { type: 'RETRY_CONTACT' }
+  | { type: 'DISMISS_NOTICE' }
   // The session (spec section 4): the page's reports, the warning's Continue, and the clock's own timers.
   | { type: 'MEMBER_ACTIVITY' }
   | { type: 'CONTINUE_SESSION' }
@@ -115,14 +121,10 @@ function outputOf<T>(event: unknown): T {
   return (event as DoneActorEvent<T>).output
 }
 
-/** The quote is for this car and these driving habits. */
-export function quoteKey(context: FlowContext): string {
-  return `${context.car?.carId}|${context.milesPerYear}|${context.yearsToOwn}`
-}
-
-/** Carousel start: the middle card when there is more than one rate (spec section 4). */
-export function startRateIndex(rateCount: number): number {
-  return rateCount > 1 ? 1 : 0
+/** The failed call's API error code, if it was an API error. */
+function errorCodeOf(event: unknown): string | null {
+  const error = errorOf(event)
+  return error instanceof ApiError ? error.code : null
 }
 
 export function session(context: FlowContext) {
@@ -158,8 +160,11 @@ export function noRatesBounce(context: FlowContext): BounceSource {
   return context.isMockVin ? 'mockVinNoRates' : 'validCarNoRates'
 }
 
-/** The session is over (expired token, idle time-out, refresh maximum or failure): splash, Session Expired. */
-export const toExpiredSplash = { target: '#splash', actions: 'markSessionExpired' } as const
+/**
+ * The session is over (expired token, idle time-out, refresh maximum or failure): ended on the server
+ * too (no reload brings it back), then the splash with Session Expired.
+ */
+export const toExpiredSplash = { target: '#splash', actions: ['endSession', 'markSessionExpired'] } as const
 
 /** Enough rates to show: three when the institution's threeCardView is on, else one (spec section 4). */
 function hasEnoughRates(context: FlowContext, quote: Quote): boolean {
@@ -219,10 +224,20 @@ export const flowSetup = setup({
       event.type === 'SUBMIT_STATE' && (context.institution?.eligibleStates ?? []).includes(event.state),
     isSessionExpired: ({ event }) => isSessionExpired(errorOf(event)),
     /** 409 voided: the contract was voided (not paid in time); the member has to start again. */
-    isVoided: ({ event }) => {
-      const error = errorOf(event)
-      return error instanceof ApiError && error.code === 'voided'
-    },
+    isVoided: ({ event }) => errorCodeOf(event) === 'voided',
+    /** A reloaded page or a continue link: boot finds the member's checkout instead of showing the splash. */
+    restoresCheckout: ({ context }) => context.restoreSource !== null,
+    /** The resumed checkout goes on at `step` (resumed-context.ts). */
+    resumesAt: ({ event }, params: { step: Step }) => resumedStep(outputOf<Resumed>(event)) === params.step,
+    /** The restore cookie's session ran out (401 sessionExpired; without a cookie it is 401 unauthorized). */
+    restoredSessionExpired: ({ event }) => errorCodeOf(event) === 'sessionExpired',
+    isResumeLink: ({ context }) => context.restoreSource?.via === 'link',
+    /** 409 alreadyPaid on the sign request: the contract was paid (the page's verify was lost after the charge). */
+    isAlreadyPaid: ({ event }) => errorCodeOf(event) === 'alreadyPaid',
+    /** The contract was already paid, so this second charge is being refunded (verifyresponse 409). */
+    isSecondChargeRefunded: ({ event }) => errorCodeOf(event) === 'secondChargeRefunded',
+    /** This charge is being refunded and the contract is not paid by it: voided first, or it did not match. */
+    isRefundedCharge: ({ event }) => ['voided', 'chargeRefunded'].includes(errorCodeOf(event) ?? ''),
     isUserTimeout: ({ event }) => {
       const error = errorOf(event)
       return error instanceof ApiError && error.message === USER_TIMEOUT
@@ -269,6 +284,7 @@ export const flowSetup = setup({
       enqueue.assign({
         ...initialContext(context.institutionId, context.institution),
         sessionExpired: context.sessionExpired,
+        notice: context.notice,
         impactModalSeen: context.impactModalSeen,
         footerPage: context.footerPage,
         integrationMode: context.integrationMode,
@@ -303,9 +319,32 @@ export const flowSetup = setup({
         input: { session: context.session, event: pageviewEvent(event.pagePath, event.pageTitle) },
       })
     }),
+    /** The session is over: the splash's Session Expired dialog. */
     markSessionExpired: assign({ sessionExpired: true }),
-    /** The payment speed-bump dialog's text for a voided contract: the API's message. */
-    showVoidedPayment: assign({ paymentFailure: ({ event }) => messageOf(errorOf(event), PAYMENT_PROBLEM) }),
+    /**
+     * The flow ends the session (toExpiredSplash): the server forgets it too, on every device, so a
+     * reload or another tab cannot restore it (POST …/session/end with the session's token and the
+     * restore cookie). Fire and forget, before the splash forgets the token.
+     */
+    endSession: enqueueActions(({ context, enqueue }) => {
+      enqueue.spawnChild('endSession', {
+        input: { institutionId: context.institutionId, token: context.session?.token ?? null },
+      })
+    }),
+    /** The payment speed-bump dialog's text when the API gave its own (a voided contract, a refunded charge). */
+    showPaymentRefusal: assign({ paymentFailure: ({ event }) => messageOf(errorOf(event), PAYMENT_PROBLEM) }),
+    /**
+     * A resumed checkout (resumed-context.ts): the member, answers and purchase as if they had come
+     * through the steps, the session clock started, and a re-rated quote's new price to read.
+     */
+    restoreCheckout: enqueueActions(({ context, event, enqueue }) => {
+      const resumed = outputOf<Resumed>(event)
+      enqueue.assign({
+        ...resumedContext(context, resumed),
+        notice: resumed.priceChange ? { title: PRICE_CHANGED_TITLE, message: resumed.priceChange.message } : context.notice,
+      })
+      enqueue.raise({ type: 'SESSION_STARTED' })
+    }),
     openGate: assign(({ context }, params: { gate: Gate }) => ({
       gates: context.gates.includes(params.gate) ? context.gates : [...context.gates, params.gate],
     })),

@@ -26,3 +26,9 @@ export const SESSION_WARNING_TITLE = 'Are you still there?'
 export const SESSION_WARNING = 'Your session is about to expire. Select Continue to keep going.'
 /** Spec section 2: the splash's Session Expired dialog. */
 export const SESSION_EXPIRED = 'Unfortunately, your session has timed out. Please start again.'
+/** Not spec text: the dialog over a resumed page whose coverage was re-rated (the API's message below it). */
+export const PRICE_CHANGED_TITLE = 'Your price has changed'
+/** Not spec text: the dialog on the splash when a continue link cannot be used (the API's message below it). */
+export const LINK_FAILED_TITLE = 'This link cannot be used'
+/** Not spec text: a continue link refused without the API's message (e.g. no connection). */
+export const LINK_FAILED = 'This link has expired or was already used. Please start again.'

@@ -87,7 +87,8 @@ describe('session clock: refresh', () => {
 
   it('opens the warning one refresh before the maximum, and ends the session at the maximum', async () => {
     const refreshes: string[] = []
-    const actor = await driveTo('mileage', { refreshes })
+    const ends: Array<string | null> = []
+    const actor = await driveTo('mileage', { refreshes, ends })
     await refreshIntervals(actor, SESSION_WARNING_AT - 1)
     expect(context(actor).sessionWarning).toBe(false)
     await refreshIntervals(actor, 1)
@@ -97,6 +98,7 @@ describe('session clock: refresh', () => {
     await refreshIntervals(actor, 1)
     expectSessionEnded(actor)
     expect(refreshes).toHaveLength(14) // the maximum ends the session without another refresh
+    expect(ends).toEqual(['r-14']) // on the server too, with the newest token
     await wait(actor, 30 * MINUTE)
     expect(refreshes).toHaveLength(14) // and the clock stopped with it
   })
@@ -124,9 +126,11 @@ describe('session clock: refresh', () => {
     ['a server error', new ApiError(500, 'internal', 'failed')],
     ['no connection', new ApiError(0, 'network', 'Network error')],
   ])('ends the session when the refresh fails (%s)', async (_, error) => {
-    const actor = await driveTo('milesPerYear', { refresh: () => Promise.reject(error) })
+    const ends: Array<string | null> = []
+    const actor = await driveTo('milesPerYear', { refresh: () => Promise.reject(error), ends })
     await wait(actor, SESSION_REFRESH_INTERVAL_MS)
     expectSessionEnded(actor)
+    expect(ends).toEqual(['t-1'])
   })
 
   it('keeps the count at 0 on the payment page: a member paying is never warned or thrown out', async () => {
@@ -153,21 +157,29 @@ describe('session clock: refresh', () => {
 
   it('stops the clock when the member starts over (back to splash) without the Session Expired dialog', async () => {
     const refreshes: string[] = []
-    const actor = await driveTo('lookup', { refreshes })
+    const ends: Array<string | null> = []
+    const actor = await driveTo('lookup', { refreshes, ends })
     expect(await send(actor, { type: 'BACK' })).toBe('splash')
     await wait(actor, 60 * MINUTE)
     expect(refreshes).toEqual([])
     expect(context(actor).sessionExpired).toBe(false)
+    expect(ends).toEqual([])
   })
 })
 
 describe('session clock: inactivity', () => {
-  it('ends the session after 15 minutes without activity, with the Session Expired flag', async () => {
-    const actor = await driveTo('mileage')
+  it('ends the session after 15 minutes without activity, with the Session Expired flag, on the server too', async () => {
+    const ends: Array<string | null> = []
+    const actor = await driveTo('mileage', { ends })
     await wait(actor, IDLE_TIMEOUT_MS - 1)
     expect(stepOf(actor.getSnapshot())).toBe('mileage')
+    expect(ends).toEqual([])
     await wait(actor, IDLE_CHECK_INTERVAL_MS)
     expectSessionEnded(actor)
+    // Refreshed at 4, 8 and 12 minutes: the newest token.
+    expect(ends).toEqual(['r-3'])
+    await wait(actor, 30 * MINUTE)
+    expect(ends).toEqual(['r-3']) // once
   })
 
   it('measures from the last activity, at the next 30 s check', async () => {
@@ -257,11 +269,14 @@ describe('session: refused token', () => {
     ['codeConfirmation', { type: 'SUBMIT_CODE', code: '123456' }, 'code'],
     ['confirm', { type: 'BOOK' }, 'book'],
   ]
-  it.each(cases)('goes from %s to splash with the Session Expired flag, and stops the clock', async (step, event, call) => {
+  it.each(cases)('goes from %s to splash with the Session Expired flag, ends it on the server, and stops the clock', async (step, event, call) => {
     const refreshes: string[] = []
-    const actor = await driveTo(step, { refreshes, [call]: refused })
+    const ends: Array<string | null> = []
+    const actor = await driveTo(step, { refreshes, ends, [call]: refused })
+    const token = context(actor).session?.token
     await send(actor, event)
     expectSessionEnded(actor)
+    expect(ends).toEqual([token])
     await wait(actor, 30 * MINUTE)
     expect(refreshes).toEqual([])
   })

@@ -1,4 +1,20 @@
-import type { Car, Confirmation, DecodedVehicle, Institution, PlanDescription, Quote, Rate, User } from '../api/types'
+import type {
+  Car,
+  CheckoutFacts,
+  CheckoutStatus,
+  Confirmation,
+  DecodedVehicle,
+  Institution,
+  PlanDescription,
+  Policy,
+  PriceChange,
+  Quote,
+  Rate,
+  RecordedAnswers,
+  Resumed,
+  ResumedContactRequest,
+  User,
+} from '../api/types'
 
 export const institution: Institution = {
   institutionId: 'summit-cu',
@@ -171,4 +187,77 @@ export const confirmation: Confirmation = {
     hasSalesTax: true,
   },
   institution: { name: 'Summit Credit Union', formattedPhone: '(800) 555-0142' },
+}
+
+/** A member who gave their details and verified their email. */
+export const verifiedMember: User = {
+  ...user,
+  firstName: 'Jane',
+  lastName: 'Doe',
+  phoneNumber: '3035550142',
+  address: { street: '100 Main St', city: 'Denver', state: 'CO', zip: '80202' },
+  isMember: true,
+  isEmailVerified: true,
+}
+
+/** The answers a checkout records up to the chosen rate (the third card, PREMIUM). */
+export const recordedAnswers: RecordedAnswers = {
+  stateOfResidence: 'CO',
+  vehicle: { vin: vehicle.vin, year: 2019, make: 'Tesla', model: 'Model 3', style: 'Standard Range', isMockVin: false },
+  odometer: 45000,
+  carFlags: car.carFlags,
+  milesPerYear: 15000,
+  yearsToOwn: 6,
+  carId: 'car-1',
+  quoteId: 'q-1',
+  rate: { rateId: 'rate-2', index: 2 },
+  bounce: { pageUserBouncedFrom: null, contactOrigin: null, paymentOptionsRequested: false },
+}
+
+export const bookedPolicy: Policy = { policyId: 'p-1', mmpContractNumber: 'MMP-0001', status: 'booked' }
+
+/** What a restore or a continue link answers for a checkout at `step` (a verified member, up to the chosen rate). */
+export function resumedAt(
+  step: string,
+  options: {
+    answers?: Partial<RecordedAnswers>
+    facts?: Partial<CheckoutFacts>
+    status?: CheckoutStatus
+    user?: User
+    policy?: Policy | null
+    confirmation?: Confirmation | null
+    priceChange?: PriceChange | null
+    contactRequest?: ResumedContactRequest | null
+  } = {},
+): Resumed {
+  const answers = { ...recordedAnswers, ...options.answers }
+  const member = options.user ?? verifiedMember
+  return {
+    token: 't-restored',
+    user: member,
+    checkout: {
+      version: 9,
+      checkout: {
+        step,
+        answers,
+        facts: {
+          residenceEligible: answers.stateOfResidence !== null && institution.eligibleStates.includes(answers.stateOfResidence),
+          detailsGiven: member.address !== null,
+          isMember: member.isMember,
+          emailVerified: member.isEmailVerified,
+          codeSent: false,
+          ...options.facts,
+        },
+      },
+      status: options.status ?? 'shopping',
+      purchase: null,
+      codeSends: 0,
+    },
+    car: answers.carId ? car : null,
+    quote: answers.quoteId ? { ...quote, carId: car.carId, state: 'CO' } : null,
+    policy: options.policy ?? null,
+    confirmation: options.confirmation ?? null,
+    priceChange: options.priceChange ?? null,
+    contactRequest: options.contactRequest ?? null,
+  }
 }

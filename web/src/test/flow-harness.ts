@@ -9,11 +9,15 @@ import type {
   CreateCarBody,
   DecodedVehicle,
   Quote,
+  Resumed,
   SignedRequest,
   User,
   VehicleDescription,
 } from '../api/types'
+import { ApiError } from '../api/api-error'
 import type { DescriptionList } from '../flow/description'
+import type { FlowInput } from '../flow/flow-context'
+import type { RestoreSource } from '../flow/restore-source'
 import { stepOf, type FlowSnapshot } from '../flow/flow-actor'
 import { NO_CAR_FLAGS } from '../flow/flow-context'
 import { sessionRefresh } from '../flow/actors'
@@ -62,16 +66,27 @@ export interface Fakes {
   refresh?: (token: string) => Promise<string>
   /** Receives the token each refresh was asked with. */
   refreshes?: string[]
+  /** The restore (a reloaded /user page) or continue link's answer; default: no session (401 unauthorized). */
+  restore?: (source: RestoreSource) => Promise<Resumed>
+  /** Receives the token of each session the flow ended on the server (null: the tab had none). */
+  ends?: Array<string | null>
 }
 
 /** The catalog lists by name. */
 export const CATALOG: Record<DescriptionList, string[]> = catalog
 
-export function start(fakes: Fakes = {}) {
+/** The flow with `fakes` for its calls; `input` as the app gives it (e.g. a restore source). */
+export function start(fakes: Fakes = {}, input: Partial<FlowInput> = {}) {
   let refreshed = 0
   const machine = flowMachine.provide({
     actors: {
       loadInstitution: fromPromise(async () => institution),
+      restoreCheckout: fromPromise(async ({ input }: { input: { institutionId: string; source: RestoreSource } }) =>
+        (fakes.restore ??
+          (async () => {
+            throw new ApiError(401, 'unauthorized', 'Unauthorized')
+          }))(input.source),
+      ),
       createUser: fromPromise(fakes.createUser ?? (async () => session)),
       decodeVin: fromPromise(async ({ input }: { input: { session: Session; vin: string } }) =>
         (fakes.decode ?? (async () => vehicle))(input.vin),
@@ -86,6 +101,9 @@ export function start(fakes: Fakes = {}) {
       ),
       sendAnalytics: fromPromise(async ({ input }: { input: { session: Session; event: AnalyticsEvent } }) => {
         fakes.analytics?.push(input.event)
+      }),
+      endSession: fromPromise(async ({ input }: { input: { institutionId: string; token: string | null } }) => {
+        fakes.ends?.push(input.token)
       }),
       createCar: fromPromise(async ({ input }: { input: { session: Session; body: CreateCarBody } }) =>
         (fakes.createCar ?? (async () => car))(input.body),
@@ -127,13 +145,21 @@ export function start(fakes: Fakes = {}) {
       }),
     },
   })
-  return createActor(machine, { input: { institutionId: 'summit-cu' } }).start()
+  return createActor(machine, { input: { institutionId: 'summit-cu', ...input } }).start()
 }
 
 export type Actor = ReturnType<typeof start>
 
 export async function settle(actor: Actor): Promise<FlowSnapshot> {
-  return waitFor(actor, (s) => !s.hasTag('busy') && !s.matches('boot') && !s.matches({ coverage: 'quoting' }) && !s.matches({ payment: 'signing' }))
+  return waitFor(
+    actor,
+    (s) =>
+      !s.hasTag('busy') &&
+      !s.matches('boot') &&
+      !s.matches('restoring') &&
+      !s.matches({ coverage: 'quoting' }) &&
+      !s.matches({ payment: 'signing' }),
+  )
 }
 
 export async function send(actor: Actor, event: FlowEvent): Promise<Step | undefined> {

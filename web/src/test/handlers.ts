@@ -72,6 +72,20 @@ export const handlers = [
   http.post(`${U}/policy`, () =>
     HttpResponse.json({ policy: { policyId: 'p-1', mmpContractNumber: 'MMP-0001', status: 'booked' } }),
   ),
+  // The durable checkout: every step recorded (bodies checked in checkout-recorder.test.ts); no
+  // restore cookie (a /user page opens the splash), no valid continue link.
+  http.put(`${U}/checkout`, () => HttpResponse.json({ checkout: {} })),
+  http.post('*/api/institution/:iid/session/restore', () =>
+    HttpResponse.json({ error: { code: 'unauthorized', message: 'Unauthorized' } }, { status: 401 }),
+  ),
+  // The flow ending a session (idle, refresh maximum, refused token): ended, or nothing to end.
+  http.post('*/api/institution/:iid/session/end', () => new HttpResponse(null, { status: 204 })),
+  http.post('*/api/institution/:iid/resume', () =>
+    HttpResponse.json(
+      { error: { code: 'linkExpired', message: 'This link has expired or was already used. Please start again.' } },
+      { status: 410 },
+    ),
+  ),
   http.post(`${U}/signrequest`, () =>
     HttpResponse.json({
       status: 200,

@@ -166,6 +166,11 @@ export function ThankYouPage() {
   const info = source.collectedInfo
   const institution = context.institution
   const showInstitution = !isPlainContactRequest(source.pageUserBouncedFrom) && institution
+  const rows = [
+    { label: 'Name', value: [info.firstName, info.lastName].filter(Boolean).join(' '), testId: 'thank-you-name' },
+    { label: 'Phone', value: formatPhone(info.phoneNumber ?? ''), testId: 'thank-you-phone' },
+    { label: 'Email', value: info.emailAddress ?? '', testId: 'thank-you-email' },
+  ]
   return (
     <Stack spacing={3} data-testid="thank-you-page" sx={{ alignItems: 'stretch' }}>
       <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
@@ -179,9 +184,8 @@ export function ThankYouPage() {
       </Stack>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
         <Stack spacing={1.5}>
-          <DetailRow label="Name" value={[info.firstName, info.lastName].filter(Boolean).join(' ')} testId="thank-you-name" />
-          <DetailRow label="Phone" value={formatPhone(info.phoneNumber ?? '')} testId="thank-you-phone" />
-          <DetailRow label="Email" value={info.emailAddress ?? ''} testId="thank-you-email" />
+          {/* Rows without a value are left out (a request from an error page may carry no phone). */}
+          {rows.map((row) => row.value && <DetailRow key={row.testId} {...row} />)}
         </Stack>
       </Paper>
       {showInstitution && (

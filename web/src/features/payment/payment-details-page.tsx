@@ -31,7 +31,10 @@ export default function PaymentDetailsPage() {
   const ready = FlowActor.useSelector((s) => s.context.widgetReady)
   const paid = FlowActor.useSelector((s) => s.matches({ payment: 'paid' }))
   const busy = FlowActor.useSelector((s) => s.matches({ payment: 'verifying' }) || s.matches({ payment: 'confirming' }))
-  const failed = FlowActor.useSelector((s) => s.matches({ payment: 'failed' }))
+  // The speed bump: a failed payment, or a second charge refunded (the contract was paid already).
+  const failed = FlowActor.useSelector(
+    (s) => s.matches({ payment: 'failed' }) || s.matches({ payment: 'secondChargeRefunded' }),
+  )
   const failure = FlowActor.useSelector((s) => s.context.paymentFailure)
   usePaymentWidget(signed?.gatewayOrigin ?? null)
   return (

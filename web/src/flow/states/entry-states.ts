@@ -20,6 +20,12 @@ export const entryStates = {
           target: 'integration',
           actions: assign({ institution: ({ event }) => event.output }),
         },
+        // A reloaded /user page or a continue link: the member's checkout (restore-states.ts).
+        {
+          guard: 'restoresCheckout',
+          target: 'restoring',
+          actions: assign({ institution: ({ event }) => event.output }),
+        },
         { target: 'splash', actions: assign({ institution: ({ event }) => event.output }) },
       ],
       onError: 'unknownInstitution',

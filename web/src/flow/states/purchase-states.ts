@@ -1,5 +1,5 @@
 import { assign } from 'xstate'
-import { back, expired, flowSetup, session, trackFailure, trackWidgetFailure } from '../flow-setup'
+import { back, expired, flowSetup, session, toExpiredSplash, trackFailure, trackWidgetFailure } from '../flow-setup'
 import { messageOf } from '../../api/api-error'
 import type { ErrorAction } from '../../lib/analytics'
 import { BOOKING_FAILED } from '../messages'
@@ -10,7 +10,7 @@ import { BOOKING_FAILED } from '../messages'
  */
 function paymentFailed(action: ErrorAction) {
   return [
-    { guard: 'isVoided', target: 'failed', actions: [trackFailure(action), 'showVoidedPayment'] },
+    { guard: 'isVoided', target: 'failed', actions: [trackFailure(action), 'showPaymentRefusal'] },
     { target: 'failed', actions: trackFailure(action) },
   ] as const
 }
@@ -91,7 +91,9 @@ export const purchaseStates = {
           src: 'signRequest',
           input: ({ context }) => ({ session: session(context), policyId: context.policy?.policyId ?? '' }),
           onDone: { target: 'loading', actions: assign({ signedRequest: ({ event }) => event.output }) },
-          onError: [expired, ...paymentFailed('SignRequest')],
+          // 409 alreadyPaid: the charge went through but the page never heard (the verify call was
+          // lost); the gateway's webhook or the checkout's own look-up recorded it. On to the confirmation.
+          onError: [expired, { guard: 'isAlreadyPaid', target: 'confirming' }, ...paymentFailed('SignRequest')],
         },
       },
       loading: {
@@ -124,13 +126,26 @@ export const purchaseStates = {
             {
               guard: 'isUserTimeout',
               target: '#splash',
-              actions: [{ type: 'trackError', params: { action: 'VerifyResponse', label: 'userTimeout' } }, 'markSessionExpired'],
+              actions: [
+                { type: 'trackError', params: { action: 'VerifyResponse', label: 'userTimeout' } },
+                ...toExpiredSplash.actions,
+              ],
             },
             expired,
+            // The contract was paid already (another tab): this charge is refunded, and the message
+            // says so; Okay goes on to the confirmation.
+            {
+              guard: 'isSecondChargeRefunded',
+              target: 'secondChargeRefunded',
+              actions: [trackFailure('VerifyResponse'), 'showPaymentRefusal'],
+            },
+            // Refunded, the contract not paid by it (voided first, or it did not match): the message, then payment-error.
+            { guard: 'isRefundedCharge', target: 'failed', actions: [trackFailure('VerifyResponse'), 'showPaymentRefusal'] },
             { target: 'failed', actions: trackFailure('VerifyResponse') },
           ],
         },
       },
+      secondChargeRefunded: { on: { CLOSE_PAYMENT_ERROR: 'confirming' } },
       paid: { on: { CONTINUE: 'confirming' } },
       confirming: {
         tags: 'busy',

@@ -1,0 +1,125 @@
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { createActor, toPromise, type AnyActorLogic } from 'xstate'
+import { ApiError } from '../api/api-error'
+import { server } from '../test/msw-server'
+import { resumedAt } from '../test/fixtures'
+import { flowActors } from './actors'
+
+const session = { institutionId: 'summit-cu', userId: 'u-1', token: 't-1' }
+const U = '*/api/institution/:iid/user/:uid'
+
+/** Runs one of the flow's invoked actors to its answer. */
+function run<T>(logic: AnyActorLogic, input: unknown): Promise<T> {
+  return toPromise(createActor(logic, { input }).start()) as Promise<T>
+}
+
+/** Answers the first call with `first`, then 200 `ok`; keeps each call's Idempotency-Key. */
+function failingOnce(method: 'get' | 'post', path: string, first: () => Response, ok: Record<string, unknown>) {
+  const keys: Array<string | null> = []
+  server.use(
+    http[method](path, ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'))
+      return keys.length === 1 ? first() : HttpResponse.json(ok)
+    }),
+  )
+  return keys
+}
+
+const booking = {
+  address: { street: '100 Main St', city: 'Denver', state: 'CO', zip: '80202' },
+  rateId: 'rate-1',
+  rateCollectionId: 'rc-1',
+  carId: 'car-1',
+  emailAddress: 'jane@example.com',
+  quoteId: 'q-1',
+}
+const policy = { policyId: 'p-1', mmpContractNumber: 'MMP-0001', status: 'booked' }
+
+describe('idempotency keys: one per member action, the same on its retried call', () => {
+  it('Book: a connection lost on the way is tried again with the same key; the next click has its own', async () => {
+    const keys = failingOnce('post', `${U}/policy`, () => HttpResponse.error(), { policy })
+    expect(await run(flowActors.bookPolicy, { session, body: booking })).toEqual(policy)
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(keys[1]).toBe(keys[0])
+    await run(flowActors.bookPolicy, { session, body: booking })
+    expect(keys).toHaveLength(3)
+    expect(keys[2]).not.toBe(keys[0])
+  })
+
+  it('Send code: a 503 is tried again with the same key (one email); a refusal is not', async () => {
+    const query = { emailAddress: 'jane@example.com', firstName: 'Jane', lastName: 'Doe' }
+    const keys = failingOnce(
+      'get',
+      `${U}/verifyemail`,
+      () => HttpResponse.json({ error: { code: 'checkoutBusy', message: 'busy' } }, { status: 503 }),
+      { sent: true },
+    )
+    expect(await run(flowActors.sendVerificationEmail, { session, query })).toBe(true)
+    expect(keys).toEqual([keys[0], keys[0]])
+    const refused = failingOnce(
+      'get',
+      `${U}/verifyemail`,
+      () => HttpResponse.json({ error: { code: 'rateLimited', message: 'Too many codes.' } }, { status: 429 }),
+      { sent: true },
+    )
+    await expect(run(flowActors.sendVerificationEmail, { session, query })).rejects.toMatchObject({ code: 'rateLimited' })
+    expect(refused).toHaveLength(1)
+  })
+})
+
+describe('payment answers', () => {
+  it("verifyresponse 409: the refund's code and message", async () => {
+    const message = 'This contract was already paid, so this second charge of $1,955.97 is being refunded to your card.'
+    server.use(
+      http.post(`${U}/verifyresponse`, () =>
+        HttpResponse.json(
+          { status: 409, data: { data: null, error: { error_message: message, code: 'secondChargeRefunded' } } },
+          { status: 409 },
+        ),
+      ),
+    )
+    const error = await run(flowActors.verifyPayment, { session, policyId: 'p-1', result: 'r' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 409, code: 'secondChargeRefunded', message })
+  })
+
+  it('signrequest 409 alreadyPaid', async () => {
+    server.use(
+      http.post(`${U}/signrequest`, () =>
+        HttpResponse.json({ error: { code: 'alreadyPaid', message: 'This contract is already paid.' } }, { status: 409 }),
+      ),
+    )
+    await expect(run(flowActors.signRequest, { session, policyId: 'p-1' })).rejects.toMatchObject({ code: 'alreadyPaid' })
+  })
+})
+
+describe('restoring a checkout', () => {
+  it('a reloaded page: POST session/restore with no Authorization (the cookie is the credential)', async () => {
+    const seen: Array<string | null> = []
+    server.use(
+      http.post('*/api/institution/:iid/session/restore', ({ request }) => {
+        seen.push(request.headers.get('Authorization'))
+        return HttpResponse.json(resumedAt('coverage'))
+      }),
+    )
+    const resumed = await run<{ token: string }>(flowActors.restoreCheckout, { institutionId: 'summit-cu', source: { via: 'session' } })
+    expect(resumed.token).toBe('t-restored')
+    expect(seen).toEqual([null])
+  })
+
+  it('a continue link: POST resume with its token, sent once even when it fails', async () => {
+    const bodies: unknown[] = []
+    server.use(
+      http.post('*/api/institution/:iid/resume', async ({ request }) => {
+        bodies.push(await request.json())
+        return HttpResponse.error()
+      }),
+    )
+    await expect(
+      run(flowActors.restoreCheckout, { institutionId: 'summit-cu', source: { via: 'link', token: 'tok-1' } }),
+    ).rejects.toMatchObject({ code: 'network' })
+    expect(bodies).toEqual([{ token: 'tok-1' }])
+  })
+})
