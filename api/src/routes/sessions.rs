@@ -191,7 +191,7 @@ fn reset_code_hash(user_id: &str, code: &str) -> String {
 /// address is known.
 /// Emails a reset code (10 minutes, 5 tries); 3 per address and 20 per client an hour.
 #[utoipa::path(post, path = "/institution/{iid}/passwordresetrequest", tag = "sessions", params(InstitutionPath), request_body = ResetRequest,
-    responses((status = 202, body = ResetSent), (status = "4XX", body = ErrorBody)))]
+    responses((status = 202, body = ResetSent), (status = "4XX", body = ErrorBody), (status = 502, description = "The email could not be sent (emailFailed)", body = ErrorBody)))]
 async fn reset_request(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
