@@ -12,7 +12,7 @@ echo "== VIN photo reading: accuracy and latency over the generated corpus"
 echo "== Quote endpoint vs hello-world on the same server (8 clients, 10 s each), then quote at 300 requests/s"
 start_stack "$CARGO_TARGET_DIR/release/coverline"
 "$bench" quote --url "$APP_URL"
-echo "== Purchase workflow server time vs a trivial 3-activity workflow on the same Temporal server (50 each, one at a time)"
+echo "== Checkout workflow server time (a whole purchase) vs a trivial 3-activity workflow on the same Temporal server (50 each, one at a time)"
 "$bench" workflow-overhead --url "$APP_URL" --inbox "$INBOX_URL" --runs 50
 echo "== Checkouts per second vs a no-op mirror workflow with the same Updates and activities (same Temporal server), and the step Update's latency"
 "$bench" checkouts --url "$APP_URL" --inbox "$INBOX_URL" --count 100 --concurrency 20

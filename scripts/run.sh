@@ -16,7 +16,7 @@ cat <<TXT
   Coverline is starting:
     App            http://localhost:8080/summit-cu/splash
     Inbox          http://localhost:1080      (verification codes, receipts, contracts)
-    Temporal UI    http://localhost:8233      (purchase workflow histories)
+    Temporal UI    http://localhost:8233      (checkout workflow histories)
     Test card      4242 4242 4242 4242, any future expiry, any CVC, any ZIP
   Ctrl-C stops everything.
 

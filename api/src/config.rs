@@ -99,7 +99,7 @@ pub struct Config {
     pub session_max: Duration,
     /// `COVERLINE_WORKER` (default `inprocess`; `off` when workers run as `coverline worker`).
     pub run_worker: bool,
-    /// `COVERLINE_TASK_QUEUE` (default `coverline-purchase`): the purchase workflows' task queue.
+    /// `COVERLINE_TASK_QUEUE` (default `coverline-purchase`): the checkout workflows' task queue.
     pub task_queue: String,
     /// `COVERLINE_TRUST_FORWARDED_FOR` (default off): behind a reverse proxy, rate limits per client
     /// read the client's address from the proxy's `X-Forwarded-For` instead of the connection.

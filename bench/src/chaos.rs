@@ -211,7 +211,7 @@ impl std::fmt::Display for ChaosSummary {
         writeln!(f, "  contracts  paid but never fulfilled {}", self.paid_unfulfilled)?;
         writeln!(f, "  smtp       receipts {} and contract copies {} (distinct Message-IDs; redelivered after a kill: {})",
             self.receipts_unique, self.contract_emails_unique, self.emails_redelivered)?;
-        writeln!(f, "  temporal   purchase workflows still running: {}", self.workflows_running)?;
+        writeln!(f, "  temporal   checkout workflows still running: {}", self.workflows_running)?;
         let mib = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.0} MiB"));
         writeln!(f, "  load       {:.2} purchases/s; RSS idle: api {}, worker {}; under load (max): api {}, worker {}",
             self.per_second, mib(self.rss_idle.0), mib(self.rss_idle.1), mib(self.rss_peak.0), mib(self.rss_peak.1))?;

@@ -12,7 +12,7 @@
 //! - `chaos`: many purchases at once while `coverline` is SIGKILLed every ~2 s and Temporal is
 //!   restarted once; counts contracts, charges, emails and workflows afterwards. With
 //!   `--kill-every-ms 0`, a throughput and memory run (purchases/s, RSS idle and under load).
-//! - `workflow-overhead`: the purchase workflow's server time (from its history) next to a trivial
+//! - `workflow-overhead`: the checkout workflow's server time (from its history) next to a trivial
 //!   3-activity workflow's on the same Temporal server.
 
 use std::time::{Duration, Instant};
@@ -114,7 +114,7 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         concurrency: usize,
     },
-    /// Purchase workflow server time vs a trivial 3-activity workflow on the same Temporal server
+    /// Checkout workflow server time (a whole purchase) vs a trivial 3-activity workflow on the same Temporal server
     /// (against a running stack: `scripts/lib.sh` start_stack or `make run`).
     WorkflowOverhead {
         /// The Temporal frontend the stack uses (host:port).

@@ -1,4 +1,5 @@
-//! `workflow-overhead`: the purchase workflow's server time next to a trivial workflow's on the same
+//! `workflow-overhead`: the checkout workflow's server time, for a whole purchase from the splash to
+//! the settled contract, next to a trivial workflow's on the same
 //! Temporal server. The trivial workflow runs three no-op activities in sequence on its own task
 //! queue, with its worker in this process; the purchases are real ones, driven over the running
 //! stack's HTTP API as the chaos harness drives them. Each execution's time is read from its
@@ -219,12 +220,12 @@ impl std::fmt::Display for Report<'_> {
         row(f, "  activity queue", self.trivial, &|s| s.activity_queue)?;
         row(f, "  activity run", self.trivial, &|s| s.activity_run)?;
         row(f, "  Temporal's share", self.trivial, &|s| s.server_work().saturating_sub(s.activity_run))?;
-        writeln!(f, "purchase workflow: book, record booking | wait for payment | record payment, render, 2 emails, status")?;
+        writeln!(f, "checkout workflow: every step an Update | code email | book | wait for payment | record payment, contract, 2 emails | settle")?;
         row(f, "total (Started→Completed)", self.purchases, &|s| s.total)?;
-        row(f, "waiting for the member to pay (not server work)", self.purchases, &|s| s.waiting)?;
+        row(f, "waiting for the member and the settle timer (not server work)", self.purchases, &|s| s.waiting)?;
         row(f, "server work", self.purchases, &|s| s.server_work())?;
-        row(f, "  start → booked", self.purchases, &|s| s.before_first_wait)?;
-        row(f, "  paid → fulfilled", self.purchases, &|s| s.after_last_wait)?;
+        row(f, "  before the first wait", self.purchases, &|s| s.before_first_wait)?;
+        row(f, "  after the last wait", self.purchases, &|s| s.after_last_wait)?;
         row(f, &format!("  workflow tasks ({})", counts(self.purchases).1), self.purchases, &|s| s.workflow_tasks)?;
         row(f, "  activity queue", self.purchases, &|s| s.activity_queue)?;
         row(f, "  activity run", self.purchases, &|s| s.activity_run)?;

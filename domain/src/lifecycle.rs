@@ -1,5 +1,5 @@
 //! The purchase lifecycle as a statig state machine: which states a purchase goes through and
-//! which events each state accepts. The purchase workflow drives it, so the rules are the same
+//! which events each state accepts. The checkout workflow drives it, so the rules are the same
 //! (and unit-tested) with or without Temporal.
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! Policies: one purchase each, written by the API (created) and by the purchase workflow's
+//! Policies: one purchase each, written by the API (created) and by the checkout workflow's
 //! activities (booked, paid, fulfilled, voided).
 
 use anyhow::Context;
