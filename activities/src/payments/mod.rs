@@ -266,8 +266,7 @@ impl Gateway {
     }
 }
 
-/// The header the gateway signs its webhooks in: `t=<unix seconds>,v1=<hex HMAC-SHA256>`.
-
+/// Percent-encodes a query value (RFC 3986 unreserved characters stay as they are).
 fn urlencode(s: &str) -> String {
     s.bytes()
         .map(|b| match b {
