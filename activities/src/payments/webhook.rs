@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
+/// The header the gateway signs its webhooks in: `t=<unix seconds>,v1=<hex HMAC-SHA256>`.
 pub const WEBHOOK_SIGNATURE_HEADER: &str = "Gateway-Signature";
 
 /// An event the gateway posted to Coverline's webhook endpoint.
