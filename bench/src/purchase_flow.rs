@@ -115,6 +115,13 @@ pub struct Bought {
     pub tracking: String,
 }
 
+/// A call's answer: its status, the cookie it set (name=value), its body.
+struct Answer {
+    status: u16,
+    cookie: String,
+    body: Value,
+}
+
 fn retryable(status: u16) -> bool {
     matches!(status, 502..=504) || status == 429
 }
@@ -173,21 +180,31 @@ impl Client {
 
     async fn login(&self, m: &mut Member) -> anyhow::Result<()> {
         let url = format!("{}/institution/{INSTITUTION}/login?emailAddress={}", self.api, m.email);
+        match self.answer(|| self.http.post(&url).json(&json!({ "password": PASSWORD }))).await {
+            Some(a) if a.status == 200 => {
+                m.token = a.body["token"].as_str().unwrap_or_default().to_string();
+                Ok(())
+            }
+            Some(a) => bail!("login after a rotated token: {} {}", a.status, a.body),
+            None => bail!("login: the server did not answer for 5 minutes"),
+        }
+    }
+
+    /// A call without a member's token, sent again while the server is away (connection errors,
+    /// 502-504, 429): its first real answer, or `None` after 5 minutes.
+    async fn answer(&self, request: impl Fn() -> reqwest::RequestBuilder) -> Option<Answer> {
         let until = Instant::now() + Duration::from_secs(300);
         loop {
-            if let Ok(res) = self.http.post(&url).json(&json!({ "password": PASSWORD })).send().await {
+            if let Ok(res) = request().send().await {
                 let status = res.status().as_u16();
+                let cookie = res.headers().get("set-cookie").and_then(|v| v.to_str().ok()).and_then(|v| v.split(';').next()).unwrap_or_default().to_string();
                 let body = res.json::<Value>().await.unwrap_or(Value::Null);
-                if status == 200 {
-                    m.token = body["token"].as_str().unwrap_or_default().to_string();
-                    return Ok(());
-                }
                 if !retryable(status) {
-                    bail!("login after a rotated token: {status} {body}");
+                    return Some(Answer { status, cookie, body });
                 }
             }
             if Instant::now() > until {
-                bail!("login: the server did not answer for 5 minutes");
+                return None;
             }
             tokio::time::sleep(Duration::from_millis(250)).await;
         }
@@ -237,50 +254,22 @@ impl Client {
         Ok(())
     }
 
-    /// The splash's user creation, retried while the server is away: status, body, restore cookie.
-    /// `None` after 5 minutes of no answer.
-    async fn create_user(&self, email: &str) -> Option<(u16, Value, String)> {
-        let until = Instant::now() + Duration::from_secs(300);
-        while Instant::now() < until {
-            let sent = self
-                .http
-                .post(format!("{}/institution/{INSTITUTION}/user", self.api))
-                .json(&json!({ "emailAddress": email, "password": PASSWORD }))
-                .send()
-                .await;
-            if let Ok(res) = sent {
-                let status = res.status().as_u16();
-                let cookie = res.headers().get("set-cookie").and_then(|v| v.to_str().ok()).and_then(|v| v.split(';').next()).unwrap_or_default().to_string();
-                let body = res.json::<Value>().await.unwrap_or(Value::Null);
-                if !retryable(status) {
-                    return Some((status, body, cookie));
-                }
-            }
-            tokio::time::sleep(Duration::from_millis(250)).await;
-        }
-        None
+    /// The splash's user creation, retried while the server is away; `None` after 5 minutes of no answer.
+    async fn create_user(&self, email: &str) -> Option<Answer> {
+        let url = format!("{}/institution/{INSTITUTION}/user", self.api);
+        self.answer(|| self.http.post(&url).json(&json!({ "emailAddress": email, "password": PASSWORD }))).await
     }
 
     /// A reload: the tab lost its token; the restore cookie finds the session again.
     async fn reload(&self, m: &mut Member) -> anyhow::Result<()> {
-        let until = Instant::now() + Duration::from_secs(300);
-        loop {
-            let sent = self.http.post(format!("{}/institution/{INSTITUTION}/session/restore", self.api)).header("cookie", &m.restore_cookie).send().await;
-            if let Ok(res) = sent {
-                let status = res.status().as_u16();
-                let body = res.json::<Value>().await.unwrap_or(Value::Null);
-                if status == 200 {
-                    m.token = body["token"].as_str().unwrap_or_default().to_string();
-                    return Ok(());
-                }
-                if !retryable(status) {
-                    bail!("restore after a reload: {status} {body}");
-                }
+        let url = format!("{}/institution/{INSTITUTION}/session/restore", self.api);
+        match self.answer(|| self.http.post(&url).header("cookie", &m.restore_cookie)).await {
+            Some(a) if a.status == 200 => {
+                m.token = a.body["token"].as_str().unwrap_or_default().to_string();
+                Ok(())
             }
-            if Instant::now() > until {
-                bail!("restore: the server did not answer for 5 minutes");
-            }
-            tokio::time::sleep(Duration::from_millis(250)).await;
+            Some(a) => bail!("restore after a reload: {} {}", a.status, a.body),
+            None => bail!("restore: the server did not answer for 5 minutes"),
         }
     }
 
@@ -339,7 +328,7 @@ impl Client {
         // A user per attempt: a retried creation must not leave two users behind one address.
         for attempt in 0.. {
             let email = format!("{run}-{n}-{attempt}@example.com");
-            let Some((s, b, cookie)) = self.create_user(&email).await else { bail!("creating a user: the server did not answer for 5 minutes") };
+            let Some(Answer { status: s, cookie, body: b }) = self.create_user(&email).await else { bail!("creating a user: the server did not answer for 5 minutes") };
             if s == 201 {
                 m = Member {
                     email,
