@@ -12,18 +12,10 @@
 //
 // Env: APP_URL (required), INSTITUTION (summit-cu), VIN (5XYRLDLC3NG097496), RUNS (20),
 //      CHROME_PATH (/usr/bin/chromium).
-import { chromium } from '@playwright/test'
+import { RUNS, launchChromium, phonePage, summary, uniqueEmail, walkToVin } from './bench-support.mjs'
 
-const APP_URL = (process.env.APP_URL ?? '').replace(/\/$/, '')
-if (!APP_URL) throw new Error('APP_URL is not set (the stack\'s origin, e.g. scripts/bench.sh sets it)')
-const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
-const VIN = process.env.VIN || '5XYRLDLC3NG097496'
-const RUNS = Number(process.env.RUNS || 20)
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
 /** What shows when the coverage page is back: the first card's price. */
 const CONTENT = 'rate-price'
-
-const uniqueEmail = () => `bench-reload-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
 
 /** In the page, from the navigation's start: the first animation frame on which `testId` is visible (ms). */
 function recordShown(testId) {
@@ -66,18 +58,11 @@ function watchCheckout(page) {
 
 /** One member: [reload -> content visible, the restore call, the institution call] in ms. */
 async function oneRun(browser) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
-  const page = await context.newPage()
+  const { context, page } = await phonePage(browser)
   const byId = (id) => page.getByTestId(id)
   const recorded = watchCheckout(page)
   try {
-    await page.goto(`${APP_URL}/${INSTITUTION}/splash`)
-    await byId('email-input').fill(uniqueEmail())
-    await byId('email-submit').click()
-    await byId('state-select').selectOption('CO')
-    await byId('state-submit').click()
-    await byId('lookup-continue').click()
-    await byId('vin-input').fill(VIN)
+    await walkToVin(page, uniqueEmail('bench-reload'))
     await byId('vin-submit').click()
     await byId('mileage-input').pressSequentially('45000')
     await byId('mileage-submit').click()
@@ -112,16 +97,7 @@ async function oneRun(browser) {
   }
 }
 
-/** The p-th percentile (nearest rank). */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-
-const browser = await chromium.launch({
-  executablePath: CHROME_PATH,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+const browser = await launchChromium()
 const totals = []
 const restores = []
 const institutions = []
@@ -139,8 +115,6 @@ try {
 } finally {
   await browser.close()
 }
-const summary = (values) =>
-  `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`
 console.log(`Reload on coverage -> prices visible again, ${RUNS} members: ${summary(totals)}`)
 console.log(`  ${'of which the restore request'.padEnd(36)} ${summary(restores)}`)
 console.log(`  ${'of which the institution request'.padEnd(36)} ${summary(institutions)}`)

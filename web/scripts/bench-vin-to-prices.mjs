@@ -12,16 +12,7 @@
 //
 // Env: APP_URL (required), INSTITUTION (summit-cu), VIN (5XYRLDLC3NG097496), RUNS (20),
 //      CHROME_PATH (/usr/bin/chromium).
-import { chromium } from '@playwright/test'
-
-const APP_URL = (process.env.APP_URL ?? '').replace(/\/$/, '')
-if (!APP_URL) throw new Error('APP_URL is not set (the stack\'s origin, e.g. scripts/bench.sh sets it)')
-const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
-const VIN = process.env.VIN || '5XYRLDLC3NG097496'
-const RUNS = Number(process.env.RUNS || 20)
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
-
-const uniqueEmail = () => `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+import { RUNS, launchChromium, phonePage, summary, uniqueEmail, walkToVin } from './bench-support.mjs'
 
 /** Each submit and the element that shows when the next page (or the prices) is ready. */
 const WAITS = [
@@ -60,17 +51,10 @@ function recordWaits(waits) {
 
 /** One member: [the four waits added up, each wait, the API calls' times] in ms. */
 async function oneRun(browser) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } })
-  const page = await context.newPage()
+  const { context, page } = await phonePage(browser)
   const byId = (id) => page.getByTestId(id)
   try {
-    await page.goto(`${APP_URL}/${INSTITUTION}/splash`)
-    await byId('email-input').fill(uniqueEmail())
-    await byId('email-submit').click()
-    await byId('state-select').selectOption('CO')
-    await byId('state-submit').click()
-    await byId('lookup-continue').click()
-    await byId('vin-input').fill(VIN)
+    await walkToVin(page, uniqueEmail('bench'))
     await page.evaluate(recordWaits, WAITS)
 
     await byId('vin-submit').click()
@@ -97,16 +81,7 @@ async function oneRun(browser) {
   }
 }
 
-/** The p-th percentile (nearest rank). */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-
-const browser = await chromium.launch({
-  executablePath: CHROME_PATH,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+const browser = await launchChromium()
 const total = []
 const perWait = WAITS.map(() => [])
 const api = { decode: [], car: [], quote: [] }
@@ -124,8 +99,6 @@ try {
 } finally {
   await browser.close()
 }
-const summary = (values) =>
-  `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`
 console.log(`VIN submit -> prices visible (the member's waits added up), ${RUNS} runs: ${summary(total)}`)
 WAITS.forEach(([submit, shows], index) => console.log(`  ${`${submit} -> ${shows}`.padEnd(44)} ${summary(perWait[index])}`))
 for (const [name, values] of Object.entries(api)) console.log(`  ${`of which the ${name} request`.padEnd(44)} ${summary(values)}`)
