@@ -1,5 +1,5 @@
 # Coverline. The two commands: `make run` and `make test`. Both install what they need.
-.PHONY: run test setup build e2e bench chaos fuzz audit clean-data
+.PHONY: run test setup build lint e2e bench chaos fuzz audit clean-data
 SHELL := /bin/bash
 
 run:            ## install, build, and start the whole stack (app :8080, inbox :1080, Temporal UI :8233)
@@ -13,6 +13,9 @@ setup:          ## only install (Debian packages, Temporal CLI, npm packages)
 
 build:          ## only build (web/dist and the coverline binary)
 	scripts/setup.sh && scripts/build.sh
+
+lint:           ## only the house rules: cargo fmt --check, clippy -D warnings, ESLint and Prettier
+	scripts/lint.sh
 
 e2e:            ## only the Playwright suite against the real stack
 	scripts/setup.sh && scripts/build.sh && scripts/e2e.sh

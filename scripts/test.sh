@@ -5,6 +5,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 "$root/scripts/setup.sh"
 "$root/scripts/build.sh"
+"$root/scripts/lint.sh"
 echo "== Web: first-load JS within its budget (web/scripts/check-bundle.mjs)"
 (cd "$root/web" && node scripts/check-bundle.mjs)
 work=$(mktemp -d)

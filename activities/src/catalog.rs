@@ -196,7 +196,10 @@ mod tests {
         let c = sample();
         let vin = c.mock_vin(2020, "Honda", "Accord", "lx 1.5l sedan").expect("style matched ignoring case").to_string();
         let described = c.describe(&vin).unwrap();
-        assert_eq!((described.year, described.make.as_str(), described.model.as_str(), described.style.as_str()), (2020, "Honda", "Accord", "LX 1.5L Sedan"));
+        assert_eq!(
+            (described.year, described.make.as_str(), described.model.as_str(), described.style.as_str()),
+            (2020, "Honda", "Accord", "LX 1.5L Sedan")
+        );
         assert_eq!(c.mock_vin(2020, "Honda", "Accord", "Type R"), None);
         assert_eq!(c.describe("1HGCM82633A004352"), None, "a real VIN is not a mock");
     }

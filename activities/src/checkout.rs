@@ -18,7 +18,7 @@ use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
 
 use crate::email::Mailer;
-use crate::payments::{EXPERIENCE, Gateway, PaymentError, PaymentLine, Payer, RequestState, SignRequest};
+use crate::payments::{EXPERIENCE, Gateway, Payer, PaymentError, PaymentLine, RequestState, SignRequest};
 use crate::purchase::{Purchase, VerifiedPayment};
 
 /// A verification code lives this long (seconds).
@@ -188,7 +188,13 @@ impl CheckoutActivities {
         let charges = self.gateway.charges_for(contract).await.map_err(gateway_failure)?;
         Ok(charges
             .into_iter()
-            .map(|c| ChargeSeen { tracking_number: c.tracking_number, amount: c.amount, apply_funds_to: c.apply_funds_to, paid_at: c.paid_at, refunded_amount: c.refunded_amount })
+            .map(|c| ChargeSeen {
+                tracking_number: c.tracking_number,
+                amount: c.amount,
+                apply_funds_to: c.apply_funds_to,
+                paid_at: c.paid_at,
+                refunded_amount: c.refunded_amount,
+            })
             .collect())
     }
 }
@@ -236,7 +242,9 @@ impl CheckoutActivities {
             let institution = self.store.institution(&user.institution_id).await?.context("institution of the user")?;
             let code = self.code_for(&input.user_id, input.send_no);
             let at = input.asked_at;
-            self.store.put_verification_code(&input.user_id, &code_hash(&input.user_id, &code), &user.email, at + CODE_TTL_SECS, at).await?;
+            self.store
+                .put_verification_code(&input.user_id, &code_hash(&input.user_id, &code), &user.email, at + CODE_TTL_SECS, at)
+                .await?;
             let link = self.resume_link(&input.user_id, &institution.institution_id, "code").await?;
             let message_id = self.mailer.send_verification_code(&user.email, &code, &institution.name, &link).await?;
             self.store.record_member_email(&input.user_id, &kind, &message_id).await?;
@@ -270,7 +278,11 @@ impl CheckoutActivities {
     /// found means it is paid: no new request), then the known requests, newest first (one still
     /// open is reused); only when none can be charged any more is a new one signed.
     #[activity(name = "prepare_payment_request")]
-    pub async fn prepare_payment_request(self: Arc<Self>, ctx: ActivityContext, input: PreparePayment) -> Result<PaymentRequestAnswer, ActivityError> {
+    pub async fn prepare_payment_request(
+        self: Arc<Self>,
+        ctx: ActivityContext,
+        input: PreparePayment,
+    ) -> Result<PaymentRequestAnswer, ActivityError> {
         crate::metrics::observe(&ctx, "prepare_payment_request", async {
             let purchase = Purchase::load(&self.store, &input.policy_id).await?;
             let charges = self.charges(&purchase.policy).await?;
@@ -281,7 +293,11 @@ impl CheckoutActivities {
                 let status = self.gateway.request_status(request_id).await.map_err(gateway_failure)?;
                 match status.state {
                     RequestState::Open => {
-                        return Ok(PaymentRequestAnswer::Open { request_id: request_id.clone(), expires_at: status.expires_at, reused: true });
+                        return Ok(PaymentRequestAnswer::Open {
+                            request_id: request_id.clone(),
+                            expires_at: status.expires_at,
+                            reused: true,
+                        });
                     }
                     RequestState::Charged => {
                         // A charge by request the contract search missed (it just landed): report it.

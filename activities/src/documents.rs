@@ -7,8 +7,8 @@ use std::sync::Arc;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use typst::foundations::{Dict, IntoValue};
-use typst_layout::PagedDocument;
 use typst_as_lib::{TypstEngine, TypstTemplateMainFile};
+use typst_layout::PagedDocument;
 
 /// Everything printed on a contract.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,13 +93,9 @@ impl ContractRenderer {
     pub fn render(&self, contract: &ContractDocument) -> anyhow::Result<Vec<u8>> {
         let mut inputs = Dict::new();
         inputs.insert("data".into(), serde_json::to_string(contract)?.into_value());
-        let document: PagedDocument = self
-            .engine
-            .compile_with_input(inputs)
-            .output
-            .map_err(|e| anyhow::anyhow!("typst could not compile the contract: {e:?}"))?;
-        typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default())
-            .map_err(|e| anyhow::anyhow!("typst could not write the PDF: {e:?}"))
+        let document: PagedDocument =
+            self.engine.compile_with_input(inputs).output.map_err(|e| anyhow::anyhow!("typst could not compile the contract: {e:?}"))?;
+        typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default()).map_err(|e| anyhow::anyhow!("typst could not write the PDF: {e:?}"))
     }
 }
 

@@ -49,7 +49,14 @@ pub struct PurchaseEmail {
 
 /// A branded HTML email: the institution's name on a band of its primary colour, a title, rows of
 /// label/value pairs, paragraphs, and an optional call-to-action link.
-fn branded_html(email: &PurchaseEmail, title: &str, intro: &str, rows: &[(&str, &str)], outro: &str, action: Option<(&str, &str)>) -> String {
+fn branded_html(
+    email: &PurchaseEmail,
+    title: &str,
+    intro: &str,
+    rows: &[(&str, &str)],
+    outro: &str,
+    action: Option<(&str, &str)>,
+) -> String {
     let color = |hex: &str| if hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit()) { format!("#{hex}") } else { "#333333".into() };
     let rows: String = rows
         .iter()
@@ -104,7 +111,13 @@ impl Mailer {
     }
 
     /// Emails a 6-digit verification code with a 'continue your purchase' link; returns the Message-ID.
-    pub async fn send_verification_code(&self, to: &str, code: &str, institution_name: &str, continue_link: &str) -> anyhow::Result<String> {
+    pub async fn send_verification_code(
+        &self,
+        to: &str,
+        code: &str,
+        institution_name: &str,
+        continue_link: &str,
+    ) -> anyhow::Result<String> {
         let text = format!(
             "Your {institution_name} verification code is {code}.\n\nEnter it on the verification page to continue. \
              It expires in 10 minutes and can be used once. If you did not ask for it, ignore this email.\n\n\
@@ -213,7 +226,10 @@ impl Mailer {
             "Your receipt",
             &format!("Hello {}, thank you for your purchase through {}.", email.first_name, email.institution_name),
             &rows,
-            &format!("A copy of your contract follows in a separate email. Questions? Call {} at {}.", email.institution_name, email.institution_phone),
+            &format!(
+                "A copy of your contract follows in a separate email. Questions? Call {} at {}.",
+                email.institution_name, email.institution_phone
+            ),
             None,
         );
         let message = Message::builder()
@@ -253,9 +269,7 @@ impl Mailer {
         if let Some(reply) = reply_to.and_then(|r| r.parse().ok()) {
             builder = builder.reply_to(reply);
         }
-        let message = builder
-            .subject(format!("Contact request: {reason}"))
-            .multipart(MultiPart::alternative_plain_html(text, html))?;
+        let message = builder.subject(format!("Contact request: {reason}")).multipart(MultiPart::alternative_plain_html(text, html))?;
         self.send(message).await
     }
 
@@ -281,7 +295,10 @@ impl Mailer {
         let html = branded_html(
             email,
             &format!("Your {}", email.product_name),
-            &format!("Hello {}, your contract for your {} is attached. Keep it with your vehicle records.", email.first_name, email.vehicle),
+            &format!(
+                "Hello {}, your contract for your {} is attached. Keep it with your vehicle records.",
+                email.first_name, email.vehicle
+            ),
             &[
                 ("Contract number", email.contract_number.as_str()),
                 ("Coverage", email.coverage_name.as_str()),

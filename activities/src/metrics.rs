@@ -34,7 +34,8 @@ pub static PURCHASE_OUTCOMES: LazyLock<IntCounterVec> = LazyLock::new(|| {
 /// purchase names it), counting its result and timing it.
 pub async fn observe<T, E>(ctx: &ActivityContext, activity: &'static str, work: impl Future<Output = Result<T, E>>) -> Result<T, E> {
     let info = ctx.info();
-    let span = tracing::info_span!("activity", workflow_id = info.workflow_id.as_deref().unwrap_or_default(), activity, attempt = info.attempt);
+    let span =
+        tracing::info_span!("activity", workflow_id = info.workflow_id.as_deref().unwrap_or_default(), activity, attempt = info.attempt);
     let started = Instant::now();
     let result = work.instrument(span).await;
     ACTIVITY_SECONDS.with_label_values(&[activity]).observe(started.elapsed().as_secs_f64());

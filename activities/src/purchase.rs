@@ -137,12 +137,7 @@ impl Purchase {
     pub async fn load(store: &Store, policy_id: &str) -> anyhow::Result<Self> {
         let policy = store.policy(policy_id).await?.with_context(|| format!("policy {policy_id} not found"))?;
         let quote = store.quote(&policy.user_id, &policy.quote_id).await?.context("quote of policy")?;
-        let rate = store
-            .rates(&quote.quote_id)
-            .await?
-            .into_iter()
-            .find(|r| r.rate_id == policy.rate_id)
-            .context("rate of policy")?;
+        let rate = store.rates(&quote.quote_id).await?.into_iter().find(|r| r.rate_id == policy.rate_id).context("rate of policy")?;
         let car = store.car(&policy.user_id, &policy.car_id).await?.context("car of policy")?;
         let user = store.user(&policy.user_id).await?.context("user of policy")?;
         let institution = store.institution(&policy.institution_id).await?.context("institution of policy")?;
@@ -213,9 +208,9 @@ impl Purchase {
 
 fn booking_failure(err: BookingError) -> ActivityError {
     match err {
-        BookingError::Rejected(msg) => ActivityError::application(
-            ApplicationFailure::builder(msg).type_name(BOOKING_REJECTED.to_string()).non_retryable(true).build(),
-        ),
+        BookingError::Rejected(msg) => {
+            ActivityError::application(ApplicationFailure::builder(msg).type_name(BOOKING_REJECTED.to_string()).non_retryable(true).build())
+        }
         BookingError::Unavailable(msg) => ActivityError::application(ApplicationFailure::new(msg)),
     }
 }

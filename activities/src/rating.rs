@@ -127,10 +127,7 @@ impl Rating {
             }
         }
         let kept = filter_rates(menu(sheet, request.need(), &filter), &filter)?;
-        Ok(kept
-            .into_iter()
-            .map(|option| PricedOption { tax: self.tax.tax_for(state, option.price), option })
-            .collect())
+        Ok(kept.into_iter().map(|option| PricedOption { tax: self.tax.tax_for(state, option.price), option }).collect())
     }
 }
 

@@ -19,8 +19,19 @@ use coverline_domain::vehicle::{CarFlags, Odometer};
 const AREAS: [&str; 11] = COMPONENT_AREAS;
 
 /// The plan names of spec section 9 (plus Powertrain and Power Wrap, named in section 3).
-const SPEC_PLANS: [&str; 11] =
-    ["PREMIUM", "PLATINUM", "SILVER", "ELITE", "STANDARD", "Main Street", "Easy Street", "First Street", "Gold", "Powertrain", "Power Wrap"];
+const SPEC_PLANS: [&str; 11] = [
+    "PREMIUM",
+    "PLATINUM",
+    "SILVER",
+    "ELITE",
+    "STANDARD",
+    "Main Street",
+    "Easy Street",
+    "First Street",
+    "Gold",
+    "Powertrain",
+    "Power Wrap",
+];
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
@@ -74,11 +85,7 @@ fn every_institution_file_parses_and_points_at_real_files() {
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let institution = Institution::from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(
-            path.file_stem().unwrap().to_str().unwrap(),
-            institution.institution_id,
-            "file name and institutionId agree"
-        );
+        assert_eq!(path.file_stem().unwrap().to_str().unwrap(), institution.institution_id, "file name and institutionId agree");
         let logo = data_dir().join("institutions/logos").join(&institution.application_settings.logo_name);
         assert!(logo.is_file(), "{}: logo {} missing", path.display(), logo.display());
         let svg = std::fs::read_to_string(&logo).unwrap_or_default();
@@ -200,7 +207,11 @@ fn the_typical_car_gets_three_options_of_distinct_miles_from_each_provider() {
         assert!(options.windows(2).all(|w| w[0].miles < w[1].miles), "{}: distinct miles, ascending: {options:?}", book.provider);
         assert!(options.windows(2).all(|w| w[0].price < w[1].price), "{}: more coverage costs more: {options:?}", book.provider);
         let middle = &options[1];
-        assert!(middle.months >= need.months && middle.miles >= need.miles, "{}: the middle card covers 6 years: {middle:?}", book.provider);
+        assert!(
+            middle.months >= need.months && middle.miles >= need.miles,
+            "{}: the middle card covers 6 years: {middle:?}",
+            book.provider
+        );
         assert!(options.iter().all(|o| o.provider == book.provider && o.price < Cents::dollars(4_000)), "{options:?}");
         let plans: std::collections::BTreeSet<&str> = options.iter().map(|o| o.plan.as_str()).collect();
         assert_eq!(plans.len(), 3, "{}: three different plans", book.provider);
@@ -215,11 +226,7 @@ fn a_four_year_old_kia_gets_the_worked_examples_of_the_books() {
     let summit = rating.quote(&summit(), &kia(), "CO").expect("the Kia is quoted in CO");
     assert_eq!(
         summary(&summit),
-        [
-            ("NAC", "STANDARD", 60, 75_000, d(1_283)),
-            ("NAC", "SILVER", 72, 100_000, d(2_020)),
-            ("NAC", "PREMIUM", 84, 120_000, d(3_089)),
-        ]
+        [("NAC", "STANDARD", 60, 75_000, d(1_283)), ("NAC", "SILVER", 72, 100_000, d(2_020)), ("NAC", "PREMIUM", 84, 120_000, d(3_089)),]
     );
     assert!(summit.iter().all(|o| o.tax == Cents(0)), "Colorado does not tax service contracts");
     let prairie = rating.quote(&institution("prairie-trail-fcu"), &kia(), "CO").unwrap();
@@ -449,9 +456,8 @@ fn plan_texts_cover_the_spec_areas() {
             let order: Vec<usize> = components.iter().map(|c| AREAS.iter().position(|a| *a == c.title).unwrap()).collect();
             assert!(order.windows(2).all(|w| w[0] < w[1]), "{}: areas in spec order", plan.name);
             let benefits = texts.benefits(&book.provider, &plan.name);
-            let has = |title: &str, needles: &[&str]| {
-                benefits.iter().any(|b| b.title == title && needles.iter().all(|n| b.text.contains(n)))
-            };
+            let has =
+                |title: &str, needles: &[&str]| benefits.iter().any(|b| b.title == title && needles.iter().all(|n| b.text.contains(n)));
             assert!(has("Roadside assistance", &["$100 per incident"]), "{}: {benefits:?}", plan.name);
             assert!(has("Key replacement", &["$800", "once per 12 months"]), "{}: {benefits:?}", plan.name);
             assert!(has("Money-back guarantee", &["30-day money-back guarantee"]), "{}: {benefits:?}", plan.name);
@@ -593,7 +599,10 @@ fn the_contract_renders_with_and_without_sales_tax() {
         }
         if doc.benefits.is_empty() {
             assert!(flat.contains("No additional benefits come with the PREMIUM plan"), "{name}: no-benefits note");
-            assert!(!flat.contains("Who to call") && !flat.contains(&squash(coverline_activities::documents::DEFAULT_REFUND_TEXT)), "{name}");
+            assert!(
+                !flat.contains("Who to call") && !flat.contains(&squash(coverline_activities::documents::DEFAULT_REFUND_TEXT)),
+                "{name}"
+            );
         } else {
             // The provider's own benefit texts (NAC: rental $50 per day up to 7 days), not another provider's.
             assert!(flat.contains("$50 per day") && !flat.contains("$40 per day"), "{name}: NAC rental benefit");

@@ -158,7 +158,11 @@ fn vary_on_encoding() -> SetResponseHeaderLayer<HeaderValue> {
 /// style elements the component library inserts, the card widget's frame only from the payment
 /// gateway, and framing only by the app itself and the registered origins of the institution's
 /// active integrators (integration mode). Behind https, HSTS too.
-async fn frame_policy(axum::extract::State(state): axum::extract::State<AppState>, request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+async fn frame_policy(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
     let path = request.uri().path().to_string();
     let mut response = next.run(request).await;
     let policy = if path == "/api" || path.starts_with("/api/") {

@@ -115,7 +115,8 @@ pub async fn rotate(state: &AppState, user_id: &str, old: Option<&Member>) -> Ap
 /// Argon2 runs at once per process. Each takes 19 MiB and ~20 ms of a core: a burst of sign-ups
 /// or logins queues here instead of taking the process to gigabytes (50 at once measured 932 MiB).
 pub const PASSWORD_SLOTS: usize = 4;
-static PASSWORD_WORK: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(PASSWORD_SLOTS));
+static PASSWORD_WORK: std::sync::LazyLock<tokio::sync::Semaphore> =
+    std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(PASSWORD_SLOTS));
 
 /// Runs argon2 work on a blocking thread, at most [`PASSWORD_SLOTS`] at a time.
 async fn password_work<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> anyhow::Result<T> {
@@ -156,7 +157,9 @@ pub async fn open_session(state: &AppState, institution_id: &str, user_id: &str)
 /// The restore cookie carrying `key` (an empty key with age 0 clears it).
 pub fn restore_cookie(state: &AppState, institution_id: &str, key: &str, max_age: u64) -> axum::http::HeaderValue {
     let secure = if state.config.public_url.starts_with("https://") { "; Secure" } else { "" };
-    let value = format!("{RESTORE_COOKIE}={key}; Path=/api/institution/{institution_id}/session; Max-Age={max_age}; HttpOnly; SameSite=Strict{secure}");
+    let value = format!(
+        "{RESTORE_COOKIE}={key}; Path=/api/institution/{institution_id}/session; Max-Age={max_age}; HttpOnly; SameSite=Strict{secure}"
+    );
     axum::http::HeaderValue::from_str(&value).unwrap_or_else(|_| axum::http::HeaderValue::from_static(""))
 }
 

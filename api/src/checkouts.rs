@@ -9,12 +9,14 @@ use coverline_domain::checkout::{Answers, Facts, Step};
 use coverline_domain::institution::Institution;
 use coverline_store::{CheckoutRecord, UserRecord};
 use coverline_workflows::checkout::{
-    AdvanceInput, BookInput, ChargeReport, ChargeVerdict, CheckoutInput, CheckoutView, CheckoutWorkflow, CodeSent, INSTITUTION_ATTRIBUTE, PaymentRequestOutcome,
-    Refused, SendCodeInput, Timings,
+    AdvanceInput, BookInput, ChargeReport, ChargeVerdict, CheckoutInput, CheckoutView, CheckoutWorkflow, CodeSent, INSTITUTION_ATTRIBUTE,
+    PaymentRequestOutcome, Refused, SendCodeInput, Timings,
 };
 use coverline_workflows::checkout_workflow_id;
 use temporalio_client::errors::{WorkflowQueryError, WorkflowStartError, WorkflowUpdateError, WorkflowUpdateWithStartError};
-use temporalio_client::{RpcOptions, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowQueryOptions, WorkflowStartOptions, WorkflowUpdateWithStartOptions};
+use temporalio_client::{
+    RpcOptions, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowQueryOptions, WorkflowStartOptions, WorkflowUpdateWithStartOptions,
+};
 use temporalio_common::search_attributes::SearchAttributes;
 
 use crate::app::AppState;
@@ -90,9 +92,11 @@ impl CheckoutError {
     pub fn into_api(self) -> ApiError {
         match self {
             Self::Refused(r) => refused(&r),
-            Self::NoAnswer | Self::Unavailable => {
-                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "checkoutBusy", "We could not save this step just now. Please try again in a moment.")
-            }
+            Self::NoAnswer | Self::Unavailable => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "checkoutBusy",
+                "We could not save this step just now. Please try again in a moment.",
+            ),
             Self::Closed => ApiError::new(StatusCode::CONFLICT, "checkoutClosed", "This purchase is closed. Please start again."),
             Self::Other(e) => ApiError::internal(e),
         }
@@ -130,7 +134,10 @@ fn failure_text(failure: &temporalio_common::protos::temporal::api::failure::v1:
 /// state"). Nothing was recorded; trying again shortly is right.
 fn transient(status: &temporalio_client::tonic::Status) -> bool {
     use temporalio_client::tonic::Code;
-    matches!(status.code(), Code::Unavailable | Code::DeadlineExceeded | Code::FailedPrecondition | Code::ResourceExhausted | Code::Aborted | Code::Cancelled)
+    matches!(
+        status.code(),
+        Code::Unavailable | Code::DeadlineExceeded | Code::FailedPrecondition | Code::ResourceExhausted | Code::Aborted | Code::Cancelled
+    )
 }
 
 fn update_error(e: WorkflowUpdateError) -> CheckoutError {
@@ -168,7 +175,14 @@ pub enum Answer<T> {
 /// Sends an Update to the member's checkout, starting the checkout if it does not exist yet.
 /// `update_id` deduplicates a call the client retried (the same id is the same Update). Waits at
 /// most [`STEP_LIMIT`] for the checkout to accept it, then until `limit` for its result.
-async fn send_update<U>(state: &AppState, user: &UserRecord, update: impl Fn() -> U, arg: U::Input, update_id: Option<String>, limit: Duration) -> Result<Answer<U::Output>, CheckoutError>
+async fn send_update<U>(
+    state: &AppState,
+    user: &UserRecord,
+    update: impl Fn() -> U,
+    arg: U::Input,
+    update_id: Option<String>,
+    limit: Duration,
+) -> Result<Answer<U::Output>, CheckoutError>
 where
     U: temporalio_common::UpdateDefinition<Workflow = <CheckoutWorkflow as temporalio_common::HasWorkflowDefinition>::Run>,
     U::Input: Send + Clone,
@@ -186,12 +200,20 @@ where
     // A passing refusal (see `transient`) is retried until the accept limit: the member's call
     // should not fail because a worker died a moment ago.
     let handle = loop {
-        let accepting = state.temporal.start_update_with_start_workflow(CheckoutWorkflow::run, input(state, user), update(), arg.clone(), options.clone());
+        let accepting = state.temporal.start_update_with_start_workflow(
+            CheckoutWorkflow::run,
+            input(state, user),
+            update(),
+            arg.clone(),
+            options.clone(),
+        );
         let failure = match tokio::time::timeout_at(accept_by, accepting).await {
             Ok(Ok(handle)) => break handle,
             Ok(Err(WorkflowUpdateWithStartError::Start(WorkflowStartError::AlreadyStarted { .. }))) => return Err(CheckoutError::Closed),
             Ok(Err(WorkflowUpdateWithStartError::Update(e))) => update_error(e),
-            Ok(Err(WorkflowUpdateWithStartError::Rpc(status) | WorkflowUpdateWithStartError::Start(WorkflowStartError::Rpc(status)))) if transient(&status) => {
+            Ok(Err(WorkflowUpdateWithStartError::Rpc(status) | WorkflowUpdateWithStartError::Start(WorkflowStartError::Rpc(status))))
+                if transient(&status) =>
+            {
                 CheckoutError::Unavailable
             }
             Ok(Err(e)) => {
@@ -220,7 +242,14 @@ where
 }
 
 /// [`send_update`] when only a finished answer will do.
-async fn update<U>(state: &AppState, user: &UserRecord, update: impl Fn() -> U, arg: U::Input, update_id: Option<String>, limit: Duration) -> Result<U::Output, CheckoutError>
+async fn update<U>(
+    state: &AppState,
+    user: &UserRecord,
+    update: impl Fn() -> U,
+    arg: U::Input,
+    update_id: Option<String>,
+    limit: Duration,
+) -> Result<U::Output, CheckoutError>
 where
     U: temporalio_common::UpdateDefinition<Workflow = <CheckoutWorkflow as temporalio_common::HasWorkflowDefinition>::Run>,
     U::Input: Send + Clone,
@@ -248,7 +277,14 @@ pub async fn save(state: &AppState, user: &UserRecord, view: &CheckoutView) -> a
 }
 
 /// Records a completed step; the workflow's answer is kept as the read model.
-pub async fn advance(state: &AppState, user: &UserRecord, to: Step, answers: Answers, facts: Facts, update_id: Option<String>) -> ApiResult<CheckoutView> {
+pub async fn advance(
+    state: &AppState,
+    user: &UserRecord,
+    to: Step,
+    answers: Answers,
+    facts: Facts,
+    update_id: Option<String>,
+) -> ApiResult<CheckoutView> {
     let view = update(state, user, || CheckoutWorkflow::advance, AdvanceInput { to, answers, facts }, update_id, STEP_LIMIT)
         .await
         .map_err(CheckoutError::into_api)?;
@@ -302,7 +338,12 @@ pub async fn view(state: &AppState, user_id: &str) -> anyhow::Result<Option<Chec
 }
 
 /// What the server knows of a member, for the checkout's gate.
-pub async fn facts(state: &AppState, institution: &Institution, user: &UserRecord, state_of_residence: Option<&str>) -> anyhow::Result<Facts> {
+pub async fn facts(
+    state: &AppState,
+    institution: &Institution,
+    user: &UserRecord,
+    state_of_residence: Option<&str>,
+) -> anyhow::Result<Facts> {
     let code_sent = match state.store.verification_code(&user.user_id).await? {
         Some(code) => code.email == user.email,
         None => false,

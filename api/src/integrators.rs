@@ -33,7 +33,8 @@ pub fn valid_origin(origin: &str) -> bool {
         return false;
     }
     let (host, port) = rest.rsplit_once(':').map_or((rest, None), |(h, p)| (h, Some(p)));
-    let host_ok = !host.is_empty() && host.split('.').all(|label| !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+    let host_ok =
+        !host.is_empty() && host.split('.').all(|label| !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
     let port_ok = port.is_none_or(|p| p == "*" || (!p.is_empty() && p.len() <= 5 && p.chars().all(|c| c.is_ascii_digit())));
     host_ok && port_ok
 }
@@ -79,7 +80,8 @@ pub async fn import_file(store: &Store, path: &Path) -> anyhow::Result<String> {
 /// Imports every `*.toml` of a directory (none when it does not exist).
 pub async fn import_dir(store: &Store, dir: &Path) -> anyhow::Result<Vec<String>> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(Vec::new()) };
-    let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "toml")).collect();
+    let mut paths: Vec<_> =
+        entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "toml")).collect();
     paths.sort();
     let mut ids = Vec::new();
     for path in paths {
@@ -111,7 +113,16 @@ mod tests {
         for ok in ["https://partner.example", "http://localhost:*", "http://127.0.0.1:8081", "https://a-b.example.co.uk"] {
             assert!(valid_origin(ok), "{ok}");
         }
-        for bad in ["partner.example", "https://partner.example/path", "https://x.example; script-src *", "'self'", "*", "ftp://x.example", "https://x.example:99999x", "https://"] {
+        for bad in [
+            "partner.example",
+            "https://partner.example/path",
+            "https://x.example; script-src *",
+            "'self'",
+            "*",
+            "ftp://x.example",
+            "https://x.example:99999x",
+            "https://",
+        ] {
             assert!(!valid_origin(bad), "{bad}");
         }
     }
@@ -119,12 +130,17 @@ mod tests {
     #[test]
     fn a_file_is_checked() {
         let text = |hash: &str, origin: &str| {
-            format!("integratorId = \"p1\"\ninstitutionId = \"summit-cu\"\nname = \"P\"\nisActive = true\norigins = [\"{origin}\"]\ntokenSha256 = \"{hash}\"\n")
+            format!(
+                "integratorId = \"p1\"\ninstitutionId = \"summit-cu\"\nname = \"P\"\nisActive = true\norigins = [\"{origin}\"]\ntokenSha256 = \"{hash}\"\n"
+            )
         };
         let (_, hash) = new_token();
         assert!(IntegratorFile::from_toml(&text(&hash, "https://p.example")).is_ok());
         assert!(IntegratorFile::from_toml(&text("abc", "https://p.example")).unwrap_err().to_string().contains("tokenSha256"));
         assert!(IntegratorFile::from_toml(&text(&hash, "https://p.example/x")).unwrap_err().to_string().contains("origin"));
-        assert!(IntegratorFile::from_toml(&format!("{}token = \"x\"\n", text(&hash, "https://p.example"))).is_err(), "unknown keys refused");
+        assert!(
+            IntegratorFile::from_toml(&format!("{}token = \"x\"\n", text(&hash, "https://p.example"))).is_err(),
+            "unknown keys refused"
+        );
     }
 }

@@ -56,7 +56,12 @@ struct Clients {
 impl Clients {
     fn new(config: &Config) -> anyhow::Result<Self> {
         Ok(Self {
-            gateway: Gateway::new(&config.gateway_url, &config.gateway_public_url, config.gateway_merchant_key.expose(), Duration::from_secs(60))?,
+            gateway: Gateway::new(
+                &config.gateway_url,
+                &config.gateway_public_url,
+                config.gateway_merchant_key.expose(),
+                Duration::from_secs(60),
+            )?,
             mailer: Mailer::new(&config.smtp_url, &config.mail_from)?,
             plan_texts: Arc::new(PlanTexts::load(&config.data_dir)?),
         })

@@ -108,7 +108,8 @@ enum RatebookCommand {
 
 fn sandbox_config(config: &Config) -> coverline_sandbox::SandboxConfig {
     let secret = std::env::var("COVERLINE_SANDBOX_SIGNING_SECRET").unwrap_or_else(|_| "coverline-sandbox-signing-secret".into());
-    let mut sandbox = coverline_sandbox::SandboxConfig::new(config.gateway_merchant_key.expose(), config.provider_api_key.expose(), secret.into_bytes());
+    let mut sandbox =
+        coverline_sandbox::SandboxConfig::new(config.gateway_merchant_key.expose(), config.provider_api_key.expose(), secret.into_bytes());
     let state_file =
         std::env::var("COVERLINE_SANDBOX_STATE").map(PathBuf::from).unwrap_or_else(|_| config.data_dir.join("run/sandbox-state.json"));
     if let Some(dir) = state_file.parent() {

@@ -9,11 +9,16 @@ use axum::extract::{MatchedPath, Request};
 use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, TextEncoder, register_histogram_vec, register_int_counter_vec};
+use prometheus::{
+    Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, TextEncoder, register_histogram_vec, register_int_counter_vec,
+};
 
 static REQUESTS: LazyLock<IntCounterVec> = LazyLock::new(|| {
-    register_int_counter_vec!(Opts::new("coverline_http_requests_total", "HTTP requests by method, route and status"), &["method", "route", "status"])
-        .expect("metric registers once")
+    register_int_counter_vec!(
+        Opts::new("coverline_http_requests_total", "HTTP requests by method, route and status"),
+        &["method", "route", "status"]
+    )
+    .expect("metric registers once")
 });
 
 static LATENCY: LazyLock<HistogramVec> = LazyLock::new(|| {

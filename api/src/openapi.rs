@@ -41,7 +41,12 @@ impl Modify for SessionScheme {
         );
         components.add_security_scheme(
             "integrator",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).description(Some("A partner's integrator token (server to server)")).build()),
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("A partner's integrator token (server to server)"))
+                    .build(),
+            ),
         );
     }
 }
@@ -100,7 +105,8 @@ pub fn document(paths: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
 pub async fn json_errors(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
     let response = next.run(request).await;
     let status = response.status();
-    let is_json = response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
+    let is_json =
+        response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
     if !status.is_client_error() || is_json {
         return response;
     }
@@ -110,7 +116,8 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
         Err(_) => String::new(),
     };
     let (code, message) = rejection_text(status, &text);
-    let mut rewritten = (status, axum::Json(ErrorBody { error: ErrorDetail { code: code.to_string(), message, field: None } })).into_response();
+    let mut rewritten =
+        (status, axum::Json(ErrorBody { error: ErrorDetail { code: code.to_string(), message, field: None } })).into_response();
     for (name, value) in parts.headers.iter() {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             rewritten.headers_mut().insert(name.clone(), value.clone());
@@ -126,8 +133,12 @@ fn rejection_text(status: StatusCode, text: &str) -> (&'static str, String) {
         StatusCode::NOT_FOUND => ("notFound", "Not found".to_string()),
         StatusCode::METHOD_NOT_ALLOWED => ("methodNotAllowed", "This method is not allowed here.".to_string()),
         StatusCode::PAYLOAD_TOO_LARGE => ("tooLarge", "The request is too large.".to_string()),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupportedMediaType", "Send the request body as JSON (Content-Type: application/json).".to_string()),
-        StatusCode::UNPROCESSABLE_ENTITY => ("validation", readable(text, "The request body has a field of the wrong type or is missing one.")),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            ("unsupportedMediaType", "Send the request body as JSON (Content-Type: application/json).".to_string())
+        }
+        StatusCode::UNPROCESSABLE_ENTITY => {
+            ("validation", readable(text, "The request body has a field of the wrong type or is missing one."))
+        }
         _ => ("badRequest", readable(text, "The request is malformed.")),
     }
 }
@@ -153,7 +164,10 @@ mod tests {
 
     #[test]
     fn rejections_get_a_code_and_a_readable_message() {
-        let (code, message) = rejection_text(StatusCode::UNPROCESSABLE_ENTITY, "Failed to deserialize the JSON body into the target type: carId: invalid type: integer `1`, expected a string at line 1 column 11");
+        let (code, message) = rejection_text(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Failed to deserialize the JSON body into the target type: carId: invalid type: integer `1`, expected a string at line 1 column 11",
+        );
         assert_eq!(code, "validation");
         assert!(message.contains("carId"), "{message}");
         let (code, message) = rejection_text(StatusCode::BAD_REQUEST, "bad\u{0}bytes");

@@ -111,7 +111,10 @@ impl Support {
     }
 
     async fn policy(&self, key: &str) -> anyhow::Result<PolicyRecord> {
-        self.store.find_policy(key).await?.with_context(|| format!("no purchase with policy id, workflow id, contract number or quote id {key:?}"))
+        self.store
+            .find_policy(key)
+            .await?
+            .with_context(|| format!("no purchase with policy id, workflow id, contract number or quote id {key:?}"))
     }
 
     /// The purchase's timeline: what the database knows, then what Temporal knows.
@@ -137,7 +140,12 @@ impl Support {
             out.push_str(&format!("  {at}  {:<22} {:<18} {}\n", e.kind, e.actor, e.detail.as_deref().unwrap_or("")));
         }
         out.push_str(&format!("\nworkflow     {}\n", p.workflow_id));
-        out.push_str(&format!("history      {}/namespaces/{}/workflows/{}\n", self.temporal_ui.trim_end_matches('/'), self.namespace, p.workflow_id));
+        out.push_str(&format!(
+            "history      {}/namespaces/{}/workflows/{}\n",
+            self.temporal_ui.trim_end_matches('/'),
+            self.namespace,
+            p.workflow_id
+        ));
         let handle = self.temporal.get_workflow_handle::<CheckoutWorkflow>(p.workflow_id.clone());
         match tokio::time::timeout(Duration::from_secs(10), handle.describe(WorkflowDescribeOptions::default())).await {
             Ok(Ok(d)) => {
@@ -152,7 +160,9 @@ impl Support {
             Err(_) => out.push_str("execution    Temporal did not answer within 10 s\n"),
         }
         // A query needs a live worker; bounded so a stopped worker does not hang the command.
-        match tokio::time::timeout(Duration::from_secs(5), handle.query(CheckoutWorkflow::current, (), WorkflowQueryOptions::default())).await {
+        match tokio::time::timeout(Duration::from_secs(5), handle.query(CheckoutWorkflow::current, (), WorkflowQueryOptions::default()))
+            .await
+        {
             Ok(Ok(v)) => {
                 out.push_str(&format!("workflow sees checkout {:?} at step {}\n", v.status, v.checkout.step.as_str()));
                 if let Some(p) = v.purchase {
@@ -175,12 +185,19 @@ impl Support {
     /// Running checkouts matching a step, a status and an institution (each optional), newest
     /// first, from Temporal's visibility (the `Coverline*` search attributes): id, institution,
     /// step, status, age. The query it ran is the first line, for `temporal workflow list --query`.
-    pub async fn checkouts(&self, step: Option<&str>, status: Option<&str>, institution: Option<&str>, limit: usize) -> anyhow::Result<String> {
-        use futures::StreamExt;
+    pub async fn checkouts(
+        &self,
+        step: Option<&str>,
+        status: Option<&str>,
+        institution: Option<&str>,
+        limit: usize,
+    ) -> anyhow::Result<String> {
         use coverline_workflows::checkout::{INSTITUTION_ATTRIBUTE, STATUS_ATTRIBUTE, STEP_ATTRIBUTE};
+        use futures::StreamExt;
         let quoted = |v: &str| v.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect::<String>();
         let mut query = vec!["WorkflowType = 'CheckoutWorkflow'".to_string(), "ExecutionStatus = 'Running'".to_string()];
-        for (key, value) in [(STEP_ATTRIBUTE.name(), step), (STATUS_ATTRIBUTE.name(), status), (INSTITUTION_ATTRIBUTE.name(), institution)] {
+        for (key, value) in [(STEP_ATTRIBUTE.name(), step), (STATUS_ATTRIBUTE.name(), status), (INSTITUTION_ATTRIBUTE.name(), institution)]
+        {
             if let Some(v) = value {
                 query.push(format!("{key} = '{}'", quoted(v)));
             }
@@ -190,7 +207,9 @@ impl Support {
         let options = temporalio_client::WorkflowListOptions::builder().limit(limit).build();
         let mut stream = std::pin::pin!(self.temporal.list_workflows(query.clone(), options));
         let mut rows = 0;
-        while let Some(found) = tokio::time::timeout(Duration::from_secs(10), stream.next()).await.context("Temporal did not answer the list within 10 s")? {
+        while let Some(found) =
+            tokio::time::timeout(Duration::from_secs(10), stream.next()).await.context("Temporal did not answer the list within 10 s")?
+        {
             let w = found?;
             let attributes = w.search_attributes();
             let age = w.start_time().and_then(|t| t.elapsed().ok()).map_or("-".to_string(), |d| self::age(d.as_secs() as i64));
@@ -216,10 +235,15 @@ impl Support {
         }
         let handle = self.temporal.get_workflow_handle::<CheckoutWorkflow>(p.workflow_id.clone());
         let why = format!("support:{} asked to retry booking", self.operator);
-        tokio::time::timeout(Duration::from_secs(10), handle.signal(CheckoutWorkflow::retry_booking, why.clone(), WorkflowSignalOptions::default()))
-            .await
-            .map_err(|_| anyhow::anyhow!("Temporal did not answer signalling {}", p.workflow_id))??;
-        self.store.record_policy_event(&p.policy_id, "support:retryBooking", p.last_error.as_deref(), &format!("support:{}", self.operator)).await?;
+        tokio::time::timeout(
+            Duration::from_secs(10),
+            handle.signal(CheckoutWorkflow::retry_booking, why.clone(), WorkflowSignalOptions::default()),
+        )
+        .await
+        .map_err(|_| anyhow::anyhow!("Temporal did not answer signalling {}", p.workflow_id))??;
+        self.store
+            .record_policy_event(&p.policy_id, "support:retryBooking", p.last_error.as_deref(), &format!("support:{}", self.operator))
+            .await?;
         tracing::info!(policy_id = %p.policy_id, workflow_id = %p.workflow_id, operator = %self.operator, "support retried booking");
         Ok(Outcome::Done(format!("asked {} to book again (the same workflow; never a second contract)", p.workflow_id)))
     }
@@ -241,12 +265,18 @@ impl Support {
                 last.actor
             )));
         }
-        let pdf = self.store.contract_document(&p.policy_id).await?.context("the contract PDF is not rendered yet: the workflow is still working")?;
+        let pdf = self
+            .store
+            .contract_document(&p.policy_id)
+            .await?
+            .context("the contract PDF is not rendered yet: the workflow is still working")?;
         let purchase = Purchase::load(&self.store, &p.policy_id).await?;
         let email = purchase.email(public_url)?;
         mailer.send_receipt(&email).await?;
         mailer.send_contract(&email, pdf).await?;
-        self.store.record_policy_event(&p.policy_id, "support:resendEmails", Some(&email.to), &format!("support:{}", self.operator)).await?;
+        self.store
+            .record_policy_event(&p.policy_id, "support:resendEmails", Some(&email.to), &format!("support:{}", self.operator))
+            .await?;
         tracing::info!(policy_id = %p.policy_id, operator = %self.operator, "support resent the purchase emails");
         Ok(Outcome::Done(format!("sent the receipt and the contract copy to {}", email.to)))
     }

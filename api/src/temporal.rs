@@ -17,10 +17,13 @@ pub async fn connect(address: &str, namespace: &str, patience: Duration) -> anyh
     let url = Url::from_str(&format!("http://{address}")).context("Temporal address")?;
     let until = tokio::time::Instant::now() + patience;
     loop {
-        let attempt = Connection::connect(ConnectionOptions::new(url.clone()).identity(format!("coverline@{}", std::process::id())).build()).await;
+        let attempt =
+            Connection::connect(ConnectionOptions::new(url.clone()).identity(format!("coverline@{}", std::process::id())).build()).await;
         match attempt {
             Ok(connection) => return Client::new(connection, ClientOptions::new(namespace.to_string()).build()).context("Temporal client"),
-            Err(e) if tokio::time::Instant::now() >= until => return Err(anyhow::Error::new(e).context(format!("connecting to Temporal at {address}"))),
+            Err(e) if tokio::time::Instant::now() >= until => {
+                return Err(anyhow::Error::new(e).context(format!("connecting to Temporal at {address}")));
+            }
             Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,
         }
     }
@@ -89,7 +92,12 @@ pub async fn register_search_attributes(client: &Client, namespace: &str) -> any
 }
 
 /// Runs the checkout worker until `shutdown` resolves, then drains it gracefully.
-pub async fn run_worker(client: Client, task_queue: &str, activities: crate::Activities, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {
+pub async fn run_worker(
+    client: Client,
+    task_queue: &str,
+    activities: crate::Activities,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
     let runtime = Runtime::from_current_tokio(Default::default()).context("Temporal runtime")?;
     let options = WorkerOptions::new(task_queue.to_string())
         // A worker that died holding a checkout's cache hands it to any worker after 3 s (not 10).

@@ -19,23 +19,37 @@ async fn verified_member_at(app: &TestApp, institution: &str) -> support::Member
     // The member corrects the address before verifying it: stored lower-cased, token rotated.
     let corrected = format!("corrected.{}", m.email);
     let (s, b) = app
-        .call(Method::PUT, &TestApp::user_path(&m, "/update-email"), Some(&m.token), Some(json!({ "oldEmailAddress": m.email, "newEmailAddress": corrected.to_uppercase() })))
+        .call(
+            Method::PUT,
+            &TestApp::user_path(&m, "/update-email"),
+            Some(&m.token),
+            Some(json!({ "oldEmailAddress": m.email, "newEmailAddress": corrected.to_uppercase() })),
+        )
         .await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["user"]["emailAddress"], corrected);
     m.token = b["updatedToken"].as_str().unwrap().to_string();
     m.email = corrected;
     let (s, b) = app
-        .call(Method::PUT, &TestApp::user_path(&m, "/update-email"), Some(&m.token), Some(json!({ "oldEmailAddress": "someone@else.com", "newEmailAddress": "x@y.com" })))
+        .call(
+            Method::PUT,
+            &TestApp::user_path(&m, "/update-email"),
+            Some(&m.token),
+            Some(json!({ "oldEmailAddress": "someone@else.com", "newEmailAddress": "x@y.com" })),
+        )
         .await;
     assert_eq!((s, b["error"]["message"].as_str()), (409, Some("There was an issue updating your email.")));
-    let (s, b) = app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
+    let (s, b) =
+        app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
     assert_eq!(s, 200, "{b}");
     let code = code_in(&app.mail.wait_for(&m.email, 1).await[0]);
     assert_eq!(code.len(), 6);
     let wrong = if code == "000000" { "111111" } else { "000000" };
     let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": wrong }))).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("The code is invalid, please enter the correct code or click on 'Resend code' to get a new code")));
+    assert_eq!(
+        (s, b["error"]["message"].as_str()),
+        (400, Some("The code is invalid, please enter the correct code or click on 'Resend code' to get a new code"))
+    );
     let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["user"]["isEmailVerified"], true);
@@ -56,15 +70,24 @@ async fn verified_member_at(app: &TestApp, institution: &str) -> support::Member
 
 /// Car + quote; returns (carId, quote body).
 async fn quoted(app: &TestApp, m: &support::Member) -> (String, Value) {
-    let (s, b) = app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/vin/{}", KIA_VIN.to_lowercase()), Some(&m.token), None).await;
+    let (s, b) =
+        app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/vin/{}", KIA_VIN.to_lowercase()), Some(&m.token), None).await;
     assert_eq!(s, 200, "{b}");
-    assert_eq!((b["data"]["year"].as_u64(), b["data"]["make"].as_str(), b["data"]["model"].as_str()), (Some(2022), Some("Kia"), Some("Sorento")));
+    assert_eq!(
+        (b["data"]["year"].as_u64(), b["data"]["make"].as_str(), b["data"]["model"].as_str()),
+        (Some(2022), Some("Kia"), Some("Sorento"))
+    );
     let car = json!({ "vin": KIA_VIN, "carFlags": {}, "odometer": "45,000", "milesPerYear": 15000, "yearsToOwn": 6 });
     let (s, b) = app.call(Method::POST, &TestApp::user_path(m, "/car"), Some(&m.token), Some(car)).await;
     assert_eq!(s, 201, "{b}");
     let car_id = b["car"]["carId"].as_str().unwrap().to_string();
     let (s, quote) = app
-        .call(Method::POST, &TestApp::user_path(m, "/quote"), Some(&m.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })))
+        .call(
+            Method::POST,
+            &TestApp::user_path(m, "/quote"),
+            Some(&m.token),
+            Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })),
+        )
         .await;
     assert_eq!(s, 201, "{quote}");
     let rates = quote["rates"].as_array().unwrap();
@@ -98,7 +121,8 @@ async fn purchase_end_to_end(db: Db) {
     let (s, again) = book(&app, &m, &car_id, &quote, &rate).await;
     assert_eq!((s, again["policy"]["mmpContractNumber"].as_str()), (200, Some(contract.as_str())));
 
-    let (s, signed) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    let (s, signed) =
+        app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
     assert_eq!(s, 200, "{signed}");
     let widget_url = signed["data"]["widgetUrl"].as_str().unwrap();
     assert!(widget_url.starts_with(&app.sandbox_url), "the widget comes from the gateway's origin");
@@ -114,10 +138,19 @@ async fn purchase_end_to_end(db: Db) {
     assert_eq!(s, 200, "{verified}");
     let tracking = verified["data"]["data"]["trackingNumber"].as_str().unwrap().to_string();
     let (s, again) = app.call(Method::POST, &TestApp::user_path(&m, "/verifyresponse"), Some(&m.token), Some(verify)).await;
-    assert_eq!((s, again["data"]["data"]["trackingNumber"].as_str()), (200, Some(tracking.as_str())), "a retried verify is the same payment");
+    assert_eq!(
+        (s, again["data"]["data"]["trackingNumber"].as_str()),
+        (200, Some(tracking.as_str())),
+        "a retried verify is the same payment"
+    );
 
     let (s, confirmation) = app
-        .call(Method::POST, &TestApp::user_path(&m, "/payment/confirmation"), Some(&m.token), Some(json!({ "policyId": policy_id, "paymentId": tracking })))
+        .call(
+            Method::POST,
+            &TestApp::user_path(&m, "/payment/confirmation"),
+            Some(&m.token),
+            Some(json!({ "policyId": policy_id, "paymentId": tracking })),
+        )
         .await;
     assert_eq!(s, 200, "{confirmation}");
     assert_eq!(confirmation["mmpContractNumber"], contract);
@@ -133,7 +166,8 @@ async fn purchase_end_to_end(db: Db) {
     let contract_mail = mails.iter().find(|x| x.data.contains("application/pdf")).expect("contract email with the PDF");
     assert!(contract_mail.data.contains(&format!("contract-{contract}.pdf")));
 
-    let res = app.http.get(app.api(&TestApp::user_path(&m, &format!("/fetchdocument/{policy_id}")))).bearer_auth(&m.token).send().await.unwrap();
+    let res =
+        app.http.get(app.api(&TestApp::user_path(&m, &format!("/fetchdocument/{policy_id}")))).bearer_auth(&m.token).send().await.unwrap();
     assert_eq!(res.status().as_u16(), 200);
     assert!(res.bytes().await.unwrap().starts_with(b"%PDF"));
 
@@ -177,8 +211,18 @@ async fn purchase_end_to_end_on_postgres() {
 
 async fn validation_and_access(db: Db) {
     let app = spawn_app(Options::on(db)).await;
-    let (s, b) = app.call(Method::POST, &format!("/institution/{INSTITUTION}/user"), None, Some(json!({ "emailAddress": "jane@", "password": "Aa1!aaaaaaaaaaaaaaaa" }))).await;
-    assert_eq!((s, b["error"]["message"].as_str(), b["error"]["field"].as_str()), (400, Some("Must be a valid email"), Some("emailAddress")));
+    let (s, b) = app
+        .call(
+            Method::POST,
+            &format!("/institution/{INSTITUTION}/user"),
+            None,
+            Some(json!({ "emailAddress": "jane@", "password": "Aa1!aaaaaaaaaaaaaaaa" })),
+        )
+        .await;
+    assert_eq!(
+        (s, b["error"]["message"].as_str(), b["error"]["field"].as_str()),
+        (400, Some("Must be a valid email"), Some("emailAddress"))
+    );
     let (s, _) = app.call(Method::GET, "/institution/no-such-cu", None, None).await;
     assert_eq!(s, 404);
     let (s, inst) = app.call(Method::GET, &format!("/institution/{INSTITUTION}"), None, None).await;
@@ -213,7 +257,12 @@ async fn validation_and_access(db: Db) {
 
     // Booking needs a verified email.
     let (s, quote) = app
-        .call(Method::POST, &TestApp::user_path(&a, "/quote"), Some(&a.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })))
+        .call(
+            Method::POST,
+            &TestApp::user_path(&a, "/quote"),
+            Some(&a.token),
+            Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })),
+        )
         .await;
     assert_eq!(s, 201);
     let (s, body) = book(&app, &a, car_id, &quote, &quote["rates"][0]).await;
@@ -223,7 +272,12 @@ async fn validation_and_access(db: Db) {
     // and no quotes where the provider does not sell (WA).
     assert!(quote["rates"].as_array().unwrap().iter().all(|r| r["taxAmount"] == 0));
     let (s, pa) = app
-        .call(Method::POST, &TestApp::user_path(&a, "/quote"), Some(&a.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "PA" })))
+        .call(
+            Method::POST,
+            &TestApp::user_path(&a, "/quote"),
+            Some(&a.token),
+            Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "PA" })),
+        )
         .await;
     assert_eq!(s, 201, "{pa}");
     for r in pa["rates"].as_array().unwrap() {
@@ -233,7 +287,12 @@ async fn validation_and_access(db: Db) {
         assert_eq!(r["totalRateCost"].as_i64().unwrap(), price + tax);
     }
     let (s, wa) = app
-        .call(Method::POST, &TestApp::user_path(&a, "/quote"), Some(&a.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "WA" })))
+        .call(
+            Method::POST,
+            &TestApp::user_path(&a, "/quote"),
+            Some(&a.token),
+            Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "WA" })),
+        )
         .await;
     assert_eq!((s, wa["error"]["message"].as_str()), (422, Some("No quotes present")));
     assert!(!inst["eligibleStates"].as_array().unwrap().iter().any(|st| st == "WA"));
@@ -263,13 +322,22 @@ async fn a_mock_vin_car_is_quoted_but_never_booked() {
     let (s, b) = app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/styles?year=2021&make=Toyota&model=Camry"), t, None).await;
     assert_eq!(s, 200, "{b}");
     let style = b["data"][0].as_str().unwrap().replace(' ', "%20");
-    let (s, b) = app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/vin?year=2021&make=Toyota&model=Camry&style={style}"), t, None).await;
+    let (s, b) = app
+        .call(Method::GET, &format!("/institution/{INSTITUTION}/car/vin?year=2021&make=Toyota&model=Camry&style={style}"), t, None)
+        .await;
     assert_eq!(s, 200, "{b}");
     let car = json!({ "vin": b["data"]["message"], "carFlags": {}, "odometer": "20,000", "milesPerYear": 15000, "yearsToOwn": 4 });
     let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), t, Some(car)).await;
     assert_eq!((s, b["car"]["isMockVin"].as_bool()), (201, Some(true)), "{b}");
     let car_id = b["car"]["carId"].as_str().unwrap().to_string();
-    let (s, quote) = app.call(Method::POST, &TestApp::user_path(&m, "/quote"), t, Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 4, "state": "CO" }))).await;
+    let (s, quote) = app
+        .call(
+            Method::POST,
+            &TestApp::user_path(&m, "/quote"),
+            t,
+            Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 4, "state": "CO" })),
+        )
+        .await;
     assert_eq!(s, 201, "{quote}");
     let rate = quote["rates"][0].clone();
     let (s, b) = book(&app, &m, &car_id, &quote, &rate).await;
@@ -289,17 +357,29 @@ async fn a_mixed_provider_quote_books_with_the_rates_own_provider() {
     let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), t, Some(car)).await;
     assert_eq!(s, 201, "{b}");
     let car_id = b["car"]["carId"].as_str().unwrap().to_string();
-    let (s, quote) = app.call(Method::POST, &TestApp::user_path(&m, "/quote"), t, Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))).await;
+    let (s, quote) = app
+        .call(
+            Method::POST,
+            &TestApp::user_path(&m, "/quote"),
+            t,
+            Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })),
+        )
+        .await;
     assert_eq!(s, 201, "{quote}");
     let providers: Vec<&str> = quote["rates"].as_array().unwrap().iter().map(|r| r["provider"].as_str().unwrap()).collect();
     assert!(providers.contains(&"EFG") && providers.contains(&"NAC"), "{quote}");
     let nac = quote["rates"].as_array().unwrap().iter().find(|r| r["provider"] == "NAC").unwrap().clone();
     let (s, b) = book(&app, &m, &car_id, &quote, &nac).await;
     assert_eq!(s, 200, "{b}");
-    let res = app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
+    let res =
+        app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
     let contracts: Value = res.json().await.unwrap();
     let checkout = coverline_workflows::checkout_workflow_id(&m.user_id);
     let ours: Vec<&Value> = contracts.as_array().unwrap().iter().filter(|c| c["idempotencyKey"] == checkout.as_str()).collect();
     assert_eq!(ours.len(), 1, "{contracts}");
-    assert!(ours[0]["contractNumber"].as_str().unwrap().starts_with("NAC-"), "booked with NAC, not the quote's first provider: {}", ours[0]);
+    assert!(
+        ours[0]["contractNumber"].as_str().unwrap().starts_with("NAC-"),
+        "booked with NAC, not the quote's first provider: {}",
+        ours[0]
+    );
 }

@@ -13,12 +13,20 @@ use serde_json::{Value, json};
 use support::{Db, Member, Options, TestApp, charge, pay, ready_to_book, ready_to_book_at, spawn_app, wait_for_policy_status};
 
 async fn contracts(app: &TestApp) -> Vec<Value> {
-    let res = app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
+    let res =
+        app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
     res.json::<Value>().await.unwrap().as_array().unwrap().clone()
 }
 
 async fn provider(app: &TestApp, behaviour: Value) {
-    let res = app.http.post(format!("{}/_sandbox/provider/behaviour", app.sandbox_url)).bearer_auth("test-provider-key").json(&behaviour).send().await.unwrap();
+    let res = app
+        .http
+        .post(format!("{}/_sandbox/provider/behaviour", app.sandbox_url))
+        .bearer_auth("test-provider-key")
+        .json(&behaviour)
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success());
 }
 
@@ -40,7 +48,8 @@ async fn bought(app: &TestApp, m: &Member, booking: &Value) -> String {
 fn pdf_text(pdf: &[u8]) -> String {
     let path = std::env::temp_dir().join(format!("coverline-checkout-{}.pdf", support::random_suffix()));
     std::fs::write(&path, pdf).unwrap();
-    let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils; make test installs it)");
+    let out =
+        std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils; make test installs it)");
     let _ = std::fs::remove_file(&path);
     String::from_utf8(out.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -60,7 +69,8 @@ async fn a_double_clicked_continue_books_one_contract_and_pays_once() {
     let policy_id = a.1["policy"]["policyId"].as_str().unwrap().to_string();
 
     // The widget submits twice, the browser retries the verify: one charge, one payment.
-    let (s, signed) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    let (s, signed) =
+        app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
     assert_eq!(s, 200, "{signed}");
     let widget = signed["data"]["widgetUrl"].as_str().unwrap();
     let (s, charged) = charge(&app, widget, "4242424242424242").await;
@@ -77,7 +87,8 @@ async fn a_double_clicked_continue_books_one_contract_and_pays_once() {
     let v1 = v1.1;
     assert_eq!(v1["data"]["data"]["trackingNumber"], v2.1["data"]["data"]["trackingNumber"]);
     // A paid contract gets no second signed request (it could be charged again).
-    let (s, again) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    let (s, again) =
+        app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
     assert_eq!((s, again["error"]["code"].as_str()), (409, Some("alreadyPaid")));
     assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
     let store = store(&app).await;
@@ -85,7 +96,11 @@ async fn a_double_clicked_continue_books_one_contract_and_pays_once() {
     assert_eq!(store.count_payments().await.unwrap(), 1);
     assert_eq!(contracts(&app).await.len(), 1);
     let recorded = store.payment_for_policy(&policy_id).await.unwrap().unwrap();
-    assert_eq!(Some(recorded.payment_id.as_str()), v1["data"]["data"]["trackingNumber"].as_str(), "the first verified payment is the one kept");
+    assert_eq!(
+        Some(recorded.payment_id.as_str()),
+        v1["data"]["data"]["trackingNumber"].as_str(),
+        "the first verified payment is the one kept"
+    );
     let timeline: Vec<String> = store.policy_events(&policy_id).await.unwrap().into_iter().map(|e| e.kind).collect();
     assert_eq!(timeline.iter().filter(|k| *k == "created").count(), 1, "{timeline:?}");
     assert_eq!(timeline.iter().filter(|k| *k == "booked").count(), 1, "{timeline:?}");
@@ -109,7 +124,9 @@ async fn a_double_clicked_continue_books_one_contract_and_pays_once() {
 async fn the_booking_test_switch_fails_the_first_round_and_the_retry_books() {
     let app = spawn_app(Options::on(Db::Sqlite)).await;
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/institutions/summit-cu.toml")).unwrap();
-    let text = text.replace("institutionId = \"summit-cu\"", "institutionId = \"switch-lab\"").replace("policyPostErrorTest = false", "policyPostErrorTest = true");
+    let text = text
+        .replace("institutionId = \"summit-cu\"", "institutionId = \"switch-lab\"")
+        .replace("policyPostErrorTest = false", "policyPostErrorTest = true");
     let institution = coverline_domain::institution::Institution::from_toml(&text).unwrap();
     store(&app).await.upsert_institution(&institution).await.unwrap();
     let (m, booking) = ready_to_book_at(&app, "switch-lab").await;
@@ -135,7 +152,11 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
     let link = format!("{}/summit-cu/user/{}/policy/{}", app.url, m.user_id, policy_id);
     let contract_mail = mails.iter().find(|x| x.data.contains("application/pdf")).expect("contract email");
     assert!(contract_mail.data.contains("text/html") && contract_mail.data.contains("text/plain"), "HTML + text");
-    assert!(contract_mail.data.replace("=\n", "").replace("=3D", "=").contains(&link), "the email links to {link}:\n{}", contract_mail.data);
+    assert!(
+        contract_mail.data.replace("=\n", "").replace("=3D", "=").contains(&link),
+        "the email links to {link}:\n{}",
+        contract_mail.data
+    );
     let receipt = mails.iter().find(|x| x.data.contains("Subject: Your receipt")).expect("receipt");
     assert!(receipt.data.contains("text/html") && receipt.data.contains("#0B3D91"), "branded with the institution's colour");
 
@@ -168,7 +189,9 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
     let store = store(app).await;
     let mut retrievals = store.analytics_events(&m.user_id).await.unwrap();
     retrievals.sort(); // recorded within one second: their order in the table is not kept
-    let event = |category: &str, action: &str, label: &str| (Some("event".to_string()), Some(category.to_string()), Some(action.to_string()), Some(label.to_string()));
+    let event = |category: &str, action: &str, label: &str| {
+        (Some("event".to_string()), Some(category.to_string()), Some(action.to_string()), Some(label.to_string()))
+    };
     assert_eq!(
         retrievals,
         vec![
@@ -238,15 +261,25 @@ async fn support_lists_retries_shows_and_resends_idempotently() {
     let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking.clone())).await;
     assert_eq!(s, 502, "{body}");
 
-    let temporal = coverline_api::temporal::connect(&std::env::var("TEMPORAL_ADDRESS").unwrap(), "default", Duration::from_secs(10)).await.unwrap();
-    let support = Support { store: store(&app).await, temporal, operator: "pat".into(), temporal_ui: "http://localhost:8233".into(), namespace: "default".into() };
+    let temporal =
+        coverline_api::temporal::connect(&std::env::var("TEMPORAL_ADDRESS").unwrap(), "default", Duration::from_secs(10)).await.unwrap();
+    let support = Support {
+        store: store(&app).await,
+        temporal,
+        operator: "pat".into(),
+        temporal_ui: "http://localhost:8233".into(),
+        namespace: "default".into(),
+    };
     let stuck = support.stuck(Duration::ZERO).await.unwrap();
     assert_eq!(stuck.len(), 1);
     let policy_id = stuck[0].policy.policy_id.clone();
     assert_eq!(stuck[0].policy.status, "bookingFailed");
     assert!(stuck[0].policy.last_error.as_deref().unwrap().starts_with("failed"), "{:?}", stuck[0].policy.last_error);
     let table = Support::stuck_table(&stuck);
-    assert!(table.contains(&policy_id) && table.contains("summit-cu") && table.contains("bookingFailed") && table.contains("1 purchase(s)"), "{table}");
+    assert!(
+        table.contains(&policy_id) && table.contains("summit-cu") && table.contains("bookingFailed") && table.contains("1 purchase(s)"),
+        "{table}"
+    );
     assert!(support.stuck(Duration::from_secs(3600)).await.unwrap().is_empty(), "not stuck for an hour yet");
 
     // Retry: the same workflow books; a second retry has nothing to do.
@@ -264,22 +297,39 @@ async fn support_lists_retries_shows_and_resends_idempotently() {
     app.mail.wait_for(&m.email, 3).await;
     let contract = support.store.policy(&policy_id).await.unwrap().unwrap().contract_number.unwrap();
     let mailer = app_mailer(&app);
-    assert!(matches!(support.resend_emails(&contract, &mailer, &app.url, false).await.unwrap(), Outcome::Done(_)), "found by contract number");
+    assert!(
+        matches!(support.resend_emails(&contract, &mailer, &app.url, false).await.unwrap(), Outcome::Done(_)),
+        "found by contract number"
+    );
     assert!(matches!(support.resend_emails(&policy_id, &mailer, &app.url, false).await.unwrap(), Outcome::NothingToDo(_)));
     assert!(matches!(support.resend_emails(&policy_id, &mailer, &app.url, true).await.unwrap(), Outcome::Done(_)));
     assert_eq!(app.mail.wait_for(&m.email, 7).await.len(), 7, "code + receipt + contract, then two resends of two");
 
     let shown = support.show(&policy_id).await.unwrap();
-    for needle in ["status:bookingFailed", "support:retryBooking", "support:pat", "booked", "paid", "email:receipt", "email:contract", "support:resendEmails", "fulfilled"] {
+    for needle in [
+        "status:bookingFailed",
+        "support:retryBooking",
+        "support:pat",
+        "booked",
+        "paid",
+        "email:receipt",
+        "email:contract",
+        "support:resendEmails",
+        "fulfilled",
+    ] {
         assert!(shown.contains(needle), "show lacks {needle:?}:\n{shown}");
     }
     assert!(shown.contains(&format!("http://localhost:8233/namespaces/default/workflows/checkout-{}", m.user_id)), "{shown}");
-    assert!(shown.contains("execution    Running") || shown.contains("execution    Completed"), "Temporal describes the workflow:\n{shown}");
+    assert!(
+        shown.contains("execution    Running") || shown.contains("execution    Completed"),
+        "Temporal describes the workflow:\n{shown}"
+    );
     assert!(shown.contains("purchase Fulfilled, booking rounds 2"), "the workflow's own view:\n{shown}");
 }
 
 fn app_mailer(app: &TestApp) -> coverline_activities::email::Mailer {
-    coverline_activities::email::Mailer::new(&format!("smtp://127.0.0.1:{}", app.mail.port), "Coverline Test <no-reply@coverline.test>").unwrap()
+    coverline_activities::email::Mailer::new(&format!("smtp://127.0.0.1:{}", app.mail.port), "Coverline Test <no-reply@coverline.test>")
+        .unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread")]

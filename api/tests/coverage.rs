@@ -23,7 +23,14 @@ async fn rates_carry_plan_texts_and_a_quote_rerates_in_place() {
     let m = app.new_member(INSTITUTION).await;
     let t = Some(m.token.as_str());
     let car_id = car(&app, &m).await;
-    let (s, quote) = app.call(Method::POST, &TestApp::user_path(&m, "/quote"), t, Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))).await;
+    let (s, quote) = app
+        .call(
+            Method::POST,
+            &TestApp::user_path(&m, "/quote"),
+            t,
+            Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })),
+        )
+        .await;
     assert_eq!(s, 201, "{quote}");
     let rates = quote["rates"].as_array().unwrap();
     assert_eq!(rates.len(), 3);
@@ -35,7 +42,10 @@ async fn rates_carry_plan_texts_and_a_quote_rerates_in_place() {
         assert!(d["intro"].as_str().unwrap().contains(rate["coverageName"].as_str().unwrap()), "{d}");
         let components = d["components"].as_array().unwrap();
         assert!(!components.is_empty(), "{d}");
-        assert!(components.iter().all(|c| c["cssId"].as_str().is_some_and(|id| id.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-'))), "{d}");
+        assert!(
+            components.iter().all(|c| c["cssId"].as_str().is_some_and(|id| id.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-'))),
+            "{d}"
+        );
         assert!(d["benefits"].as_array().unwrap().iter().any(|b| b["text"].as_str().unwrap().contains("$50 per day")), "NAC rental: {d}");
     }
     // Contact numbers: Summit's own general line, NAC's lines for the rest (data/plans/nac.toml).
@@ -58,7 +68,8 @@ async fn rates_carry_plan_texts_and_a_quote_rerates_in_place() {
     let (s, b) = app.call(Method::PUT, &path, t, Some(json!({ "milesPerYear": 12345, "yearsToOwn": 2, "state": "PA" }))).await;
     assert_eq!((s, b["error"]["field"].as_str()), (400, Some("milesPerYear")));
     let other = app.new_member(INSTITUTION).await;
-    let (s, _) = app.call(Method::PUT, &path, Some(&other.token), Some(json!({ "milesPerYear": 5000, "yearsToOwn": 2, "state": "PA" }))).await;
+    let (s, _) =
+        app.call(Method::PUT, &path, Some(&other.token), Some(json!({ "milesPerYear": 5000, "yearsToOwn": 2, "state": "PA" }))).await;
     assert_eq!(s, 404, "another member cannot re-rate it");
 }
 
@@ -86,7 +97,17 @@ async fn contact_requests_reach_the_institution_once() {
     let mail = app.mail.wait_for("vsc@summit-cu.example", 1).await;
     assert_eq!(mail.len(), 1);
     let data = &mail[0].data;
-    for expected in ["Asked for a coverage expert", "Is a member: Yes", "Jane", "3035550142", m.email.as_str(), KIA_VIN, "Sorento", "SILVER 72 months / 100000 miles $2,020.00", "Consents to promotional email: No"] {
+    for expected in [
+        "Asked for a coverage expert",
+        "Is a member: Yes",
+        "Jane",
+        "3035550142",
+        m.email.as_str(),
+        KIA_VIN,
+        "Sorento",
+        "SILVER 72 months / 100000 miles $2,020.00",
+        "Consents to promotional email: No",
+    ] {
         assert!(data.contains(expected), "{expected:?} missing from the institution's email:\n{data}");
     }
     assert!(data.contains("text/html"), "HTML part");
@@ -96,7 +117,9 @@ async fn contact_requests_reach_the_institution_once() {
     // Bad input: an unknown page, a malformed field; another member's user id.
     let (s, b) = app.call(Method::PUT, &path, t, Some(json!({ "pageUserBouncedFrom": "somewhere" }))).await;
     assert_eq!((s, b["error"]["message"].as_str()), (400, Some("pageUserBouncedFrom is not a known page.")));
-    let (s, _) = app.call(Method::PUT, &path, t, Some(json!({ "pageUserBouncedFrom": "notAMember", "collectedInfo": { "firstName": { "x": 1 } } }))).await;
+    let (s, _) = app
+        .call(Method::PUT, &path, t, Some(json!({ "pageUserBouncedFrom": "notAMember", "collectedInfo": { "firstName": { "x": 1 } } })))
+        .await;
     assert_eq!(s, 400);
     let other = app.new_member(INSTITUTION).await;
     let (s, _) = app.call(Method::PUT, &path, Some(&other.token), Some(body)).await;
@@ -104,7 +127,8 @@ async fn contact_requests_reach_the_institution_once() {
 
     // Without a user (user-creation error): the address is required, and 5 an hour at most.
     let anon = format!("/institution/{INSTITUTION}/contact-request");
-    let (s, b) = app.call(Method::POST, &anon, None, Some(json!({ "pageUserBouncedFrom": "userCreationError", "collectedInfo": {} }))).await;
+    let (s, b) =
+        app.call(Method::POST, &anon, None, Some(json!({ "pageUserBouncedFrom": "userCreationError", "collectedInfo": {} }))).await;
     assert_eq!((s, b["error"]["field"].as_str()), (400, Some("emailAddress")));
     for i in 0..5 {
         let body = json!({ "pageUserBouncedFrom": "userCreationError", "collectedInfo": { "emailAddress": "Walk.In@Example.com", "firstName": format!("Try{i}") } });

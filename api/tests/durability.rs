@@ -59,13 +59,23 @@ async fn a_purchase_survives_a_sigkill_between_booking_and_payment() {
     wait_up(&app.http, &format!("{url}/api/health")).await;
 
     // Pay after the restart.
-    let (s, signed) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    let (s, signed) =
+        app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
     assert_eq!(s, 200, "{signed}");
     let (_, charged) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), "4242424242424242").await;
     let result = charged["data"]["result"].as_str().expect("approved");
-    let (s, verified) = app.call(Method::POST, &TestApp::user_path(&m, "/verifyresponse"), Some(&m.token), Some(json!({ "policyId": policy_id, "result": result }))).await;
+    let (s, verified) = app
+        .call(
+            Method::POST,
+            &TestApp::user_path(&m, "/verifyresponse"),
+            Some(&m.token),
+            Some(json!({ "policyId": policy_id, "result": result })),
+        )
+        .await;
     assert_eq!(s, 200, "{verified}");
-    let (s, confirmation) = app.call(Method::POST, &TestApp::user_path(&m, "/payment/confirmation"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    let (s, confirmation) = app
+        .call(Method::POST, &TestApp::user_path(&m, "/payment/confirmation"), Some(&m.token), Some(json!({ "policyId": policy_id })))
+        .await;
     assert_eq!(s, 200, "{confirmation}");
 
     let store = coverline_store::Store::connect(&database_url).await.unwrap();

@@ -27,7 +27,8 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
     let a_policy = booked["policy"]["policyId"].as_str().unwrap().to_string();
     let a_car = a_booking["carId"].as_str().unwrap().to_string();
     let a_quote = a_booking["quoteId"].as_str().unwrap().to_string();
-    let (s, drop) = app.call(Method::GET, &format!("/institution/summit-cu/car/vin/ocr/drop/{}?mime=image/png", a.user_id), Some(&a.token), None).await;
+    let (s, drop) =
+        app.call(Method::GET, &format!("/institution/summit-cu/car/vin/ocr/drop/{}?mime=image/png", a.user_id), Some(&a.token), None).await;
     assert_eq!(s, 200, "{drop}");
     let a_drop = drop["data"]["dropId"].as_str().unwrap().to_string();
     let (s, paid) = support::pay(&app, &a, &a_policy, "4242424242424242").await;
@@ -63,7 +64,8 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
         (Method::GET, "/checkout", None),
         (Method::PUT, "/checkout", Some(json!({ "step": "lookup", "answers": { "stateOfResidence": "CO" } }))),
     ];
-    let fill = |text: &str| text.replace("CAR", &a_car).replace("QUOTE", &a_quote).replace("POLICY", &a_policy).replace("PAYMENT", &a_payment);
+    let fill =
+        |text: &str| text.replace("CAR", &a_car).replace("QUOTE", &a_quote).replace("POLICY", &a_policy).replace("PAYMENT", &a_payment);
     let mut checked = 0;
     for (method, suffix, body) in &under_user {
         let suffix = fill(suffix);
@@ -83,23 +85,44 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
         (Method::GET, format!("/policy/{a_policy}"), None, None),
         (Method::GET, format!("/fetchdocument/{a_policy}"), None, None),
         (Method::GET, format!("/payment/{a_payment}"), None, None),
-        (Method::POST, "/quote".into(), Some(json!({ "carId": a_car, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })), Some(json!({ "carId": UNKNOWN, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" }))),
-        (Method::POST, "/policy".into(), Some(json!({ "rateId": a_booking["rateId"], "carId": a_car, "quoteId": a_quote })), Some(json!({ "rateId": a_booking["rateId"], "carId": a_car, "quoteId": UNKNOWN }))),
+        (
+            Method::POST,
+            "/quote".into(),
+            Some(json!({ "carId": a_car, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })),
+            Some(json!({ "carId": UNKNOWN, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })),
+        ),
+        (
+            Method::POST,
+            "/policy".into(),
+            Some(json!({ "rateId": a_booking["rateId"], "carId": a_car, "quoteId": a_quote })),
+            Some(json!({ "rateId": a_booking["rateId"], "carId": a_car, "quoteId": UNKNOWN })),
+        ),
         (Method::POST, "/signrequest".into(), Some(json!({ "policyId": a_policy })), Some(json!({ "policyId": UNKNOWN }))),
-        (Method::POST, "/verifyresponse".into(), Some(json!({ "policyId": a_policy, "result": "x" })), Some(json!({ "policyId": UNKNOWN, "result": "x" }))),
+        (
+            Method::POST,
+            "/verifyresponse".into(),
+            Some(json!({ "policyId": a_policy, "result": "x" })),
+            Some(json!({ "policyId": UNKNOWN, "result": "x" })),
+        ),
         (Method::POST, "/payment/confirmation".into(), Some(json!({ "policyId": a_policy })), Some(json!({ "policyId": UNKNOWN }))),
         (Method::POST, format!("/verifydetails/{a_policy}"), Some(json!({ "lastname": "Doe", "zipcode": "80202" })), None),
         (
             Method::PUT,
             "/checkout".into(),
-            Some(json!({ "step": "coverage", "answers": { "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" }, "odometer": 45000, "carId": a_car } })),
-            Some(json!({ "step": "coverage", "answers": { "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" }, "odometer": 45000, "carId": UNKNOWN } })),
+            Some(
+                json!({ "step": "coverage", "answers": { "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" }, "odometer": 45000, "carId": a_car } }),
+            ),
+            Some(
+                json!({ "step": "coverage", "answers": { "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" }, "odometer": 45000, "carId": UNKNOWN } }),
+            ),
         ),
     ];
     for (method, suffix, body, unknown_body) in &own_user {
         let on_a = app.call(method.clone(), &path(&b.user_id, suffix), Some(&b.token), body.clone()).await;
-        let unknown_suffix = suffix.replace(&a_car, UNKNOWN).replace(&a_quote, UNKNOWN).replace(&a_policy, UNKNOWN).replace(&a_payment, UNKNOWN);
-        let on_unknown = app.call(method.clone(), &path(&b.user_id, &unknown_suffix), Some(&b.token), unknown_body.clone().or(body.clone())).await;
+        let unknown_suffix =
+            suffix.replace(&a_car, UNKNOWN).replace(&a_quote, UNKNOWN).replace(&a_policy, UNKNOWN).replace(&a_payment, UNKNOWN);
+        let on_unknown =
+            app.call(method.clone(), &path(&b.user_id, &unknown_suffix), Some(&b.token), unknown_body.clone().or(body.clone())).await;
         assert_eq!(on_a.0, 404, "{method} {suffix} with another member's id: {}", on_a.1);
         assert_eq!(on_a, on_unknown, "{method} {suffix}: someone else's id answers like an unknown one");
         checked += 1;
@@ -110,7 +133,8 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
     assert_eq!((on_a.0, &on_a), (404, &on_unknown), "a VIN photo drop of another member");
     let on_a = app.call(Method::GET, &drop_path(&a.user_id, &a_drop), Some(&b.token), None).await;
     assert_eq!(on_a.0, 404, "another member's drop under their own user id");
-    let opened = app.call(Method::GET, &format!("/institution/summit-cu/car/vin/ocr/drop/{}?mime=image/png", a.user_id), Some(&b.token), None).await;
+    let opened =
+        app.call(Method::GET, &format!("/institution/summit-cu/car/vin/ocr/drop/{}?mime=image/png", a.user_id), Some(&b.token), None).await;
     assert_eq!(opened.0, 404, "opening a drop for another member");
     checked += 3;
 
@@ -160,7 +184,8 @@ async fn vin_lookups_are_limited_per_member() {
     }
     assert_eq!(allowed, 30);
     assert_eq!(decode(m.token.clone()).await, 429);
-    let (s, b) = app.call(Method::GET, "/institution/summit-cu/car/vin?year=2022&make=Kia&model=Sorento&style=x", Some(&m.token), None).await;
+    let (s, b) =
+        app.call(Method::GET, "/institution/summit-cu/car/vin?year=2022&make=Kia&model=Sorento&style=x", Some(&m.token), None).await;
     assert_eq!((s, b["error"]["code"].as_str()), (429, Some("rateLimited")), "VIN by description shares the bucket");
     assert_eq!(decode(other.token.clone()).await, 200, "another member has their own bucket");
     println!("VIN lookups: a burst of {allowed}, then one per 6 s (600 an hour) per member");
@@ -187,14 +212,48 @@ async fn the_openapi_document_is_served_and_bad_requests_get_json_errors() {
     };
     let cases: Vec<(&str, reqwest::Response, u16, &str)> = vec![
         ("malformed JSON", send("{\"carId\": ".into(), "application/json").await.unwrap(), 400, "badRequest"),
-        ("wrong type", send(r#"{"carId": 1, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO"}"#.into(), "application/json").await.unwrap(), 422, "validation"),
+        (
+            "wrong type",
+            send(r#"{"carId": 1, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO"}"#.into(), "application/json").await.unwrap(),
+            422,
+            "validation",
+        ),
         ("missing field", send(r#"{"milesPerYear": 15000}"#.into(), "application/json").await.unwrap(), 422, "validation"),
         ("not JSON", send("carId=1".into(), "application/x-www-form-urlencoded").await.unwrap(), 415, "unsupportedMediaType"),
         // The server answers 413 before reading the body and closes the connection: not one to reuse.
-        ("huge body", app.http.post(&quote_url).bearer_auth(&m.token).header("content-type", "application/json").header("connection", "close")
-            .body(vec![b' '; 200 * 1024]).send().await.unwrap(), 413, "tooLarge"),
-        ("SQL-looking id", send(r#"{"carId": "x' OR '1'='1", "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO"}"#.into(), "application/json").await.unwrap(), 404, "notFound"),
-        ("unicode", send("{\"carId\": \"\u{1F697}\\u0000\u{202E}\", \"milesPerYear\": 15000, \"yearsToOwn\": 6, \"state\": \"ÇØ\"}".into(), "application/json").await.unwrap(), 400, "validation"),
+        (
+            "huge body",
+            app.http
+                .post(&quote_url)
+                .bearer_auth(&m.token)
+                .header("content-type", "application/json")
+                .header("connection", "close")
+                .body(vec![b' '; 200 * 1024])
+                .send()
+                .await
+                .unwrap(),
+            413,
+            "tooLarge",
+        ),
+        (
+            "SQL-looking id",
+            send(r#"{"carId": "x' OR '1'='1", "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO"}"#.into(), "application/json")
+                .await
+                .unwrap(),
+            404,
+            "notFound",
+        ),
+        (
+            "unicode",
+            send(
+                "{\"carId\": \"\u{1F697}\\u0000\u{202E}\", \"milesPerYear\": 15000, \"yearsToOwn\": 6, \"state\": \"ÇØ\"}".into(),
+                "application/json",
+            )
+            .await
+            .unwrap(),
+            400,
+            "validation",
+        ),
         ("unknown route", app.http.get(app.api("/no/such/route")).send().await.unwrap(), 404, "notFound"),
         ("wrong method", app.http.delete(&quote_url).bearer_auth(&m.token).send().await.unwrap(), 405, "methodNotAllowed"),
     ];
@@ -209,6 +268,8 @@ async fn the_openapi_document_is_served_and_bad_requests_get_json_errors() {
     // A hit's data must be an object: serde would read an array as the fields in order.
     let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/analytics"), Some(&m.token), Some(json!({ "data": [null] }))).await;
     assert_eq!((s, b["error"]["code"].as_str()), (422, Some("validation")), "{b}");
-    let (s, _) = app.call(Method::POST, &TestApp::user_path(&m, "/analytics"), Some(&m.token), Some(json!({ "data": { "hitType": "pageview" } }))).await;
+    let (s, _) = app
+        .call(Method::POST, &TestApp::user_path(&m, "/analytics"), Some(&m.token), Some(json!({ "data": { "hitType": "pageview" } })))
+        .await;
     assert_eq!(s, 202);
 }

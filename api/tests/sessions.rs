@@ -90,7 +90,8 @@ async fn login_password_change_and_reset_with_limits() {
     assert_eq!(login(m.email.clone(), "a brand new password").await.0, 200);
 
     // Reset: a code by email; a wrong code counts; the right one sets the password and ends sessions.
-    let request = |email: &str| app.call(Method::POST, "/institution/summit-cu/passwordresetrequest", None, Some(json!({ "emailAddress": email })));
+    let request =
+        |email: &str| app.call(Method::POST, "/institution/summit-cu/passwordresetrequest", None, Some(json!({ "emailAddress": email })));
     assert_eq!(request(&m.email).await.0, 202);
     assert_eq!(request("nobody@example.com").await.0, 202, "the same answer for an unknown address");
     let mail = app.mail.wait_for(&m.email, 1).await;
@@ -98,7 +99,12 @@ async fn login_password_change_and_reset_with_limits() {
     let code = subject.rsplit(' ').next().unwrap().trim().to_string();
     assert_eq!(code.len(), 6, "{subject}");
     let reset = |code: &str, password: &str| {
-        app.call(Method::POST, "/institution/summit-cu/passwordreset", None, Some(json!({ "emailAddress": m.email, "code": code, "password": password })))
+        app.call(
+            Method::POST,
+            "/institution/summit-cu/passwordreset",
+            None,
+            Some(json!({ "emailAddress": m.email, "code": code, "password": password })),
+        )
     };
     let wrong = if code == "000000" { "111111" } else { "000000" };
     assert_eq!(reset(wrong, "the reset password 1").await.0, 400);
@@ -188,7 +194,11 @@ async fn integrators_launch_the_flow_with_their_token_only() {
 
     // A vehicle nothing covers (a 2003 car is over the age limit): 'No available policies'.
     let (s, b) = launch(&app, "demo-partner", DEMO_TOKEN, Some(json!({ "vin": "1HGCM82633A004352", "odometer": 180000 }))).await;
-    assert_eq!((s, b["error"]["code"].as_str(), b["error"]["message"].as_str()), (422, Some("noPolicies"), Some("No available policies")), "{b}");
+    assert_eq!(
+        (s, b["error"]["code"].as_str(), b["error"]["message"].as_str()),
+        (422, Some("noPolicies"), Some("No available policies")),
+        "{b}"
+    );
 
     // An expired code, and an inactive integrator.
     let (_, b) = launch(&app, "demo-partner", DEMO_TOKEN, Some(kia.clone())).await;
@@ -216,7 +226,10 @@ async fn only_registered_origins_may_frame_the_app() {
     };
     // summit-cu has the demo partner (localhost and 127.0.0.1, any port); harborline-bank has none.
     let framing = |policy: String| policy.split("; ").find(|d| d.starts_with("frame-ancestors")).unwrap_or_default().to_string();
-    assert_eq!(framing(csp("/summit-cu/user/integration/demo-partner/silent").await), "frame-ancestors 'self' http://127.0.0.1:* http://localhost:*");
+    assert_eq!(
+        framing(csp("/summit-cu/user/integration/demo-partner/silent").await),
+        "frame-ancestors 'self' http://127.0.0.1:* http://localhost:*"
+    );
     assert_eq!(framing(csp("/summit-cu/splash").await), "frame-ancestors 'self' http://127.0.0.1:* http://localhost:*");
     assert_eq!(framing(csp("/harborline-bank/splash").await), "frame-ancestors 'self'");
     assert_eq!(csp("/api/health").await, "frame-ancestors 'none'");

@@ -59,7 +59,10 @@ async fn catalog_and_mock_vins(db: Db) {
     assert_eq!(mock.len(), 17);
     let (s, b) = app.call(Method::GET, &c(&format!("/vin/{}", mock.to_lowercase())), t, None).await;
     assert_eq!(s, 200, "{b}");
-    assert_eq!((b["data"]["year"].as_u64(), b["data"]["make"].as_str(), b["data"]["model"].as_str(), b["data"]["style"].as_str()), (Some(2020), Some("Honda"), Some("Accord"), Some(style.as_str())));
+    assert_eq!(
+        (b["data"]["year"].as_u64(), b["data"]["make"].as_str(), b["data"]["model"].as_str(), b["data"]["style"].as_str()),
+        (Some(2020), Some("Honda"), Some("Accord"), Some(style.as_str()))
+    );
     assert_eq!(b["data"]["isMockVin"], true);
     let (s, b) = app.call(Method::GET, &c("/vin?year=2020&make=Honda&model=Accord&style=Flying%20Car"), t, None).await;
     assert_eq!((s, b["error"]["message"].as_str()), (404, Some("failed to find vin")));
@@ -112,7 +115,10 @@ async fn raw_put_headers_only(app: &TestApp, url: &str, content_type: &str, leng
     let mut answer = Vec::new();
     let mut buf = [0u8; 4096];
     while !String::from_utf8_lossy(&answer).contains("}}") {
-        let n = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read(&mut buf)).await.expect("answered without the body").unwrap();
+        let n = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read(&mut buf))
+            .await
+            .expect("answered without the body")
+            .unwrap();
         if n == 0 {
             break;
         }
@@ -197,7 +203,10 @@ async fn vin_photo(db: Db) {
     assert_eq!(s, 404);
     let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
     let events = store.analytics_events(&m.user_id).await.unwrap();
-    assert_eq!(events, vec![(Some("event".into()), Some("ErrorEncountered".into()), Some("DescriptionField".into()), Some("makes".into()))]);
+    assert_eq!(
+        events,
+        vec![(Some("event".into()), Some("ErrorEncountered".into()), Some("DescriptionField".into()), Some("makes".into()))]
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -16,8 +16,7 @@ use temporalio_sdk::testing::{EphemeralExe, LocalWorkflowEnvironmentOptions, Wor
 const FAILED: &str = "There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?";
 
 async fn temporal() -> (WorkflowEnvironment<temporalio_sdk::testing::LocalServer>, String) {
-    let cli = std::env::var("COVERLINE_TEMPORAL_CLI")
-        .unwrap_or_else(|_| format!("{}/../.venv/bin/temporal", env!("CARGO_MANIFEST_DIR")));
+    let cli = std::env::var("COVERLINE_TEMPORAL_CLI").unwrap_or_else(|_| format!("{}/../.venv/bin/temporal", env!("CARGO_MANIFEST_DIR")));
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let env = WorkflowEnvironment::start_local(
         LocalWorkflowEnvironmentOptions::builder().server_executable(EphemeralExe::ExistingPath(cli)).port(port).build(),
@@ -32,7 +31,14 @@ async fn app(temporal: &str, booking_timeout: Duration, payment_deadline: Durati
 }
 
 async fn provider(app: &TestApp, behaviour: Value) {
-    let res = app.http.post(format!("{}/_sandbox/provider/behaviour", app.sandbox_url)).bearer_auth("test-provider-key").json(&behaviour).send().await.unwrap();
+    let res = app
+        .http
+        .post(format!("{}/_sandbox/provider/behaviour", app.sandbox_url))
+        .bearer_auth("test-provider-key")
+        .json(&behaviour)
+        .send()
+        .await
+        .unwrap();
     assert!(res.status().is_success(), "{}", res.text().await.unwrap());
 }
 
@@ -43,7 +49,8 @@ async fn contracts_policy(app: &TestApp, m: &support::Member) -> String {
 }
 
 async fn contracts(app: &TestApp) -> Vec<Value> {
-    let res = app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
+    let res =
+        app.http.get(format!("{}/_sandbox/provider/contracts", app.sandbox_url)).bearer_auth("test-provider-key").send().await.unwrap();
     res.json::<Value>().await.unwrap().as_array().unwrap().clone()
 }
 
@@ -104,7 +111,8 @@ async fn a_provider_that_does_not_answer_in_time_gets_the_no_response_text() {
     tokio::time::sleep(Duration::from_secs(5)).await;
     let (_, p) = app.call(Method::GET, &TestApp::user_path(&m, &format!("/policy/{policy_id}")), Some(&m.token), None).await;
     assert_eq!(p["policy"]["status"], "bookingFailed", "{p}");
-    let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    let (s, b) =
+        app.call(Method::POST, &TestApp::user_path(&m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
     assert_eq!(s, 409, "no payment before the workflow accepted a booking: {b}");
 
     // The provider recovers; the member retries; the late booking and the retry are one contract.

@@ -71,8 +71,23 @@ impl Stack {
         let port = self.temporal_port.to_string();
         let db = self.work.join("temporal.db").display().to_string();
         let args = [
-            "server", "start-dev", "--headless", "--ip", "127.0.0.1", "--port", &port, "--db-filename", &db, "--log-level", "error",
-            "--search-attribute", "CoverlineInstitution=Keyword", "--search-attribute", "CoverlineStep=Keyword", "--search-attribute", "CoverlineStatus=Keyword",
+            "server",
+            "start-dev",
+            "--headless",
+            "--ip",
+            "127.0.0.1",
+            "--port",
+            &port,
+            "--db-filename",
+            &db,
+            "--log-level",
+            "error",
+            "--search-attribute",
+            "CoverlineInstitution=Keyword",
+            "--search-attribute",
+            "CoverlineStep=Keyword",
+            "--search-attribute",
+            "CoverlineStatus=Keyword",
         ];
         self.temporal = Some(spawn(&self.temporal_cli(), &args, &[], &self.work.join("temporal.log"))?);
         Ok(())
@@ -197,8 +212,11 @@ impl ChaosSummary {
 
 impl std::fmt::Display for ChaosSummary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "chaos {}: {} purchases, {} completed, {} failed, {:.0} s; coverline SIGKILLed {} times, Temporal restarted {} time(s)",
-            self.label, self.purchases, self.completed, self.failed, self.seconds, self.kills, self.temporal_restarts)?;
+        writeln!(
+            f,
+            "chaos {}: {} purchases, {} completed, {} failed, {:.0} s; coverline SIGKILLed {} times, Temporal restarted {} time(s)",
+            self.label, self.purchases, self.completed, self.failed, self.seconds, self.kills, self.temporal_restarts
+        )?;
         writeln!(f, "  database   policies {} (fulfilled {}), payments {}", self.policies, self.policies_fulfilled, self.payments)?;
         writeln!(f, "  provider   contracts {} (duplicates {})", self.contracts, self.duplicate_contracts)?;
         let faults: Vec<String> = self.faults.iter().map(|(fault, n)| format!("{fault:?} {n}")).collect();
@@ -209,12 +227,22 @@ impl std::fmt::Display for ChaosSummary {
             self.charges, self.refunded_charges, self.charges_without_contract, self.net_double_charges
         )?;
         writeln!(f, "  contracts  paid but never fulfilled {}", self.paid_unfulfilled)?;
-        writeln!(f, "  smtp       receipts {} and contract copies {} (distinct Message-IDs; redelivered after a kill: {})",
-            self.receipts_unique, self.contract_emails_unique, self.emails_redelivered)?;
+        writeln!(
+            f,
+            "  smtp       receipts {} and contract copies {} (distinct Message-IDs; redelivered after a kill: {})",
+            self.receipts_unique, self.contract_emails_unique, self.emails_redelivered
+        )?;
         writeln!(f, "  temporal   checkout workflows still running: {}", self.workflows_running)?;
         let mib = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.0} MiB"));
-        writeln!(f, "  load       {:.2} purchases/s; RSS idle: api {}, worker {}; under load (max): api {}, worker {}",
-            self.per_second, mib(self.rss_idle.0), mib(self.rss_idle.1), mib(self.rss_peak.0), mib(self.rss_peak.1))?;
+        writeln!(
+            f,
+            "  load       {:.2} purchases/s; RSS idle: api {}, worker {}; under load (max): api {}, worker {}",
+            self.per_second,
+            mib(self.rss_idle.0),
+            mib(self.rss_idle.1),
+            mib(self.rss_peak.0),
+            mib(self.rss_peak.1)
+        )?;
         write!(f, "  result     {}", if self.passed() { "PASS" } else { "FAIL" })
     }
 }
@@ -269,7 +297,17 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
-    let mut stack = Stack { opts: opts.clone(), work: work.clone(), env: env.clone(), temporal_port, temporal: None, serve: None, worker: None, sandbox: None, kills: 0 };
+    let mut stack = Stack {
+        opts: opts.clone(),
+        work: work.clone(),
+        env: env.clone(),
+        temporal_port,
+        temporal: None,
+        serve: None,
+        worker: None,
+        sandbox: None,
+        kills: 0,
+    };
     stack.start_temporal()?;
     let mut sandbox_env = env.clone();
     sandbox_env.retain(|(k, _)| k != "COVERLINE_SANDBOX_ADDR");
@@ -342,7 +380,13 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         })
     };
 
-    let client = Arc::new(Client { http: http.clone(), api: format!("{api}/api"), sandbox: sandbox_url.clone(), mailbox: Mailbox::Receiver(inbox.clone()), step_latencies: Default::default() });
+    let client = Arc::new(Client {
+        http: http.clone(),
+        api: format!("{api}/api"),
+        sandbox: sandbox_url.clone(),
+        mailbox: Mailbox::Receiver(inbox.clone()),
+        step_latencies: Default::default(),
+    });
     let permits = Arc::new(tokio::sync::Semaphore::new(opts.concurrency));
     let member_faults = opts.member_faults;
     let started = Instant::now();
@@ -398,16 +442,20 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
             recorded_payments_match += 1;
         }
     }
-    let contracts: Value = http.get(format!("{sandbox_url}/_sandbox/provider/contracts")).bearer_auth(PROVIDER_KEY).send().await?.json().await?;
+    let contracts: Value =
+        http.get(format!("{sandbox_url}/_sandbox/provider/contracts")).bearer_auth(PROVIDER_KEY).send().await?.json().await?;
     let contracts = contracts.as_array().cloned().unwrap_or_default();
     let mut by_key: HashMap<String, usize> = HashMap::new();
     for c in &contracts {
         *by_key.entry(c["idempotencyKey"].as_str().unwrap_or_default().to_string()).or_default() += 1;
     }
-    let charges: Value = http.get(format!("{sandbox_url}/_sandbox/gateway/transactions")).bearer_auth(MERCHANT_KEY).send().await?.json().await?;
+    let charges: Value =
+        http.get(format!("{sandbox_url}/_sandbox/gateway/transactions")).bearer_auth(MERCHANT_KEY).send().await?.json().await?;
     let charges = charges.as_array().cloned().unwrap_or_default();
     // Net of refunds: what each contract's member was charged and kept paying.
-    let net = |c: &Value| c["amount"].as_i64().unwrap_or(0) - c["refunds"].as_array().map_or(0, |r| r.iter().filter_map(|x| x["amount"].as_i64()).sum());
+    let net = |c: &Value| {
+        c["amount"].as_i64().unwrap_or(0) - c["refunds"].as_array().map_or(0, |r| r.iter().filter_map(|x| x["amount"].as_i64()).sum())
+    };
     let refunded_charges = charges.iter().filter(|c| net(c) <= 0).count();
     let mut kept_by_contract: HashMap<String, usize> = HashMap::new();
     for c in charges.iter().filter(|c| net(c) > 0) {
@@ -454,7 +502,14 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let temporal_cli = opts.root.join(".venv/bin/temporal");
     let running = || -> i64 {
         Command::new(&temporal_cli)
-            .args(["workflow", "count", "--address", &format!("127.0.0.1:{temporal_port}"), "--query", &format!("TaskQueue='chaos-{run}' AND ExecutionStatus='Running'")])
+            .args([
+                "workflow",
+                "count",
+                "--address",
+                &format!("127.0.0.1:{temporal_port}"),
+                "--query",
+                &format!("TaskQueue='chaos-{run}' AND ExecutionStatus='Running'"),
+            ])
             .output()
             .ok()
             .and_then(|o| String::from_utf8_lossy(&o.stdout).split_whitespace().last().and_then(|n| n.parse().ok()))

@@ -57,9 +57,13 @@ impl MirrorWorkflow {
     /// One step, `(activities, last)`: its no-op activities in sequence, then the answer; the
     /// last step ends the execution.
     #[update(name = "step")]
-    pub async fn step(ctx: &mut WorkflowContext<Self>, (activities, last): (u32, bool)) -> Result<u32, Box<dyn std::error::Error + Send + Sync>> {
+    pub async fn step(
+        ctx: &mut WorkflowContext<Self>,
+        (activities, last): (u32, bool),
+    ) -> Result<u32, Box<dyn std::error::Error + Send + Sync>> {
         for i in 0..activities {
-            ctx.execute_activity(NoopActivities::noop, i, ActivityOptions::with_start_to_close_timeout(Duration::from_secs(10)).build()).await?;
+            ctx.execute_activity(NoopActivities::noop, i, ActivityOptions::with_start_to_close_timeout(Duration::from_secs(10)).build())
+                .await?;
         }
         if last {
             ctx.state_mut(|s| s.done = true);
@@ -72,7 +76,11 @@ impl MirrorWorkflow {
 /// and the checkout's workflow tasks.
 async fn plan_of(client: &Client, workflow_id: &str) -> anyhow::Result<(Vec<u32>, usize)> {
     let handle = client.get_workflow_handle::<UntypedWorkflow>(workflow_id.to_string());
-    let events = handle.fetch_history(WorkflowFetchHistoryOptions::default()).into_events().await.with_context(|| format!("history of {workflow_id}"))?;
+    let events = handle
+        .fetch_history(WorkflowFetchHistoryOptions::default())
+        .into_events()
+        .await
+        .with_context(|| format!("history of {workflow_id}"))?;
     let mut plan: Vec<u32> = Vec::new();
     let mut tasks = 0;
     for e in &events {
@@ -157,9 +165,12 @@ pub async fn run(opts: CheckoutsOptions) -> anyhow::Result<()> {
             let (client, plan, task_queue) = (client.clone(), plan.clone(), task_queue.clone());
             async move {
                 let id = format!("mirror-{stamp}-{i}");
-                let handle = client.start_workflow(MirrorWorkflow::run, (), WorkflowStartOptions::new(task_queue, id.clone()).build()).await?;
+                let handle =
+                    client.start_workflow(MirrorWorkflow::run, (), WorkflowStartOptions::new(task_queue, id.clone()).build()).await?;
                 for (n, activities) in plan.iter().enumerate() {
-                    handle.execute_update(MirrorWorkflow::step, (*activities, n + 1 == plan.len()), WorkflowExecuteUpdateOptions::default()).await?;
+                    handle
+                        .execute_update(MirrorWorkflow::step, (*activities, n + 1 == plan.len()), WorkflowExecuteUpdateOptions::default())
+                        .await?;
                 }
                 Ok(())
             }
@@ -177,11 +188,27 @@ pub async fn run(opts: CheckoutsOptions) -> anyhow::Result<()> {
     let mut latencies = shopper.step_latencies.lock().expect("latencies").clone();
     latencies.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let (checkouts_per_s, mirrors_per_s) = (opts.count as f64 / checkout_wall.as_secs_f64(), (opts.count + 1) as f64 / mirror_wall.as_secs_f64());
+    let (checkouts_per_s, mirrors_per_s) =
+        (opts.count as f64 / checkout_wall.as_secs_f64(), (opts.count + 1) as f64 / mirror_wall.as_secs_f64());
     let activities: u32 = plan.iter().sum();
-    println!("Checkouts through the HTTP API vs a no-op mirror on the same Temporal server, {} of each, {} at once.", opts.count, opts.concurrency);
-    println!("  one checkout: {} Updates, {activities} activities, {checkout_tasks} workflow tasks; the mirror: {} Updates, {activities} activities, {mirror_tasks} workflow tasks", plan.len(), plan.len());
-    println!("  step Update as a member sees it (PUT …/checkout), {} steps: p50 {:.1} ms, p99 {:.1} ms", latencies.len(), ms(percentile(&latencies, 0.50)), ms(percentile(&latencies, 0.99)));
-    println!("  checkouts completed {checkouts_per_s:.2}/s; mirror {mirrors_per_s:.2}/s; checkout / mirror = {:.2}", checkouts_per_s / mirrors_per_s);
+    println!(
+        "Checkouts through the HTTP API vs a no-op mirror on the same Temporal server, {} of each, {} at once.",
+        opts.count, opts.concurrency
+    );
+    println!(
+        "  one checkout: {} Updates, {activities} activities, {checkout_tasks} workflow tasks; the mirror: {} Updates, {activities} activities, {mirror_tasks} workflow tasks",
+        plan.len(),
+        plan.len()
+    );
+    println!(
+        "  step Update as a member sees it (PUT …/checkout), {} steps: p50 {:.1} ms, p99 {:.1} ms",
+        latencies.len(),
+        ms(percentile(&latencies, 0.50)),
+        ms(percentile(&latencies, 0.99))
+    );
+    println!(
+        "  checkouts completed {checkouts_per_s:.2}/s; mirror {mirrors_per_s:.2}/s; checkout / mirror = {:.2}",
+        checkouts_per_s / mirrors_per_s
+    );
     Ok(())
 }

@@ -39,13 +39,23 @@ pub enum Kind {
     /// Completed, failed, timed out, terminated, canceled or continued-as-new.
     WorkflowClosed,
     WorkflowTaskScheduled,
-    WorkflowTaskStarted { scheduled: i64 },
+    WorkflowTaskStarted {
+        scheduled: i64,
+    },
     /// Completed, failed or timed out.
-    WorkflowTaskClosed { scheduled: i64 },
-    ActivityScheduled { name: String },
-    ActivityStarted { scheduled: i64 },
+    WorkflowTaskClosed {
+        scheduled: i64,
+    },
+    ActivityScheduled {
+        name: String,
+    },
+    ActivityStarted {
+        scheduled: i64,
+    },
     /// Completed, failed, timed out or canceled.
-    ActivityClosed { scheduled: i64 },
+    ActivityClosed {
+        scheduled: i64,
+    },
 }
 
 /// The events of a fetched history that [`Spans::of`] reads; the others are dropped.

@@ -205,7 +205,13 @@ fn bench_vin(iterations: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn call(http: &reqwest::Client, method: reqwest::Method, url: String, token: Option<&str>, body: Option<Value>) -> anyhow::Result<Value> {
+async fn call(
+    http: &reqwest::Client,
+    method: reqwest::Method,
+    url: String,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> anyhow::Result<Value> {
     let mut req = http.request(method, &url);
     if let Some(t) = token {
         req = req.bearer_auth(t);
@@ -220,7 +226,12 @@ async fn call(http: &reqwest::Client, method: reqwest::Method, url: String, toke
     Ok(value)
 }
 
-async fn load(http: reqwest::Client, clients: usize, seconds: u64, request: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder + Clone + Send + 'static) -> (Vec<Duration>, Duration, usize) {
+async fn load(
+    http: reqwest::Client,
+    clients: usize,
+    seconds: u64,
+    request: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder + Clone + Send + 'static,
+) -> (Vec<Duration>, Duration, usize) {
     let until = Instant::now() + Duration::from_secs(seconds);
     let start = Instant::now();
     let mut tasks = Vec::new();
@@ -255,10 +266,25 @@ async fn bench_quote(url: &str, institution: &str, clients: usize, seconds: u64,
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
     let api = format!("{url}/api/institution/{institution}");
     let email = format!("bench-{}@example.com", std::process::id());
-    let user = call(&http, reqwest::Method::POST, format!("{api}/user"), None, Some(json!({ "emailAddress": email, "password": "Bench-password-1!-0123456789abcd" }))).await.context("creating a member (is `make run` up?)")?;
+    let user = call(
+        &http,
+        reqwest::Method::POST,
+        format!("{api}/user"),
+        None,
+        Some(json!({ "emailAddress": email, "password": "Bench-password-1!-0123456789abcd" })),
+    )
+    .await
+    .context("creating a member (is `make run` up?)")?;
     let token = user["token"].as_str().context("token")?.to_string();
     let uid = user["user"]["userId"].as_str().context("userId")?.to_string();
-    let car = call(&http, reqwest::Method::POST, format!("{api}/user/{uid}/car"), Some(&token), Some(json!({ "vin": VINS[0], "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 }))).await?;
+    let car = call(
+        &http,
+        reqwest::Method::POST,
+        format!("{api}/user/{uid}/car"),
+        Some(&token),
+        Some(json!({ "vin": VINS[0], "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 })),
+    )
+    .await?;
     let car_id = car["car"]["carId"].as_str().context("carId")?.to_string();
 
     let health = format!("{url}/api/health");
@@ -269,7 +295,8 @@ async fn bench_quote(url: &str, institution: &str, clients: usize, seconds: u64,
     let quote_url = format!("{api}/user/{uid}/quote");
     let body = json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" });
     let closed_token = token.clone();
-    let (samples, elapsed, errors) = load(http.clone(), clients, seconds, move |h| h.post(&quote_url).bearer_auth(&closed_token).json(&body)).await;
+    let (samples, elapsed, errors) =
+        load(http.clone(), clients, seconds, move |h| h.post(&quote_url).bearer_auth(&closed_token).json(&body)).await;
     report("POST quote", samples, elapsed);
     anyhow::ensure!(errors == 0, "{errors} quote errors");
 
@@ -283,7 +310,12 @@ async fn bench_quote(url: &str, institution: &str, clients: usize, seconds: u64,
     Ok(())
 }
 
-async fn paced(http: reqwest::Client, rate: u32, seconds: u64, request: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder + Clone + Send + 'static) -> (Vec<Duration>, Duration, usize) {
+async fn paced(
+    http: reqwest::Client,
+    rate: u32,
+    seconds: u64,
+    request: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder + Clone + Send + 'static,
+) -> (Vec<Duration>, Duration, usize) {
     let start = tokio::time::Instant::now();
     let total = u64::from(rate) * seconds;
     let mut tasks = Vec::with_capacity(total as usize);
@@ -345,7 +377,17 @@ async fn main() -> anyhow::Result<()> {
             checkouts::run(checkouts::CheckoutsOptions { temporal, namespace, url, inbox, sandbox, count, concurrency }).await
         }
         Command::WorkflowOverhead { temporal, namespace, url, inbox, sandbox, runs, warmup, concurrency } => {
-            workflow_overhead::run(workflow_overhead::OverheadOptions { temporal, namespace, url, inbox, sandbox, runs, warmup, concurrency }).await
+            workflow_overhead::run(workflow_overhead::OverheadOptions {
+                temporal,
+                namespace,
+                url,
+                inbox,
+                sandbox,
+                runs,
+                warmup,
+                concurrency,
+            })
+            .await
         }
     }
 }

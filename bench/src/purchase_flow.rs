@@ -35,7 +35,11 @@ impl Mailbox {
                 let all: Vec<Value> = http.get(format!("{url}/email")).send().await?.error_for_status()?.json().await?;
                 Ok(all
                     .iter()
-                    .filter(|m| m["to"].as_array().is_some_and(|to| to.iter().any(|t| t["address"].as_str().is_some_and(|a| a.eq_ignore_ascii_case(email)))))
+                    .filter(|m| {
+                        m["to"]
+                            .as_array()
+                            .is_some_and(|to| to.iter().any(|t| t["address"].as_str().is_some_and(|a| a.eq_ignore_ascii_case(email))))
+                    })
                     .map(|m| m["subject"].as_str().unwrap_or_default().to_string())
                     .collect())
             }
@@ -135,7 +139,14 @@ impl Client {
 
     /// [`Self::call`] with an `Idempotency-Key`, the same on every retry, as the web app sends it:
     /// a retried code send or booking is the same one, however often the server died meanwhile.
-    async fn call_keyed(&self, m: &mut Member, method: reqwest::Method, path: &str, body: Option<&Value>, key: Option<&str>) -> anyhow::Result<(u16, Value)> {
+    async fn call_keyed(
+        &self,
+        m: &mut Member,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+        key: Option<&str>,
+    ) -> anyhow::Result<(u16, Value)> {
         self.call_retrying(m, method, path, body, key, retryable).await
     }
 
@@ -197,7 +208,13 @@ impl Client {
         loop {
             if let Ok(res) = request().send().await {
                 let status = res.status().as_u16();
-                let cookie = res.headers().get("set-cookie").and_then(|v| v.to_str().ok()).and_then(|v| v.split(';').next()).unwrap_or_default().to_string();
+                let cookie = res
+                    .headers()
+                    .get("set-cookie")
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.split(';').next())
+                    .unwrap_or_default()
+                    .to_string();
                 let body = res.json::<Value>().await.unwrap_or(Value::Null);
                 if !retryable(status) {
                     return Some(Answer { status, cookie, body });
@@ -214,7 +231,14 @@ impl Client {
         format!("/institution/{INSTITUTION}/user/{user_id}{suffix}")
     }
 
-    async fn expect(&self, m: &mut Member, method: reqwest::Method, path: &str, body: Option<Value>, want: &[u16]) -> anyhow::Result<Value> {
+    async fn expect(
+        &self,
+        m: &mut Member,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<Value>,
+        want: &[u16],
+    ) -> anyhow::Result<Value> {
         let (s, b) = self.call(m, method.clone(), path, body.as_ref()).await?;
         if !want.contains(&s) {
             bail!("{method} {path}: {s} {b}");
@@ -245,7 +269,13 @@ impl Client {
         let key = format!("step-{}-{}-{name}", step.run, step.n);
         let started = Instant::now();
         let (s, b) = self
-            .call_keyed(m, reqwest::Method::PUT, &self.user(&m.user_id.clone(), "/checkout"), Some(&json!({ "step": name, "answers": answers })), Some(&key))
+            .call_keyed(
+                m,
+                reqwest::Method::PUT,
+                &self.user(&m.user_id.clone(), "/checkout"),
+                Some(&json!({ "step": name, "answers": answers })),
+                Some(&key),
+            )
             .await?;
         if s != 200 {
             bail!("step {name}: {s} {b}");
@@ -276,7 +306,8 @@ impl Client {
     /// The card widget's Pay: charges `widget_url`'s request with the test card. The gateway's
     /// answer: the signed result, or `None` when it refused (a request already used).
     async fn charge(&self, widget_url: &str) -> anyhow::Result<Option<String>> {
-        let request = reqwest::Url::parse(widget_url)?.query_pairs().find(|(k, _)| k == "request").map(|(_, v)| v.to_string()).unwrap_or_default();
+        let request =
+            reqwest::Url::parse(widget_url)?.query_pairs().find(|(k, _)| k == "request").map(|(_, v)| v.to_string()).unwrap_or_default();
         let charged: Value = self
             .http
             .post(format!("{}/v1/charge", self.sandbox))
@@ -307,10 +338,19 @@ impl Client {
     async fn confirm(&self, m: &mut Member, policy_id: &str) -> anyhow::Result<()> {
         let until = Instant::now() + Duration::from_secs(300);
         loop {
-            let (s, b) = self.call(m, reqwest::Method::POST, &self.user(&m.user_id.clone(), "/payment/confirmation"), Some(&json!({ "policyId": policy_id }))).await?;
+            let (s, b) = self
+                .call(
+                    m,
+                    reqwest::Method::POST,
+                    &self.user(&m.user_id.clone(), "/payment/confirmation"),
+                    Some(&json!({ "policyId": policy_id })),
+                )
+                .await?;
             match s {
                 200 => return Ok(()),
-                409 if b["error"]["code"] == "paymentPending" && Instant::now() < until => tokio::time::sleep(Duration::from_millis(500)).await,
+                409 if b["error"]["code"] == "paymentPending" && Instant::now() < until => {
+                    tokio::time::sleep(Duration::from_millis(500)).await
+                }
                 _ => bail!("confirmation: {s} {b}"),
             }
         }
@@ -328,7 +368,9 @@ impl Client {
         // A user per attempt: a retried creation must not leave two users behind one address.
         for attempt in 0.. {
             let email = format!("{run}-{n}-{attempt}@example.com");
-            let Some(Answer { status: s, cookie, body: b }) = self.create_user(&email).await else { bail!("creating a user: the server did not answer for 5 minutes") };
+            let Some(Answer { status: s, cookie, body: b }) = self.create_user(&email).await else {
+                bail!("creating a user: the server did not answer for 5 minutes")
+            };
             if s == 201 {
                 m = Member {
                     email,
@@ -386,7 +428,8 @@ impl Client {
             let path = self.user(&uid, &format!("/verifyemail?emailAddress={}", m.email));
             let key = format!("code-{run}-{n}-{send}");
             let (s, _) = self.call_keyed(&mut m, Method::GET, &path, None, Some(&key)).await?;
-            let code = if s == 200 || s == 429 { self.code(&m.email, if s == 200 { seen } else { seen.saturating_sub(1) }).await } else { None };
+            let code =
+                if s == 200 || s == 429 { self.code(&m.email, if s == 200 { seen } else { seen.saturating_sub(1) }).await } else { None };
             match code {
                 Some(code) => {
                     self.advance(&mut m, &step, "codeConfirmation", &answers).await?;
@@ -406,7 +449,9 @@ impl Client {
         let mut b = Value::Null;
         for round in 0..10 {
             let key = format!("book-{run}-{n}-{round}");
-            let (s, answer) = self.call_retrying(&mut m, Method::POST, &self.user(&uid, "/policy"), Some(&booking), Some(&key), |s| s == 503 || s == 429).await?;
+            let (s, answer) = self
+                .call_retrying(&mut m, Method::POST, &self.user(&uid, "/policy"), Some(&booking), Some(&key), |s| s == 503 || s == 429)
+                .await?;
             b = answer;
             match s {
                 200 => break,
@@ -426,13 +471,15 @@ impl Client {
 
         // Pay once: sign (again after a lost answer: the open request is reused), charge at the
         // gateway once, then report that one result until it sticks — unless the device fails.
-        let (s, signed) = self.call(&mut m, Method::POST, &self.user(&uid, "/signrequest"), Some(&json!({ "policyId": policy_id }))).await?;
+        let (s, signed) =
+            self.call(&mut m, Method::POST, &self.user(&uid, "/signrequest"), Some(&json!({ "policyId": policy_id }))).await?;
         if s != 200 {
             bail!("sign request: {s} {signed}");
         }
         let widget = signed["data"]["widgetUrl"].as_str().unwrap_or_default().to_string();
         let result = if fault == MemberFault::TwoTabs {
-            let (s, other) = self.call(&mut m, Method::POST, &self.user(&uid, "/signrequest"), Some(&json!({ "policyId": policy_id }))).await?;
+            let (s, other) =
+                self.call(&mut m, Method::POST, &self.user(&uid, "/signrequest"), Some(&json!({ "policyId": policy_id }))).await?;
             if s != 200 || other["data"]["requestId"] != signed["data"]["requestId"] {
                 bail!("a second tab got another chargeable request: {s} {other}");
             }
@@ -449,7 +496,13 @@ impl Client {
         let tracking = match fault {
             MemberFault::None | MemberFault::Reload | MemberFault::TwoTabs => {
                 let v = self
-                    .expect(&mut m, Method::POST, &self.user(&uid, "/verifyresponse"), Some(json!({ "policyId": policy_id, "result": result })), &[200])
+                    .expect(
+                        &mut m,
+                        Method::POST,
+                        &self.user(&uid, "/verifyresponse"),
+                        Some(json!({ "policyId": policy_id, "result": result })),
+                        &[200],
+                    )
                     .await?;
                 v["data"]["data"]["trackingNumber"].as_str().unwrap_or_default().to_string()
             }
@@ -459,7 +512,8 @@ impl Client {
             MemberFault::ClosedTab => {}
             MemberFault::RetryPayment => {
                 // Retry Payment: the gateway is asked first; a charged contract gets no request.
-                let (s, b) = self.call(&mut m, Method::POST, &self.user(&uid, "/signrequest"), Some(&json!({ "policyId": policy_id }))).await?;
+                let (s, b) =
+                    self.call(&mut m, Method::POST, &self.user(&uid, "/signrequest"), Some(&json!({ "policyId": policy_id }))).await?;
                 if s != 409 || b["error"]["code"] != "alreadyPaid" {
                     bail!("Retry Payment after a charge: {s} {b}");
                 }

@@ -10,7 +10,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use temporalio_client::{Client, ClientOptions, Connection, ConnectionOptions, UntypedWorkflow, Url, WorkflowFetchHistoryOptions, WorkflowStartOptions};
+use temporalio_client::{
+    Client, ClientOptions, Connection, ConnectionOptions, UntypedWorkflow, Url, WorkflowFetchHistoryOptions, WorkflowStartOptions,
+};
 use temporalio_macros::{activities, workflow, workflow_methods};
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
 use temporalio_sdk::{ActivityOptions, Runtime, Worker, WorkerOptions, WorkflowContext, WorkflowContextView, WorkflowResult};
@@ -64,7 +66,8 @@ impl TrivialWorkflow {
     pub async fn run(ctx: &mut WorkflowContext<Self>) -> WorkflowResult<u32> {
         let steps = ctx.state(|s| s.steps);
         for step in 0..steps {
-            ctx.execute_activity(NoopActivities::noop, step, ActivityOptions::with_start_to_close_timeout(Duration::from_secs(10)).build()).await?;
+            ctx.execute_activity(NoopActivities::noop, step, ActivityOptions::with_start_to_close_timeout(Duration::from_secs(10)).build())
+                .await?;
         }
         Ok(steps)
     }
@@ -88,7 +91,8 @@ async fn spans_of(client: &Client, id: &str) -> anyhow::Result<Spans> {
     let until = tokio::time::Instant::now() + Duration::from_secs(300);
     loop {
         tokio::time::sleep(Duration::from_millis(500)).await;
-        let events = handle.fetch_history(WorkflowFetchHistoryOptions::default()).into_events().await.with_context(|| format!("history of {id}"))?;
+        let events =
+            handle.fetch_history(WorkflowFetchHistoryOptions::default()).into_events().await.with_context(|| format!("history of {id}"))?;
         if let Some(spans) = Spans::of(&history::events(&events)) {
             return Ok(spans);
         }
@@ -126,7 +130,8 @@ pub async fn run(opts: OverheadOptions) -> anyhow::Result<()> {
     let task_queue = format!("bench-overhead-{stamp}");
 
     let runtime = Runtime::from_current_tokio(Default::default()).context("Temporal runtime")?;
-    let options = WorkerOptions::new(task_queue.clone()).register_workflow::<TrivialWorkflow>()?.register_activities(NoopActivities).build();
+    let options =
+        WorkerOptions::new(task_queue.clone()).register_workflow::<TrivialWorkflow>()?.register_activities(NoopActivities).build();
     // The worker polls on its own connection, as the purchase worker does in `coverline`.
     let worker_client = connect(&opts.temporal, &opts.namespace).await?;
     let mut worker = Worker::new(&runtime, worker_client, options).context("trivial workflow worker")?;
@@ -209,10 +214,17 @@ impl std::fmt::Display for Report<'_> {
             let (p50, p95) = p50_p95(spans, m);
             writeln!(f, "  {name:<52} {p50:>9.1} {p95:>9.1}")
         };
-        writeln!(f, "Workflow server time from each history (server clock), {} executions of each, {} in flight at once.", self.runs, self.concurrency)?;
+        writeln!(
+            f,
+            "Workflow server time from each history (server clock), {} executions of each, {} in flight at once.",
+            self.runs, self.concurrency
+        )?;
         writeln!(f, "  server work = Started→Completed minus the waits, a wait being a stretch with no workflow task and no activity")?;
         writeln!(f, "  outstanding (a purchase waits there for the member to pay). Parts: workflow tasks (scheduled→completed),")?;
-        writeln!(f, "  activity queue (scheduled→started) and activity run (started→closed); Temporal's share = server work − activity run.")?;
+        writeln!(
+            f,
+            "  activity queue (scheduled→started) and activity run (started→closed); Temporal's share = server work − activity run."
+        )?;
         writeln!(f, "  {:<52} {:>9} {:>9}", "ms", "p50", "p95")?;
         writeln!(f, "trivial workflow: 3 no-op activities in sequence")?;
         row(f, "server work (= total: it never waits)", self.trivial, &|s| s.server_work())?;
@@ -220,7 +232,10 @@ impl std::fmt::Display for Report<'_> {
         row(f, "  activity queue", self.trivial, &|s| s.activity_queue)?;
         row(f, "  activity run", self.trivial, &|s| s.activity_run)?;
         row(f, "  Temporal's share", self.trivial, &|s| s.server_work().saturating_sub(s.activity_run))?;
-        writeln!(f, "checkout workflow: every step an Update | code email | book | wait for payment | record payment, contract, 2 emails | settle")?;
+        writeln!(
+            f,
+            "checkout workflow: every step an Update | code email | book | wait for payment | record payment, contract, 2 emails | settle"
+        )?;
         row(f, "total (Started→Completed)", self.purchases, &|s| s.total)?;
         row(f, "waiting for the member and the settle timer (not server work)", self.purchases, &|s| s.waiting)?;
         row(f, "server work", self.purchases, &|s| s.server_work())?;
@@ -246,6 +261,9 @@ impl std::fmt::Display for Report<'_> {
         writeln!(f, "purchase / trivial, server work:   p50 {r50:.1}x  p95 {r95:.1}x")?;
         let (r50, r95) = ratio(&|s| s.server_work().saturating_sub(s.activity_run));
         let ((ta, tw), (pa, pw)) = (counts(self.trivial), counts(self.purchases));
-        writeln!(f, "purchase / trivial, Temporal's share: p50 {r50:.1}x  p95 {r95:.1}x ({pa} activities and {pw} workflow tasks against {ta} and {tw})")
+        writeln!(
+            f,
+            "purchase / trivial, Temporal's share: p50 {r50:.1}x  p95 {r95:.1}x ({pa} activities and {pw} workflow tasks against {ta} and {tw})"
+        )
     }
 }

@@ -189,7 +189,8 @@ impl Checkout {
     /// The checkout after the member moved to `to` with `answers` (the API has checked them and
     /// read `facts`), given the purchase's status; the checkout is unchanged when refused.
     pub fn advance(&self, to: Step, answers: Answers, facts: Facts, purchase: Option<PurchaseStatus>) -> Result<Checkout, StepRefused> {
-        let locked = matches!(purchase, Some(PurchaseStatus::Booking | PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled));
+        let locked =
+            matches!(purchase, Some(PurchaseStatus::Booking | PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled));
         if locked && answers.purchase_terms_differ(&self.answers) {
             return Err(StepRefused { step: to, message: LOCKED });
         }
@@ -285,7 +286,14 @@ mod tests {
     use super::*;
 
     fn vehicle() -> Vehicle {
-        Vehicle { vin: "5XYRLDLC3NG097496".into(), year: 2022, make: "Kia".into(), model: "Sorento".into(), style: "LX".into(), is_mock_vin: false }
+        Vehicle {
+            vin: "5XYRLDLC3NG097496".into(),
+            year: 2022,
+            make: "Kia".into(),
+            model: "Sorento".into(),
+            style: "LX".into(),
+            is_mock_vin: false,
+        }
     }
 
     /// Answers up to and including the chosen coverage.
@@ -318,7 +326,10 @@ mod tests {
         let found = Answers { vehicle: Some(vehicle()), ..residence };
         let at_mileage = at_lookup.advance(Step::Mileage, found.clone(), eligible(), None).unwrap();
         assert!(at_mileage.advance(Step::MilesPerYear, found.clone(), eligible(), None).is_err(), "miles per year before the odometer");
-        assert!(at_mileage.advance(Step::Coverage, Answers { odometer: Some(1), ..found.clone() }, eligible(), None).is_err(), "coverage before the car");
+        assert!(
+            at_mileage.advance(Step::Coverage, Answers { odometer: Some(1), ..found.clone() }, eligible(), None).is_err(),
+            "coverage before the car"
+        );
         let with_odometer = Answers { odometer: Some(45_000), ..found };
         assert!(at_mileage.advance(Step::YearsToOwn, with_odometer, eligible(), None).is_ok());
     }
@@ -371,7 +382,10 @@ mod tests {
         assert!(at_payment.advance(Step::Coverage, chosen(), verified, booked).is_ok(), "looking back is fine");
         let other_rate = Answers { rate: Some(ChosenRate { rate_id: "rat_2".into(), index: 2 }), ..chosen() };
         assert_eq!(at_payment.advance(Step::MissingInfo, other_rate.clone(), verified, booked).unwrap_err().message, LOCKED);
-        assert!(at_payment.advance(Step::MissingInfo, other_rate.clone(), verified, Some(PurchaseStatus::BookingFailed)).is_ok(), "a failed booking may be changed");
+        assert!(
+            at_payment.advance(Step::MissingInfo, other_rate.clone(), verified, Some(PurchaseStatus::BookingFailed)).is_ok(),
+            "a failed booking may be changed"
+        );
         assert!(at_payment.advance(Step::MissingInfo, other_rate, verified, Some(PurchaseStatus::Voided)).is_ok());
     }
 

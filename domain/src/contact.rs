@@ -178,10 +178,9 @@ pub struct StateCode([u8; 2]);
 
 /// The allowed states of residence: the 50 US states plus DC.
 pub const STATE_CODES: [&str; 51] = [
-    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
-    "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM",
-    "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA",
-    "WV", "WI", "WY",
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA",
+    "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX",
+    "UT", "VT", "VA", "WA", "WV", "WI", "WY",
 ];
 
 impl StateCode {
@@ -262,7 +261,18 @@ mod tests {
     fn email_is_trimmed_lowercased_and_checked() {
         assert_eq!(EmailAddress::parse("  Jane.Doe@Example.COM ").unwrap().as_str(), "jane.doe@example.com");
         assert_eq!(EmailAddress::parse("").unwrap_err().message, "Field is required");
-        for bad in ["jane", "jane@", "@example.com", "jane@example", "ja ne@example.com", "a@b..com", ".jane@example.com", "jane.@example.com", "jane@-example.com", "jane@example-.com"] {
+        for bad in [
+            "jane",
+            "jane@",
+            "@example.com",
+            "jane@example",
+            "ja ne@example.com",
+            "a@b..com",
+            ".jane@example.com",
+            "jane.@example.com",
+            "jane@-example.com",
+            "jane@example-.com",
+        ] {
             assert_eq!(EmailAddress::parse(bad).unwrap_err().message, "Must be a valid email", "{bad}");
         }
         // A relay's limits: labels of at most 63 characters, 253 for the whole address.
@@ -272,7 +282,10 @@ mod tests {
         let longest = format!("0@{}.{}.{}.{}", label(63), label(63), label(63), label(59));
         assert_eq!(longest.len(), 253);
         assert!(EmailAddress::parse(&longest).is_ok());
-        assert!(EmailAddress::parse(&format!("0@{}.{}.{}.{}", label(63), label(63), label(63), label(60))).is_err(), "254 characters: refused by relays");
+        assert!(
+            EmailAddress::parse(&format!("0@{}.{}.{}.{}", label(63), label(63), label(63), label(60))).is_err(),
+            "254 characters: refused by relays"
+        );
     }
 
     #[test]

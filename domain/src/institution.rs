@@ -132,11 +132,9 @@ impl Institution {
         if id.is_empty() || id.len() > 40 || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
             return Err(format!("institutionId {id:?} must be 1-40 lower-case letters, digits or dashes"));
         }
-        for (name, hex) in [
-            ("cta", &self.branding.colors.cta),
-            ("primary", &self.branding.colors.primary),
-            ("secondary", &self.branding.colors.secondary),
-        ] {
+        for (name, hex) in
+            [("cta", &self.branding.colors.cta), ("primary", &self.branding.colors.primary), ("secondary", &self.branding.colors.secondary)]
+        {
             if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
                 return Err(format!("colors.{name} {hex:?} must be 6 hex digits without #"));
             }

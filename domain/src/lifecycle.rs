@@ -227,7 +227,14 @@ mod tests {
 
     #[test]
     fn status_names_round_trip() {
-        for s in [PurchaseStatus::Booking, PurchaseStatus::BookingFailed, PurchaseStatus::Booked, PurchaseStatus::Paid, PurchaseStatus::Fulfilled, PurchaseStatus::Voided] {
+        for s in [
+            PurchaseStatus::Booking,
+            PurchaseStatus::BookingFailed,
+            PurchaseStatus::Booked,
+            PurchaseStatus::Paid,
+            PurchaseStatus::Fulfilled,
+            PurchaseStatus::Voided,
+        ] {
             assert_eq!(PurchaseStatus::parse(s.as_str()), Some(s));
         }
     }

@@ -33,11 +33,7 @@ impl Cents {
 
     /// `$100` when the amount is whole dollars, else `$100.50` (deductibles read this way).
     pub fn dollar_sign_short(self) -> String {
-        if self.0 % 100 == 0 {
-            format!("${}", group_thousands(self.0.unsigned_abs() / 100))
-        } else {
-            self.dollar_sign()
-        }
+        if self.0 % 100 == 0 { format!("${}", group_thousands(self.0.unsigned_abs() / 100)) } else { self.dollar_sign() }
     }
 
     /// Multiplies by a rate in basis points (1/100 of a percent), rounding half up.

@@ -161,7 +161,14 @@ mod tests {
     use time::macros::date;
 
     fn option(plan: &str, miles: u32, dollars: i64) -> RatedOption {
-        RatedOption { provider: "NAC".into(), plan: plan.into(), months: 60, miles, deductible: Cents(10_000), price: Cents::dollars(dollars) }
+        RatedOption {
+            provider: "NAC".into(),
+            plan: plan.into(),
+            months: 60,
+            miles,
+            deductible: Cents(10_000),
+            price: Cents::dollars(dollars),
+        }
     }
 
     #[test]
@@ -179,7 +186,9 @@ mod tests {
         let capped = filter_rates(options.clone(), &RateFilter { price_limit_dollars: Some(2_000), ..Default::default() }).unwrap();
         assert_eq!(capped.iter().map(|o| o.plan.as_str()).collect::<Vec<_>>(), vec!["STANDARD", "STANDARD"]);
 
-        let premium = filter_rates(options.clone(), &RateFilter { only_covered_plan_name: Some("PREMIUM"), price_limit_dollars: Some(9_000) }).unwrap();
+        let premium =
+            filter_rates(options.clone(), &RateFilter { only_covered_plan_name: Some("PREMIUM"), price_limit_dollars: Some(9_000) })
+                .unwrap();
         assert_eq!(premium.len(), 1, "the institution cannot lift the 5000 cap");
 
         assert_eq!(filter_rates(options, &RateFilter { price_limit_dollars: Some(100), ..Default::default() }), Err(NoQuotes));
@@ -196,8 +205,16 @@ mod tests {
         assert_eq!(format_long_date(date!(2026 - 11 - 22)), "November 22nd, 2026");
         assert_eq!(format_long_date(date!(2026 - 11 - 11)), "November 11th, 2026");
         let view = RateView::derive(
-            &StoredRate { rate_id: "r1", rate_collection_id: "c1", coverage_name: "SILVER", miles: 75_000, months: 60,
-                deductible: Cents(10_000), price: Cents(189_900), tax: Cents(5_697) },
+            &StoredRate {
+                rate_id: "r1",
+                rate_collection_id: "c1",
+                coverage_name: "SILVER",
+                miles: 75_000,
+                months: 60,
+                deductible: Cents(10_000),
+                price: Cents(189_900),
+                tax: Cents(5_697),
+            },
             45_000,
             date!(2026 - 11 - 22),
         );

@@ -171,10 +171,7 @@ pub struct Need {
 impl RatingRequest<'_> {
     /// What the member needs covered ('7+ Years' counts as 7).
     pub fn need(&self) -> Need {
-        Need {
-            months: u16::from(self.years_to_own) * 12,
-            miles: u32::from(self.years_to_own) * self.miles_per_year,
-        }
+        Need { months: u16::from(self.years_to_own) * 12, miles: u32::from(self.years_to_own) * self.miles_per_year }
     }
 }
 

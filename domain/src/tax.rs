@@ -63,8 +63,7 @@ impl TaxTable {
 
     /// Whether the state has a sales tax on service contracts at all (the spec shows tax lines only then).
     pub fn has_sales_tax(&self, state: &str) -> bool {
-        !NO_SALES_TAX_STATES.contains(&state)
-            && self.states.get(state).is_some_and(|e| e.service_contracts_taxed && e.rate_bps > 0)
+        !NO_SALES_TAX_STATES.contains(&state) && self.states.get(state).is_some_and(|e| e.service_contracts_taxed && e.rate_bps > 0)
     }
 }
 
@@ -106,18 +105,28 @@ mod tests {
         };
         for state in NO_SALES_TAX_STATES {
             refuse(
-                table_text(|s| (s == state).then(|| format!("[states.{s}]\nservice_contracts_taxed = true\nrate_bps = 0\nsource = \"x\"\n"))),
+                table_text(|s| {
+                    (s == state).then(|| format!("[states.{s}]\nservice_contracts_taxed = true\nrate_bps = 0\nsource = \"x\"\n"))
+                }),
                 "has no sales tax",
             );
             refuse(
-                table_text(|s| (s == state).then(|| format!("[states.{s}]\nservice_contracts_taxed = false\nrate_bps = 100\nsource = \"x\"\n"))),
+                table_text(|s| {
+                    (s == state).then(|| format!("[states.{s}]\nservice_contracts_taxed = false\nrate_bps = 100\nsource = \"x\"\n"))
+                }),
                 "has no sales tax",
             );
         }
         refuse(table_text(|s| (s == "TX").then(String::new)), "lacks TX");
         refuse(table_text(|_| None) + "[states.PR]\nservice_contracts_taxed = false\nrate_bps = 0\nsource = \"x\"\n", "unknown state PR");
-        refuse(table_text(|s| (s == "CT").then(|| "[states.CT]\nservice_contracts_taxed = true\nrate_bps = 635\nsource = \" \"\n".into())), "source");
-        refuse(table_text(|s| (s == "CT").then(|| "[states.CT]\nservice_contracts_taxed = true\nrate_bps = 6350\nsource = \"x\"\n".into())), "implausible");
+        refuse(
+            table_text(|s| (s == "CT").then(|| "[states.CT]\nservice_contracts_taxed = true\nrate_bps = 635\nsource = \" \"\n".into())),
+            "source",
+        );
+        refuse(
+            table_text(|s| (s == "CT").then(|| "[states.CT]\nservice_contracts_taxed = true\nrate_bps = 6350\nsource = \"x\"\n".into())),
+            "implausible",
+        );
         refuse(table_text(|s| (s == "CT").then(|| "[states.CT]\nservice_contracts_taxed = true\nrate_bps = 635\n".into())), "source");
     }
 }

@@ -82,20 +82,12 @@ pub const DEFAULT_YEARS_TO_OWN: u8 = 6;
 
 /// Checks a miles-per-year choice.
 pub fn parse_miles_per_year(value: u32) -> Result<u32, ValidationError> {
-    if MILES_PER_YEAR_OPTIONS.contains(&value) {
-        Ok(value)
-    } else {
-        Err(ValidationError::new("milesPerYear", ValidationError::REQUIRED))
-    }
+    if MILES_PER_YEAR_OPTIONS.contains(&value) { Ok(value) } else { Err(ValidationError::new("milesPerYear", ValidationError::REQUIRED)) }
 }
 
 /// Checks a years-to-own choice: ids 1..=6 are years, 7 means '7+ Years'.
 pub fn parse_years_to_own(value: u8) -> Result<u8, ValidationError> {
-    if (1..=7).contains(&value) {
-        Ok(value)
-    } else {
-        Err(ValidationError::new("yearsToOwn", ValidationError::REQUIRED))
-    }
+    if (1..=7).contains(&value) { Ok(value) } else { Err(ValidationError::new("yearsToOwn", ValidationError::REQUIRED)) }
 }
 
 #[cfg(test)]

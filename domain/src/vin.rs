@@ -117,11 +117,7 @@ fn transliterate(c: u8) -> Option<u32> {
 
 /// The check digit (`0`-`9` or `X`) for 17 valid VIN characters; position 9 itself has weight 0.
 pub fn check_digit(vin: &[u8]) -> u8 {
-    let sum: u32 = vin
-        .iter()
-        .zip(WEIGHTS)
-        .map(|(&c, w)| transliterate(c).unwrap_or(0) * w)
-        .sum();
+    let sum: u32 = vin.iter().zip(WEIGHTS).map(|(&c, w)| transliterate(c).unwrap_or(0) * w).sum();
     match sum % 11 {
         10 => b'X',
         n => b'0' + n as u8,

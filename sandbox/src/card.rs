@@ -85,7 +85,9 @@ mod tests {
 
     #[test]
     fn luhn() {
-        for n in [test_cards::APPROVED, test_cards::DECLINED, test_cards::INSUFFICIENT_FUNDS, test_cards::PROCESSOR_TIMEOUT, "5555555555554444"] {
+        for n in
+            [test_cards::APPROVED, test_cards::DECLINED, test_cards::INSUFFICIENT_FUNDS, test_cards::PROCESSOR_TIMEOUT, "5555555555554444"]
+        {
             assert!(luhn_valid(n), "{n}");
         }
         assert!(!luhn_valid("4242424242424241"));

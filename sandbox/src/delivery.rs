@@ -76,12 +76,8 @@ struct Plan {
 /// not yet due falls due. Events left out for want of capacity need no timer: a finishing
 /// attempt wakes the task.
 fn plan(state: &State, now_ms: i64, busy: impl Fn(&str) -> bool, capacity: usize) -> Plan {
-    let mut pending: Vec<(i64, &Event)> = state
-        .deliveries
-        .iter()
-        .filter_map(|d| Some((d.next_attempt_at_ms?, &d.event)))
-        .filter(|(_, event)| !busy(&event.id))
-        .collect();
+    let mut pending: Vec<(i64, &Event)> =
+        state.deliveries.iter().filter_map(|d| Some((d.next_attempt_at_ms?, &d.event))).filter(|(_, event)| !busy(&event.id)).collect();
     pending.sort_by_key(|(at, _)| *at);
     let due_count = pending.iter().take_while(|(at, _)| *at <= now_ms).count();
     Plan {

@@ -393,4 +393,3 @@ async fn widget_page(State(sandbox): State<Shared>, query: Result<Query<WidgetQu
         Err(message) => widget::failure_page(Some(&parent_origin), message),
     }
 }
-

@@ -88,7 +88,10 @@ async fn page(State(partner): State<PartnerState>, Query(query): Query<HashMap<S
         Ok(res) => (res.status(), res.json::<Value>().await.unwrap_or(Value::Null)),
         Err(e) => {
             tracing::warn!(error = %e, "partner demo could not reach Coverline");
-            return layout(StatusCode::BAD_GATEWAY, "<p id=\"partner-message\" role=\"alert\">Coverage options are not available right now.</p>");
+            return layout(
+                StatusCode::BAD_GATEWAY,
+                "<p id=\"partner-message\" role=\"alert\">Coverage options are not available right now.</p>",
+            );
         }
     };
     if status.is_success() {

@@ -122,8 +122,7 @@ fn book_now(sandbox: &Shared, headers: &HeaderMap, body: &[u8], fail_with: Optio
         tracing::info!(%status, "provider failing a booking on request");
         return error(status, "Failure forced by the sandbox behaviour switch.");
     }
-    let Some(key) = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::trim).filter(|k| !k.is_empty())
-    else {
+    let Some(key) = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::trim).filter(|k| !k.is_empty()) else {
         return error(StatusCode::BAD_REQUEST, "The Idempotency-Key header is required.");
     };
     if key.len() > MAX_IDEMPOTENCY_KEY {

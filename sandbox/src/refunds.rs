@@ -73,8 +73,7 @@ async fn refund(State(sandbox): State<Shared>, headers: HeaderMap, body: Bytes) 
     if !auth::bearer_ok(&headers, &sandbox.config.merchant_key) {
         return fail(StatusCode::UNAUTHORIZED, MSG_UNAUTHORIZED);
     }
-    let Some(key) = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::trim).filter(|k| !k.is_empty())
-    else {
+    let Some(key) = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::trim).filter(|k| !k.is_empty()) else {
         return fail(StatusCode::BAD_REQUEST, MSG_NO_KEY);
     };
     if key.len() > MAX_IDEMPOTENCY_KEY {

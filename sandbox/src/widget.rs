@@ -157,7 +157,15 @@ mod tests {
         assert_eq!(parse_origin("http://localhost:3000").as_deref(), Some("http://localhost:3000"));
         assert_eq!(parse_origin("https://app.example.com/").as_deref(), Some("https://app.example.com"));
         assert_eq!(parse_origin("http://[::1]:8080").as_deref(), Some("http://[::1]:8080"));
-        for bad in ["", "localhost:3000", "javascript://x", "https://a.com/path", "https://a.com; script-src *", "https://a.com:x", "http://[::1]x"] {
+        for bad in [
+            "",
+            "localhost:3000",
+            "javascript://x",
+            "https://a.com/path",
+            "https://a.com; script-src *",
+            "https://a.com:x",
+            "http://[::1]x",
+        ] {
             assert_eq!(parse_origin(bad), None, "{bad}");
         }
     }

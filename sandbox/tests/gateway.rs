@@ -119,10 +119,7 @@ async fn declines_leave_the_request_usable() {
     let base = &sandbox.base;
     let request = sign(base, 5_000, "NAC-2026-000002").await;
 
-    for (number, message) in [
-        ("4000000000000002", "Your card was declined."),
-        ("4000000000009995", "Your card has insufficient funds."),
-    ] {
+    for (number, message) in [("4000000000000002", "Your card was declined."), ("4000000000009995", "Your card has insufficient funds.")] {
         let (status, body) = post(&format!("{base}/v1/charge"), None, &card(&request, number)).await;
         assert_eq!(status, 402);
         assert_eq!(body, json!({ "status": 402, "data": null, "error": { "error_message": message } }));

@@ -125,7 +125,10 @@ async fn refunds_partial_full_and_refused() {
     assert_eq!(code, 200, "{first}");
     let data = &first["data"];
     assert!(data["refundId"].as_str().unwrap().starts_with("re_"));
-    assert_eq!((data["trackingNumber"].clone(), data["amount"].clone(), data["refundedAmount"].clone()), (json!(tracking), json!(3_000), json!(3_000)));
+    assert_eq!(
+        (data["trackingNumber"].clone(), data["amount"].clone(), data["refundedAmount"].clone()),
+        (json!(tracking), json!(3_000), json!(3_000))
+    );
     assert!((data["refundedAt"].as_i64().unwrap() - now()).abs() <= 2);
 
     let (code, replay) = refund(base, Some("refund-1"), &partial).await;

@@ -188,7 +188,8 @@ async fn refunds_are_announced() {
     let base = &sandbox.base;
     let (_, tracking) = paid(base, 8_000, "NAC-2026-000202").await;
     receiver.wait_for(1).await;
-    let (status, refunded) = refund(base, Some("refund-hook"), &json!({ "trackingNumber": tracking, "amount": 3_000, "reason": "cancelled" })).await;
+    let (status, refunded) =
+        refund(base, Some("refund-hook"), &json!({ "trackingNumber": tracking, "amount": 3_000, "reason": "cancelled" })).await;
     assert_eq!(status, 200, "{refunded}");
 
     let hits = receiver.wait_for(2).await;

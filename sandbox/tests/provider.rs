@@ -70,7 +70,8 @@ async fn booking_refusals() {
     let sandbox = start(config()).await;
     let base = &sandbox.base;
 
-    let response = client().post(format!("{base}/v1/contracts")).header("Idempotency-Key", "k").json(&contract_request("Q")).send().await.unwrap();
+    let response =
+        client().post(format!("{base}/v1/contracts")).header("Idempotency-Key", "k").json(&contract_request("Q")).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 401);
     let response = client()
         .post(format!("{base}/v1/contracts"))
@@ -128,7 +129,8 @@ async fn voiding() {
 }
 
 async fn set_behaviour(base: &str, behaviour: Value) {
-    let response = client().post(format!("{base}/_sandbox/provider/behaviour")).bearer_auth(PROVIDER_KEY).json(&behaviour).send().await.unwrap();
+    let response =
+        client().post(format!("{base}/_sandbox/provider/behaviour")).bearer_auth(PROVIDER_KEY).json(&behaviour).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 200);
 }
 

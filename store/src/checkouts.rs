@@ -115,7 +115,12 @@ impl Store {
     }
 
     /// Records that a webhook event was handed over; [`AlreadyExists`] when it already was.
-    pub async fn record_gateway_event(&self, event_id: &str, event_type: &str, tracking_number: Option<&str>) -> anyhow::Result<Result<(), AlreadyExists>> {
+    pub async fn record_gateway_event(
+        &self,
+        event_id: &str,
+        event_type: &str,
+        tracking_number: Option<&str>,
+    ) -> anyhow::Result<Result<(), AlreadyExists>> {
         let result = sqlx::query("INSERT INTO gateway_events (event_id, event_type, tracking_number, received_at) VALUES ($1, $2, $3, $4)")
             .bind(event_id)
             .bind(event_type)
@@ -239,7 +244,11 @@ impl Store {
 
     /// Forgets a restore key (the session it restored has ended).
     pub async fn delete_restore_key(&self, key_hash: &str) -> anyhow::Result<()> {
-        sqlx::query("DELETE FROM restore_keys WHERE key_hash = $1").bind(key_hash).execute(&self.writer).await.context("deleting restore key")?;
+        sqlx::query("DELETE FROM restore_keys WHERE key_hash = $1")
+            .bind(key_hash)
+            .execute(&self.writer)
+            .await
+            .context("deleting restore key")?;
         Ok(())
     }
 

@@ -91,9 +91,11 @@ impl Store {
 
     /// Contact requests not emailed yet, oldest first (for a resend).
     pub async fn unsent_contact_requests(&self) -> anyhow::Result<Vec<ContactRequestRecord>> {
-        sqlx::query_as::<_, ContactRequestRecord>(&format!("SELECT {COLUMNS} FROM contact_requests WHERE emailed_at IS NULL ORDER BY created_at"))
-            .fetch_all(&self.pool)
-            .await
-            .context("listing unsent contact requests")
+        sqlx::query_as::<_, ContactRequestRecord>(&format!(
+            "SELECT {COLUMNS} FROM contact_requests WHERE emailed_at IS NULL ORDER BY created_at"
+        ))
+        .fetch_all(&self.pool)
+        .await
+        .context("listing unsent contact requests")
     }
 }

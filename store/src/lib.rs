@@ -22,7 +22,7 @@ mod sessions;
 pub mod users;
 
 pub use cars::CarRecord;
-pub use checkouts::{CheckoutRecord, PaymentRequestRecord, ResumeLinkRecord, ResumeRefusal, RestoreKeyRecord};
+pub use checkouts::{CheckoutRecord, PaymentRequestRecord, RestoreKeyRecord, ResumeLinkRecord, ResumeRefusal};
 pub use contacts::ContactRequestRecord;
 pub use events::PolicyEvent;
 pub use integrators::{IntegratorRecord, LaunchRecord};
@@ -74,8 +74,10 @@ impl Store {
             options.after_connect(|conn, _| {
                 Box::pin(async move {
                     use sqlx::Executor;
-                    conn.execute("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
-                        .await?;
+                    conn.execute(
+                        "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;",
+                    )
+                    .await?;
                     Ok(())
                 })
             })
@@ -130,9 +132,7 @@ impl Store {
 /// Whether an sqlx error is a uniqueness violation (SQLite 2067/1555, Postgres 23505).
 pub(crate) fn is_unique_violation(err: &sqlx::Error) -> bool {
     match err {
-        sqlx::Error::Database(db) => {
-            db.is_unique_violation() || matches!(db.code().as_deref(), Some("23505" | "2067" | "1555"))
-        }
+        sqlx::Error::Database(db) => db.is_unique_violation() || matches!(db.code().as_deref(), Some("23505" | "2067" | "1555")),
         _ => false,
     }
 }

@@ -22,7 +22,11 @@ impl Store {
             .context("recording a rate-limit hit")?;
         // About one write in 256 also sweeps the hits no window looks at any more.
         if id[0] == 0 {
-            sqlx::query("DELETE FROM rate_hits WHERE at < $1").bind(at - KEEP_SECS).execute(&self.writer).await.context("sweeping rate-limit hits")?;
+            sqlx::query("DELETE FROM rate_hits WHERE at < $1")
+                .bind(at - KEEP_SECS)
+                .execute(&self.writer)
+                .await
+                .context("sweeping rate-limit hits")?;
         }
         Ok(())
     }

@@ -19,14 +19,15 @@ impl Store {
     /// returns the payment already recorded.
     pub async fn record_payment(&self, p: &PaymentRecord) -> anyhow::Result<PaymentRecord> {
         let mut tx = self.writer.begin().await?;
-        let inserted = sqlx::query("INSERT INTO payments (payment_id, policy_id, amount_cents, tax_cents, paid_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(&p.payment_id)
-            .bind(&p.policy_id)
-            .bind(p.amount_cents)
-            .bind(p.tax_cents)
-            .bind(p.paid_at)
-            .execute(&mut *tx)
-            .await;
+        let inserted =
+            sqlx::query("INSERT INTO payments (payment_id, policy_id, amount_cents, tax_cents, paid_at) VALUES ($1, $2, $3, $4, $5)")
+                .bind(&p.payment_id)
+                .bind(&p.policy_id)
+                .bind(p.amount_cents)
+                .bind(p.tax_cents)
+                .bind(p.paid_at)
+                .execute(&mut *tx)
+                .await;
         match inserted {
             Ok(_) => {
                 sqlx::query("UPDATE policies SET status = 'paid', updated_at = $1 WHERE policy_id = $2 AND status = 'booked'")
@@ -60,11 +61,13 @@ impl Store {
 
     /// The payment of a policy.
     pub async fn payment_for_policy(&self, policy_id: &str) -> anyhow::Result<Option<PaymentRecord>> {
-        sqlx::query_as::<_, PaymentRecord>("SELECT payment_id, policy_id, amount_cents, tax_cents, paid_at FROM payments WHERE policy_id = $1")
-            .bind(policy_id)
-            .fetch_optional(&self.pool)
-            .await
-            .context("reading payment")
+        sqlx::query_as::<_, PaymentRecord>(
+            "SELECT payment_id, policy_id, amount_cents, tax_cents, paid_at FROM payments WHERE policy_id = $1",
+        )
+        .bind(policy_id)
+        .fetch_optional(&self.pool)
+        .await
+        .context("reading payment")
     }
 
     /// Number of payments recorded (tests and the chaos harness).

@@ -59,12 +59,14 @@ impl Store {
 
     /// A drop; `user_id` must own it (`None` otherwise).
     pub async fn vin_photo(&self, user_id: &str, drop_id: &str) -> anyhow::Result<Option<VinPhoto>> {
-        let row = sqlx::query("SELECT drop_id, user_id, mime, uploaded_at, reading_json, expires_at FROM vin_photos WHERE drop_id = $1 AND user_id = $2")
-            .bind(drop_id)
-            .bind(user_id)
-            .fetch_optional(&self.pool)
-            .await
-            .context("reading vin photo drop")?;
+        let row = sqlx::query(
+            "SELECT drop_id, user_id, mime, uploaded_at, reading_json, expires_at FROM vin_photos WHERE drop_id = $1 AND user_id = $2",
+        )
+        .bind(drop_id)
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await
+        .context("reading vin photo drop")?;
         Ok(row.map(|r| VinPhoto {
             drop_id: r.get(0),
             user_id: r.get(1),
@@ -149,7 +151,10 @@ impl Store {
     }
 
     /// A user's analytics hits, oldest first, as (hit type, category, action, label).
-    pub async fn analytics_events(&self, user_id: &str) -> anyhow::Result<Vec<(Option<String>, Option<String>, Option<String>, Option<String>)>> {
+    pub async fn analytics_events(
+        &self,
+        user_id: &str,
+    ) -> anyhow::Result<Vec<(Option<String>, Option<String>, Option<String>, Option<String>)>> {
         let rows = sqlx::query("SELECT hit_type, event_category, event_action, event_label FROM analytics_events WHERE user_id = $1 ORDER BY created_at, event_id")
             .bind(user_id)
             .fetch_all(&self.pool)

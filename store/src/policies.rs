@@ -76,11 +76,13 @@ impl Store {
 
     /// A user's policies, newest first.
     pub async fn policies_of_user(&self, user_id: &str) -> anyhow::Result<Vec<PolicyRecord>> {
-        sqlx::query_as::<_, PolicyRecord>(&format!("SELECT {POLICY_COLUMNS} FROM policies WHERE user_id = $1 ORDER BY created_at DESC, policy_id DESC"))
-            .bind(user_id)
-            .fetch_all(&self.pool)
-            .await
-            .context("listing policies")
+        sqlx::query_as::<_, PolicyRecord>(&format!(
+            "SELECT {POLICY_COLUMNS} FROM policies WHERE user_id = $1 ORDER BY created_at DESC, policy_id DESC"
+        ))
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await
+        .context("listing policies")
     }
 
     /// The policy of a quote.
@@ -128,14 +130,15 @@ impl Store {
     /// support:<operator>). Setting the status it already has changes nothing and records nothing.
     pub async fn set_policy_status(&self, policy_id: &str, status: &str, last_error: Option<&str>, actor: &str) -> anyhow::Result<()> {
         let mut tx = self.writer.begin().await?;
-        let changed = sqlx::query("UPDATE policies SET status = $1, last_error = $2, updated_at = $3 WHERE policy_id = $4 AND status <> $1")
-            .bind(status)
-            .bind(last_error)
-            .bind(now())
-            .bind(policy_id)
-            .execute(&mut *tx)
-            .await
-            .context("setting policy status")?;
+        let changed =
+            sqlx::query("UPDATE policies SET status = $1, last_error = $2, updated_at = $3 WHERE policy_id = $4 AND status <> $1")
+                .bind(status)
+                .bind(last_error)
+                .bind(now())
+                .bind(policy_id)
+                .execute(&mut *tx)
+                .await
+                .context("setting policy status")?;
         if changed.rows_affected() > 0 {
             append(&mut tx, policy_id, &format!("status:{status}"), last_error, actor).await?;
         }

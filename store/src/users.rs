@@ -130,7 +130,14 @@ impl Store {
 
     /// Replaces the user's live verification code, sent at `now`, and counts the send in the
     /// user's hour-long send window.
-    pub async fn put_verification_code(&self, user_id: &str, code_hash: &str, email: &str, expires_at: i64, now: i64) -> anyhow::Result<()> {
+    pub async fn put_verification_code(
+        &self,
+        user_id: &str,
+        code_hash: &str,
+        email: &str,
+        expires_at: i64,
+        now: i64,
+    ) -> anyhow::Result<()> {
         sqlx::query(
             "INSERT INTO verification_codes (user_id, code_hash, email, expires_at, attempts, sent_at, window_started_at, sends_in_window)
              VALUES ($1, $2, $3, $4, 0, $5, $6, 1)
@@ -190,11 +197,7 @@ impl Store {
     /// Marks the email verified and burns the code (single use).
     pub async fn mark_email_verified(&self, user_id: &str) -> anyhow::Result<()> {
         let mut tx = self.writer.begin().await?;
-        sqlx::query("UPDATE users SET email_verified_at = $1 WHERE user_id = $2")
-            .bind(now())
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query("UPDATE users SET email_verified_at = $1 WHERE user_id = $2").bind(now()).bind(user_id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM verification_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
         tx.commit().await.context("marking email verified")?;
         Ok(())

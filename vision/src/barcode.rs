@@ -61,7 +61,8 @@ fn detect(gray: &GrayImage, format: BarcodeFormat) -> Option<VinReading> {
     let mut hints = DecodeHints { TryHarder: Some(true), PossibleFormats: Some(HashSet::from([format])), ..DecodeHints::default() };
     // rxing is a port of a large Java code base: an index slip on a strange picture must cost a
     // missed barcode, not the request.
-    let result = catch_unwind(AssertUnwindSafe(|| detect_in_luma_slice_with_hints(gray.as_raw(), width, height, None, &mut hints))).ok()?.ok()?;
+    let result =
+        catch_unwind(AssertUnwindSafe(|| detect_in_luma_slice_with_hints(gray.as_raw(), width, height, None, &mut hints))).ok()?.ok()?;
     let vin = pick_barcode(result.getText())?;
     let symbology = match result.getBarcodeFormat() {
         BarcodeFormat::DATA_MATRIX => "Data Matrix",

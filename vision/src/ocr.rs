@@ -67,7 +67,8 @@ fn tesseract(gray: &GrayImage) -> Result<String, PhotoError> {
 
 fn tesseract_at(program: &OsStr, gray: &GrayImage) -> Result<String, PhotoError> {
     let mut png = Vec::new();
-    gray.write_to(&mut Cursor::new(&mut png), ImageFormat::Png).map_err(|e| PhotoError::Ocr(format!("encoding the picture for tesseract: {e}")))?;
+    gray.write_to(&mut Cursor::new(&mut png), ImageFormat::Png)
+        .map_err(|e| PhotoError::Ocr(format!("encoding the picture for tesseract: {e}")))?;
     let mut child = Command::new(program)
         .args(ARGS)
         // One thread per process: the API runs several reads at once, and OpenMP threads

@@ -138,7 +138,8 @@ impl Pass {
                 _ => repairs_of(candidate),
             }
         };
-        let labelled: BTreeSet<String> = self.after_labels.iter().filter(|after| !after.pieced).flat_map(|after| correct(&after.text)).collect();
+        let labelled: BTreeSet<String> =
+            self.after_labels.iter().filter(|after| !after.pieced).flat_map(|after| correct(&after.text)).collect();
         if !labelled.is_empty() {
             return labelled;
         }
@@ -148,11 +149,7 @@ impl Pass {
 
 /// Upper-cased runs of letters and digits.
 fn tokens(text: &str) -> Vec<String> {
-    text.to_ascii_uppercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|token| !token.is_empty())
-        .map(str::to_owned)
-        .collect()
+    text.to_ascii_uppercase().split(|c: char| !c.is_ascii_alphanumeric()).filter(|token| !token.is_empty()).map(str::to_owned).collect()
 }
 
 /// 17 characters forming a [`Vin`] (check digit included).
@@ -206,7 +203,8 @@ fn glued_vin(token: &str) -> Option<String> {
     if !(19..=20).contains(&token.len()) {
         return None;
     }
-    let ends: BTreeSet<String> = [0, token.len() - 17].into_iter().filter_map(|start| plausible(&token.as_bytes()[start..start + 17])).collect();
+    let ends: BTreeSet<String> =
+        [0, token.len() - 17].into_iter().filter_map(|start| plausible(&token.as_bytes()[start..start + 17])).collect();
     match ends.len() {
         1 => ends.into_iter().next(),
         _ => None,

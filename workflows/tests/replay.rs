@@ -4,9 +4,9 @@
 //! cargo test -p coverline-api --test checkout` (see that test) and keep the old ones: a change
 //! must replay them all, or be versioned with a patch.
 
+use coverline_workflows::checkout::CheckoutWorkflow;
 use temporalio_client::WorkflowHistory;
 use temporalio_sdk::workflow_replayer::{WorkflowReplayer, WorkflowReplayerOptions};
-use coverline_workflows::checkout::CheckoutWorkflow;
 
 #[tokio::test]
 async fn recorded_checkouts_replay_on_the_current_code() {
@@ -20,7 +20,8 @@ async fn recorded_checkouts_replay_on_the_current_code() {
     assert!(fixtures.len() >= 3, "recorded checkouts to replay in {}", dir.display());
     for path in fixtures {
         let history = WorkflowHistory::from_json(&std::fs::read(&path).expect("fixture")).expect("history JSON");
-        let replayer = WorkflowReplayer::new(WorkflowReplayerOptions::new().register_workflow::<CheckoutWorkflow>().unwrap().build()).unwrap();
+        let replayer =
+            WorkflowReplayer::new(WorkflowReplayerOptions::new().register_workflow::<CheckoutWorkflow>().unwrap().build()).unwrap();
         replayer.replay_workflow(history).await.unwrap_or_else(|e| panic!("{} replays deterministically: {e:?}", path.display()));
     }
 }

@@ -16,7 +16,9 @@ use anyhow::Context;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-pub use webhook::{ChargeApproved, ChargeRefunded, GatewayEvent, GatewayEventKind, WEBHOOK_SIGNATURE_HEADER, WebhookRefusal, verify_webhook};
+pub use webhook::{
+    ChargeApproved, ChargeRefunded, GatewayEvent, GatewayEventKind, WEBHOOK_SIGNATURE_HEADER, WebhookRefusal, verify_webhook,
+};
 
 /// The only experience Coverline uses: card only.
 pub const EXPERIENCE: &str = "NAO_CC_ONLY";
@@ -208,20 +210,16 @@ impl Gateway {
     }
 
     async fn send<T: DeserializeOwned>(&self, request: reqwest::RequestBuilder) -> Result<T, PaymentError> {
-        let response =
-            request.bearer_auth(&self.merchant_key).send().await.map_err(|e| PaymentError::Unavailable(e.to_string()))?;
+        let response = request.bearer_auth(&self.merchant_key).send().await.map_err(|e| PaymentError::Unavailable(e.to_string()))?;
         let http_status = response.status();
-        let envelope: GatewayEnvelope<T> = response
-            .json()
-            .await
-            .map_err(|e| PaymentError::Unavailable(format!("{http_status}: unreadable gateway response: {e}")))?;
+        let envelope: GatewayEnvelope<T> =
+            response.json().await.map_err(|e| PaymentError::Unavailable(format!("{http_status}: unreadable gateway response: {e}")))?;
         match (envelope.status, envelope.data, envelope.error) {
             (200, Some(data), _) => Ok(data),
             (status, _, Some(err)) if status < 500 => Err(PaymentError::Refused(err.error_message)),
-            (status, _, err) => Err(PaymentError::Unavailable(format!(
-                "status {status}: {}",
-                err.map(|e| e.error_message).unwrap_or_default()
-            ))),
+            (status, _, err) => {
+                Err(PaymentError::Unavailable(format!("status {status}: {}", err.map(|e| e.error_message).unwrap_or_default())))
+            }
         }
     }
 
@@ -298,7 +296,11 @@ mod sandbox_tests {
                 state: "GA".into(),
                 zip_code: "30301".into(),
             },
-            payment_information: vec![PaymentLine { amount: 10_000, apply_funds_to: CONTRACT.into(), kind: "Vehicle Service Contract".into() }],
+            payment_information: vec![PaymentLine {
+                amount: 10_000,
+                apply_funds_to: CONTRACT.into(),
+                kind: "Vehicle Service Contract".into(),
+            }],
             payment_account_id: "inst-001".into(),
         }
     }
@@ -349,7 +351,10 @@ mod sandbox_tests {
         assert_eq!(charged.status().as_u16(), 200);
 
         let GatewayEventKind::ChargeApproved(approved) = next_event(&mut deliveries).await.kind else { panic!("charge.approved first") };
-        assert_eq!((approved.request_id.as_str(), approved.amount, approved.apply_funds_to.as_str()), (signed.request_id.as_str(), 10_000, CONTRACT));
+        assert_eq!(
+            (approved.request_id.as_str(), approved.amount, approved.apply_funds_to.as_str()),
+            (signed.request_id.as_str(), 10_000, CONTRACT)
+        );
         let status = gateway.request_status(&signed.request_id).await.unwrap();
         assert_eq!((status.state, status.tracking_number.as_deref()), (RequestState::Charged, Some(approved.tracking_number.as_str())));
         assert_eq!(status.paid_at, Some(approved.paid_at));

@@ -214,7 +214,11 @@ mod tests {
     #[test]
     fn any_of_several_signatures_may_match() {
         let body = approved_body();
-        let rotated = format!("t={NOW},v1={},v1=not-hex,v0=ignored,v1={}", signature(b"the-old-secret-0123456789", NOW, &body), signature(SECRET, NOW, &body));
+        let rotated = format!(
+            "t={NOW},v1={},v1=not-hex,v0=ignored,v1={}",
+            signature(b"the-old-secret-0123456789", NOW, &body),
+            signature(SECRET, NOW, &body)
+        );
         assert!(verify_webhook(SECRET, &rotated, &body, NOW, TOLERANCE).is_ok());
     }
 

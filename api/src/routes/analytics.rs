@@ -1,14 +1,14 @@
 //! Analytics hits from the web app (spec section 7): pageviews and events, stored per member.
 //! The web app never waits on this call; a bad hit is refused with 400 and changes nothing.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_store::AnalyticsEvent;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
@@ -77,7 +77,9 @@ struct HitData {
 
 fn field(value: Option<String>) -> ApiResult<Option<String>> {
     match value {
-        Some(v) if v.chars().count() > MAX_FIELD => Err(ApiError::bad_request(format!("An analytics field is longer than {MAX_FIELD} characters."))),
+        Some(v) if v.chars().count() > MAX_FIELD => {
+            Err(ApiError::bad_request(format!("An analytics field is longer than {MAX_FIELD} characters.")))
+        }
         Some(v) if v.trim().is_empty() => Ok(None),
         v => Ok(v),
     }
@@ -87,7 +89,12 @@ fn field(value: Option<String>) -> ApiResult<Option<String>> {
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/analytics", tag = "analytics", params(MemberPath), request_body = Hit,
     security(("session" = [])),
     responses((status = 202, description = "Stored", body = Object), (status = "4XX", description = "Refused", body = ErrorBody)))]
-async fn record(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(hit): Json<Hit>) -> ApiResult<(StatusCode, Json<Value>)> {
+async fn record(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(hit): Json<Hit>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let d = hit.data;

@@ -3,17 +3,17 @@
 
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_domain::Vin;
 use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_years_to_own};
 use coverline_domain::vin::FAILED_TO_FIND_VIN;
 use coverline_store::CarRecord;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
@@ -115,7 +115,11 @@ async fn institution_session(state: &AppState, headers: &HeaderMap, iid: &str) -
     Ok(institution_member(state, headers, iid).await?.0)
 }
 
-async fn institution_member(state: &AppState, headers: &HeaderMap, iid: &str) -> ApiResult<(coverline_domain::institution::Institution, auth::Member)> {
+async fn institution_member(
+    state: &AppState,
+    headers: &HeaderMap,
+    iid: &str,
+) -> ApiResult<(coverline_domain::institution::Institution, auth::Member)> {
     let institution = state.active_institution(iid).await?;
     let member = auth::session(state, headers).await??;
     if member.user.institution_id != institution.institution_id {
@@ -195,7 +199,12 @@ async fn years(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pat
 /// Makes of a model year.
 #[utoipa::path(get, path = "/institution/{iid}/car/makes", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
     responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
-async fn makes(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>, Query(q): CatalogQuery) -> ApiResult<Json<Value>> {
+async fn makes(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(iid): Path<String>,
+    Query(q): CatalogQuery,
+) -> ApiResult<Json<Value>> {
     institution_session(&state, &headers, &iid).await?;
     Ok(Json(json!({ "data": state.vehicles.catalog().makes(year(&q)?) })))
 }
@@ -203,7 +212,12 @@ async fn makes(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pat
 /// Models of a year and make.
 #[utoipa::path(get, path = "/institution/{iid}/car/models", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
     responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
-async fn models(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>, Query(q): CatalogQuery) -> ApiResult<Json<Value>> {
+async fn models(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(iid): Path<String>,
+    Query(q): CatalogQuery,
+) -> ApiResult<Json<Value>> {
     institution_session(&state, &headers, &iid).await?;
     Ok(Json(json!({ "data": state.vehicles.catalog().models(year(&q)?, required(&q, "make")?) })))
 }
@@ -211,7 +225,12 @@ async fn models(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pa
 /// Styles of a year, make and model.
 #[utoipa::path(get, path = "/institution/{iid}/car/styles", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
     responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
-async fn styles(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>, Query(q): CatalogQuery) -> ApiResult<Json<Value>> {
+async fn styles(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(iid): Path<String>,
+    Query(q): CatalogQuery,
+) -> ApiResult<Json<Value>> {
     institution_session(&state, &headers, &iid).await?;
     let catalog = state.vehicles.catalog();
     Ok(Json(json!({ "data": catalog.styles(year(&q)?, required(&q, "make")?, required(&q, "model")?) })))
@@ -229,7 +248,12 @@ async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pa
 /// Limited per member like VIN decodes.
 #[utoipa::path(get, path = "/institution/{iid}/car/vin", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
     responses((status = 200, body = MockVin), (status = "4XX", description = "'failed to find vin', a missing field, or too many lookups", body = ErrorBody)))]
-async fn vin_for_description(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>, Query(q): CatalogQuery) -> ApiResult<Json<Value>> {
+async fn vin_for_description(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(iid): Path<String>,
+    Query(q): CatalogQuery,
+) -> ApiResult<Json<Value>> {
     let (institution, member) = institution_member(&state, &headers, &iid).await?;
     vin_lookup_allowed(&state, &member)?;
     let (year, make, model, style) = (year(&q)?, required(&q, "make")?, required(&q, "model")?, required(&q, "style")?);
@@ -319,7 +343,11 @@ async fn list_cars(State(state): State<AppState>, headers: HeaderMap, Path((iid,
 /// One of the member's cars.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/car/{car_id}", tag = "vehicles", params(MemberPath, ("car_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = OneCar), (status = "4XX", body = ErrorBody)))]
-async fn get_car(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, car_id)): Path<(String, String, String)>) -> ApiResult<Json<OneCar>> {
+async fn get_car(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid, car_id)): Path<(String, String, String)>,
+) -> ApiResult<Json<OneCar>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let car = state.store.car(&uid, &car_id).await?.ok_or_else(ApiError::not_found)?;

@@ -4,10 +4,10 @@
 
 use std::net::SocketAddr;
 
+use axum::Json;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{AppendHeaders, IntoResponse, Response};
-use axum::Json;
 use coverline_activities::checkout::secret_hash;
 use coverline_activities::purchase::Purchase;
 use coverline_domain::checkout::{Answers, ChosenRate, Step, Vehicle};
@@ -37,7 +37,11 @@ use crate::routes::users::{UserView, user_view};
 const RESUMES_PER_CLIENT: i64 = 20;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(advance, get_checkout)).routes(routes!(restore)).routes(routes!(end_session)).routes(routes!(resume))
+    OpenApiRouter::new()
+        .routes(routes!(advance, get_checkout))
+        .routes(routes!(restore))
+        .routes(routes!(end_session))
+        .routes(routes!(resume))
 }
 
 /// The vehicle the member identified: its VIN (decoded again on the server).
@@ -147,7 +151,14 @@ async fn checked_answers(state: &AppState, uid: &str, body: AnswersBody) -> ApiR
     let vehicle = match body.vehicle {
         Some(v) => {
             let decoded = state.vehicles.decode(&parse_vin(&v.vin)?).ok_or_else(vehicle_not_found)?;
-            Some(Vehicle { vin: decoded.vin, year: decoded.year, make: decoded.make, model: decoded.model, style: decoded.style, is_mock_vin: decoded.is_mock_vin })
+            Some(Vehicle {
+                vin: decoded.vin,
+                year: decoded.year,
+                make: decoded.make,
+                model: decoded.model,
+                style: decoded.style,
+                is_mock_vin: decoded.is_mock_vin,
+            })
         }
         None => None,
     };
@@ -200,7 +211,12 @@ async fn checked_answers(state: &AppState, uid: &str, body: AnswersBody) -> ApiR
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/checkout", tag = "checkout", params(MemberPath), request_body = AdvanceBody, security(("session" = [])),
     responses((status = 200, body = OneCheckout), (status = "4XX", description = "A step out of order (409 stepOutOfOrder), answers that are not the member's", body = ErrorBody),
         (status = 503, description = "The checkout did not answer in time", body = ErrorBody)))]
-async fn advance(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<AdvanceBody>) -> ApiResult<Json<OneCheckout>> {
+async fn advance(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<AdvanceBody>,
+) -> ApiResult<Json<OneCheckout>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     let answers = checked_answers(&state, &uid, body.answers).await?;
@@ -210,7 +226,13 @@ async fn advance(State(state): State<AppState>, headers: HeaderMap, Path((iid, u
 }
 
 /// Everything to show the member's screen again, with `token` as their session from now on.
-async fn resumed(state: &AppState, institution: &Institution, user: &UserRecord, token: String, price_change: Option<PriceChange>) -> ApiResult<Resumed> {
+async fn resumed(
+    state: &AppState,
+    institution: &Institution,
+    user: &UserRecord,
+    token: String,
+    price_change: Option<PriceChange>,
+) -> ApiResult<Resumed> {
     let checkout = checkouts::view(state, &user.user_id).await?;
     let answers = checkout.as_ref().map(|c| c.checkout.answers.clone()).unwrap_or_default();
     let car = match &answers.car_id {
@@ -226,7 +248,9 @@ async fn resumed(state: &AppState, institution: &Institution, user: &UserRecord,
     };
     let policy = state.store.policies_of_user(&user.user_id).await?.into_iter().next();
     let confirmation = match &policy {
-        Some(p) if matches!(p.status.as_str(), "paid" | "fulfilled") => confirmation_json(&Purchase::load(&state.store, &p.policy_id).await?),
+        Some(p) if matches!(p.status.as_str(), "paid" | "fulfilled") => {
+            confirmation_json(&Purchase::load(&state.store, &p.policy_id).await?)
+        }
         _ => None,
     };
     let contact_request = state.store.latest_contact_request(&user.user_id).await?.map(|r| ContactRequestView {
@@ -252,7 +276,11 @@ async fn resumed(state: &AppState, institution: &Institution, user: &UserRecord,
 /// at once); 404 before the first step.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/checkout", tag = "checkout", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = OneCheckout), (status = "4XX", body = ErrorBody)))]
-async fn get_checkout(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<OneCheckout>> {
+async fn get_checkout(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+) -> ApiResult<Json<OneCheckout>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let checkout = checkouts::view(&state, &uid).await?.ok_or_else(ApiError::not_found)?;
@@ -320,7 +348,12 @@ struct ResumeBody {
 }
 
 /// Re-rates a quote too old to honour (never a booked one); the price change, when there is one.
-async fn honour_quote(state: &AppState, institution: &Institution, user: &UserRecord, view: Option<&CheckoutView>) -> ApiResult<Option<PriceChange>> {
+async fn honour_quote(
+    state: &AppState,
+    institution: &Institution,
+    user: &UserRecord,
+    view: Option<&CheckoutView>,
+) -> ApiResult<Option<PriceChange>> {
     let Some(view) = view.filter(|v| v.purchase.is_none()) else { return Ok(None) };
     let answers = &view.checkout.answers;
     let (Some(quote_id), Some(rate)) = (&answers.quote_id, &answers.rate) else { return Ok(None) };
@@ -344,7 +377,8 @@ async fn honour_quote(state: &AppState, institution: &Institution, user: &UserRe
     if was == is {
         return Ok(None);
     }
-    let message = format!("Prices have changed since you chose your coverage: it was {}, and it is now {}.", was.dollar_sign(), is.dollar_sign());
+    let message =
+        format!("Prices have changed since you chose your coverage: it was {}, and it is now {}.", was.dollar_sign(), is.dollar_sign());
     Ok(Some(PriceChange { from: was.dollar_sign(), to: is.dollar_sign(), message }))
 }
 
@@ -394,5 +428,6 @@ async fn resume(
         None
     });
     tracing::info!(user_id = %user.user_id, "checkout resumed from an emailed link");
-    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(resumed(&state, &institution, &user, token, price_change).await?)).into_response())
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(resumed(&state, &institution, &user, token, price_change).await?))
+        .into_response())
 }

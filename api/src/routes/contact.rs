@@ -3,17 +3,17 @@
 //! emailed to the institution's `contactEmail`; a mail failure leaves it stored and unsent
 //! (`emailed_at` NULL) rather than losing it. A repeat within a minute answers the first id.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_domain::contact::EmailAddress;
 use coverline_domain::institution::Institution;
 use coverline_store::{ContactRequestRecord, UserRecord};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
@@ -165,12 +165,21 @@ async fn member_request(
 /// A visitor without a session (e.g. not a member yet) asks to be contacted; 5 per hour and address.
 #[utoipa::path(post, path = "/institution/{iid}/contact-request", tag = "contact", params(InstitutionPath), request_body = ContactRequest,
     responses((status = 202, body = ContactRequestId), (status = "4XX", body = ErrorBody)))]
-async fn anonymous_request(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<ContactRequest>) -> ApiResult<(StatusCode, Json<Value>)> {
+async fn anonymous_request(
+    State(state): State<AppState>,
+    Path(iid): Path<String>,
+    Json(body): Json<ContactRequest>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
     let institution = state.active_institution(&iid).await?;
     record(&state, &institution, None, body).await
 }
 
-async fn record(state: &AppState, institution: &Institution, user: Option<&UserRecord>, body: ContactRequest) -> ApiResult<(StatusCode, Json<Value>)> {
+async fn record(
+    state: &AppState,
+    institution: &Institution,
+    user: Option<&UserRecord>,
+    body: ContactRequest,
+) -> ApiResult<(StatusCode, Json<Value>)> {
     let reason = PAGES
         .iter()
         .find(|(page, _)| *page == body.page_user_bounced_from)
@@ -186,7 +195,13 @@ async fn record(state: &AppState, institution: &Institution, user: Option<&UserR
         }
         collected.insert("emailAddress".into(), json!(user.email));
         if let Some(car) = state.store.cars(&user.user_id).await?.into_iter().next() {
-            for (key, value) in [("vin", json!(car.vin)), ("year", json!(car.year)), ("make", json!(car.make)), ("model", json!(car.model)), ("style", json!(car.style))] {
+            for (key, value) in [
+                ("vin", json!(car.vin)),
+                ("year", json!(car.year)),
+                ("make", json!(car.make)),
+                ("model", json!(car.model)),
+                ("style", json!(car.style)),
+            ] {
                 collected.entry(key).or_insert(value);
             }
         }
@@ -199,14 +214,22 @@ async fn record(state: &AppState, institution: &Institution, user: Option<&UserR
     let now = state.clock.now();
     let user_id = user.map(|u| u.user_id.clone());
     let fingerprint = hex::encode(Sha256::digest(
-        format!("{}\n{:?}\n{email}\n{}\n{}\n{collected_json}", institution.institution_id, user_id, body.page_user_bounced_from, body.does_consent_to_email).as_bytes(),
+        format!(
+            "{}\n{:?}\n{email}\n{}\n{}\n{collected_json}",
+            institution.institution_id, user_id, body.page_user_bounced_from, body.does_consent_to_email
+        )
+        .as_bytes(),
     ));
     if let Some(first) = state.store.contact_request_by_fingerprint(&fingerprint, now - REPEAT_WINDOW_SECS).await? {
         return Ok((StatusCode::ACCEPTED, Json(json!({ "contactRequestId": first.contact_request_id }))));
     }
     let limit = if user.is_some() { MEMBER_PER_HOUR } else { ANONYMOUS_PER_HOUR };
     if state.store.contact_requests_since(&institution.institution_id, &email, now - 3600).await? >= limit {
-        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "We already have your request. A representative will contact you."));
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rateLimited",
+            "We already have your request. A representative will contact you.",
+        ));
     }
     let request = ContactRequestRecord {
         contact_request_id: crate::ids::new_id("cr"),

@@ -4,16 +4,16 @@
 
 use std::net::SocketAddr;
 
+use axum::Json;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
-use axum::Json;
 use axum::routing::post;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
@@ -186,7 +186,9 @@ async fn find_document(
         None => None,
     };
     let matched = user.as_ref().is_some_and(|u| {
-        u.last_name.as_deref().is_some_and(|l| l.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase() == last_name.to_lowercase())
+        u.last_name
+            .as_deref()
+            .is_some_and(|l| l.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase() == last_name.to_lowercase())
             && u.zip.as_deref() == Some(zip.as_str())
     });
     state.store.record_document_lookup(policy_id, &client, matched, now).await?;
@@ -198,7 +200,11 @@ async fn find_document(
         return Err(voided(state));
     }
     if state.store.contract_document(&policy.policy_id).await?.is_none() {
-        return Err(ApiError::new(StatusCode::CONFLICT, "notReady", "Your contract is still being prepared. Please try again in a minute."));
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "notReady",
+            "Your contract is still being prepared. Please try again in a minute.",
+        ));
     }
     let expires = now + LINK_TTL_SECS;
     let token = link_token(state, iid, uid, policy_id, expires);
@@ -236,7 +242,12 @@ async fn fetch_document(
             "attachment"
         }
     };
-    let policy = state.store.user_policy(&uid, &policy_id).await?.filter(|p| p.institution_id == institution.institution_id).ok_or_else(ApiError::not_found)?;
+    let policy = state
+        .store
+        .user_policy(&uid, &policy_id)
+        .await?
+        .filter(|p| p.institution_id == institution.institution_id)
+        .ok_or_else(ApiError::not_found)?;
     if policy.status == "voided" {
         return Err(voided(&state));
     }

@@ -4,10 +4,10 @@
 //! refunded when it is not the contract's payment. A re-delivered event is acknowledged without a
 //! second effect; anything Coverline could not record is answered 5xx, and the gateway retries.
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
 use coverline_activities::checkout::ChargeSeen;
 use coverline_activities::payments::{ChargeApproved, GatewayEventKind, WEBHOOK_SIGNATURE_HEADER, verify_webhook};
 use coverline_workflows::checkout::{ChargeReport, ChargeSource, ChargeVerdict};
@@ -82,7 +82,12 @@ async fn late_charge(state: &AppState, policy: &coverline_store::PolicyRecord, c
         .map_err(|e| ApiError::new(StatusCode::BAD_GATEWAY, "gatewayUnavailable", e.to_string()))?;
     state
         .store
-        .record_policy_event(&policy.policy_id, &format!("refund:{}", charge.tracking_number), Some(&format!("{} refunded (charge after the checkout closed)", refund.refund_id)), "api")
+        .record_policy_event(
+            &policy.policy_id,
+            &format!("refund:{}", charge.tracking_number),
+            Some(&format!("{} refunded (charge after the checkout closed)", refund.refund_id)),
+            "api",
+        )
         .await?;
     tracing::warn!(policy_id = %policy.policy_id, tracking = %charge.tracking_number, "a charge after the checkout closed was refunded");
     Ok("refunded")
@@ -94,8 +99,18 @@ async fn late_charge(state: &AppState, policy: &coverline_store::PolicyRecord, c
     responses((status = 200, body = Received), (status = 400, description = "A bad, stale (replayed) or missing signature", body = ErrorBody),
         (status = 503, description = "Not recorded yet: the gateway retries", body = ErrorBody)))]
 async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<Json<Received>> {
-    let signature = headers.get(WEBHOOK_SIGNATURE_HEADER).and_then(|v| v.to_str().ok()).ok_or_else(|| refused("The Gateway-Signature header is missing."))?;
-    let event = verify_webhook(state.config.gateway_webhook_secret.expose().as_bytes(), signature, &body, state.clock.now(), WEBHOOK_TOLERANCE_SECS).map_err(|e| {
+    let signature = headers
+        .get(WEBHOOK_SIGNATURE_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .ok_or_else(|| refused("The Gateway-Signature header is missing."))?;
+    let event = verify_webhook(
+        state.config.gateway_webhook_secret.expose().as_bytes(),
+        signature,
+        &body,
+        state.clock.now(),
+        WEBHOOK_TOLERANCE_SECS,
+    )
+    .map_err(|e| {
         tracing::warn!(error = %e, "a gateway webhook was refused");
         refused(e.to_string())
     })?;

@@ -1,9 +1,9 @@
 //! GET institution (branding and settings) and its logo.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::IntoResponse;
-use axum::Json;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;

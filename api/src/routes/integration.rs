@@ -3,23 +3,23 @@
 //! embedded app exchanges the code for a session and continues at the coverage step (or at the
 //! vehicle selection when the partner gave no vehicle).
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::AppendHeaders;
-use axum::Json;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 use base64::Engine;
-use coverline_domain::contact::{EmailAddress, StateCode};
-use coverline_domain::vehicle::CarFlags;
 use coverline_domain::checkout::{Answers, Step, Vehicle};
+use coverline_domain::contact::{EmailAddress, StateCode};
 use coverline_domain::institution::Institution;
+use coverline_domain::vehicle::CarFlags;
 use coverline_store::{CarRecord, IntegratorRecord, LaunchRecord, QuoteRecord, UserRecord};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
@@ -148,7 +148,11 @@ async fn integrator(state: &AppState, institution_id: &str, integrator_id: &str)
     let refused = || ApiError::new(StatusCode::UNAUTHORIZED, "invalidIntegrator", "The integrator or its token is not valid.");
     let found = state.store.integrator(integrator_id).await?.filter(|i| i.institution_id == institution_id).ok_or_else(refused)?;
     if found.is_active != 1 {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "integratorInactive", "This integration is not active. Please contact your Financial Institution."));
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "integratorInactive",
+            "This integration is not active. Please contact your Financial Institution.",
+        ));
     }
     Ok(found)
 }
@@ -174,7 +178,8 @@ async fn launch(
 ) -> ApiResult<(StatusCode, Json<Launched>)> {
     let institution = state.active_institution(&iid).await?;
     let partner = integrator(&state, &institution.institution_id, &integrator_id).await?;
-    let token = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default();
+    let token =
+        headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default();
     let presented = crate::integrators::token_sha256(token.trim());
     if token.trim().is_empty() || !bool::from(presented.as_bytes().ct_eq(partner.token_sha256.as_bytes())) {
         tracing::warn!(%integrator_id, "integration launch with a bad token");
@@ -223,7 +228,10 @@ async fn launch(
     let with_vehicle = car_id.is_some();
     state
         .store
-        .insert_launch(&code_hash(&code), &LaunchRecord { integrator_id: integrator_id.clone(), user_id: user_id.clone(), car_id, quote_id, expires_at })
+        .insert_launch(
+            &code_hash(&code),
+            &LaunchRecord { integrator_id: integrator_id.clone(), user_id: user_id.clone(), car_id, quote_id, expires_at },
+        )
         .await?;
     tracing::info!(%integrator_id, %user_id, with_vehicle, "integration launched");
     Ok((StatusCode::CREATED, Json(Launched { url: launch_url(&iid, &integrator_id, with_vehicle, &code), launch_code: code, expires_at })))
@@ -244,7 +252,9 @@ async fn session(
     Json(body): Json<Exchange>,
 ) -> ApiResult<(AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<IntegrationSession>)> {
     let institution = state.active_institution(&iid).await?;
-    integrator(&state, &institution.institution_id, &integrator_id).await.map_err(|e| if e.status == StatusCode::UNAUTHORIZED { ApiError::not_found() } else { e })?;
+    integrator(&state, &institution.institution_id, &integrator_id)
+        .await
+        .map_err(|e| if e.status == StatusCode::UNAUTHORIZED { ApiError::not_found() } else { e })?;
     let Some(launch) = state.store.take_launch(&code_hash(body.launch_code.trim()), &integrator_id, state.clock.now()).await? else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
@@ -271,18 +281,34 @@ async fn session(
         (Some((q, rates)), Some(car)) => Some(quote_json(&state, &institution, q, rates, car)),
         _ => None,
     };
-    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(IntegrationSession { user: user_view(&user), token, car: car.as_ref().map(car_view), quote })))
+    Ok((
+        AppendHeaders([(header::SET_COOKIE, cookie)]),
+        Json(IntegrationSession { user: user_view(&user), token, car: car.as_ref().map(car_view), quote }),
+    ))
 }
 
 /// Records where a partner's launch puts the member in their checkout: at the coverage with the
 /// partner's vehicle rated, else at the vehicle look-up. The flow goes on without it when the
 /// checkout cannot answer (the member's next step records it).
-async fn record_launch(state: &AppState, institution: &Institution, user: &UserRecord, car: Option<&CarRecord>, quote: Option<&QuoteRecord>) {
+async fn record_launch(
+    state: &AppState,
+    institution: &Institution,
+    user: &UserRecord,
+    car: Option<&CarRecord>,
+    quote: Option<&QuoteRecord>,
+) {
     let residence = quote.map(|q| q.state.clone()).or_else(|| user.state.clone());
     let mut answers = Answers { state_of_residence: residence, ..Answers::default() };
     let mut step = Step::Lookup;
     if let (Some(car), Some(quote)) = (car, quote) {
-        answers.vehicle = Some(Vehicle { vin: car.vin.clone(), year: car.year as u16, make: car.make.clone(), model: car.model.clone(), style: car.style.clone(), is_mock_vin: car.is_mock_vin == 1 });
+        answers.vehicle = Some(Vehicle {
+            vin: car.vin.clone(),
+            year: car.year as u16,
+            make: car.make.clone(),
+            model: car.model.clone(),
+            style: car.style.clone(),
+            is_mock_vin: car.is_mock_vin == 1,
+        });
         answers.odometer = Some(car.odometer as u32);
         answers.car_flags = serde_json::from_str(&car.flags_json).unwrap_or_default();
         answers.miles_per_year = Some(car.miles_per_year as u32);

@@ -1,25 +1,25 @@
 //! Payment: the request the card widget starts with (the checkout reuses an open one), the widget's
 //! verified result handed to the checkout, and the confirmation once the checkout recorded the payment.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_activities::checkout::{ChargeSeen, RefundReason};
 use coverline_activities::payments::PaymentError;
 use coverline_activities::purchase::Purchase;
-use coverline_workflows::checkout::{ChargeReport, ChargeSource, ChargeVerdict, PaymentRequestOutcome};
 use coverline_domain::quote::format_us_date;
+use coverline_workflows::checkout::{ChargeReport, ChargeSource, ChargeVerdict, PaymentRequestOutcome};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth::{self, SessionRefusal};
+use crate::checkouts::{self, Answer, CheckoutError};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
-use crate::checkouts::{self, Answer, CheckoutError};
 use crate::routes::policies::confirmation_json;
 
 /// The spec's payment failure text.
@@ -150,7 +150,12 @@ async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiRes
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/signrequest", tag = "purchase", params(MemberPath), request_body = PolicyRef, security(("session" = [])),
     responses((status = 200, body = Signed), (status = "4XX", description = "Not booked, voided, or already paid (409 alreadyPaid)", body = ErrorBody),
         (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
-async fn sign_request(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<PolicyRef>) -> ApiResult<Json<Signed>> {
+async fn sign_request(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<PolicyRef>,
+) -> ApiResult<Json<Signed>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     let purchase = booked_purchase(&state, &uid, &body.policy_id).await?;
@@ -162,7 +167,11 @@ async fn sign_request(State(state): State<AppState>, headers: HeaderMap, Path((i
     }
     match checkouts::payment_request(&state, &member.user).await {
         Ok(PaymentRequestOutcome::Open { request_id, expires_at }) => {
-            let stored = state.store.payment_request(&request_id).await?.ok_or_else(|| anyhow::anyhow!("payment request {request_id} not stored"))?;
+            let stored = state
+                .store
+                .payment_request(&request_id)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("payment request {request_id} not stored"))?;
             let data = SignedView {
                 widget_url: state.gateway.widget_url(&stored.signed_request, &state.config.public_url),
                 signed_request: stored.signed_request,
@@ -209,7 +218,12 @@ fn coded_envelope(status: StatusCode, data: Option<Value>, error_message: Option
 /// web app reads. The gateway's webhook reports the same charge when this call is lost.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/verifyresponse", tag = "purchase", params(MemberPath), request_body = VerifyBody, security(("session" = [])),
     responses((status = 200, body = Envelope), (status = "4XX", body = VerifyRefusal), (status = 502, description = "The processor failed", body = Envelope)))]
-async fn verify_response(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<VerifyBody>) -> ApiResult<Response> {
+async fn verify_response(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<VerifyBody>,
+) -> ApiResult<Response> {
     let institution = state.active_institution(&iid).await?;
     let member = match auth::session(&state, &headers).await? {
         Err(SessionRefusal::Expired) => return Ok(envelope(StatusCode::UNAUTHORIZED, None, Some(USER_TIMEOUT))),
@@ -261,9 +275,19 @@ async fn verify_response(State(state): State<AppState>, headers: HeaderMap, Path
         Answer::Done(ChargeVerdict::Refunded { reason, .. }) => {
             let amount = coverline_domain::Cents(verified.amount).dollar_sign();
             let (code, message) = match reason {
-                RefundReason::SecondCharge => ("secondChargeRefunded", format!("This contract was already paid, so this second charge of {amount} is being refunded to your card.")),
-                RefundReason::ContractVoided => ("voided", format!("This contract was voided before your payment reached us, so your payment of {amount} is being refunded to your card.")),
-                RefundReason::AmountMismatch => ("chargeRefunded", format!("{PAYMENT_PROBLEM} Your payment of {amount} is being refunded to your card.")),
+                RefundReason::SecondCharge => (
+                    "secondChargeRefunded",
+                    format!("This contract was already paid, so this second charge of {amount} is being refunded to your card."),
+                ),
+                RefundReason::ContractVoided => (
+                    "voided",
+                    format!(
+                        "This contract was voided before your payment reached us, so your payment of {amount} is being refunded to your card."
+                    ),
+                ),
+                RefundReason::AmountMismatch => {
+                    ("chargeRefunded", format!("{PAYMENT_PROBLEM} Your payment of {amount} is being refunded to your card."))
+                }
             };
             tracing::warn!(policy_id = %body.policy_id, tracking = %verified.tracking_number, ?reason, "a charge reported by the page is refunded");
             Ok(coded_envelope(StatusCode::CONFLICT, None, Some(&message), Some(code)))
@@ -281,7 +305,12 @@ struct ConfirmationBody {
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/payment/confirmation", tag = "purchase", params(MemberPath), request_body = ConfirmationBody, security(("session" = [])),
     responses((status = 200, description = "policyReferenceNumber, mmpContractNumber, vehicle, payment, institution", body = Object),
         (status = "4XX", body = ErrorBody), (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
-async fn confirmation(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<ConfirmationBody>) -> ApiResult<Json<Value>> {
+async fn confirmation(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<ConfirmationBody>,
+) -> ApiResult<Json<Value>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     state.store.user_policy(&uid, &body.policy_id).await?.ok_or_else(ApiError::not_found)?;
@@ -293,24 +322,35 @@ async fn confirmation(State(state): State<AppState>, headers: HeaderMap, Path((i
     // answer now, the read model does.
     match checkouts::await_payment(&state, &member.user).await {
         Ok(_) => {}
-        Err(CheckoutError::NoAnswer | CheckoutError::Unavailable | CheckoutError::Closed) if state.store.payment_for_policy(&body.policy_id).await?.is_some() => {}
+        Err(CheckoutError::NoAnswer | CheckoutError::Unavailable | CheckoutError::Closed)
+            if state.store.payment_for_policy(&body.policy_id).await?.is_some() => {}
         Err(e) => return Err(e.into_api()),
     }
     let purchase = Purchase::load(&state.store, &body.policy_id).await?;
-    confirmation_json(&purchase)
-        .map(Json)
-        .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "paymentPending", "Your payment is still being recorded. Please try again in a moment."))
+    confirmation_json(&purchase).map(Json).ok_or_else(|| {
+        ApiError::new(StatusCode::CONFLICT, "paymentPending", "Your payment is still being recorded. Please try again in a moment.")
+    })
 }
 
 fn payment_view(p: &coverline_store::PaymentRecord) -> PaymentView {
     let paid_on = time::OffsetDateTime::from_unix_timestamp(p.paid_at).map(|t| format_us_date(t.date())).unwrap_or_default();
-    PaymentView { payment_id: p.payment_id.clone(), policy_id: p.policy_id.clone(), amount: p.amount_cents, tax_amount: p.tax_cents, payment_date: paid_on }
+    PaymentView {
+        payment_id: p.payment_id.clone(),
+        policy_id: p.policy_id.clone(),
+        amount: p.amount_cents,
+        tax_amount: p.tax_cents,
+        payment_date: paid_on,
+    }
 }
 
 /// The member's payments, newest first.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/payment", tag = "purchase", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = Payments), (status = "4XX", body = ErrorBody)))]
-async fn list_payments(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Payments>> {
+async fn list_payments(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+) -> ApiResult<Json<Payments>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let payments = state.store.payments_of_user(&uid).await?;
@@ -320,9 +360,14 @@ async fn list_payments(State(state): State<AppState>, headers: HeaderMap, Path((
 /// One of the member's payments.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/payment/{payment_id}", tag = "purchase", params(MemberPath, ("payment_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = OnePayment), (status = "4XX", body = ErrorBody)))]
-async fn get_payment(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, payment_id)): Path<(String, String, String)>) -> ApiResult<Json<OnePayment>> {
+async fn get_payment(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid, payment_id)): Path<(String, String, String)>,
+) -> ApiResult<Json<OnePayment>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
-    let payment = state.store.payments_of_user(&uid).await?.into_iter().find(|p| p.payment_id == payment_id).ok_or_else(ApiError::not_found)?;
+    let payment =
+        state.store.payments_of_user(&uid).await?.into_iter().find(|p| p.payment_id == payment_id).ok_or_else(ApiError::not_found)?;
     Ok(Json(OnePayment { payment: payment_view(&payment) }))
 }

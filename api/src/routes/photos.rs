@@ -8,17 +8,17 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+use axum::Json;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::Json;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 use futures::StreamExt;
 use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
 use sha2::Sha256;
 use tokio::sync::Semaphore;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
@@ -142,8 +142,10 @@ async fn open_drop(
     let drop_id = crate::ids::new_id("drop");
     let expires = now + DROP_TTL_SECS;
     state.store.create_vin_photo(&drop_id, &uid, &mime, expires).await?;
-    let sig = hex::encode(signature(state.config.signing_key.expose(), &drop_id, &uid, &mime, MAX_PHOTO_BYTES, expires).finalize().into_bytes());
-    let url = format!("/api/vin-photo/{drop_id}?user={uid}&mime={}&max={MAX_PHOTO_BYTES}&expires={expires}&sig={sig}", mime.replace('/', "%2F"));
+    let sig =
+        hex::encode(signature(state.config.signing_key.expose(), &drop_id, &uid, &mime, MAX_PHOTO_BYTES, expires).finalize().into_bytes());
+    let url =
+        format!("/api/vin-photo/{drop_id}?user={uid}&mime={}&max={MAX_PHOTO_BYTES}&expires={expires}&sig={sig}", mime.replace('/', "%2F"));
     let expires_at = time::OffsetDateTime::from_unix_timestamp(expires)
         .ok()
         .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
@@ -206,7 +208,11 @@ async fn upload(
 /// Reads the VIN in the uploaded photo (once; the answer is kept and the image forgotten).
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/ocr/drop/{uid}/{drop_id}", tag = "vehicles", params(MemberPath, ("drop_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = Reading), (status = "4XX", description = "Not uploaded yet (409), no VIN found or not a photo (422)", body = ErrorBody)))]
-async fn read_drop(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, drop_id)): Path<(String, String, String)>) -> ApiResult<Json<Value>> {
+async fn read_drop(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid, drop_id)): Path<(String, String, String)>,
+) -> ApiResult<Json<Value>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let photo = state.store.vin_photo(&uid, &drop_id).await?.ok_or_else(ApiError::not_found)?;
@@ -216,12 +222,19 @@ async fn read_drop(State(state): State<AppState>, headers: HeaderMap, Path((iid,
             if !photo.uploaded {
                 return Err(ApiError::new(StatusCode::CONFLICT, "conflict", NOT_UPLOADED));
             }
-            let image = state.store.vin_photo_image(&uid, &drop_id).await?.ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "conflict", NOT_UPLOADED))?;
+            let image = state
+                .store
+                .vin_photo_image(&uid, &drop_id)
+                .await?
+                .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "conflict", NOT_UPLOADED))?;
             let permit = READERS.acquire().await.map_err(|e| ApiError::internal(e.into()))?;
-            let outcome = tokio::task::spawn_blocking(move || coverline_vision::read_vin(&image)).await.map_err(|e| ApiError::internal(e.into()))?;
+            let outcome =
+                tokio::task::spawn_blocking(move || coverline_vision::read_vin(&image)).await.map_err(|e| ApiError::internal(e.into()))?;
             drop(permit);
             let reading = match outcome {
-                Ok(r) => json!({ "vin": r.vin, "source": match r.source { coverline_vision::Source::Text => "text", coverline_vision::Source::Barcode(_) => "barcode" }, "repaired": r.repaired }),
+                Ok(r) => {
+                    json!({ "vin": r.vin, "source": match r.source { coverline_vision::Source::Text => "text", coverline_vision::Source::Barcode(_) => "barcode" }, "repaired": r.repaired })
+                }
                 Err(coverline_vision::PhotoError::NoVin) => json!({ "error": NO_VIN }),
                 Err(coverline_vision::PhotoError::NotAnImage | coverline_vision::PhotoError::TooLarge) => json!({ "error": UNREADABLE }),
                 // The reader itself failed (tesseract missing or timed out): not the member's photo's fault.

@@ -1,30 +1,29 @@
 //! Booking (the member's checkout books, or books again), the policy and its confirmation data.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_activities::purchase::Purchase;
 use coverline_domain::contact::format_phone;
+use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{coverage_expiration_date, format_us_date, formatted_coverage_miles};
-use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_store::PolicyRecord;
 use coverline_workflows::checkout::{BookInput, BookingFailure};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
+use crate::checkouts::{self, CheckoutError};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
-use crate::checkouts::{self, CheckoutError};
 use crate::routes::checkout::update_id;
 
 /// The spec's booking-failure text.
-pub const BOOKING_FAILED: &str =
-    "There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?";
+pub const BOOKING_FAILED: &str = "There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?";
 /// The spec's no-response ending.
 pub const NOT_CHARGED: &str = "Your card has not been charged.";
 
@@ -89,7 +88,9 @@ pub fn voided(state: &AppState) -> ApiError {
     ApiError::new(
         StatusCode::CONFLICT,
         "voided",
-        format!("This contract was voided because it was not paid within {deadline} of booking, and your card was not charged. Please start again for a new quote."),
+        format!(
+            "This contract was voided because it was not paid within {deadline} of booking, and your card was not charged. Please start again for a new quote."
+        ),
     )
 }
 
@@ -107,7 +108,12 @@ fn booking_failed(failure: Option<BookingFailure>) -> ApiError {
     responses((status = 200, body = OnePolicy), (status = "4XX", body = ErrorBody),
         (status = 502, description = "The booking failed (the spec's text)", body = ErrorBody),
         (status = 504, description = "The provider did not answer in time (the spec's text, 'Your card has not been charged.')", body = ErrorBody)))]
-async fn book(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>, Json(body): Json<Book>) -> ApiResult<Json<OnePolicy>> {
+async fn book(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+    Json(body): Json<Book>,
+) -> ApiResult<Json<OnePolicy>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     let user = &member.user;
@@ -193,7 +199,11 @@ pub fn confirmation_json(p: &Purchase) -> Option<Value> {
 /// One of the member's policies.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy/{policy_id}", tag = "purchase", params(MemberPath, ("policy_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = PolicyWithConfirmation), (status = "4XX", body = ErrorBody)))]
-async fn get_policy(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, policy_id)): Path<(String, String, String)>) -> ApiResult<Json<PolicyWithConfirmation>> {
+async fn get_policy(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid, policy_id)): Path<(String, String, String)>,
+) -> ApiResult<Json<PolicyWithConfirmation>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     state.store.user_policy(&uid, &policy_id).await?.ok_or_else(ApiError::not_found)?;
@@ -204,7 +214,11 @@ async fn get_policy(State(state): State<AppState>, headers: HeaderMap, Path((iid
 /// The member's policies, newest first.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy", tag = "purchase", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = Policies), (status = "4XX", body = ErrorBody)))]
-async fn list_policies(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Policies>> {
+async fn list_policies(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+) -> ApiResult<Json<Policies>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let policies = state.store.policies_of_user(&uid).await?;

@@ -1,10 +1,8 @@
 //! Quotes: rate the member's car with the institution's provider and store what they saw.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::Json;
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_activities::rating::QuoteError;
 use coverline_domain::contact::StateCode;
 use coverline_domain::money::Cents;
@@ -14,6 +12,8 @@ use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_
 use coverline_store::{CarRecord, QuoteRecord, RateRecord};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
@@ -82,7 +82,8 @@ fn plan_description(state: &AppState, provider: &str, rate: &RateRecord) -> Valu
         miles = coverline_domain::money::group_thousands(rate.miles as u64),
         deductible = Cents(rate.deductible_cents).dollar_sign_short(),
     );
-    let components: Vec<Value> = components.iter().map(|c| json!({ "title": c.title, "text": c.text, "cssId": css_id(&c.title) })).collect();
+    let components: Vec<Value> =
+        components.iter().map(|c| json!({ "title": c.title, "text": c.text, "cssId": css_id(&c.title) })).collect();
     let benefits: Vec<Value> = benefits.iter().map(|b| json!({ "title": b.title, "text": b.text })).collect();
     json!({ "intro": intro, "components": components, "benefits": benefits })
 }
@@ -104,7 +105,13 @@ fn css_id(title: &str) -> String {
     title.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_ascii_lowercase).collect::<Vec<_>>().join("-")
 }
 
-pub fn quote_json(state: &AppState, institution: &coverline_domain::institution::Institution, quote: &QuoteRecord, rates: &[RateRecord], car: &CarRecord) -> QuoteView {
+pub fn quote_json(
+    state: &AppState,
+    institution: &coverline_domain::institution::Institution,
+    quote: &QuoteRecord,
+    rates: &[RateRecord],
+    car: &CarRecord,
+) -> QuoteView {
     let today = state.clock.today();
     let rates: Vec<Value> = rates
         .iter()
@@ -131,7 +138,13 @@ pub fn quote_json(state: &AppState, institution: &coverline_domain::institution:
             json
         })
         .collect();
-    QuoteView { quote_id: quote.quote_id.clone(), pen_track_key: quote.pen_track_key.clone(), car_id: quote.car_id.clone(), state: quote.state.clone(), rates }
+    QuoteView {
+        quote_id: quote.quote_id.clone(),
+        pen_track_key: quote.pen_track_key.clone(),
+        car_id: quote.car_id.clone(),
+        state: quote.state.clone(),
+        rates,
+    }
 }
 
 /// Rates the car with the member's answers: the institution's providers, its filter, the state's tax.
@@ -229,7 +242,8 @@ async fn create_quote(
     let car = state.store.car(&uid, &body.car_id).await?.ok_or_else(ApiError::not_found)?;
     let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)?;
     let pen_track_key = body.pen_track_key.filter(|k| !k.is_empty() && k.len() <= 64);
-    let (quote, rates) = store_quote(&state, &institution, &car, &residence, (miles_per_year, years_to_own), &priced, pen_track_key).await?;
+    let (quote, rates) =
+        store_quote(&state, &institution, &car, &residence, (miles_per_year, years_to_own), &priced, pen_track_key).await?;
     Ok((StatusCode::CREATED, Json(quote_json(&state, &institution, &quote, &rates, &car))))
 }
 
@@ -288,7 +302,11 @@ pub(crate) async fn rerate(
 /// One of the member's quotes.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote/{quote_id}", tag = "quotes", params(MemberPath, ("quote_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = QuoteView), (status = "4XX", body = ErrorBody)))]
-async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid, quote_id)): Path<(String, String, String)>) -> ApiResult<Json<QuoteView>> {
+async fn get_quote(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid, quote_id)): Path<(String, String, String)>,
+) -> ApiResult<Json<QuoteView>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let quote = state.store.quote(&uid, &quote_id).await?.ok_or_else(ApiError::not_found)?;
@@ -300,7 +318,11 @@ async fn get_quote(State(state): State<AppState>, headers: HeaderMap, Path((iid,
 /// The member's latest quotes (at most 20), newest first, each with its rates.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote", tag = "quotes", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = Quotes), (status = "4XX", body = ErrorBody)))]
-async fn list_quotes(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Quotes>> {
+async fn list_quotes(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, uid)): Path<(String, String)>,
+) -> ApiResult<Json<Quotes>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let mut quotes = Vec::new();

@@ -4,16 +4,16 @@
 
 use std::net::SocketAddr;
 
+use axum::Json;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::AppendHeaders;
-use axum::Json;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
 use coverline_domain::contact::EmailAddress;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
@@ -73,7 +73,12 @@ fn invalid_credentials() -> ApiError {
 /// 12 to 256 characters (as at user creation).
 fn check_new_password(password: &str) -> ApiResult<()> {
     if password.chars().count() < 12 || password.len() > 256 {
-        return Err(ApiError { status: StatusCode::BAD_REQUEST, code: "validation", message: "Password must be 12 to 256 characters".into(), field: Some("password") });
+        return Err(ApiError {
+            status: StatusCode::BAD_REQUEST,
+            code: "validation",
+            message: "Password must be 12 to 256 characters".into(),
+            field: Some("password"),
+        });
     }
     Ok(())
 }
@@ -234,11 +239,16 @@ struct Reset {
 /// A reset code and a new password → the user, logged in.
 #[utoipa::path(post, path = "/institution/{iid}/passwordreset", tag = "sessions", params(InstitutionPath), request_body = Reset,
     responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
-async fn reset(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<Reset>) -> ApiResult<(AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
+async fn reset(
+    State(state): State<AppState>,
+    Path(iid): Path<String>,
+    Json(body): Json<Reset>,
+) -> ApiResult<(AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(&body.email_address)?;
     check_new_password(&body.password)?;
-    let invalid = || ApiError { status: StatusCode::BAD_REQUEST, code: "invalidCode", message: INVALID_RESET_CODE.into(), field: Some("code") };
+    let invalid =
+        || ApiError { status: StatusCode::BAD_REQUEST, code: "invalidCode", message: INVALID_RESET_CODE.into(), field: Some("code") };
     let Some(user) = state.store.users_by_email(&institution.institution_id, email.as_str(), 1).await?.into_iter().next() else {
         return Err(invalid());
     };

@@ -1,23 +1,23 @@
 //! Users: create (splash), personal details, email verification.
 
+use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::AppendHeaders;
-use axum::Json;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
+use coverline_activities::checkout::code_hash;
 use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode, parse_city, parse_street};
 use coverline_store::UserRecord;
 use coverline_store::users::PersonalDetails;
-use coverline_activities::checkout::code_hash;
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth;
 use crate::checkouts::{self, CheckoutError};
 use crate::error::{ApiError, ApiResult};
-use crate::routes::checkout::update_id;
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
+use crate::routes::checkout::update_id;
 
 /// The spec's text for a wrong verification code.
 pub const INVALID_CODE: &str = "The code is invalid, please enter the correct code or click on 'Resend code' to get a new code";
@@ -60,7 +60,9 @@ pub struct AddressView {
 
 pub fn user_view(u: &UserRecord) -> UserView {
     let address = match (&u.street, &u.city, &u.state, &u.zip) {
-        (Some(street), Some(city), Some(state), Some(zip)) => Some(AddressView { street: street.clone(), city: city.clone(), state: state.clone(), zip: zip.clone() }),
+        (Some(street), Some(city), Some(state), Some(zip)) => {
+            Some(AddressView { street: street.clone(), city: city.clone(), state: state.clone(), zip: zip.clone() })
+        }
         _ => None,
     };
     UserView {
@@ -118,7 +120,11 @@ struct CreateUser {
 /// cookie a reloaded tab finds it again with).
 #[utoipa::path(post, path = "/institution/{iid}/user", tag = "users", params(InstitutionPath), request_body = CreateUser,
     responses((status = 201, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
-async fn create_user(State(state): State<AppState>, Path(iid): Path<String>, Json(body): Json<CreateUser>) -> ApiResult<(StatusCode, AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
+async fn create_user(
+    State(state): State<AppState>,
+    Path(iid): Path<String>,
+    Json(body): Json<CreateUser>,
+) -> ApiResult<(StatusCode, AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(&body.email_address)?;
     if body.password.chars().count() < 12 || body.password.len() > 256 {
@@ -251,7 +257,8 @@ async fn update_user(
 }
 
 async fn check_code(state: &AppState, user: &UserRecord, code: &str) -> ApiResult<()> {
-    let invalid = || ApiError { status: StatusCode::BAD_REQUEST, code: "invalidCode", message: INVALID_CODE.into(), field: Some("verificationCode") };
+    let invalid =
+        || ApiError { status: StatusCode::BAD_REQUEST, code: "invalidCode", message: INVALID_CODE.into(), field: Some("verificationCode") };
     let code = code.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(invalid());

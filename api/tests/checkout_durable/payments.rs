@@ -9,7 +9,9 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use sha2::Sha256;
 
-use crate::support::{Db, Member, Options, TestApp, WEBHOOK_SECRET, charge, ready_to_book, record_history, spawn_app, wait_for_policy_status};
+use crate::support::{
+    Db, Member, Options, TestApp, WEBHOOK_SECRET, charge, ready_to_book, record_history, spawn_app, wait_for_policy_status,
+};
 
 const CARD: &str = "4242424242424242";
 
@@ -27,7 +29,8 @@ async fn sign(app: &TestApp, m: &Member, policy_id: &str) -> (u16, Value) {
 
 /// The gateway's record of every approved charge (with refunds).
 async fn transactions(app: &TestApp) -> Vec<Value> {
-    let res = app.http.get(format!("{}/_sandbox/gateway/transactions", app.sandbox_url)).bearer_auth("test-merchant-key").send().await.unwrap();
+    let res =
+        app.http.get(format!("{}/_sandbox/gateway/transactions", app.sandbox_url)).bearer_auth("test-merchant-key").send().await.unwrap();
     res.json::<Value>().await.unwrap().as_array().unwrap().clone()
 }
 
@@ -49,7 +52,15 @@ async fn post_webhook(app: &TestApp, body: &str, t: i64, secret: &str) -> (u16, 
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
     mac.update(format!("{t}.{body}").as_bytes());
     let signature = format!("t={t},v1={}", hex::encode(mac.finalize().into_bytes()));
-    let res = app.http.post(app.api("/gateway/webhook")).header("gateway-signature", signature).header("content-type", "application/json").body(body.to_string()).send().await.unwrap();
+    let res = app
+        .http
+        .post(app.api("/gateway/webhook"))
+        .header("gateway-signature", signature)
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
     (res.status().as_u16(), res.json().await.unwrap())
 }
 
@@ -80,11 +91,19 @@ async fn a_webhook_with_a_bad_signature_or_replayed_is_refused_and_a_redelivery_
     let t = now();
     mac.update(format!("{t}.{event}").as_bytes());
     let signed_for_the_original = format!("t={t},v1={}", hex::encode(mac.finalize().into_bytes()));
-    let res = app.http.post(app.api("/gateway/webhook")).header("gateway-signature", signed_for_the_original).body(tampered).send().await.unwrap();
+    let res = app
+        .http
+        .post(app.api("/gateway/webhook"))
+        .header("gateway-signature", signed_for_the_original)
+        .body(tampered)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status().as_u16(), 400, "a body changed after signing");
     let (s, b) = post_webhook(&app, &event, now() - 600, WEBHOOK_SECRET).await;
     assert_eq!((s, b["error"]["code"].as_str()), (400, Some("badSignature")), "a replay of an old delivery: {b}");
-    let res = app.http.post(app.api("/gateway/webhook")).header("content-type", "application/json").body(event.clone()).send().await.unwrap();
+    let res =
+        app.http.post(app.api("/gateway/webhook")).header("content-type", "application/json").body(event.clone()).send().await.unwrap();
     assert_eq!(res.status().as_u16(), 400, "no signature");
     let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
     assert!(store.payment_for_policy(&policy_id).await.unwrap().is_none(), "nothing refused was recorded");
@@ -163,7 +182,17 @@ async fn a_second_charge_is_refunded_written_on_the_timeline_and_told() {
         "user": { "firstName": "Jane", "lastName": "Doe", "emailAddress": m.email, "address": "100 Main St", "city": "Denver", "state": "CO", "zipCode": "80202" },
         "paymentInformation": [{ "amount": paid["amount"], "applyFundsTo": contract, "type": "Vehicle Service Contract" }],
         "PaymentAccountId": paid["paymentAccountId"] });
-    let signed: Value = app.http.post(format!("{}/v1/sign", app.sandbox_url)).bearer_auth("test-merchant-key").json(&sign_body).send().await.unwrap().json().await.unwrap();
+    let signed: Value = app
+        .http
+        .post(format!("{}/v1/sign", app.sandbox_url))
+        .bearer_auth("test-merchant-key")
+        .json(&sign_body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let widget = format!("{}/widget?request={}", app.sandbox_url, signed["data"]["signedRequest"].as_str().unwrap());
     let (s, _) = charge(&app, &widget, CARD).await;
     assert_eq!(s, 200);
@@ -178,7 +207,8 @@ async fn a_second_charge_is_refunded_written_on_the_timeline_and_told() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(refunded(&second), second["amount"].as_i64().unwrap(), "the second charge is refunded in full: {second}");
-    let kept = contract_of(&transactions(&app).await, &contract).into_iter().find(|c| c["trackingNumber"] == paid["trackingNumber"]).unwrap();
+    let kept =
+        contract_of(&transactions(&app).await, &contract).into_iter().find(|c| c["trackingNumber"] == paid["trackingNumber"]).unwrap();
     assert_eq!(refunded(&kept), 0, "the payment stays");
     let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
     assert_eq!(store.payment_for_policy(&policy_id).await.unwrap().unwrap().payment_id, paid["trackingNumber"].as_str().unwrap());

@@ -21,7 +21,12 @@ async fn member_with_cookie(app: &TestApp, institution: &str) -> (Member, String
     assert_eq!(res.status().as_u16(), 201);
     let set_cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
     let body: Value = res.json().await.unwrap();
-    let m = Member { institution: institution.into(), user_id: body["user"]["userId"].as_str().unwrap().into(), token: body["token"].as_str().unwrap().into(), email };
+    let m = Member {
+        institution: institution.into(),
+        user_id: body["user"]["userId"].as_str().unwrap().into(),
+        token: body["token"].as_str().unwrap().into(),
+        email,
+    };
     (m, set_cookie)
 }
 
@@ -60,7 +65,9 @@ async fn a_step_out_of_order_is_refused_and_nothing_is_recorded() {
     let (s, b) = advance(&app, &m, "mileage", vehicle.clone()).await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["checkout"]["checkout"]["answers"]["vehicle"]["make"], "Kia", "the server decoded the VIN itself");
-    let (s, b) = advance(&app, &m, "coverage", json!({ "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" }, "odometer": 45000 })).await;
+    let (s, b) =
+        advance(&app, &m, "coverage", json!({ "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" }, "odometer": 45000 }))
+            .await;
     assert_eq!((s, b["error"]["code"].as_str()), (409, Some("stepOutOfOrder")), "coverage before a car: {b}");
     let (s, b) = advance(&app, &m, "confirm", vehicle.clone()).await;
     assert_eq!((s, b["error"]["code"].as_str()), (409, Some("stepOutOfOrder")), "review before details and a verified email: {b}");
@@ -76,7 +83,11 @@ async fn a_step_out_of_order_is_refused_and_nothing_is_recorded() {
 
     let (s, b) = app.call(Method::GET, &TestApp::user_path(&m, "/checkout"), Some(&m.token), None).await;
     assert_eq!(s, 200);
-    assert_eq!((b["checkout"]["checkout"]["step"].as_str(), b["checkout"]["version"].as_u64()), (Some("mileage"), Some(3)), "refused steps recorded nothing: {b}");
+    assert_eq!(
+        (b["checkout"]["checkout"]["step"].as_str(), b["checkout"]["version"].as_u64()),
+        (Some("mileage"), Some(3)),
+        "refused steps recorded nothing: {b}"
+    );
 
     // Ops list checkouts by step (the search attributes), as `coverline support checkouts` does.
     let support = coverline_api::support::Support {
@@ -95,7 +106,10 @@ async fn a_step_out_of_order_is_refused_and_nothing_is_recorded() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     assert!(listed.contains(&format!("checkout-{}", m.user_id)) && !listed.contains(&other.user_id), "{listed}");
-    assert!(listed.starts_with("query: WorkflowType = 'CheckoutWorkflow' AND ExecutionStatus = 'Running' AND CoverlineStep = 'mileage'"), "{listed}");
+    assert!(
+        listed.starts_with("query: WorkflowType = 'CheckoutWorkflow' AND ExecutionStatus = 'Running' AND CoverlineStep = 'mileage'"),
+        "{listed}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -136,7 +150,11 @@ async fn a_reloaded_tab_is_restored_through_its_httponly_cookie_only() {
     assert!(s < 300, "{b}");
     let (s, b, _) = restore(&app, "summit-cu", Some(pair(&set_cookie))).await;
     assert_eq!(s, 200);
-    assert_eq!((b["contactRequest"]["collectedInfo"]["firstName"].as_str(), b["contactRequest"]["pageUserBouncedFrom"].as_str()), (Some("Rosa"), Some("validCarNoRates")), "{b}");
+    assert_eq!(
+        (b["contactRequest"]["collectedInfo"]["firstName"].as_str(), b["contactRequest"]["pageUserBouncedFrom"].as_str()),
+        (Some("Rosa"), Some("validCarNoRates")),
+        "{b}"
+    );
 
     // Idle past the timeout: the session is over, and so is the cookie.
     app.clock.advance(901);
@@ -224,7 +242,11 @@ async fn a_resumed_quote_too_old_to_honour_is_rerated_and_a_new_price_is_told() 
     assert_eq!(s, 200, "{b}");
     // The provider's rate book changed since: the stored price is no longer the book's.
     let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
-    sqlx::query("UPDATE rates SET price_cents = price_cents - 5000 WHERE rate_id = $1").bind(booking["rateId"].as_str().unwrap()).execute(store.pool()).await.unwrap();
+    sqlx::query("UPDATE rates SET price_cents = price_cents - 5000 WHERE rate_id = $1")
+        .bind(booking["rateId"].as_str().unwrap())
+        .execute(store.pool())
+        .await
+        .unwrap();
     app.clock.advance(21);
     let send = TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email));
     assert_eq!(app.call(Method::GET, &send, Some(&m.token), None).await.0, 200);

@@ -163,10 +163,14 @@ pub async fn spawn_app(options: Options) -> TestApp {
         runtime.block_on(async move {
             sandbox.set_nonblocking(true).unwrap();
             api.set_nonblocking(true).unwrap();
-            let mut sandbox_config = coverline_sandbox::SandboxConfig::new("test-merchant-key", "test-provider-key", b"test-signing-secret-0123456789".to_vec());
+            let mut sandbox_config =
+                coverline_sandbox::SandboxConfig::new("test-merchant-key", "test-provider-key", b"test-signing-secret-0123456789".to_vec());
             sandbox_config.processor_timeout = Duration::from_millis(500);
             if options.webhooks {
-                let mut webhook = coverline_sandbox::WebhookConfig::new(format!("{url_for_sandbox}/api/gateway/webhook"), WEBHOOK_SECRET.as_bytes().to_vec());
+                let mut webhook = coverline_sandbox::WebhookConfig::new(
+                    format!("{url_for_sandbox}/api/gateway/webhook"),
+                    WEBHOOK_SECRET.as_bytes().to_vec(),
+                );
                 webhook.initial_backoff = Duration::from_millis(200);
                 webhook.max_backoff = Duration::from_secs(2);
                 sandbox_config.webhook = Some(webhook);
@@ -228,7 +232,12 @@ impl TestApp {
     pub async fn new_member(&self, institution: &str) -> Member {
         let email = format!("{}@example.com", random_suffix());
         let (status, body) = self
-            .call(reqwest::Method::POST, &format!("/institution/{institution}/user"), None, Some(json!({ "emailAddress": email.to_uppercase(), "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa" })))
+            .call(
+                reqwest::Method::POST,
+                &format!("/institution/{institution}/user"),
+                None,
+                Some(json!({ "emailAddress": email.to_uppercase(), "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa" })),
+            )
             .await;
         assert_eq!(status, 201, "{body}");
         assert_eq!(body["user"]["emailAddress"], email, "email is lower-cased");
@@ -265,11 +274,21 @@ pub async fn ready_to_book_at(app: &TestApp, institution: &str) -> (Member, Valu
     let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
     m.token = b["token"].as_str().expect("details saved").into();
     let (_, car) = app
-        .call(Method::POST, &TestApp::user_path(&m, "/car"), Some(&m.token), Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 })))
+        .call(
+            Method::POST,
+            &TestApp::user_path(&m, "/car"),
+            Some(&m.token),
+            Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 })),
+        )
         .await;
     let car_id = car["car"]["carId"].as_str().expect("car").to_string();
     let (_, quote) = app
-        .call(Method::POST, &TestApp::user_path(&m, "/quote"), Some(&m.token), Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })))
+        .call(
+            Method::POST,
+            &TestApp::user_path(&m, "/quote"),
+            Some(&m.token),
+            Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })),
+        )
         .await;
     let rate = &quote["rates"][0];
     let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": car_id, "emailAddress": m.email, "quoteId": quote["quoteId"] });
@@ -292,7 +311,8 @@ pub async fn charge(app: &TestApp, widget_url: &str, card: &str) -> (u16, Value)
 /// Signs, charges `card` in the widget's place and verifies: the verify answer (status, body).
 pub async fn pay(app: &TestApp, m: &Member, policy_id: &str, card: &str) -> (u16, Value) {
     use reqwest::Method;
-    let (s, signed) = app.call(Method::POST, &TestApp::user_path(m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
+    let (s, signed) =
+        app.call(Method::POST, &TestApp::user_path(m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await;
     assert_eq!(s, 200, "{signed}");
     let (s, charged) = charge(app, signed["data"]["widgetUrl"].as_str().unwrap(), card).await;
     assert_eq!(s, 200, "{charged}");
@@ -306,7 +326,8 @@ pub async fn pay(app: &TestApp, m: &Member, policy_id: &str, card: &str) -> (u16
 pub async fn record_history(app: &TestApp, m: &Member, name: &str) {
     let Ok(dir) = std::env::var("COVERLINE_RECORD_HISTORY") else { return };
     let client = coverline_api::temporal::connect(&app.temporal, "default", Duration::from_secs(10)).await.unwrap();
-    let handle = client.get_workflow_handle::<coverline_workflows::checkout::CheckoutWorkflow>(coverline_workflows::checkout_workflow_id(&m.user_id));
+    let handle = client
+        .get_workflow_handle::<coverline_workflows::checkout::CheckoutWorkflow>(coverline_workflows::checkout_workflow_id(&m.user_id));
     let closed = tokio::time::timeout(Duration::from_secs(60), handle.get_result(Default::default())).await;
     assert!(matches!(closed, Ok(Ok(_))), "the checkout closed: {closed:?}");
     let json = handle.fetch_history(temporalio_client::WorkflowFetchHistoryOptions::default()).to_json().await.unwrap();

@@ -71,7 +71,11 @@ impl AccuracyTable {
 
 impl fmt::Display for AccuracyTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{:<11} {:>4} {:>9} {:>6} {:>9} {:>5} {:>7} {:>9} {:>9}", "category", "n", "correct", "wrong", "repaired", "none", "failed", "p50 ms", "p99 ms")?;
+        writeln!(
+            f,
+            "{:<11} {:>4} {:>9} {:>6} {:>9} {:>5} {:>7} {:>9} {:>9}",
+            "category", "n", "correct", "wrong", "repaired", "none", "failed", "p50 ms", "p99 ms"
+        )?;
         for row in &self.rows {
             writeln!(
                 f,
@@ -125,11 +129,8 @@ pub fn evaluate_on(items: &[CorpusItem], threads: usize) -> AccuracyTable {
     });
     let outcomes = outcomes.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
 
-    let mut rows: Vec<CategoryScore> = Category::ALL
-        .into_iter()
-        .filter(|category| items.iter().any(|item| item.category == *category))
-        .map(CategoryScore::new)
-        .collect();
+    let mut rows: Vec<CategoryScore> =
+        Category::ALL.into_iter().filter(|category| items.iter().any(|item| item.category == *category)).map(CategoryScore::new).collect();
     for (item, outcome) in items.iter().zip(outcomes) {
         let Some(row) = rows.iter_mut().find(|row| row.category == item.category) else { continue };
         let Some((outcome, elapsed)) = outcome else { continue };

@@ -40,7 +40,8 @@ pub enum Category {
 
 impl Category {
     /// Every category, in the order tables print them.
-    pub const ALL: [Category; 6] = [Category::Clean, Category::Label, Category::Photo, Category::Code39, Category::DataMatrix, Category::Qr];
+    pub const ALL: [Category; 6] =
+        [Category::Clean, Category::Label, Category::Photo, Category::Code39, Category::DataMatrix, Category::Qr];
 
     /// The category's name in tables and on the command line.
     pub fn name(self) -> &'static str {

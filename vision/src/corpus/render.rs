@@ -74,10 +74,17 @@ fn label(vin: &str, fonts: &Fonts, rng: &mut impl Rng) -> GrayImage {
     let font = fonts.pick(rng);
     let vin_size = rng.random_range(28.0..=40.0f32);
     let small = vin_size * rng.random_range(0.6..0.8f32);
-    let maker = ["HONDA OF AMERICA MFG INC", "FORD MOTOR COMPANY", "TOYOTA MOTOR MFG KENTUCKY", "GENERAL MOTORS LLC", "HYUNDAI MOTOR MFG ALABAMA", "TESLA INC"]
-        .choose(rng)
-        .copied()
-        .unwrap_or("FORD MOTOR COMPANY");
+    let maker = [
+        "HONDA OF AMERICA MFG INC",
+        "FORD MOTOR COMPANY",
+        "TOYOTA MOTOR MFG KENTUCKY",
+        "GENERAL MOTORS LLC",
+        "HYUNDAI MOTOR MFG ALABAMA",
+        "TESLA INC",
+    ]
+    .choose(rng)
+    .copied()
+    .unwrap_or("FORD MOTOR COMPANY");
     let (month, year) = (rng.random_range(1..=12u32), rng.random_range(10..=25u32));
     let gvwr = rng.random_range(1800..=3200u32);
     let vin_line = if rng.random_bool(0.5) { format!("VIN {vin}") } else { format!("VIN: {vin}") };
@@ -101,7 +108,9 @@ fn label(vin: &str, fonts: &Fonts, rng: &mut impl Rng) -> GrayImage {
         let inset = pad / 3;
         let inside_x = x >= inset && x < width - inset;
         let inside_y = y >= inset && y < height - inset;
-        let on_border = inside_x && inside_y && (x < inset + border || x >= width - inset - border || y < inset + border || y >= height - inset - border);
+        let on_border = inside_x
+            && inside_y
+            && (x < inset + border || x >= width - inset - border || y < inset + border || y >= height - inset - border);
         if on_border {
             *pixel = Luma([ink]);
         }

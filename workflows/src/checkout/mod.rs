@@ -70,9 +70,18 @@ fn unix_now(time: Option<std::time::SystemTime>) -> i64 {
 
 /// Retries that give up: for work whose failure the workflow answers itself.
 fn bounded(limit: Duration) -> ActivityOptions {
-    ActivityOptions::with_close_timeouts(ActivityCloseTimeouts::ScheduleAndStartToClose { schedule_to_close: limit, start_to_close: Duration::from_secs(10) })
-        .retry_policy(RetryPolicy::builder().initial_interval(Duration::from_millis(500)).backoff_coefficient(2.0).maximum_interval(Duration::from_secs(10)).build())
-        .build()
+    ActivityOptions::with_close_timeouts(ActivityCloseTimeouts::ScheduleAndStartToClose {
+        schedule_to_close: limit,
+        start_to_close: Duration::from_secs(10),
+    })
+    .retry_policy(
+        RetryPolicy::builder()
+            .initial_interval(Duration::from_millis(500))
+            .backoff_coefficient(2.0)
+            .maximum_interval(Duration::from_secs(10))
+            .build(),
+    )
+    .build()
 }
 
 impl CheckoutWorkflow {
@@ -105,11 +114,8 @@ impl CheckoutWorkflow {
 
     /// The code-send limits at `now`: one per 20 s, six an hour.
     fn code_limit(&self, now: i64) -> Result<(), Refused> {
-        let counted: Vec<i64> = (1..)
-            .zip(&self.code_sends)
-            .filter(|(send_no, _)| !self.failed_code_sends.contains(send_no))
-            .map(|(_, at)| *at)
-            .collect();
+        let counted: Vec<i64> =
+            (1..).zip(&self.code_sends).filter(|(send_no, _)| !self.failed_code_sends.contains(send_no)).map(|(_, at)| *at).collect();
         if counted.last().is_some_and(|last| now - last < CODE_RESEND_INTERVAL_SECS) {
             return Err(Refused::new("rateLimited", "Please wait a few seconds before asking for another code."));
         }
@@ -162,7 +168,11 @@ impl CheckoutWorkflow {
 
     /// Validates a step before it is recorded (a refused step writes nothing to the history).
     #[update_validator(advance)]
-    pub fn validate_advance(&self, _ctx: &WorkflowContextView, input: &AdvanceInput) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    pub fn validate_advance(
+        &self,
+        _ctx: &WorkflowContextView,
+        input: &AdvanceInput,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         self.checkout
             .advance(input.to, input.answers.clone(), input.facts, self.purchase_status())
             .map(|_| ())
@@ -171,7 +181,11 @@ impl CheckoutWorkflow {
 
     /// Records a completed step: the screen the member moved to and their answers.
     #[update(name = "advance")]
-    pub fn advance(&mut self, ctx: &mut SyncWorkflowContext<Self>, input: AdvanceInput) -> Result<CheckoutView, Box<dyn std::error::Error + Send + Sync>> {
+    pub fn advance(
+        &mut self,
+        ctx: &mut SyncWorkflowContext<Self>,
+        input: AdvanceInput,
+    ) -> Result<CheckoutView, Box<dyn std::error::Error + Send + Sync>> {
         let next = self
             .checkout
             .advance(input.to, input.answers, input.facts, self.purchase_status())
@@ -189,13 +203,20 @@ impl CheckoutWorkflow {
     /// Refuses a code asked for too soon after the last, or past the hourly limit (without a
     /// trace in the history).
     #[update_validator(send_code)]
-    pub fn validate_send_code(&self, _ctx: &WorkflowContextView, input: &SendCodeInput) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    pub fn validate_send_code(
+        &self,
+        _ctx: &WorkflowContextView,
+        input: &SendCodeInput,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         self.code_limit(input.now).map_err(Into::into)
     }
 
     /// Emails a verification code (durably: a crash never loses it, and a retried send is one send).
     #[update(name = "send_code")]
-    pub async fn send_code(ctx: &mut WorkflowContext<Self>, input: SendCodeInput) -> Result<CodeSent, Box<dyn std::error::Error + Send + Sync>> {
+    pub async fn send_code(
+        ctx: &mut WorkflowContext<Self>,
+        input: SendCodeInput,
+    ) -> Result<CodeSent, Box<dyn std::error::Error + Send + Sync>> {
         // Several sends can pass their validators in one workflow task before any handler runs:
         // the limit is checked again, in order, as each is counted.
         let (user_id, send_no) = ctx.state_mut(|s| {
@@ -203,7 +224,13 @@ impl CheckoutWorkflow {
             s.code_sends.push(input.now);
             Ok::<_, Refused>((s.input.user_id.clone(), s.code_sends.len() as u32))
         })?;
-        let sent = ctx.execute_activity(CheckoutActivities::send_verification_code, SendCode { user_id, send_no, asked_at: input.now }, bounded(Duration::from_secs(120))).await;
+        let sent = ctx
+            .execute_activity(
+                CheckoutActivities::send_verification_code,
+                SendCode { user_id, send_no, asked_at: input.now },
+                bounded(Duration::from_secs(120)),
+            )
+            .await;
         if let Err(e) = sent {
             ctx.state_mut(|s| s.failed_code_sends.push(send_no));
             return Err(Refused::new("emailFailed", format!("There was an error re-sending the code ({e})")).into());
@@ -246,7 +273,11 @@ impl CheckoutWorkflow {
 
     /// Refuses a payment request for a purchase that is not waiting for its payment.
     #[update_validator(payment_request)]
-    pub fn validate_payment_request(&self, _ctx: &WorkflowContextView, _input: &()) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    pub fn validate_payment_request(
+        &self,
+        _ctx: &WorkflowContextView,
+        _input: &(),
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         match self.purchase_status() {
             Some(PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled) => Ok(()),
             Some(PurchaseStatus::Voided) => Err(Refused::new("voided", "This contract was voided.").into()),
@@ -257,16 +288,23 @@ impl CheckoutWorkflow {
     /// The request to pay with: the gateway is asked first, so a contract never has two
     /// chargeable requests (an open one is reused; a charged contract gets none).
     #[update(name = "payment_request")]
-    pub async fn payment_request(ctx: &mut WorkflowContext<Self>) -> Result<PaymentRequestOutcome, Box<dyn std::error::Error + Send + Sync>> {
+    pub async fn payment_request(
+        ctx: &mut WorkflowContext<Self>,
+    ) -> Result<PaymentRequestOutcome, Box<dyn std::error::Error + Send + Sync>> {
         let ask = ctx.state_mut(|s| s.purchase.as_mut().map(Purchase::ask_request)).unwrap_or_default();
         ctx.wait_condition(|s| s.purchase.as_ref().is_some_and(|p| p.request_answers >= ask)).await?;
-        Ok(ctx.state(|s| s.purchase.as_ref().map(Purchase::request_outcome)).unwrap_or(PaymentRequestOutcome::Unavailable { reason: "no purchase".into() }))
+        Ok(ctx
+            .state(|s| s.purchase.as_ref().map(Purchase::request_outcome))
+            .unwrap_or(PaymentRequestOutcome::Unavailable { reason: "no purchase".into() }))
     }
 
     /// A charge the gateway approved (the page's verified result or the webhook): the first is the
     /// payment, answered once recorded; any other is refunded.
     #[update(name = "report_charge")]
-    pub async fn report_charge(ctx: &mut WorkflowContext<Self>, input: ChargeReport) -> Result<ChargeVerdict, Box<dyn std::error::Error + Send + Sync>> {
+    pub async fn report_charge(
+        ctx: &mut WorkflowContext<Self>,
+        input: ChargeReport,
+    ) -> Result<ChargeVerdict, Box<dyn std::error::Error + Send + Sync>> {
         let tracking = input.charge.tracking_number.clone();
         let noted = ctx.state_mut(|s| s.purchase.as_mut().map(|p| p.note_charge(input.charge)));
         if noted.is_none() {

@@ -5,15 +5,19 @@
 
 use std::time::Duration;
 
-use coverline_activities::checkout::{ChargeSeen, CheckoutActivities, OpenPolicy, PaymentRequestAnswer, PreparePayment, RefundCharge, RefundReason};
-use coverline_activities::purchase::{BOOKING_REJECTED, BookContract, PurchaseActivities, PurchaseEmailKind, RecordBooking, SendPurchaseEmail, SetStatus, VoidPurchase};
+use coverline_activities::checkout::{
+    ChargeSeen, CheckoutActivities, OpenPolicy, PaymentRequestAnswer, PreparePayment, RefundCharge, RefundReason,
+};
+use coverline_activities::purchase::{
+    BOOKING_REJECTED, BookContract, PurchaseActivities, PurchaseEmailKind, RecordBooking, SendPurchaseEmail, SetStatus, VoidPurchase,
+};
 use coverline_domain::lifecycle::{Lifecycle, PurchaseEvent, PurchaseStatus};
 use temporalio_common::{ActivityCloseTimeouts, RetryPolicy};
 use temporalio_sdk::{ActivityOptions, WorkflowContext, WorkflowResult, workflows::select};
 
 use super::alarm::Alarm;
-use super::{CheckoutOutcome, CheckoutWorkflow, STATUS_ATTRIBUTE, bounded, unix_now};
 use super::{BookingFailure, ChargeVerdict, PaymentRequestOutcome, PurchaseView};
+use super::{CheckoutOutcome, CheckoutWorkflow, STATUS_ATTRIBUTE, bounded, unix_now};
 
 /// A request's charge can still land this long after the request expires (the gateway's
 /// processor timeout, with room to spare): the look-ups go on until then.
@@ -122,7 +126,9 @@ impl Purchase {
         }
         match (&self.current_request, &self.request_error) {
             (_, Some(reason)) => PaymentRequestOutcome::Unavailable { reason: reason.clone() },
-            (Some((request_id, expires_at)), None) => PaymentRequestOutcome::Open { request_id: request_id.clone(), expires_at: *expires_at },
+            (Some((request_id, expires_at)), None) => {
+                PaymentRequestOutcome::Open { request_id: request_id.clone(), expires_at: *expires_at }
+            }
             (None, None) => PaymentRequestOutcome::Unavailable { reason: "no request".into() },
         }
     }
@@ -174,7 +180,13 @@ impl Purchase {
 /// it is tried again at once rather than after a longer timeout.
 fn quick() -> ActivityOptions {
     ActivityOptions::with_start_to_close_timeout(Duration::from_secs(10))
-        .retry_policy(RetryPolicy::builder().initial_interval(Duration::from_millis(500)).backoff_coefficient(2.0).maximum_interval(Duration::from_secs(30)).build())
+        .retry_policy(
+            RetryPolicy::builder()
+                .initial_interval(Duration::from_millis(500))
+                .backoff_coefficient(2.0)
+                .maximum_interval(Duration::from_secs(30))
+                .build(),
+        )
         .build()
 }
 
@@ -243,7 +255,12 @@ async fn booking_round(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResul
                 p.booking_failure = None;
                 let _ = p.lifecycle.apply(PurchaseEvent::Booked);
             });
-            ctx.execute_activity(PurchaseActivities::record_booking, RecordBooking { policy_id, contract_number: booked.contract_number }, quick()).await?;
+            ctx.execute_activity(
+                PurchaseActivities::record_booking,
+                RecordBooking { policy_id, contract_number: booked.contract_number },
+                quick(),
+            )
+            .await?;
         }
         Err(err) => {
             let failure = if err.as_timeout().is_some() { BookingFailure::NoResponse } else { BookingFailure::Failed };
@@ -310,7 +327,8 @@ async fn fulfil(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResult<()> {
     }
     ctx.execute_activity(PurchaseActivities::render_contract, policy_id.clone(), quick()).await?;
     for kind in [PurchaseEmailKind::Receipt, PurchaseEmailKind::Contract] {
-        ctx.execute_activity(PurchaseActivities::send_purchase_email, SendPurchaseEmail { policy_id: policy_id.clone(), kind }, quick()).await?;
+        ctx.execute_activity(PurchaseActivities::send_purchase_email, SendPurchaseEmail { policy_id: policy_id.clone(), kind }, quick())
+            .await?;
     }
     set_status(ctx, PurchaseStatus::Fulfilled, None).await?;
     purchase(ctx, |p| {
@@ -443,7 +461,8 @@ pub(super) async fn main_loop(ctx: &WorkflowContext<CheckoutWorkflow>) -> Workfl
                 idle = Alarm::after(ctx, Duration::from_secs(t.idle_close_secs - quiet.max(0) as u64));
             }
             Wake::Reminder => {
-                let (quiet, wants, user_id) = ctx.state(|s| (unix_now(ctx.workflow_time()) - s.last_step_at, s.wants_reminder(), s.input.user_id.clone()));
+                let (quiet, wants, user_id) =
+                    ctx.state(|s| (unix_now(ctx.workflow_time()) - s.last_step_at, s.wants_reminder(), s.input.user_id.clone()));
                 if wants && quiet >= t.reminder_after_secs as i64 {
                     ctx.execute_activity(CheckoutActivities::send_reminder, user_id, quick()).await?;
                     ctx.state_mut(|s| s.reminder_sent = true);
@@ -469,7 +488,13 @@ pub(super) async fn main_loop(ctx: &WorkflowContext<CheckoutWorkflow>) -> Workfl
 /// answers; ends when the checkout closes with nothing left to refund.
 pub(super) async fn refund_lane(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResult<()> {
     let forever = ActivityOptions::with_start_to_close_timeout(Duration::from_secs(60))
-        .retry_policy(RetryPolicy::builder().initial_interval(Duration::from_secs(1)).backoff_coefficient(2.0).maximum_interval(Duration::from_secs(600)).build())
+        .retry_policy(
+            RetryPolicy::builder()
+                .initial_interval(Duration::from_secs(1))
+                .backoff_coefficient(2.0)
+                .maximum_interval(Duration::from_secs(600))
+                .build(),
+        )
         .build();
     loop {
         ctx.wait_condition(|s| s.closing || s.purchase.as_ref().is_some_and(|p| !p.refunds_due.is_empty())).await?;
@@ -479,7 +504,12 @@ pub(super) async fn refund_lane(ctx: &WorkflowContext<CheckoutWorkflow>) -> Work
         }) else {
             return Ok(());
         };
-        let refund = RefundCharge { policy_id, tracking_number: charge.tracking_number.clone(), amount: charge.amount - charge.refunded_amount, reason };
+        let refund = RefundCharge {
+            policy_id,
+            tracking_number: charge.tracking_number.clone(),
+            amount: charge.amount - charge.refunded_amount,
+            reason,
+        };
         ctx.execute_activity(CheckoutActivities::refund_charge, refund, forever.clone()).await?;
         purchase(ctx, |p| {
             p.refunds_due.retain(|(c, _)| c.tracking_number != charge.tracking_number);
