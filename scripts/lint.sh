@@ -12,3 +12,6 @@ echo "== Rust: cargo fmt --check (rustfmt.toml)"
 cargo fmt --all -- --check
 echo "== Rust: cargo clippy --all-targets -D warnings"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "== Web: ESLint + Prettier (web/eslint.config.js, web/.prettierrc)"
+npm_ci "$root/web"
+(cd "$root/web" && npm run lint --silent)
