@@ -37,7 +37,10 @@ function precompress(): Plugin {
       for (const file of files.filter((name) => /\.(js|css|html|svg|json|txt)$/.test(name))) {
         const content = readFileSync(join(outDir, file))
         if (content.length < 1024) continue
-        writeFileSync(join(outDir, `${file}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+        writeFileSync(
+          join(outDir, `${file}.br`),
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        )
         writeFileSync(join(outDir, `${file}.gz`), gzipSync(content, { level: 9 }))
       }
     },

@@ -8,7 +8,24 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { agreeAndBook, CARDS, completePurchase, describe2020Accord, describeCar, dismissImpactModal, fillMemberDetails, onPage, onPaymentPage, payByCard, purchaseUntilReview, quoteCoverage, startQuote, toDescription, uniqueEmail, VIN } from './support'
+import {
+  agreeAndBook,
+  CARDS,
+  completePurchase,
+  describe2020Accord,
+  describeCar,
+  dismissImpactModal,
+  fillMemberDetails,
+  onPage,
+  onPaymentPage,
+  payByCard,
+  purchaseUntilReview,
+  quoteCoverage,
+  startQuote,
+  toDescription,
+  uniqueEmail,
+  VIN,
+} from './support'
 import { waitForVerificationCode } from './maildev'
 
 /** A 2003 Honda Accord: over the NAC book's age limit, so no rates. */
@@ -53,7 +70,6 @@ async function passesAxeLightAndDark(page: Page, screen: string) {
   await toggle.click()
   await expect(page.locator('html')).toHaveClass(/\blight\b/)
 }
-
 
 test('a purchase, screen by screen: splash to confirmation', async ({ page }) => {
   await completePurchase(page, {

@@ -43,7 +43,9 @@ test.beforeEach(() => {
   test.skip(!DB_PATH, 'needs E2E_DB_PATH (scripts/e2e.sh)')
 })
 
-test("PolicyPost on a failed booking; after Retry Booking, booking again and paying: one 'booked', one 'paid'", async ({ page }) => {
+test("PolicyPost on a failed booking; after Retry Booking, booking again and paying: one 'booked', one 'paid'", async ({
+  page,
+}) => {
   // checkout-lab fails the first booking round of each purchase (policyPostErrorTest).
   const institution = 'checkout-lab'
   const { email } = await purchaseUntilReview(page, { institution })

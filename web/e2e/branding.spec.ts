@@ -179,7 +179,9 @@ for (const brand of BRANDS) {
   })
 }
 
-test('brand-lab: no header, dark from the start without a toggle, its own product name, texts and phone extension', async ({ page }) => {
+test('brand-lab: no header, dark from the start without a toggle, its own product name, texts and phone extension', async ({
+  page,
+}) => {
   const screenshot = screenshotter('branding-brand-lab-')
   const institution = 'brand-lab'
   const email = uniqueEmail()

@@ -207,7 +207,12 @@ test.describe('after a paid purchase', () => {
       const url = new URL(response.url())
       if (url.origin !== origin || !url.pathname.startsWith('/api/')) return
       userId ||= url.pathname.match(/^\/api\/institution\/[^/]+\/user\/([^/]+)\//)?.[1] ?? ''
-      reads.push(response.text().then((body) => void apiBodies.push(body), () => undefined))
+      reads.push(
+        response.text().then(
+          (body) => void apiBodies.push(body),
+          () => undefined,
+        ),
+      )
     })
     purchase = await completePurchase(page)
     await screenshot(page, 'confirmation')
@@ -227,7 +232,10 @@ test.describe('after a paid purchase', () => {
     expect(stored.payment_id).toBe(purchase.trackingNumber)
     expect(stored.amount_cents).toBe(stored.price_cents + stored.rate_tax_cents)
     expect(stored.payment_tax_cents).toBe(stored.rate_tax_cents)
-    const dollars = ((stored.amount_cents ?? 0) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    const dollars = ((stored.amount_cents ?? 0) / 100).toLocaleString('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
     expect(purchase.amount).toBe(`$${dollars}`)
     expect(['paid', 'fulfilled']).toContain(stored.status)
   })
@@ -241,7 +249,10 @@ test.describe('after a paid purchase', () => {
       for (const path of places) {
         expect(readFileSync(path).includes(number), `${number} in ${path}`).toBe(false)
       }
-      expect(apiBodies.filter((body) => body.includes(number)), `${number} in an /api answer`).toEqual([])
+      expect(
+        apiBodies.filter((body) => body.includes(number)),
+        `${number} in an /api answer`,
+      ).toEqual([])
     }
   })
 

@@ -17,7 +17,10 @@ const EXPERT_QUESTION = 'Would you like to be contacted by a coverage expert to 
 
 /** A member never scrolls sideways: the document is no wider than the window. */
 async function noSidewaysScroll(page: Page) {
-  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }))
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }))
   expect(scroll, 'document width vs window width').toBeLessThanOrEqual(inner)
 }
 
@@ -38,7 +41,6 @@ async function shoot(screenshot: Screenshot, page: Page, name: string, options: 
   }
   if (desktop) await page.setViewportSize(desktop)
 }
-
 
 async function fillContactForm(page: Page) {
   await page.getByTestId('contact-first-name').fill('Jane')
@@ -116,7 +118,7 @@ test('the coverage carousel: impact modal, arrows, flip, tax line and the expert
   await expect(modal).toBeHidden()
 })
 
-test("payment options: shown for prairie-trail-fcu, they lead to contact-me and thank-you", async ({ page }) => {
+test('payment options: shown for prairie-trail-fcu, they lead to contact-me and thank-you', async ({ page }) => {
   const screenshot = screenshotter('coverage-b-')
   const institution = 'prairie-trail-fcu'
   await startQuote(page, undefined, undefined, { institution })

@@ -164,7 +164,11 @@ function frameAncestors(header: string | undefined): string | undefined {
     .find((directive) => directive.startsWith('frame-ancestors'))
 }
 
-test('only the registered partner origins may frame the app (Content-Security-Policy frame-ancestors)', async ({ page, request, baseURL }) => {
+test('only the registered partner origins may frame the app (Content-Security-Policy frame-ancestors)', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   // The header: summit-cu's integrator's origins; an institution without integrators: itself only.
   const summit = await request.get('/summit-cu/splash')
   expect(frameAncestors(summit.headers()['content-security-policy'])).toBe(

@@ -54,7 +54,8 @@ export async function waitForVerificationCodes(address: string, count: number, t
   for (;;) {
     const codes = (await emailsTo(address)).map(codeIn).filter((code): code is string => code !== null)
     if (codes.length >= count) return codes
-    if (Date.now() > deadline) throw new Error(`${codes.length} of ${count} verification emails to ${address} within ${timeoutMs} ms`)
+    if (Date.now() > deadline)
+      throw new Error(`${codes.length} of ${count} verification emails to ${address} within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
 }

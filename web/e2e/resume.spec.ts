@@ -112,7 +112,13 @@ test('a reload on every page of a purchase comes back to the same page with the 
   await page.getByTestId('vin-submit').click()
 
   await onPage(page, 'user/car/mileage')
-  await reloadSame(page, checkout, { step: 'mileage', route: 'user/car/mileage', progress: 30, data: text(page, 'car-line'), name: 'mileage' })
+  await reloadSame(page, checkout, {
+    step: 'mileage',
+    route: 'user/car/mileage',
+    progress: 30,
+    data: text(page, 'car-line'),
+    name: 'mileage',
+  })
   await page.getByTestId('mileage-input').pressSequentially('45000')
   await page.getByTestId('car-flag-secondOwner').check()
   await page.getByTestId('mileage-submit').click()
@@ -171,7 +177,13 @@ test('a reload on every page of a purchase comes back to the same page with the 
   await onPage(page, 'user/coverage/level')
   await dismissImpactModal(page)
   const price = text(page, 'rate-price')
-  await reloadSame(page, checkout, { step: 'coverage', route: 'user/coverage/level', progress: 60, data: price, name: 'coverage' })
+  await reloadSame(page, checkout, {
+    step: 'coverage',
+    route: 'user/coverage/level',
+    progress: 60,
+    data: price,
+    name: 'coverage',
+  })
   await expect(page.getByTestId('rate-position')).toContainText('Option 2 of 3')
   await expect(page.getByRole('dialog', { name: 'Why coverage matters' })).toHaveCount(0)
   // The third card, chosen: back on coverage after a reload, the carousel shows it.
@@ -180,7 +192,13 @@ test('a reload on every page of a purchase comes back to the same page with the 
   await page.getByTestId('purchase-button').click()
 
   await onPage(page, 'user/missing-info')
-  await reloadSame(page, checkout, { step: 'missingInfo', route: 'user/missing-info', progress: 70, data: value(page, 'state-input'), name: 'personal-details' })
+  await reloadSame(page, checkout, {
+    step: 'missingInfo',
+    route: 'user/missing-info',
+    progress: 70,
+    data: value(page, 'state-input'),
+    name: 'personal-details',
+  })
   await page.getByTestId('back-button').click()
   await onPage(page, 'user/coverage/level')
   await reloadSame(page, checkout, {
@@ -319,7 +337,13 @@ test('a reload on the no-rates, contact-me and thank-you pages', async ({ page }
   await page.getByTestId('miles-per-year-submit').click()
   await page.getByTestId('years-to-own-submit').click()
   await onPage(page, 'user/no-rates')
-  await reloadSame(page, checkout, { step: 'noRates', route: 'user/no-rates', progress: null, data: text(page, 'error-title'), name: 'no-rates' })
+  await reloadSame(page, checkout, {
+    step: 'noRates',
+    route: 'user/no-rates',
+    progress: null,
+    data: text(page, 'error-title'),
+    name: 'no-rates',
+  })
   // Its back button still goes to mileage, with the odometer given.
   await page.getByTestId('back-button').click()
   await onPage(page, 'user/car/mileage')
@@ -331,14 +355,26 @@ test('a reload on the no-rates, contact-me and thank-you pages', async ({ page }
 
   await page.getByTestId('contact-me-link').click()
   await onPage(page, 'user/contact-me')
-  await reloadSame(page, checkout, { step: 'contactMe', route: 'user/contact-me', progress: null, data: value(page, 'contact-email'), name: 'contact-me' })
+  await reloadSame(page, checkout, {
+    step: 'contactMe',
+    route: 'user/contact-me',
+    progress: null,
+    data: value(page, 'contact-email'),
+    name: 'contact-me',
+  })
   await page.getByTestId('contact-first-name').fill(MEMBER.firstName)
   await page.getByTestId('contact-last-name').fill(MEMBER.lastName)
   await page.getByTestId('contact-phone').pressSequentially(MEMBER.phone)
   await page.getByTestId('contact-submit').click()
   await onPage(page, 'user/thank-you')
   await expect(page.getByRole('status')).toHaveCount(0)
-  await reloadSame(page, checkout, { step: 'thankYou', route: 'user/thank-you', progress: null, data: text(page, 'thank-you-email'), name: 'thank-you' })
+  await reloadSame(page, checkout, {
+    step: 'thankYou',
+    route: 'user/thank-you',
+    progress: null,
+    data: text(page, 'thank-you-email'),
+    name: 'thank-you',
+  })
   // What the member told us comes back from the server's copy of their request.
   await expect(page.getByTestId('thank-you-name')).toContainText(`${MEMBER.firstName} ${MEMBER.lastName}`)
   await expect(page.getByTestId('thank-you-phone')).not.toBeEmpty()
@@ -550,7 +586,9 @@ test.describe('payment survives a lost answer (gateway sandbox)', () => {
       await expect(tab.getByTestId('contract-number')).not.toBeEmpty({ timeout: 60_000 })
     }
     await screenshot(second, 'two-tabs-confirmation')
-    const contracts = await Promise.all([page, second].map(async (tab) => (await tab.getByTestId('contract-number').innerText()).trim()))
+    const contracts = await Promise.all(
+      [page, second].map(async (tab) => (await tab.getByTestId('contract-number').innerText()).trim()),
+    )
     expect(contracts[1]).toBe(contracts[0])
     const charges = await chargesFor(contracts[0])
     const amount = Number((await page.getByTestId('payment-amount').innerText()).replace(/[$,]/g, '')) * 100

@@ -116,7 +116,14 @@ export interface PurchaseOptions {
 }
 
 /** The member every purchase helper types in. */
-export const MEMBER = { firstName: 'Jane', lastName: 'Doe', phone: '3035550142', street: '100 Main St', city: 'Denver', zip: '80202' }
+export const MEMBER = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  phone: '3035550142',
+  street: '100 Main St',
+  city: 'Denver',
+  zip: '80202',
+}
 
 /** The sandbox gateway's test cards (sandbox/src/card.rs). */
 export const CARDS = { approved: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' }

@@ -4,7 +4,25 @@
  * meets exactly the error path the spec gives for it.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { agreeAndBook, CARDS, describe2020Accord, describeCar, enterPersonalDetails, fillMemberDetails, onPage, onPaymentPage, payByCard, progress, purchaseUntilReview, quoteCoverage, screenshotter, startQuote, toDescription, uniqueEmail, VIN } from './support'
+import {
+  agreeAndBook,
+  CARDS,
+  describe2020Accord,
+  describeCar,
+  enterPersonalDetails,
+  fillMemberDetails,
+  onPage,
+  onPaymentPage,
+  payByCard,
+  progress,
+  purchaseUntilReview,
+  quoteCoverage,
+  screenshotter,
+  startQuote,
+  toDescription,
+  uniqueEmail,
+  VIN,
+} from './support'
 
 const VEHICLE_NOT_FOUND = 'Vehicle not found'
 const RESEND_FAILED = 'There was an error re-sending the code'

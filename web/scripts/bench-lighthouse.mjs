@@ -89,7 +89,14 @@ async function oneRun(run) {
   const browser = await puppeteer.launch({
     executablePath: CHROME_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   try {
     const page = await browser.newPage()
@@ -133,7 +140,9 @@ for (let run = 1; run <= RUNS; run += 1) {
   const steps = await oneRun(run)
   runs.push(steps)
   for (const step of steps) {
-    console.log(`run ${run}: ${step.name}: score ${step.score ?? '-'}, ${format(step)} (host benchmark index ${Math.round(step.benchmarkIndex)})`)
+    console.log(
+      `run ${run}: ${step.name}: score ${step.score ?? '-'}, ${format(step)} (host benchmark index ${Math.round(step.benchmarkIndex)})`,
+    )
     for (const warning of step.warnings) console.log(`  warning: ${warning}`)
   }
 }

@@ -7,7 +7,7 @@
 import { chromium } from '@playwright/test'
 
 export const APP_URL = (process.env.APP_URL ?? '').replace(/\/$/, '')
-if (!APP_URL) throw new Error('APP_URL is not set (the stack\'s origin, e.g. scripts/bench.sh sets it)')
+if (!APP_URL) throw new Error("APP_URL is not set (the stack's origin, e.g. scripts/bench.sh sets it)")
 export const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
 export const VIN = process.env.VIN || '5XYRLDLC3NG097496'
 export const RUNS = Number(process.env.RUNS || 20)
@@ -20,7 +20,15 @@ export const uniqueEmail = (tag) => `${tag}-${Date.now()}-${Math.random().toStri
 export function launchChromium() {
   return chromium.launch({
     executablePath: CHROME_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
 }
 

@@ -41,7 +41,8 @@ function recordWaits(waits) {
     for (const [submit, shows] of waits) {
       if (`click:${submit}` in marks && !(`shown:${shows}` in marks)) {
         const element = document.querySelector(`[data-testid="${shows}"]`)
-        if (element?.checkVisibility({ opacityProperty: true, visibilityProperty: true })) marks[`shown:${shows}`] = performance.now()
+        if (element?.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+          marks[`shown:${shows}`] = performance.now()
       }
     }
     requestAnimationFrame(check)

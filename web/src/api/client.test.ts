@@ -50,7 +50,7 @@ afterEach(() => {
 })
 
 describe('api.uploadVinPhoto', () => {
-  it("PUTs the photo with its content type and reports progress in percent", async () => {
+  it('PUTs the photo with its content type and reports progress in percent', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
     const file = new File([new Uint8Array(10)], 'vin.jpg', { type: 'image/jpeg' })
     const progress: number[] = []
@@ -74,8 +74,13 @@ describe('api.uploadVinPhoto', () => {
   it("rejects with the API's error message", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
     const done = api.uploadVinPhoto('/u', new File(['x'], 'v.png', { type: 'image/png' }))
-    FakeXhr.last!.answer(415, JSON.stringify({ error: { code: 'validation', message: 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).' } }))
-    await expect(done).rejects.toEqual(new ApiError(415, 'validation', 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).'))
+    FakeXhr.last!.answer(
+      415,
+      JSON.stringify({ error: { code: 'validation', message: 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).' } }),
+    )
+    await expect(done).rejects.toEqual(
+      new ApiError(415, 'validation', 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).'),
+    )
   })
 })
 
@@ -109,7 +114,12 @@ describe('api catalog and analytics', () => {
         return HttpResponse.json({ data: { message: '1HGCV1F40LA000001', isMockVin: true } })
       }),
     )
-    const answer = await api.vinForDescription(session, { year: '2020', make: 'Honda', model: 'Accord', style: 'EX 1.5L FWD Sedan' })
+    const answer = await api.vinForDescription(session, {
+      year: '2020',
+      make: 'Honda',
+      model: 'Accord',
+      style: 'EX 1.5L FWD Sedan',
+    })
     expect(answer.data.message).toBe('1HGCV1F40LA000001')
     expect(query).toBe('?year=2020&make=Honda&model=Accord&style=EX+1.5L+FWD+Sedan')
   })

@@ -132,7 +132,7 @@ async function send<T>(url: string, options: RequestOptions<T>): Promise<T> {
 }
 
 /** Shown when a photo upload fails without an API message (connection lost). */
-export const PHOTO_UPLOAD_FAILED = 'We couldn\'t upload your photo. Please try again.'
+export const PHOTO_UPLOAD_FAILED = "We couldn't upload your photo. Please try again."
 
 /**
  * PUTs a VIN photo to its signed URL with XMLHttpRequest (fetch cannot report upload progress).
@@ -201,8 +201,7 @@ export const api = {
     sessionTokens.refresh(
       session.token,
       async (token) =>
-        (await send<{ token: string }>(`${userPath(session)}/refresh?${new URLSearchParams({ emailAddress })}`, { token }))
-          .token,
+        (await send<{ token: string }>(`${userPath(session)}/refresh?${new URLSearchParams({ emailAddress })}`, { token })).token,
     ),
 
   /** One email per key: a retried send with its key is counted once against the hourly limit. */
@@ -244,10 +243,9 @@ export const api = {
 
   /** Step 1 of a VIN photo: a signed upload URL for an image of this type. */
   requestVinPhotoDrop: (session: Session, mime: string) =>
-    request<{ data: VinPhotoDrop }>(
-      `${carPath(session)}/vin/ocr/drop/${enc(session.userId)}?${new URLSearchParams({ mime })}`,
-      { token: session.token },
-    ),
+    request<{ data: VinPhotoDrop }>(`${carPath(session)}/vin/ocr/drop/${enc(session.userId)}?${new URLSearchParams({ mime })}`, {
+      token: session.token,
+    }),
 
   /** Step 2: the photo itself, to the signed URL, with upload progress. */
   uploadVinPhoto: uploadToSignedUrl,

@@ -130,9 +130,7 @@ function FooterScreen({ page }: { page: FooterPage }) {
   if (!institution) return null
   const Screen = FOOTER_SCREENS[page]
   const back = () =>
-    location.key === 'default'
-      ? navigate(pathOf(institution.institutionId, step ?? 'splash'), { replace: true })
-      : navigate(-1)
+    location.key === 'default' ? navigate(pathOf(institution.institutionId, step ?? 'splash'), { replace: true }) : navigate(-1)
   return (
     <AppLayout
       title={FOOTER_PAGES[page].title}

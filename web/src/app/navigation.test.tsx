@@ -52,9 +52,11 @@ describe('navigation: layout', () => {
   it('shows the stepper with the spec labels, Car active on the car pages', async () => {
     await renderAtLookup()
     const stepper = screen.getByTestId('stepper')
-    expect(within(stepper).getAllByText(/./).map((label) => label.textContent)).toEqual(
-      expect.arrayContaining(['Car', 'Personal Details', 'Payment Details', 'Confirm Your Selection']),
-    )
+    expect(
+      within(stepper)
+        .getAllByText(/./)
+        .map((label) => label.textContent),
+    ).toEqual(expect.arrayContaining(['Car', 'Personal Details', 'Payment Details', 'Confirm Your Selection']))
     expect(screen.getByTestId('stepper-active')).toHaveTextContent('Car')
   })
 

@@ -60,7 +60,10 @@ describe('a reloaded /user page shows the same screen with the same data', () =>
     restoring(
       resumedAt('thankYou', {
         user: { ...user, isEmailVerified: true },
-        answers: { rate: null, bounce: { pageUserBouncedFrom: 'validCarNoRates', contactOrigin: 'noRates', paymentOptionsRequested: false } },
+        answers: {
+          rate: null,
+          bounce: { pageUserBouncedFrom: 'validCarNoRates', contactOrigin: 'noRates', paymentOptionsRequested: false },
+        },
         contactRequest: {
           pageUserBouncedFrom: 'validCarNoRates',
           collectedInfo: { emailAddress: 'jane.doe@example.com', firstName: 'Jane', lastName: 'Doe', phoneNumber: '3035550142' },

@@ -112,12 +112,7 @@ export function AppLayout(props: AppLayoutProps) {
           <Box sx={{ width: 48 }}>{props.allowDarkModeToggle && <DarkModeToggle />}</Box>
         </Toolbar>
         {props.progress !== null && (
-          <LinearProgress
-            variant="determinate"
-            value={props.progress}
-            aria-label="Progress"
-            data-testid="progress-bar"
-          />
+          <LinearProgress variant="determinate" value={props.progress} aria-label="Progress" data-testid="progress-bar" />
         )}
       </AppBar>
       <Container maxWidth="sm" component="main" sx={{ py: 4, flex: 1 }}>

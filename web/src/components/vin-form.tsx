@@ -11,8 +11,7 @@ import { CtaButton } from './cta-button'
 import { CheckCircleIcon } from './icons'
 import { VinPhoto } from './vin-photo'
 
-export const VIN_FROM_PHOTO_NOTE =
-  'We read this VIN from your photo. Please check it matches your vehicle, then continue.'
+export const VIN_FROM_PHOTO_NOTE = 'We read this VIN from your photo. Please check it matches your vehicle, then continue.'
 export const VIN_REPAIRED_NOTE =
   'One character was hard to read, so we corrected it to make a valid VIN. Please check every character against your vehicle before you continue.'
 const VIN_HINT = 'The 17 characters on your registration, insurance card or the driver-side dashboard.'
@@ -58,12 +57,7 @@ export function VinForm(props: {
   const message = formState.errors.vin?.message ?? props.serverError
   const id = props.testIdPrefix
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2.5}
-      onSubmit={handleSubmit((values) => props.onSubmit(values.vin))}
-    >
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit((values) => props.onSubmit(values.vin))}>
       <Stack spacing={1.5}>
         <TextField
           {...vin}

@@ -11,7 +11,6 @@ import { PhotoCameraIcon } from './icons'
 import { vinPhotoMachine } from './vin-photo-machine'
 import { VISUALLY_HIDDEN } from './visually-hidden'
 
-
 /**
  * "Take a photo of your VIN": opens the camera (or a file picker on desktop), uploads the photo with
  * a progress bar, then shows "Reading your VIN…" until the API returns the VIN, which goes to
@@ -79,12 +78,7 @@ export function VinPhoto(props: {
             <Typography variant="body2" color="text.secondary">
               {`Uploading your photo… ${progress}%`}
             </Typography>
-            <LinearProgress
-              variant="determinate"
-              value={progress}
-              aria-label="Photo upload"
-              data-testid={`${testId}-progress`}
-            />
+            <LinearProgress variant="determinate" value={progress} aria-label="Photo upload" data-testid={`${testId}-progress`} />
           </Stack>
         )}
         {state === 'reading' && (

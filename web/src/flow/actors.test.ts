@@ -104,7 +104,10 @@ describe('restoring a checkout', () => {
         return HttpResponse.json(resumedAt('coverage'))
       }),
     )
-    const resumed = await run<{ token: string }>(flowActors.restoreCheckout, { institutionId: 'summit-cu', source: { via: 'session' } })
+    const resumed = await run<{ token: string }>(flowActors.restoreCheckout, {
+      institutionId: 'summit-cu',
+      source: { via: 'session' },
+    })
     expect(resumed.token).toBe('t-restored')
     expect(seen).toEqual([null])
   })

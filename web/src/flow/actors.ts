@@ -53,9 +53,7 @@ export function sessionRefresh(refresh: (input: RefreshInput) => Promise<string>
 
 /** The flow's I/O, one invoked actor per API call. Tests swap them with `flowMachine.provide({ actors })`. */
 export const flowActors = {
-  loadInstitution: fromPromise<Institution, { institutionId: string }>(({ input }) =>
-    api.getInstitution(input.institutionId),
-  ),
+  loadInstitution: fromPromise<Institution, { institutionId: string }>(({ input }) => api.getInstitution(input.institutionId)),
 
   /**
    * The member's checkout found again: a reloaded page's session through the restore cookie (tried
@@ -98,20 +96,17 @@ export const flowActors = {
         case 'models':
           return (await api.getModels(session, { year: description.year, make: description.make })).data
         case 'styles':
-          return (await api.getStyles(session, { year: description.year, make: description.make, model: description.model }))
-            .data
+          return (await api.getStyles(session, { year: description.year, make: description.make, model: description.model })).data
       }
     },
   ),
 
   /** The mock VIN for a description, decoded like any VIN (the car line shows the catalog's names). */
-  findVinForDescription: fromPromise<DecodedVehicle, { session: Session; description: VehicleDescription }>(
-    async ({ input }) => {
-      const mockVin = (await api.vinForDescription(input.session, input.description)).data.message
-      const decoded = (await api.decodeVin(input.session, mockVin)).data
-      return { ...decoded, isMockVin: true }
-    },
-  ),
+  findVinForDescription: fromPromise<DecodedVehicle, { session: Session; description: VehicleDescription }>(async ({ input }) => {
+    const mockVin = (await api.vinForDescription(input.session, input.description)).data.message
+    const decoded = (await api.decodeVin(input.session, mockVin)).data
+    return { ...decoded, isMockVin: true }
+  }),
 
   /** Fire and forget: the session ended by the flow ends on the server too (api.endSession never rejects). */
   endSession: fromPromise<void, { institutionId: string; token: string | null }>(({ input }) =>
@@ -177,19 +172,17 @@ export const flowActors = {
     return response.data
   }),
 
-  verifyPayment: fromPromise<PaymentRecord, { session: Session; policyId: string; result: string }>(
-    async ({ input }) => {
-      const response = await api.verifyResponse(input.session, input.policyId, input.result)
-      const record = response.data?.data
-      if (response.status !== 200 || !record?.trackingNumber) {
-        // A charge taken but refunded carries its reason (409: secondChargeRefunded, voided, chargeRefunded).
-        const error = response.data?.error
-        const code = (error?.code ?? 'paymentFailed') as ApiErrorCode
-        throw new ApiError(response.status, code, error?.error_message ?? 'Payment failed')
-      }
-      return record
-    },
-  ),
+  verifyPayment: fromPromise<PaymentRecord, { session: Session; policyId: string; result: string }>(async ({ input }) => {
+    const response = await api.verifyResponse(input.session, input.policyId, input.result)
+    const record = response.data?.data
+    if (response.status !== 200 || !record?.trackingNumber) {
+      // A charge taken but refunded carries its reason (409: secondChargeRefunded, voided, chargeRefunded).
+      const error = response.data?.error
+      const code = (error?.code ?? 'paymentFailed') as ApiErrorCode
+      throw new ApiError(response.status, code, error?.error_message ?? 'Payment failed')
+    }
+    return record
+  }),
 
   confirmPayment: fromPromise<Confirmation, { session: Session; policyId: string; paymentId: string }>(({ input }) =>
     api.confirmPayment(input.session, input.policyId, input.paymentId),

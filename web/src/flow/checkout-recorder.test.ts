@@ -49,7 +49,9 @@ async function landsAndRecords(actor: Actor, puts: Put[], event: FlowEvent, step
 describe('recording the checkout while the flow runs (PUT U/checkout)', () => {
   it('sends each step landed on with the whole answers snapshot, one key per step', async () => {
     const puts = capturePuts()
-    const actor = start({ personalDetails: async () => ({ user: { ...personalDetailsUser(), isEmailVerified: false }, token: 't-2' }) })
+    const actor = start({
+      personalDetails: async () => ({ user: { ...personalDetailsUser(), isEmailVerified: false }, token: 't-2' }),
+    })
     const stop = recordCheckout(actor)
     await settle(actor)
     await send(actor, { type: 'SUBMIT_EMAIL', emailAddress: 'jane@example.com' })
@@ -115,7 +117,9 @@ describe('recording the checkout while the flow runs (PUT U/checkout)', () => {
       'confirmation',
     ])
     expect(new Set(puts.map((put) => put.key)).size).toBe(puts.length)
-    expect(puts.every((put) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(put.key ?? ''))).toBe(true)
+    expect(puts.every((put) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(put.key ?? ''))).toBe(
+      true,
+    )
     stop()
   })
 
@@ -139,7 +143,8 @@ describe('recording the checkout while the flow runs (PUT U/checkout)', () => {
       paymentOptionsRequested: false,
     })
     // Back to the splash (no-rates, mileage, VIN, lookup, splash): the session resets, nothing more is recorded.
-    for (const step of ['noRates', 'mileage', 'vinLookup', 'lookup'] as const) expect(await send(actor, { type: 'BACK' })).toBe(step)
+    for (const step of ['noRates', 'mileage', 'vinLookup', 'lookup'] as const)
+      expect(await send(actor, { type: 'BACK' })).toBe(step)
     await vi.waitFor(() => expect(puts.at(-1)?.body.step).toBe('lookup'))
     const sent = puts.length
     expect(await send(actor, { type: 'BACK' })).toBe('splash')

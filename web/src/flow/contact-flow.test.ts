@@ -32,13 +32,23 @@ describe('coverage page: expert guidance, payment options, analytics once, impac
     expect(
       await send(actor, {
         type: 'SUBMIT_CONTACT_DETAILS',
-        details: { firstName: 'Jane', lastName: 'Doe', phoneNumber: '3035550142', emailAddress: 'jane@example.com', isMember: true },
+        details: {
+          firstName: 'Jane',
+          lastName: 'Doe',
+          phoneNumber: '3035550142',
+          emailAddress: 'jane@example.com',
+          isMember: true,
+        },
       }),
     ).toBe('thankYou')
     expect(actor.getSnapshot().matches({ thankYou: 'sent' })).toBe(true)
     expect(contacts).toHaveLength(1)
     expect(contacts[0].body.pageUserBouncedFrom).toBe('paymentOptions')
-    expect(contacts[0].body.collectedInfo).toMatchObject({ firstName: 'Jane', phoneNumber: '3035550142', vin: '5YJ3E1EA7KF317000' })
+    expect(contacts[0].body.collectedInfo).toMatchObject({
+      firstName: 'Jane',
+      phoneNumber: '3035550142',
+      vin: '5YJ3E1EA7KF317000',
+    })
   })
 
   it('sends each coverage analytics event once per session', async () => {
@@ -111,7 +121,9 @@ describe('coverage page: expert guidance, payment options, analytics once, impac
     })
     expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('noRates')
     expect(actor.getSnapshot().context.pageUserBouncedFrom).toBe('validCarNoRates')
-    expect(analytics).toContainEqual(expect.objectContaining({ eventCategory: 'ErrorEncountered', eventAction: 'NoRates', eventLabel: 'validCarNoRates' }))
+    expect(analytics).toContainEqual(
+      expect.objectContaining({ eventCategory: 'ErrorEncountered', eventAction: 'NoRates', eventLabel: 'validCarNoRates' }),
+    )
   })
 })
 
@@ -165,7 +177,10 @@ describe('contact paths', () => {
     expect(contacts).toEqual([
       {
         anonymous: true,
-        body: expect.objectContaining({ pageUserBouncedFrom: 'userCreationError', collectedInfo: { emailAddress: 'new@example.com' } }),
+        body: expect.objectContaining({
+          pageUserBouncedFrom: 'userCreationError',
+          collectedInfo: { emailAddress: 'new@example.com' },
+        }),
       },
     ])
   })

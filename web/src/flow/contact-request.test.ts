@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { car, institution, quote, user } from '../test/fixtures'
-import { bounceFactsOf, bounceSource, collectedInfoOf, contactRequestBody, isPlainContactRequest, type BounceFacts } from './contact-request'
+import {
+  bounceFactsOf,
+  bounceSource,
+  collectedInfoOf,
+  contactRequestBody,
+  isPlainContactRequest,
+  type BounceFacts,
+} from './contact-request'
 import { initialContext, type FlowContext } from './flow-context'
 
 const none: BounceFacts = {
@@ -45,9 +52,7 @@ describe('bounceSource: the priority of spec section 4', () => {
 
   it('5. then the page bounced from earlier', () => {
     expect(bounceSource({ ...none, pageUserBouncedFrom: 'validCarNoRates' })).toBe('validCarNoRates')
-    expect(bounceSource({ ...none, pageUserBouncedFrom: 'mockVinExpertGuidance', isMockVin: true })).toBe(
-      'mockVinExpertGuidance',
-    )
+    expect(bounceSource({ ...none, pageUserBouncedFrom: 'mockVinExpertGuidance', isMockVin: true })).toBe('mockVinExpertGuidance')
     expect(bounceSource({ ...none, pageUserBouncedFrom: 'notAMember' })).toBe('notAMember')
   })
 
@@ -115,7 +120,11 @@ describe('the contact request from the flow context', () => {
 
   it('builds the payload with consent and the bounce', () => {
     const body = contactRequestBody(context({ doesConsentToEmail: false }), 'invalidState')
-    expect(body).toMatchObject({ pageUserBouncedFrom: 'stateContactRequest', doesConsentToEmail: false, institutionContact: true })
+    expect(body).toMatchObject({
+      pageUserBouncedFrom: 'stateContactRequest',
+      doesConsentToEmail: false,
+      institutionContact: true,
+    })
   })
 
   it('uses the splash email when there is no user (user-creation error)', () => {

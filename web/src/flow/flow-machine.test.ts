@@ -266,7 +266,19 @@ describe('flow machine: errors', () => {
 
 describe('flow machine: back button and route gate', () => {
   it('follows the back table from each step of the purchase', async () => {
-    const cases: Step[] = ['lookup', 'vinLookup', 'mileage', 'milesPerYear', 'yearsToOwn', 'coverage', 'missingInfo', 'sendEmail', 'codeConfirmation', 'confirm', 'payment']
+    const cases: Step[] = [
+      'lookup',
+      'vinLookup',
+      'mileage',
+      'milesPerYear',
+      'yearsToOwn',
+      'coverage',
+      'missingInfo',
+      'sendEmail',
+      'codeConfirmation',
+      'confirm',
+      'payment',
+    ]
     for (const step of cases) {
       const actor = await driveTo(step)
       expect(await send(actor, { type: 'BACK' }), `back from ${step}`).toBe(STEP_INFO[step].back)

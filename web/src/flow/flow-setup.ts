@@ -34,13 +34,7 @@ import { canVisit, type Gate } from './gate'
 import { PAYMENT_PROBLEM, PRICE_CHANGED_TITLE, USER_TIMEOUT } from './messages'
 import { quoteKey } from './quote-rules'
 import { resumedContext, resumedStep } from './resumed-context'
-import {
-  IDLE_CHECK_INTERVAL_MS,
-  IDLE_TIMEOUT_MS,
-  now,
-  SESSION_MAX_REFRESHES,
-  SESSION_REFRESH_INTERVAL_MS,
-} from './session'
+import { IDLE_CHECK_INTERVAL_MS, IDLE_TIMEOUT_MS, now, SESSION_MAX_REFRESHES, SESSION_REFRESH_INTERVAL_MS } from './session'
 import { STEP_INFO, type FooterPage, type Step } from './steps'
 
 export { quoteKey, startRateIndex } from './quote-rules'
@@ -138,10 +132,7 @@ export function session(context: FlowContext) {
  */
 export function back(from: Step) {
   const { back: target, backWhenMockVin } = STEP_INFO[from]
-  return [
-    ...(backWhenMockVin ? [{ guard: 'isMockVin' as const, target: `#${backWhenMockVin}` }] : []),
-    { target: `#${target}` },
-  ]
+  return [...(backWhenMockVin ? [{ guard: 'isMockVin' as const, target: `#${backWhenMockVin}` }] : []), { target: `#${target}` }]
 }
 
 /** POST U/car's body from what the member gave: the VIN (real or mock), odometer, habits and flags. */

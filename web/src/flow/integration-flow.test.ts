@@ -27,10 +27,12 @@ function launchWith(
   const machine = flowMachine.provide({
     actors: {
       loadInstitution: fromPromise(async () => options.institution ?? institution),
-      exchangeLaunchCode: fromPromise(async ({ input }: { input: { institutionId: string; integratorId: string; launchCode: string } }) => {
-        exchanged.push({ integratorId: input.integratorId, launchCode: input.launchCode })
-        return exchange(input)
-      }),
+      exchangeLaunchCode: fromPromise(
+        async ({ input }: { input: { institutionId: string; integratorId: string; launchCode: string } }) => {
+          exchanged.push({ integratorId: input.integratorId, launchCode: input.launchCode })
+          return exchange(input)
+        },
+      ),
       createQuote: fromPromise(async () => quote),
       sendAnalytics: fromPromise(async () => {}),
     },

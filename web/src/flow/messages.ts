@@ -1,7 +1,6 @@
 /** Member-facing texts the flow itself sets (spec sections 2, 4 and 8, letter for letter). */
 export const VEHICLE_NOT_FOUND = 'Vehicle not found'
-export const INVALID_CODE =
-  "The code is invalid, please enter the correct code or click on 'Resend code' to get a new code"
+export const INVALID_CODE = "The code is invalid, please enter the correct code or click on 'Resend code' to get a new code"
 export const EMAIL_SENT = 'Email Sent'
 export const RESEND_FAILED = 'There was an error re-sending the code'
 export const UPDATE_EMAIL_FAILED = 'There was an issue updating your email.'

@@ -60,8 +60,14 @@ describe('payment: a charge the checkout refunds (verifyresponse 409)', () => {
   })
 
   it.each([
-    ['voided', 'This contract was voided before your payment reached us, so your payment of $1,955.97 is being refunded to your card.'],
-    ['chargeRefunded', 'There appears to have been a problem. Please try again. Thank you. Your payment of $1,955.97 is being refunded to your card.'],
+    [
+      'voided',
+      'This contract was voided before your payment reached us, so your payment of $1,955.97 is being refunded to your card.',
+    ],
+    [
+      'chargeRefunded',
+      'There appears to have been a problem. Please try again. Thank you. Your payment of $1,955.97 is being refunded to your card.',
+    ],
   ] as const)('%s: the message, then Okay goes to payment-error', async (code, message) => {
     const actor = await verifyWith({
       verify: async () => {

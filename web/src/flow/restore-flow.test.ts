@@ -57,7 +57,11 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
     expect(stepOf(code.getSnapshot())).toBe('codeConfirmation')
     expect(await send(code, { type: 'SUBMIT_CODE', code: '123456' })).toBe('confirm')
     const review = (await restoreWith(resumedAt('confirm'))).actor.getSnapshot()
-    expect([stepOf(review), review.context.selectedRate?.rateId, review.context.car?.carId]).toEqual(['confirm', 'rate-2', 'car-1'])
+    expect([stepOf(review), review.context.selectedRate?.rateId, review.context.car?.carId]).toEqual([
+      'confirm',
+      'rate-2',
+      'car-1',
+    ])
   })
 
   it('payment: signs again (the same open request) and pays', async () => {
@@ -65,7 +69,12 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
     const { actor } = await restoreWith(resumedAt('payment', { status: 'booked', policy: bookedPolicy }), {
       sign: async () => {
         signs += 1
-        return { signedRequest: 's', widgetUrl: 'http://127.0.0.1:8081/widget', gatewayOrigin: 'http://127.0.0.1:8081', requestId: 'req-1' }
+        return {
+          signedRequest: 's',
+          widgetUrl: 'http://127.0.0.1:8081/widget',
+          gatewayOrigin: 'http://127.0.0.1:8081',
+          requestId: 'req-1',
+        }
       },
     })
     expect(stepOf(actor.getSnapshot())).toBe('payment')
@@ -77,7 +86,9 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
   })
 
   it('a paid contract: the confirmation with its data, and nowhere else', async () => {
-    const { actor } = await restoreWith(resumedAt('payment', { status: 'paid', policy: { ...bookedPolicy, status: 'paid' }, confirmation }))
+    const { actor } = await restoreWith(
+      resumedAt('payment', { status: 'paid', policy: { ...bookedPolicy, status: 'paid' }, confirmation }),
+    )
     expect(stepOf(actor.getSnapshot())).toBe('confirmation')
     expect(actor.getSnapshot().context.confirmation).toEqual(confirmation)
     expect(await send(actor, { type: 'GO_TO', step: 'coverage' })).toBe('confirmation')
@@ -91,7 +102,9 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
     const invalid = (await restoreWith(resumedAt('invalidState', { answers: { stateOfResidence: 'NY', vehicle: null } }))).actor
     expect(stepOf(invalid.getSnapshot())).toBe('invalidState')
     const contactMe = (
-      await restoreWith(resumedAt('contactMe', { answers: { bounce: { contactOrigin: 'noRates', paymentOptionsRequested: false } } }))
+      await restoreWith(
+        resumedAt('contactMe', { answers: { bounce: { contactOrigin: 'noRates', paymentOptionsRequested: false } } }),
+      )
     ).actor
     expect(stepOf(contactMe.getSnapshot())).toBe('contactMe')
     expect(await send(contactMe, { type: 'BACK' })).toBe('noRates')
@@ -127,9 +140,12 @@ describe('restore on boot: nothing to go on with', () => {
 
   it('an expired session (401 sessionExpired): the splash with the Session Expired dialog, nothing left to end', async () => {
     const ends: Array<string | null> = []
-    const { actor } = await restoreWith(async () => {
-      throw new ApiError(401, 'sessionExpired', 'Your session has expired.')
-    }, { ends })
+    const { actor } = await restoreWith(
+      async () => {
+        throw new ApiError(401, 'sessionExpired', 'Your session has expired.')
+      },
+      { ends },
+    )
     expect(stepOf(actor.getSnapshot())).toBe('splash')
     expect(actor.getSnapshot().context.sessionExpired).toBe(true)
     expect(ends).toEqual([]) // the server refused it and cleared the cookie

@@ -24,7 +24,7 @@ function restored(...args: Parameters<typeof resumedAt>) {
 }
 
 describe('resumedStep: where a resumed checkout goes on', () => {
-  it("is the step the server recorded, never the splash or the user-creation error", () => {
+  it('is the step the server recorded, never the splash or the user-creation error', () => {
     expect(resumedStep(resumedAt('coverage'))).toBe('coverage')
     expect(resumedStep(resumedAt('codeConfirmation'))).toBe('codeConfirmation')
     expect(resumedStep(resumedAt('thankYou'))).toBe('thankYou')
@@ -87,7 +87,9 @@ describe('resumedContext: the flow as if the member had come through the steps',
   it('keeps a described car: mock VIN, its description for the lookup page', () => {
     const described = { ...describedVehicle, year: 2020, isMockVin: true }
     const { vehicleType: _, ...recorded } = described
-    const context = restored('mileage', { answers: { vehicle: recorded, odometer: null, carId: null, quoteId: null, rate: null } })
+    const context = restored('mileage', {
+      answers: { vehicle: recorded, odometer: null, carId: null, quoteId: null, rate: null },
+    })
     expect(context.isMockVin).toBe(true)
     expect(context.description).toEqual({ year: '2020', make: 'Honda', model: 'Accord', style: 'EX 1.5L FWD Sedan' })
     expect([context.odometer, context.car, context.quote]).toEqual([null, null, null])
@@ -111,7 +113,9 @@ describe('resumedContext: the flow as if the member had come through the steps',
       'noRates',
       true,
     ])
-    expect(restored('contactMe', { answers: { bounce: { contactOrigin: 'nowhere', paymentOptionsRequested: false } } }).contactOrigin).toBeNull()
+    expect(
+      restored('contactMe', { answers: { bounce: { contactOrigin: 'nowhere', paymentOptionsRequested: false } } }).contactOrigin,
+    ).toBeNull()
   })
 
   it("keeps what the member's newest contact request told us: name, phone, email and consent", () => {
@@ -145,12 +149,19 @@ describe('resumedContext: the flow as if the member had come through the steps',
     const body = contactRequestBody(context, context.contactOrigin)
     expect(body.pageUserBouncedFrom).toBe('validCarNoRates')
     expect(body.doesConsentToEmail).toBe(false)
-    expect(body.collectedInfo).toMatchObject({ firstName: 'Jane', lastName: 'Doe', phoneNumber: '3035550142', emailAddress: 'jane.doe@example.com' })
+    expect(body.collectedInfo).toMatchObject({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      phoneNumber: '3035550142',
+      emailAddress: 'jane.doe@example.com',
+    })
   })
 
   it('fills what a contact request did not carry from the account; without one, nothing is made up', () => {
     const request = { pageUserBouncedFrom: 'bookingError', doesConsentToEmail: true, institutionContact: true }
-    const fromAccount = restored('bookingError', { contactRequest: { ...request, collectedInfo: { emailAddress: user.emailAddress } } })
+    const fromAccount = restored('bookingError', {
+      contactRequest: { ...request, collectedInfo: { emailAddress: user.emailAddress } },
+    })
     expect(fromAccount.contactDetails).toEqual({
       firstName: verifiedMember.firstName,
       lastName: verifiedMember.lastName,

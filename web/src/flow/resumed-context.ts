@@ -1,13 +1,7 @@
 import type { BounceSource, DecodedVehicle, PaymentRecord, RecordedAnswers, Resumed, User } from '../api/types'
 import { isRecordedStep } from './checkout-answers'
 import { EMPTY_DESCRIPTION } from './description'
-import {
-  DEFAULT_MILES_PER_YEAR,
-  DEFAULT_YEARS_TO_OWN,
-  NO_CAR_FLAGS,
-  type ContactDetails,
-  type FlowContext,
-} from './flow-context'
+import { DEFAULT_MILES_PER_YEAR, DEFAULT_YEARS_TO_OWN, NO_CAR_FLAGS, type ContactDetails, type FlowContext } from './flow-context'
 import type { Gate } from './gate'
 import { quoteKey, startRateIndex } from './quote-rules'
 import { STEPS, type Step } from './steps'

@@ -269,15 +269,18 @@ describe('session: refused token', () => {
     ['codeConfirmation', { type: 'SUBMIT_CODE', code: '123456' }, 'code'],
     ['confirm', { type: 'BOOK' }, 'book'],
   ]
-  it.each(cases)('goes from %s to splash with the Session Expired flag, ends it on the server, and stops the clock', async (step, event, call) => {
-    const refreshes: string[] = []
-    const ends: Array<string | null> = []
-    const actor = await driveTo(step, { refreshes, ends, [call]: refused })
-    const token = context(actor).session?.token
-    await send(actor, event)
-    expectSessionEnded(actor)
-    expect(ends).toEqual([token])
-    await wait(actor, 30 * MINUTE)
-    expect(refreshes).toEqual([])
-  })
+  it.each(cases)(
+    'goes from %s to splash with the Session Expired flag, ends it on the server, and stops the clock',
+    async (step, event, call) => {
+      const refreshes: string[] = []
+      const ends: Array<string | null> = []
+      const actor = await driveTo(step, { refreshes, ends, [call]: refused })
+      const token = context(actor).session?.token
+      await send(actor, event)
+      expectSessionEnded(actor)
+      expect(ends).toEqual([token])
+      await wait(actor, 30 * MINUTE)
+      expect(refreshes).toEqual([])
+    },
+  )
 })

@@ -1,4 +1,5 @@
 /** The states a member may live in: the 50 US states plus DC, by two-letter code. */
+// prettier-ignore
 export const US_STATES: ReadonlyArray<{ code: string; name: string }> = [
   { code: 'AL', name: 'Alabama' }, { code: 'AK', name: 'Alaska' }, { code: 'AZ', name: 'Arizona' },
   { code: 'AR', name: 'Arkansas' }, { code: 'CA', name: 'California' }, { code: 'CO', name: 'Colorado' },

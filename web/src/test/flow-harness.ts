@@ -82,10 +82,12 @@ export function start(fakes: Fakes = {}, input: Partial<FlowInput> = {}) {
     actors: {
       loadInstitution: fromPromise(async () => institution),
       restoreCheckout: fromPromise(async ({ input }: { input: { institutionId: string; source: RestoreSource } }) =>
-        (fakes.restore ??
+        (
+          fakes.restore ??
           (async () => {
             throw new ApiError(401, 'unauthorized', 'Unauthorized')
-          }))(input.source),
+          })
+        )(input.source),
       ),
       createUser: fromPromise(fakes.createUser ?? (async () => session)),
       decodeVin: fromPromise(async ({ input }: { input: { session: Session; vin: string } }) =>
@@ -95,9 +97,8 @@ export function start(fakes: Fakes = {}, input: Partial<FlowInput> = {}) {
         async ({ input }: { input: { session: Session; list: DescriptionList; description: VehicleDescription } }) =>
           (fakes.list ?? (async (list: DescriptionList) => CATALOG[list]))(input.list, input.description),
       ),
-      findVinForDescription: fromPromise(
-        async ({ input }: { input: { session: Session; description: VehicleDescription } }) =>
-          (fakes.findVin ?? (async () => describedVehicle))(input.description),
+      findVinForDescription: fromPromise(async ({ input }: { input: { session: Session; description: VehicleDescription } }) =>
+        (fakes.findVin ?? (async () => describedVehicle))(input.description),
       ),
       sendAnalytics: fromPromise(async ({ input }: { input: { session: Session; event: AnalyticsEvent } }) => {
         fakes.analytics?.push(input.event)
@@ -116,14 +117,15 @@ export function start(fakes: Fakes = {}, input: Partial<FlowInput> = {}) {
         },
       ),
       savePersonalDetails: fromPromise(fakes.personalDetails ?? (async () => ({ user: memberUser, token: 't-2' }))),
-      updateEmail: fromPromise(async ({ input }: { input: { session: Session; oldEmailAddress: string; newEmailAddress: string } }) => ({
-        token: await (fakes.updateEmail ?? (async () => 't-3'))(),
-        emailAddress: input.newEmailAddress,
-      })),
+      updateEmail: fromPromise(
+        async ({ input }: { input: { session: Session; oldEmailAddress: string; newEmailAddress: string } }) => ({
+          token: await (fakes.updateEmail ?? (async () => 't-3'))(),
+          emailAddress: input.newEmailAddress,
+        }),
+      ),
       sendVerificationEmail: fromPromise(fakes.sendEmail ?? (async () => true)),
-      submitVerificationCode: fromPromise(
-        async ({ input }: { input: { session: Session; code: string } }) =>
-          (fakes.code ?? (async () => ({ user: { ...memberUser, isEmailVerified: true }, token: 't-4' })))(input.code),
+      submitVerificationCode: fromPromise(async ({ input }: { input: { session: Session; code: string } }) =>
+        (fakes.code ?? (async () => ({ user: { ...memberUser, isEmailVerified: true }, token: 't-4' })))(input.code),
       ),
       bookPolicy: fromPromise(fakes.book ?? (async () => ({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' }))),
       signRequest: fromPromise(
@@ -206,4 +208,3 @@ export async function driveTo(until: Step, fakes: Fakes = {}, actor: Actor = sta
   expect(stepOf(actor.getSnapshot())).toBe(until)
   return actor
 }
-

@@ -23,9 +23,10 @@ describe('descriptionSchema', () => {
   it("says 'Field is required' for each missing field", () => {
     for (const field of ['year', 'make', 'model', 'style'] as const) {
       const result = descriptionSchema.safeParse({ ...complete, [field]: '' })
-      expect(result.error?.issues.map((issue) => [issue.path[0], issue.message]), field).toEqual([
-        [field, 'Field is required'],
-      ])
+      expect(
+        result.error?.issues.map((issue) => [issue.path[0], issue.message]),
+        field,
+      ).toEqual([[field, 'Field is required']])
     }
     expect(descriptionSchema.safeParse({ year: '', make: '', model: '', style: ' ' }).error?.issues).toHaveLength(4)
   })

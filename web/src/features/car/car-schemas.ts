@@ -62,8 +62,7 @@ export const YEARS_TO_OWN_OPTIONS = [
   { value: 7, label: '7+ Years' },
 ] as const
 
-const oneOf = (values: readonly number[]) =>
-  z.number({ error: REQUIRED }).refine((value) => values.includes(value), REQUIRED)
+const oneOf = (values: readonly number[]) => z.number({ error: REQUIRED }).refine((value) => values.includes(value), REQUIRED)
 
 export const milesPerYearSchema = z.object({ milesPerYear: oneOf(MILES_PER_YEAR_OPTIONS.map((o) => o.value)) })
 export type MilesPerYearValues = z.infer<typeof milesPerYearSchema>

@@ -30,7 +30,7 @@ async function choose(user: User, field: string, option: string) {
 }
 
 describe('description page', () => {
-  it("requires every field, loads each list in turn and clears later fields on a change", async () => {
+  it('requires every field, loads each list in turn and clears later fields on a change', async () => {
     const lists: string[] = []
     server.use(
       http.get(`${C}/:list`, ({ params, request }) => {
@@ -50,7 +50,12 @@ describe('description page', () => {
     await choose(user, 'make', 'Honda')
     await choose(user, 'model', 'Accord')
     await choose(user, 'style', 'EX 1.5L FWD Sedan')
-    expect(lists).toEqual(['years?', 'makes?year=2020', 'models?year=2020&make=Honda', 'styles?year=2020&make=Honda&model=Accord'])
+    expect(lists).toEqual([
+      'years?',
+      'makes?year=2020',
+      'models?year=2020&make=Honda',
+      'styles?year=2020&make=Honda&model=Accord',
+    ])
 
     await choose(user, 'year', '2021')
     await waitFor(() => expect(input('make')).toHaveValue(''))
@@ -81,9 +86,7 @@ describe('description page', () => {
 
     // Back from mileage returns to the description, still filled in.
     await user.click(screen.getByTestId('back-button'))
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/description'),
-    )
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/description'))
     expect(await screen.findByTestId('description-style-input')).toHaveValue('EX 1.5L FWD Sedan')
   })
 
@@ -112,7 +115,7 @@ describe('description page', () => {
     expect(screen.queryAllByRole('option')).toHaveLength(0)
   })
 
-  it("asks to try again when the vehicle is not found: Yes stays, No goes to no-rates", async () => {
+  it('asks to try again when the vehicle is not found: Yes stays, No goes to no-rates', async () => {
     server.use(
       http.get(`${C}/vin`, () =>
         HttpResponse.json({ error: { code: 'vehicleNotFound', message: 'failed to find vin' } }, { status: 404 }),

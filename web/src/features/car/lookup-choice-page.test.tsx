@@ -22,7 +22,9 @@ describe('lookup choice', () => {
   it("explains estimates first; 'No, enter a VIN' goes to the VIN page", async () => {
     const { user, dialog } = await openEstimateOnlyDialog()
     for (const paragraph of ESTIMATE_ONLY_MESSAGE) expect(within(dialog).getByText(paragraph)).toBeInTheDocument()
-    const buttons = within(dialog).getAllByRole('button').map((b) => b.textContent)
+    const buttons = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
     expect(buttons).toEqual(['No, enter a VIN', 'Yes, show estimates'])
     await user.click(within(dialog).getByRole('button', { name: 'No, enter a VIN' }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/vin'))
@@ -32,9 +34,7 @@ describe('lookup choice', () => {
   it("'Yes, show estimates' goes to the description page", async () => {
     const { user, dialog } = await openEstimateOnlyDialog()
     await user.click(within(dialog).getByRole('button', { name: 'Yes, show estimates' }))
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/description'),
-    )
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/description'))
     expect(await screen.findByTestId('description-year-input')).toBeInTheDocument()
     expect(screen.getByTestId('progress-bar')).toHaveAttribute('aria-valuenow', '20')
   })

@@ -54,7 +54,9 @@ function PathOption(props: { option: (typeof OPTIONS)[number]; selected: boolean
       <Radio
         value={option.value}
         sx={{ mt: -0.75 }}
-        slotProps={{ input: { 'data-testid': `lookup-${option.value}`, 'aria-describedby': `lookup-${option.value}-text` } as object }}
+        slotProps={{
+          input: { 'data-testid': `lookup-${option.value}`, 'aria-describedby': `lookup-${option.value}-text` } as object,
+        }}
       />
       <Box>
         <Typography sx={{ fontWeight: 600 }}>{option.title}</Typography>

@@ -193,9 +193,7 @@ describe('VIN page: a photo of the VIN', () => {
     )
     await openVinPage()
     pickFile(photo('vin.jpg', 'image/jpeg'))
-    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent(
-      'This upload link is not valid. Please try again.',
-    )
+    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent('This upload link is not valid. Please try again.')
   })
 
   it('refuses a file that is not a photo, or over 10 MB, before uploading', async () => {

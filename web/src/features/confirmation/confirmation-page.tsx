@@ -37,9 +37,7 @@ export default function ConfirmationPage() {
           {phone ? `${institution.name} · ${phone}` : institution.name}
         </Typography>
       )}
-      <Typography>
-        You will receive two emails: a receipt for your payment and a copy of your contract.
-      </Typography>
+      <Typography>You will receive two emails: a receipt for your payment and a copy of your contract.</Typography>
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>

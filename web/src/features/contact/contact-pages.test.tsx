@@ -57,7 +57,13 @@ describe('personal details -> non-member contact -> thank-you', () => {
     expect(sent[0].body).toMatchObject({
       pageUserBouncedFrom: 'notAMember',
       doesConsentToEmail: true,
-      collectedInfo: { firstName: 'Jane', lastName: 'Doe', phoneNumber: '3035550142', emailAddress: 'jane@example.com', vin: '5YJ3E1EA7KF317000' },
+      collectedInfo: {
+        firstName: 'Jane',
+        lastName: 'Doe',
+        phoneNumber: '3035550142',
+        emailAddress: 'jane@example.com',
+        vin: '5YJ3E1EA7KF317000',
+      },
     })
   })
 
@@ -129,7 +135,11 @@ describe('the shared error page', () => {
 
   it('user-creation error: sends the request without a user', async () => {
     const sent = recordContactRequests()
-    server.use(http.post('*/api/institution/:iid/user', () => HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 })))
+    server.use(
+      http.post('*/api/institution/:iid/user', () =>
+        HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 }),
+      ),
+    )
     const { user } = renderApp('/summit-cu/splash')
     await user.type(await screen.findByTestId('email-input'), 'New@Example.com')
     await user.click(screen.getByTestId('email-submit'))
@@ -139,7 +149,10 @@ describe('the shared error page', () => {
     expect(sent).toEqual([
       {
         anonymous: true,
-        body: expect.objectContaining({ pageUserBouncedFrom: 'userCreationError', collectedInfo: { emailAddress: 'new@example.com' } }),
+        body: expect.objectContaining({
+          pageUserBouncedFrom: 'userCreationError',
+          collectedInfo: { emailAddress: 'new@example.com' },
+        }),
       },
     ])
   })

@@ -60,12 +60,7 @@ export default function CoverageConfirmPage() {
   })
   if (!rate || !car) return null
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      onSubmit={handleSubmit(() => send({ type: 'BOOK' }))}
-    >
+    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(() => send({ type: 'BOOK' }))}>
       <SummaryCard title="Coverage" onEdit={() => send({ type: 'EDIT_COVERAGE' })} editTestId="edit-coverage">
         <Typography data-testid="confirm-coverage-name">{rate.coverageName}</Typography>
         <Typography>{`${rate.coverageMonths} Months`}</Typography>
@@ -156,7 +151,12 @@ export default function CoverageConfirmPage() {
             ? [{ label: 'Start Again', onClick: () => send({ type: 'START_OVER' }), testId: 'start-over', primary: true }]
             : [
                 { label: 'No, Thank You', onClick: () => send({ type: 'DECLINE_RETRY' }), testId: 'decline-retry' },
-                { label: 'Retry Booking', onClick: () => send({ type: 'RETRY_BOOKING' }), testId: 'retry-booking', primary: true },
+                {
+                  label: 'Retry Booking',
+                  onClick: () => send({ type: 'RETRY_BOOKING' }),
+                  testId: 'retry-booking',
+                  primary: true,
+                },
               ]
         }
       />

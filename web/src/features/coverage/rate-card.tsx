@@ -104,7 +104,17 @@ function Face({ side, showing, children }: { side: 'front' | 'back'; showing: bo
   )
 }
 
-function Front({ rate, taxed, onFlip, flipRef }: { rate: Rate; taxed: boolean; onFlip: () => void; flipRef?: React.Ref<HTMLButtonElement> }) {
+function Front({
+  rate,
+  taxed,
+  onFlip,
+  flipRef,
+}: {
+  rate: Rate
+  taxed: boolean
+  onFlip: () => void
+  flipRef?: React.Ref<HTMLButtonElement>
+}) {
   const highlights = highlightsOf(rate)
   return (
     <Stack sx={{ flex: 1, minHeight: 0, px: 2, pt: 2.5, pb: 1, textAlign: 'center', overflowY: 'auto' }} spacing={1.5}>
@@ -159,9 +169,25 @@ function Front({ rate, taxed, onFlip, flipRef }: { rate: Rate; taxed: boolean; o
   )
 }
 
-function Section({ title, defaultExpanded, children, testId }: { title: string; defaultExpanded?: boolean; children: ReactNode; testId: string }) {
+function Section({
+  title,
+  defaultExpanded,
+  children,
+  testId,
+}: {
+  title: string
+  defaultExpanded?: boolean
+  children: ReactNode
+  testId: string
+}) {
   return (
-    <Accordion disableGutters defaultExpanded={defaultExpanded} elevation={0} data-testid={testId} sx={{ bgcolor: 'transparent', '&::before': { opacity: 1 } }}>
+    <Accordion
+      disableGutters
+      defaultExpanded={defaultExpanded}
+      elevation={0}
+      data-testid={testId}
+      sx={{ bgcolor: 'transparent', '&::before': { opacity: 1 } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
       </AccordionSummary>
@@ -178,7 +204,11 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
   return (
     <Stack sx={{ flex: 1, minHeight: 0 }}>
       <Stack spacing={0.5} sx={{ px: 2, pt: 2, pb: 1.5, textAlign: 'center', borderBottom: 1, borderColor: 'divider' }}>
-        <Typography variant="overline" component="h2" sx={{ ...BRAND_TEXT, fontWeight: 700, fontSize: '0.9rem', letterSpacing: '0.12em', lineHeight: 1.6 }}>
+        <Typography
+          variant="overline"
+          component="h2"
+          sx={{ ...BRAND_TEXT, fontWeight: 700, fontSize: '0.9rem', letterSpacing: '0.12em', lineHeight: 1.6 }}
+        >
           {rate.coverageName}
         </Typography>
         <Typography data-testid="rate-deductible">
@@ -247,7 +277,13 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
           </Section>
         )}
       </Box>
-      <Button ref={flipRef} onClick={onFlip} startIcon={<FlipIcon />} data-testid="flip-to-front" sx={{ alignSelf: 'center', my: 0.5, ...BRAND_TEXT }}>
+      <Button
+        ref={flipRef}
+        onClick={onFlip}
+        startIcon={<FlipIcon />}
+        data-testid="flip-to-front"
+        sx={{ alignSelf: 'center', my: 0.5, ...BRAND_TEXT }}
+      >
         Back to price
       </Button>
     </Stack>
@@ -259,13 +295,7 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
  * deductible and the plan's texts (intro, covered components with their ids, benefits). The
  * carousel shows one card at a time, so the component ids are unique on the page.
  */
-export function RateCard(props: {
-  rate: Rate
-  taxed: boolean
-  flipped: boolean
-  onFlip: () => void
-  actions: RateCardActions
-}) {
+export function RateCard(props: { rate: Rate; taxed: boolean; flipped: boolean; onFlip: () => void; actions: RateCardActions }) {
   const frontFlip = useRef<HTMLButtonElement>(null)
   const backFlip = useRef<HTMLButtonElement>(null)
   const wasFlipped = useRef(props.flipped)

@@ -42,7 +42,9 @@ describe('RateCarousel', () => {
     expect(screen.getByTestId('rate-term')).toHaveTextContent('60 Months / 75 k Miles')
     expect(screen.getByTestId('rate-price')).toHaveTextContent('$1,955.97*')
     expect(screen.getByText('One-time payment')).toBeInTheDocument()
-    const highlights = within(screen.getByTestId('rate-highlights')).getAllByRole('listitem').map((li) => li.textContent)
+    const highlights = within(screen.getByTestId('rate-highlights'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
     expect(highlights).toEqual(['Engine', 'Transmission', 'Drive Axles', 'Rental car', 'Roadside assistance'])
     expect(screen.getByTestId('rate-position')).toHaveTextContent('Option 2 of 3')
   })
@@ -83,7 +85,7 @@ describe('RateCarousel', () => {
     expect(onFlip).toHaveBeenCalledTimes(2)
   })
 
-  it("flips to the back: deductible, intro, the covered components by id, and the benefits", async () => {
+  it('flips to the back: deductible, intro, the covered components by id, and the benefits', async () => {
     const user = userEvent.setup()
     render(<Harness />)
     await user.click(screen.getByRole('button', { name: 'See what’s covered' }))

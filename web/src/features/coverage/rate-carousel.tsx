@@ -25,7 +25,15 @@ export function taxNote(rate: Rate, state: string | null): string | null {
 }
 
 /** The neighbouring option's miles and price, as an arrow; an empty slot past either end. */
-function Neighbour({ rate, direction, onClick }: { rate: Rate | undefined; direction: 'previous' | 'next'; onClick: () => void }) {
+function Neighbour({
+  rate,
+  direction,
+  onClick,
+}: {
+  rate: Rate | undefined
+  direction: 'previous' | 'next'
+  onClick: () => void
+}) {
   const slot = { width: { xs: '50%', sm: 96 }, flexShrink: 0 }
   if (!rate) return <Box sx={slot} />
   const label = `${rate.formattedCoverageMiles} ${rate.dollarSignTotalRateCost}`
@@ -202,7 +210,13 @@ export function RateCarousel(props: {
           />
         ))}
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }} aria-live="polite" data-testid="rate-position">
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ textAlign: 'center' }}
+        aria-live="polite"
+        data-testid="rate-position"
+      >
         {`Option ${index + 1} of ${rates.length}`}
         <Box component="span" sx={VISUALLY_HIDDEN}>
           {`: ${rate.coverageName}, ${term}, ${rate.dollarSignTotalRateCost}`}

@@ -51,15 +51,12 @@ export const findContractMachine = setup({
     input: {} as ContractRef,
   },
   actors: {
-    loadInstitution: fromPromise<Institution, { institutionId: string }>(({ input }) =>
-      api.getInstitution(input.institutionId),
-    ),
-    retrievePolicy: fromPromise<PolicyDocumentLink, { contract: ContractRef; details: FindContractValues }>(
-      ({ input }) =>
-        api.verifyPolicyDetails(input.contract, {
-          lastname: input.details.lastname,
-          zipcode: input.details.zipcode,
-        }),
+    loadInstitution: fromPromise<Institution, { institutionId: string }>(({ input }) => api.getInstitution(input.institutionId)),
+    retrievePolicy: fromPromise<PolicyDocumentLink, { contract: ContractRef; details: FindContractValues }>(({ input }) =>
+      api.verifyPolicyDetails(input.contract, {
+        lastname: input.details.lastname,
+        zipcode: input.details.zipcode,
+      }),
     ),
   },
   actions: {

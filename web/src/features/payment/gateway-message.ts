@@ -1,8 +1,5 @@
 /** What the payment widget (another origin) tells this page through window.postMessage (docs/api.md). */
-export type GatewayMessage =
-  | { type: 'ready' }
-  | { type: 'result'; result: string }
-  | { type: 'error'; message: string }
+export type GatewayMessage = { type: 'ready' } | { type: 'result'; result: string } | { type: 'error'; message: string }
 
 /** The widget's message, or null for anything not from the gateway origin or not in the protocol. */
 export function parseGatewayMessage(origin: string, data: unknown, gatewayOrigin: string): GatewayMessage | null {

@@ -10,7 +10,9 @@ const VOIDED = 'This contract was voided because it was not paid in time. Please
 
 describe('payment details', () => {
   it('shows the speed bump when the sign request fails, then the payment-error page', async () => {
-    server.use(http.post(SIGN, () => HttpResponse.json({ error: { code: 'paymentFailed', message: PAYMENT_PROBLEM } }, { status: 502 })))
+    server.use(
+      http.post(SIGN, () => HttpResponse.json({ error: { code: 'paymentFailed', message: PAYMENT_PROBLEM } }, { status: 502 })),
+    )
     const { user } = await renderAtConfirm()
     await book(user)
     const dialog = await screen.findByTestId('payment-error-dialog')

@@ -32,9 +32,7 @@ export default function PaymentDetailsPage() {
   const paid = FlowActor.useSelector((s) => s.matches({ payment: 'paid' }))
   const busy = FlowActor.useSelector((s) => s.matches({ payment: 'verifying' }) || s.matches({ payment: 'confirming' }))
   // The speed bump: a failed payment, or a second charge refunded (the contract was paid already).
-  const failed = FlowActor.useSelector(
-    (s) => s.matches({ payment: 'failed' }) || s.matches({ payment: 'secondChargeRefunded' }),
-  )
+  const failed = FlowActor.useSelector((s) => s.matches({ payment: 'failed' }) || s.matches({ payment: 'secondChargeRefunded' }))
   const failure = FlowActor.useSelector((s) => s.context.paymentFailure)
   usePaymentWidget(signed?.gatewayOrigin ?? null)
   return (
@@ -58,12 +56,7 @@ export default function PaymentDetailsPage() {
           />
         )}
       </Box>
-      <CtaButton
-        disabled={!paid}
-        busy={busy}
-        onClick={() => send({ type: 'CONTINUE' })}
-        data-testid="payment-continue"
-      >
+      <CtaButton disabled={!paid} busy={busy} onClick={() => send({ type: 'CONTINUE' })} data-testid="payment-continue">
         Continue
       </CtaButton>
       <MessageDialog

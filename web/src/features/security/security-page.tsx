@@ -50,17 +50,18 @@ export default function SecurityPage() {
         ]}
       </Topic>
       <Topic title="Your email address">
-        Before you buy, we email you a 6-digit code to make sure the address is yours. A code works only once and only for 10 minutes.
+        Before you buy, we email you a 6-digit code to make sure the address is yours. A code works only once and only for 10
+        minutes.
       </Topic>
       <Topic title="Your contract">
-        The link to your contract document opens only with your last name and zip code, each link works for 10 minutes, and repeated wrong answers are blocked.
+        The link to your contract document opens only with your last name and zip code, each link works for 10 minutes, and
+        repeated wrong answers are blocked.
       </Topic>
       <Topic title="Photos of your VIN">
-        A photo you take of your VIN is used only to read the VIN and is kept only until it has been read. Its upload link works for 10 minutes and only for your session.
+        A photo you take of your VIN is used only to read the VIN and is kept only until it has been read. Its upload link works
+        for 10 minutes and only for your session.
       </Topic>
-      <Topic title="On the way">
-        Everything you send travels over an encrypted (HTTPS) connection.
-      </Topic>
+      <Topic title="On the way">Everything you send travels over an encrypted (HTTPS) connection.</Topic>
     </Stack>
   )
 }

@@ -47,7 +47,11 @@ describe('splash page', () => {
   })
 
   it('shows the user-creation error page when the user cannot be created', async () => {
-    server.use(http.post('*/api/institution/:iid/user', () => HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 })))
+    server.use(
+      http.post('*/api/institution/:iid/user', () =>
+        HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 }),
+      ),
+    )
     const { user } = renderApp('/summit-cu/splash')
     await user.type(await screen.findByTestId('email-input'), 'jane@example.com')
     await user.click(screen.getByTestId('email-submit'))

@@ -134,4 +134,3 @@ export default function SplashPage() {
     </Stack>
   )
 }
-

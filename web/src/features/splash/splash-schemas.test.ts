@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { residenceSchema, splashEmailSchema } from './splash-schemas'
 
-const emailError = (emailAddress: string) =>
-  splashEmailSchema.safeParse({ emailAddress }).error?.issues[0]?.message
+const emailError = (emailAddress: string) => splashEmailSchema.safeParse({ emailAddress }).error?.issues[0]?.message
 
 describe('splashEmailSchema', () => {
   it('requires an email', () => {

@@ -7,6 +7,10 @@ export type SendEmailValues = z.infer<typeof sendEmailSchema>
 
 /** Code page: the 6-digit code from the email. */
 export const verificationCodeSchema = z.object({
-  code: z.string().trim().min(1, REQUIRED).regex(/^\d{6}$/, 'Must be 6 digits'),
+  code: z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .regex(/^\d{6}$/, 'Must be 6 digits'),
 })
 export type VerificationCodeValues = z.infer<typeof verificationCodeSchema>

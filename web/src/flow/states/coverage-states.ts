@@ -170,10 +170,7 @@ export const coverageStates = {
             }
           },
           onDone: { target: 'routing', actions: 'storeSession' },
-          onError: [
-            expired,
-            { target: 'editing', actions: assign({ failure: ({ event }) => messageOf(event.error, 'Error') }) },
-          ],
+          onError: [expired, { target: 'editing', actions: assign({ failure: ({ event }) => messageOf(event.error, 'Error') }) }],
         },
       },
       routing: {

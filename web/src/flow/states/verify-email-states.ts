@@ -106,9 +106,7 @@ export const verifyEmailStates = {
                   target: 'idle',
                   actions: assign({
                     codeError: ({ event }) =>
-                      event.error instanceof ApiError &&
-                      event.error.code !== 'invalidCode' &&
-                      event.error.code !== 'validation'
+                      event.error instanceof ApiError && event.error.code !== 'invalidCode' && event.error.code !== 'validation'
                         ? messageOf(event.error, INVALID_CODE)
                         : INVALID_CODE,
                   }),
