@@ -2,7 +2,7 @@
 # `make audit`: known-vulnerability checks of the dependencies, each saying plainly when its advisory
 # source cannot be reached (then nothing was checked: that is not a pass).
 #   npm:  `npm audit --omit=dev` (what ships: web/dist's runtime, the maildev tool) and `npm audit`
-#         (everything, build and test tools included) in web/ and tools/maildev.
+#         (everything, build and test tools included) in web/, tools/maildev and tools/api-types.
 #   Rust: `cargo audit` against the RustSec advisory database (a git repository on GitHub), fetched
 #         into ~/.cargo/advisory-db; RUSTSEC_DB=/path/to/advisory-db uses a local copy instead.
 #         cargo-audit is installed from crates.io when missing (~10 min on 2 cores).
@@ -13,7 +13,7 @@ status=0
 finding() { status=1; }
 unchecked() { echo "NOT CHECKED: $*"; [ "$status" -eq 1 ] || status=2; }
 
-for dir in web tools/maildev; do
+for dir in web tools/maildev tools/api-types; do
   for scope in --omit=dev ""; do
     echo "== npm audit $scope in $dir"
     out=$(cd "$root/$dir" && npm audit $scope 2>&1); rc=$?

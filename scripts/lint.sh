@@ -4,10 +4,12 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$root"
-# A rustup toolchain may lack the two components; Debian's cargo ships them as packages (setup.sh).
+# A minimal rustup toolchain lacks these two components: add them.
 if command -v rustup >/dev/null; then
   for c in rustfmt clippy; do rustup component list --installed 2>/dev/null | grep -q "^$c" || rustup component add "$c"; done
 fi
+echo "== API contract: web/src/api/schema.gen.ts matches \`coverline openapi\` (make api-types regenerates it)"
+node "$root/tools/api-types/generate.mjs" "$coverline_bin" --check
 echo "== Rust: cargo fmt --check (rustfmt.toml)"
 cargo fmt --all -- --check
 echo "== Rust: cargo clippy --all-targets -D warnings"

@@ -8,3 +8,4 @@ source "$(dirname "$0")/lib.sh"
 "$root/temporal/install.sh" >/dev/null
 npm_ci "$root/web"
 npm_ci "$root/tools/maildev"
+npm_ci "$root/tools/api-types"

@@ -1,6 +1,7 @@
 //! The application: shared state, the router (API + web app), and the institution lookup every
 //! route starts with.
 
+use coverline_domain::ErrorCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -95,7 +96,7 @@ impl Shared {
         if !institution.is_active {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
-                "institutionInactive",
+                ErrorCode::InstitutionInactive,
                 "This application is no longer available. Please contact your Financial Institution for further assistance.",
             ));
         }

@@ -2,6 +2,7 @@
 //! Updates (each bounded in time), and read it with a query or, when Temporal cannot answer at
 //! once, from the read model the API keeps of the workflow's answers.
 
+use coverline_domain::ErrorCode;
 use std::time::Duration;
 
 use axum::http::StatusCode;
@@ -94,10 +95,10 @@ impl CheckoutError {
             Self::Refused(r) => refused(&r),
             Self::NoAnswer | Self::Unavailable => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                "checkoutBusy",
+                ErrorCode::CheckoutBusy,
                 "We could not save this step just now. Please try again in a moment.",
             ),
-            Self::Closed => ApiError::new(StatusCode::CONFLICT, "checkoutClosed", "This purchase is closed. Please start again."),
+            Self::Closed => ApiError::new(StatusCode::CONFLICT, ErrorCode::CheckoutClosed, "This purchase is closed. Please start again."),
             Self::Other(e) => ApiError::internal(e),
         }
     }
@@ -105,17 +106,15 @@ impl CheckoutError {
 
 /// A refusal as the API answers it.
 pub fn refused(r: &Refused) -> ApiError {
-    let (status, code) = match r.code.as_str() {
-        "stepOutOfOrder" => (StatusCode::CONFLICT, "stepOutOfOrder"),
-        "rateLimited" => (StatusCode::TOO_MANY_REQUESTS, "rateLimited"),
-        "emailFailed" => (StatusCode::BAD_GATEWAY, "emailFailed"),
-        "emailNotVerified" => (StatusCode::FORBIDDEN, "emailNotVerified"),
-        "voided" => (StatusCode::CONFLICT, "voided"),
-        "notFound" => (StatusCode::NOT_FOUND, "notFound"),
-        "validation" => (StatusCode::BAD_REQUEST, "validation"),
-        _ => (StatusCode::CONFLICT, "conflict"),
+    let status = match r.code {
+        ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ErrorCode::EmailFailed => StatusCode::BAD_GATEWAY,
+        ErrorCode::EmailNotVerified => StatusCode::FORBIDDEN,
+        ErrorCode::NotFound => StatusCode::NOT_FOUND,
+        ErrorCode::Validation => StatusCode::BAD_REQUEST,
+        _ => StatusCode::CONFLICT,
     };
-    ApiError::new(status, code, r.message.clone())
+    ApiError::new(status, r.code, r.message.clone())
 }
 
 fn failure_text(failure: &temporalio_common::protos::temporal::api::failure::v1::Failure) -> String {

@@ -5,7 +5,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use coverline_domain::ValidationError;
+use coverline_domain::{ErrorCode, ValidationError};
 
 use crate::openapi::{ErrorBody, ErrorDetail};
 
@@ -13,47 +13,47 @@ use crate::openapi::{ErrorBody, ErrorDetail};
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub code: &'static str,
+    pub code: ErrorCode,
     pub message: String,
     pub field: Option<&'static str>,
 }
 
 impl ApiError {
     /// A 4xx/5xx with a code and member-facing message.
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
         Self { status, code, message: message.into(), field: None }
     }
 
     /// 404: the resource does not exist or is not the caller's (never tells which).
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "notFound", "Not found")
+        Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "Not found")
     }
 
     /// 401: no valid session.
     pub fn unauthorized() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", "Please start again.")
+        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized, "Please start again.")
     }
 
     /// 401: the session was idle too long.
     pub fn session_expired() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "sessionExpired", "Unfortunately, your session has timed out. Please start again.")
+        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::SessionExpired, "Unfortunately, your session has timed out. Please start again.")
     }
 
     /// 400 for a malformed request.
     pub fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "validation", message)
+        Self::new(StatusCode::BAD_REQUEST, ErrorCode::Validation, message)
     }
 
     /// 500, logging the cause.
     pub fn internal(err: anyhow::Error) -> Self {
         tracing::error!(error = ?err, "internal error");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong on our side. Please try again.")
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, "Something went wrong on our side. Please try again.")
     }
 }
 
 impl From<ValidationError> for ApiError {
     fn from(err: ValidationError) -> Self {
-        Self { status: StatusCode::BAD_REQUEST, code: "validation", message: err.message.to_string(), field: Some(err.field) }
+        Self { status: StatusCode::BAD_REQUEST, code: ErrorCode::Validation, message: err.message.to_string(), field: Some(err.field) }
     }
 }
 
@@ -65,7 +65,7 @@ impl From<anyhow::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let error = ErrorDetail { code: self.code.to_string(), message: self.message, field: self.field.map(str::to_string) };
+        let error = ErrorDetail { code: self.code, message: self.message, field: self.field.map(str::to_string) };
         (self.status, Json(ErrorBody { error })).into_response()
     }
 }

@@ -11,6 +11,7 @@
 use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use coverline_domain::ErrorCode;
 use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{IntoParams, Modify, OpenApi, ToSchema};
@@ -60,9 +61,8 @@ pub struct ErrorBody {
 /// What went wrong: a code the web app switches on and a message a member can read.
 #[derive(Serialize, ToSchema)]
 pub struct ErrorDetail {
-    /// A stable code, e.g. `validation`, `notFound`, `unauthorized`, `tooManyRequests`.
-    #[schema(example = "validation")]
-    pub code: String,
+    /// A stable code the client switches on.
+    pub code: ErrorCode,
     /// The member-facing text (the spec's text where it has one).
     pub message: String,
     /// The request field at fault, for validation errors.
@@ -116,8 +116,7 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
         Err(_) => String::new(),
     };
     let (code, message) = rejection_text(status, &text);
-    let mut rewritten =
-        (status, axum::Json(ErrorBody { error: ErrorDetail { code: code.to_string(), message, field: None } })).into_response();
+    let mut rewritten = (status, axum::Json(ErrorBody { error: ErrorDetail { code, message, field: None } })).into_response();
     for (name, value) in parts.headers.iter() {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             rewritten.headers_mut().insert(name.clone(), value.clone());
@@ -128,18 +127,18 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
 }
 
 /// The code and member-readable message of a framework rejection.
-fn rejection_text(status: StatusCode, text: &str) -> (&'static str, String) {
+fn rejection_text(status: StatusCode, text: &str) -> (ErrorCode, String) {
     match status {
-        StatusCode::NOT_FOUND => ("notFound", "Not found".to_string()),
-        StatusCode::METHOD_NOT_ALLOWED => ("methodNotAllowed", "This method is not allowed here.".to_string()),
-        StatusCode::PAYLOAD_TOO_LARGE => ("tooLarge", "The request is too large.".to_string()),
+        StatusCode::NOT_FOUND => (ErrorCode::NotFound, "Not found".to_string()),
+        StatusCode::METHOD_NOT_ALLOWED => (ErrorCode::MethodNotAllowed, "This method is not allowed here.".to_string()),
+        StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::TooLarge, "The request is too large.".to_string()),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => {
-            ("unsupportedMediaType", "Send the request body as JSON (Content-Type: application/json).".to_string())
+            (ErrorCode::UnsupportedMediaType, "Send the request body as JSON (Content-Type: application/json).".to_string())
         }
         StatusCode::UNPROCESSABLE_ENTITY => {
-            ("validation", readable(text, "The request body has a field of the wrong type or is missing one."))
+            (ErrorCode::Validation, readable(text, "The request body has a field of the wrong type or is missing one."))
         }
-        _ => ("badRequest", readable(text, "The request is malformed.")),
+        _ => (ErrorCode::BadRequest, readable(text, "The request is malformed.")),
     }
 }
 
@@ -168,10 +167,10 @@ mod tests {
             StatusCode::UNPROCESSABLE_ENTITY,
             "Failed to deserialize the JSON body into the target type: carId: invalid type: integer `1`, expected a string at line 1 column 11",
         );
-        assert_eq!(code, "validation");
+        assert_eq!(code, ErrorCode::Validation);
         assert!(message.contains("carId"), "{message}");
         let (code, message) = rejection_text(StatusCode::BAD_REQUEST, "bad\u{0}bytes");
-        assert_eq!((code, message.as_str()), ("badRequest", "The request is malformed."));
-        assert_eq!(rejection_text(StatusCode::PAYLOAD_TOO_LARGE, "").0, "tooLarge");
+        assert_eq!((code, message.as_str()), (ErrorCode::BadRequest, "The request is malformed."));
+        assert_eq!(rejection_text(StatusCode::PAYLOAD_TOO_LARGE, "").0, ErrorCode::TooLarge);
     }
 }

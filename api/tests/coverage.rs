@@ -117,10 +117,15 @@ async fn contact_requests_reach_the_institution_once() {
     // Bad input: an unknown page, a malformed field; another member's user id.
     let (s, b) = app.call(Method::PUT, &path, t, Some(json!({ "pageUserBouncedFrom": "somewhere" }))).await;
     assert_eq!((s, b["error"]["message"].as_str()), (400, Some("pageUserBouncedFrom is not a known page.")));
-    let (s, _) = app
+    let (s, b) = app
         .call(Method::PUT, &path, t, Some(json!({ "pageUserBouncedFrom": "notAMember", "collectedInfo": { "firstName": { "x": 1 } } })))
         .await;
-    assert_eq!(s, 400);
+    assert_eq!((s, b["error"]["code"].as_str()), (422, Some("validation")), "{b}");
+    assert!(b["error"]["message"].as_str().unwrap_or_default().contains("collectedInfo.firstName"), "names the field: {b}");
+    let long = "x".repeat(201);
+    let (s, b) =
+        app.call(Method::PUT, &path, t, Some(json!({ "pageUserBouncedFrom": "notAMember", "collectedInfo": { "make": long } }))).await;
+    assert_eq!((s, b["error"]["field"].as_str()), (400, Some("collectedInfo.make")), "{b}");
     let other = app.new_member(INSTITUTION).await;
     let (s, _) = app.call(Method::PUT, &path, Some(&other.token), Some(body)).await;
     assert_eq!(s, 404);

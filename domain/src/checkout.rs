@@ -167,7 +167,7 @@ pub struct StepRefused {
 }
 
 /// Where a member's checkout stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Checkout {
     /// The screen the member is on.

@@ -24,26 +24,31 @@ pub struct Institution {
 }
 
 /// Branding (spec section 3). Colours are hex without `#`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Branding {
     pub name: String,
     pub colors: Colors,
     pub phone_number: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub phone_number_extension: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub should_start_in_dark_mode: bool,
     #[serde(default = "yes")]
+    #[schema(required = true)]
     pub should_have_header: bool,
     #[serde(default = "yes")]
+    #[schema(required = true)]
     pub allow_dark_mode_toggle: bool,
     #[serde(default)]
+    #[schema(required = true)]
     pub should_have_promotional_checkbox: bool,
 }
 
 /// Brand colours, hex without `#`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Colors {
     pub cta: String,
@@ -52,28 +57,36 @@ pub struct Colors {
 }
 
 /// Application settings (spec section 3).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApplicationSettings {
     /// Rate provider codes (`NAC`, `Rt66`, `EFG`); the first one rates this institution's quotes.
     pub rate_providers: Vec<String>,
     /// Highest price shown, dollars (capped at 5000 anyway).
     #[serde(default = "default_price_limit")]
+    #[schema(required = true)]
     pub price_limit: i64,
     #[serde(default)]
+    #[schema(required = true)]
     pub allow_payment_options: bool,
     pub logo_name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub splash_page_text: Option<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub institution_disclaimer: Option<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub institution_quote_modal_text: Option<String>,
     #[serde(default = "yes")]
+    #[schema(required = true)]
     pub three_card_view: bool,
     #[serde(default)]
+    #[schema(required = true)]
     pub custom_product_name: Option<String>,
     #[serde(default)]
+    #[schema(required = true)]
     pub institution_refund_text: Option<String>,
 }
 

@@ -4,7 +4,9 @@
 //! text on failure ([`ValidationError`]); after that the rest of the code never re-validates.
 
 pub mod checkout;
+pub mod collected;
 pub mod contact;
+pub mod error_code;
 pub mod institution;
 pub mod lifecycle;
 pub mod money;
@@ -15,6 +17,7 @@ pub mod vehicle;
 pub mod vin;
 
 pub use contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode};
+pub use error_code::ErrorCode;
 pub use money::Cents;
 pub use vin::Vin;
 

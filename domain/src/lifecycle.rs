@@ -32,7 +32,7 @@ pub enum PurchaseEvent {
 }
 
 /// Where a purchase stands; the names are what the API and `support` show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PurchaseStatus {
     Booking,

@@ -86,7 +86,7 @@ pub fn format_long_date(date: Date) -> String {
 }
 
 /// A rate as the member sees it, with every derived field of spec section 3.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RateView {
     pub rate_id: String,

@@ -6,7 +6,6 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use coverline_store::AnalyticsEvent;
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -88,13 +87,13 @@ fn field(value: Option<String>) -> ApiResult<Option<String>> {
 /// Stores an analytics hit of the member (pageview, event, `ErrorEncountered`).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/analytics", tag = "analytics", params(MemberPath), request_body = Hit,
     security(("session" = [])),
-    responses((status = 202, description = "Stored", body = Object), (status = "4XX", description = "Refused", body = ErrorBody)))]
+    responses((status = 202, description = "Stored (no body)"), (status = "4XX", description = "Refused", body = ErrorBody)))]
 async fn record(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Json(hit): Json<Hit>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<StatusCode> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let d = hit.data;
@@ -111,5 +110,5 @@ async fn record(
         user_agent: field(d.device_user_agent_string)?,
     };
     state.store.insert_analytics_event(&crate::ids::new_id("evt"), &event).await?;
-    Ok((StatusCode::ACCEPTED, Json(json!({}))))
+    Ok(StatusCode::ACCEPTED)
 }

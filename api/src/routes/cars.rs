@@ -1,6 +1,7 @@
 //! Cars: VIN decode, the description catalog (year → make → model → style → mock VIN), and the
 //! member's car.
 
+use coverline_domain::ErrorCode;
 use std::collections::HashMap;
 
 use axum::Json;
@@ -11,7 +12,6 @@ use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_
 use coverline_domain::vin::FAILED_TO_FIND_VIN;
 use coverline_store::CarRecord;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -37,6 +37,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Serialize, ToSchema)]
 struct CatalogList<T: ToSchema> {
     data: Vec<T>,
+}
+
+impl CatalogList<String> {
+    fn of(names: Vec<&str>) -> Self {
+        Self { data: names.into_iter().map(str::to_string).collect() }
+    }
 }
 
 /// The catalog's parameters, each narrowing the next list.
@@ -102,7 +108,7 @@ struct Cars {
 }
 
 pub(crate) fn vehicle_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "vehicleNotFound", FAILED_TO_FIND_VIN)
+    ApiError::new(StatusCode::NOT_FOUND, ErrorCode::VehicleNotFound, FAILED_TO_FIND_VIN)
 }
 
 /// Decodes a VIN: length errors carry the spec's texts; anything else undecodable is 'failed to find vin'.
@@ -167,7 +173,11 @@ fn vin_lookup_allowed(state: &AppState, member: &auth::Member) -> ApiResult<()> 
         Ok(())
     } else {
         tracing::warn!(user_id = %member.user.user_id, "VIN lookups refused: too many");
-        Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many vehicle lookups. Please wait a minute and try again."))
+        Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited,
+            "Too many vehicle lookups. Please wait a minute and try again.",
+        ))
     }
 }
 
@@ -191,9 +201,9 @@ type CatalogQuery = Query<HashMap<String, String>>;
 /// Model years of the description catalog, newest first.
 #[utoipa::path(get, path = "/institution/{iid}/car/years", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
     responses((status = 200, body = CatalogList<u16>), (status = "4XX", body = ErrorBody)))]
-async fn years(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<Value>> {
+async fn years(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<CatalogList<u16>>> {
     institution_session(&state, &headers, &iid).await?;
-    Ok(Json(json!({ "data": state.vehicles.catalog().years() })))
+    Ok(Json(CatalogList { data: state.vehicles.catalog().years() }))
 }
 
 /// Makes of a model year.
@@ -204,9 +214,9 @@ async fn makes(
     headers: HeaderMap,
     Path(iid): Path<String>,
     Query(q): CatalogQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<CatalogList<String>>> {
     institution_session(&state, &headers, &iid).await?;
-    Ok(Json(json!({ "data": state.vehicles.catalog().makes(year(&q)?) })))
+    Ok(Json(CatalogList::of(state.vehicles.catalog().makes(year(&q)?))))
 }
 
 /// Models of a year and make.
@@ -217,9 +227,9 @@ async fn models(
     headers: HeaderMap,
     Path(iid): Path<String>,
     Query(q): CatalogQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<CatalogList<String>>> {
     institution_session(&state, &headers, &iid).await?;
-    Ok(Json(json!({ "data": state.vehicles.catalog().models(year(&q)?, required(&q, "make")?) })))
+    Ok(Json(CatalogList::of(state.vehicles.catalog().models(year(&q)?, required(&q, "make")?))))
 }
 
 /// Styles of a year, make and model.
@@ -230,18 +240,18 @@ async fn styles(
     headers: HeaderMap,
     Path(iid): Path<String>,
     Query(q): CatalogQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<CatalogList<String>>> {
     institution_session(&state, &headers, &iid).await?;
     let catalog = state.vehicles.catalog();
-    Ok(Json(json!({ "data": catalog.styles(year(&q)?, required(&q, "make")?, required(&q, "model")?) })))
+    Ok(Json(CatalogList::of(catalog.styles(year(&q)?, required(&q, "make")?, required(&q, "model")?))))
 }
 
 /// Body types of the catalog.
 #[utoipa::path(get, path = "/institution/{iid}/car/bodies", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
     responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
-async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<Value>> {
+async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<CatalogList<String>>> {
     institution_session(&state, &headers, &iid).await?;
-    Ok(Json(json!({ "data": state.vehicles.catalog().bodies() })))
+    Ok(Json(CatalogList { data: state.vehicles.catalog().bodies().to_vec() }))
 }
 
 /// The representative ("mock") VIN of a description, in `data.message` as the spec has it.
@@ -253,7 +263,7 @@ async fn vin_for_description(
     headers: HeaderMap,
     Path(iid): Path<String>,
     Query(q): CatalogQuery,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<MockVin>> {
     let (institution, member) = institution_member(&state, &headers, &iid).await?;
     vin_lookup_allowed(&state, &member)?;
     let (year, make, model, style) = (year(&q)?, required(&q, "make")?, required(&q, "model")?, required(&q, "style")?);
@@ -261,14 +271,18 @@ async fn vin_for_description(
         return Err(vehicle_not_found());
     }
     let vin = state.vehicles.catalog().mock_vin(year, make, model, style).ok_or_else(vehicle_not_found)?;
-    Ok(Json(json!({ "data": { "message": vin, "isMockVin": true } })))
+    Ok(Json(MockVin { data: MockVinData { message: vin.to_string(), is_mock_vin: true } }))
 }
 
 /// Decodes a VIN (17 characters). Limited per member (a burst of 30, then one per 6 s).
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/{vin}", tag = "vehicles", security(("session" = [])),
     params(InstitutionPath, ("vin" = String, Path, description = "The VIN, 17 characters")),
     responses((status = 200, body = Decoded), (status = "4XX", description = "The spec's VIN texts, 'failed to find vin', or too many lookups", body = ErrorBody)))]
-async fn decode_vin(State(state): State<AppState>, headers: HeaderMap, Path((iid, vin)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+async fn decode_vin(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path((iid, vin)): Path<(String, String)>,
+) -> ApiResult<Json<Decoded>> {
     let (institution, member) = institution_member(&state, &headers, &iid).await?;
     vin_lookup_allowed(&state, &member)?;
     if institution.testing_settings.car_vin_error_test {
@@ -276,7 +290,7 @@ async fn decode_vin(State(state): State<AppState>, headers: HeaderMap, Path((iid
     }
     let vin = parse_vin(&vin)?;
     let decoded = state.vehicles.decode(&vin).ok_or_else(vehicle_not_found)?;
-    Ok(Json(json!({ "data": decoded })))
+    Ok(Json(Decoded { data: decoded }))
 }
 
 /// The member's car: VIN, flags and their answers.

@@ -2,6 +2,7 @@
 //! the two ways back into it — a reloaded tab's restore (the HttpOnly restore cookie) and a
 //! 'continue your purchase' link from an email (any device).
 
+use coverline_domain::ErrorCode;
 use std::net::SocketAddr;
 
 use axum::Json;
@@ -11,6 +12,7 @@ use axum::response::{AppendHeaders, IntoResponse, Response};
 use coverline_activities::checkout::secret_hash;
 use coverline_activities::purchase::Purchase;
 use coverline_domain::checkout::{Answers, ChosenRate, Step, Vehicle};
+use coverline_domain::collected::CollectedInfo;
 use coverline_domain::contact::StateCode;
 use coverline_domain::institution::Institution;
 use coverline_domain::money::Cents;
@@ -18,7 +20,6 @@ use coverline_domain::vehicle::{parse_miles_per_year, parse_years_to_own};
 use coverline_store::{ResumeRefusal, UserRecord};
 use coverline_workflows::checkout::CheckoutView;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -29,7 +30,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 use crate::routes::cars::{CarView, car_view, parse_vin, vehicle_not_found};
 use crate::routes::documents::client_address;
-use crate::routes::policies::{PolicyView, confirmation_json, policy_view};
+use crate::routes::policies::{Confirmation, PolicyView, confirmation, policy_view};
 use crate::routes::quotes::{QuoteView, quote_json};
 use crate::routes::users::{UserView, user_view};
 
@@ -103,9 +104,8 @@ struct PriceChange {
 #[serde(rename_all = "camelCase")]
 struct ContactRequestView {
     page_user_bounced_from: String,
-    /// The `collectedInfo` as kept (names, phone, email, the car's answers).
-    #[schema(value_type = Object)]
-    collected_info: Value,
+    /// The `collectedInfo` as kept (names, phone, email, the car's answers); null when it cannot be read.
+    collected_info: Option<CollectedInfo>,
     does_consent_to_email: bool,
     institution_contact: bool,
 }
@@ -122,8 +122,7 @@ struct Resumed {
     quote: Option<QuoteView>,
     policy: Option<PolicyView>,
     /// The confirmation page's data once paid.
-    #[schema(value_type = Option<Object>)]
-    confirmation: Option<Value>,
+    confirmation: Option<Confirmation>,
     /// Set when a resumed quote was re-rated and the chosen coverage's price changed.
     price_change: Option<PriceChange>,
     /// The member's newest contact request, once sent (a thank-you page shows what they told us).
@@ -248,14 +247,12 @@ async fn resumed(
     };
     let policy = state.store.policies_of_user(&user.user_id).await?.into_iter().next();
     let confirmation = match &policy {
-        Some(p) if matches!(p.status.as_str(), "paid" | "fulfilled") => {
-            confirmation_json(&Purchase::load(&state.store, &p.policy_id).await?)
-        }
+        Some(p) if matches!(p.status.as_str(), "paid" | "fulfilled") => confirmation(&Purchase::load(&state.store, &p.policy_id).await?),
         _ => None,
     };
     let contact_request = state.store.latest_contact_request(&user.user_id).await?.map(|r| ContactRequestView {
         page_user_bounced_from: r.page_bounced_from,
-        collected_info: serde_json::from_str(&r.collected_json).unwrap_or(Value::Null),
+        collected_info: serde_json::from_str(&r.collected_json).ok(),
         does_consent_to_email: r.consents_to_email == 1,
         institution_contact: r.institution_contact == 1,
     });
@@ -397,10 +394,10 @@ async fn resume(
     let now = state.clock.now();
     let client_key = format!("resume-client:{}", client_address(&state, &headers, peer));
     if state.store.hits_since(&client_key, now - 3600).await? >= RESUMES_PER_CLIENT {
-        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many attempts. Please try again later."));
+        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, "Too many attempts. Please try again later."));
     }
     state.store.record_hit(&client_key, now).await?;
-    let gone = || ApiError::new(StatusCode::GONE, "linkExpired", "This link has expired or was already used. Please start again.");
+    let gone = || ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, "This link has expired or was already used. Please start again.");
     if body.token.len() > 100 {
         return Err(ApiError::bad_request("This link is not valid. Please check that you opened the whole link from the email."));
     }
@@ -424,7 +421,7 @@ async fn resume(
     // A quote that cannot be re-rated now (no rate fits any more, the checkout busy) does not keep
     // the member out: they go on where they were, and the booking answers for the quote.
     let price_change = honour_quote(&state, &institution, &user, view.as_ref()).await.unwrap_or_else(|e| {
-        tracing::warn!(user_id = %user.user_id, code = e.code, message = %e.message, "a resumed quote was not re-rated");
+        tracing::warn!(user_id = %user.user_id, code = %e.code, message = %e.message, "a resumed quote was not re-rated");
         None
     });
     tracing::info!(user_id = %user.user_id, "checkout resumed from an emailed link");

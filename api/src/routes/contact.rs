@@ -6,11 +6,12 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
+use coverline_domain::ErrorCode;
+use coverline_domain::collected::{CollectedInfo, NumberOrText};
 use coverline_domain::contact::EmailAddress;
 use coverline_domain::institution::Institution;
 use coverline_store::{ContactRequestRecord, UserRecord};
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -59,10 +60,8 @@ struct ContactRequest {
     does_consent_to_email: bool,
     #[serde(default = "yes")]
     institution_contact: bool,
-    /// firstName, lastName, emailAddress (required without a session), phoneNumber, state, vin, ...
     #[serde(default)]
-    #[schema(value_type = Object)]
-    collected_info: Map<String, Value>,
+    collected_info: CollectedInfo,
 }
 
 /// The stored request (a repeat within a minute answers the first one's id).
@@ -76,78 +75,6 @@ fn yes() -> bool {
     true
 }
 
-/// The fields of spec section 3's `collectedInfo` that are kept, with the labels the institution reads.
-const COLLECTED: [(&str, &str); 17] = [
-    ("firstName", "First name"),
-    ("lastName", "Last name"),
-    ("emailAddress", "Email"),
-    ("phoneNumber", "Phone"),
-    ("chosenStateOfResidence", "State of residence"),
-    ("state", "State"),
-    ("vin", "VIN"),
-    ("year", "Year"),
-    ("make", "Make"),
-    ("model", "Model"),
-    ("style", "Style"),
-    ("currentOdometer", "Odometer"),
-    ("milesPerYear", "Miles per year"),
-    ("yearsToOwn", "Years to own"),
-    ("rateArray", "Coverage options shown"),
-    ("isMember", "Is a member"),
-    ("wantsMembershipInfo", "Wants membership information"),
-];
-
-/// Keeps the known fields as short scalars (or the rate list), refusing anything oversized.
-fn clean(collected: &Map<String, Value>) -> ApiResult<Map<String, Value>> {
-    let mut kept = Map::new();
-    for (key, _) in COLLECTED {
-        match collected.get(key) {
-            None | Some(Value::Null) => {}
-            Some(Value::String(s)) if s.chars().count() <= 200 => {
-                if !s.trim().is_empty() {
-                    kept.insert(key.to_string(), Value::String(s.trim().to_string()));
-                }
-            }
-            Some(v @ (Value::Number(_) | Value::Bool(_))) => {
-                kept.insert(key.to_string(), v.clone());
-            }
-            Some(Value::Array(rates)) if key == "rateArray" && rates.len() <= 10 => {
-                let summary: Vec<Value> = rates
-                    .iter()
-                    .map(|r| {
-                        json!({ "coverageName": r.get("coverageName"), "coverageMonths": r.get("coverageMonths"),
-                                "coverageMiles": r.get("coverageMiles"), "dollarSignRate": r.get("dollarSignRate") })
-                    })
-                    .collect();
-                kept.insert(key.to_string(), Value::Array(summary));
-            }
-            Some(_) => return Err(ApiError::bad_request(format!("collectedInfo.{key} is not a valid value."))),
-        }
-    }
-    Ok(kept)
-}
-
-fn display(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        Value::Bool(b) => if *b { "Yes" } else { "No" }.to_string(),
-        Value::Array(rates) => rates
-            .iter()
-            .map(|r| {
-                format!(
-                    "{} {} months / {} miles {}",
-                    r["coverageName"].as_str().unwrap_or(""),
-                    r["coverageMonths"],
-                    r["coverageMiles"],
-                    r["dollarSignRate"].as_str().unwrap_or("")
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("; "),
-        other => other.to_string(),
-    }
-}
-
 /// A member asks to be contacted (expert guidance, payment options, an error page).
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/contact-request", tag = "contact", params(MemberPath), request_body = ContactRequest,
     security(("session" = [])), responses((status = 202, body = ContactRequestId), (status = "4XX", body = ErrorBody)))]
@@ -156,7 +83,7 @@ async fn member_request(
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Json(body): Json<ContactRequest>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<ContactRequestId>)> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     record(&state, &institution, Some(&member.user), body).await
@@ -169,7 +96,7 @@ async fn anonymous_request(
     State(state): State<AppState>,
     Path(iid): Path<String>,
     Json(body): Json<ContactRequest>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<ContactRequestId>)> {
     let institution = state.active_institution(&iid).await?;
     record(&state, &institution, None, body).await
 }
@@ -179,38 +106,32 @@ async fn record(
     institution: &Institution,
     user: Option<&UserRecord>,
     body: ContactRequest,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<(StatusCode, Json<ContactRequestId>)> {
     let reason = PAGES
         .iter()
         .find(|(page, _)| *page == body.page_user_bounced_from)
         .map(|(_, reason)| *reason)
         .ok_or_else(|| ApiError::bad_request("pageUserBouncedFrom is not a known page."))?;
-    let mut collected = clean(&body.collected_info)?;
+    let mut collected = body.collected_info.clean()?;
     // What the server knows of the member beats what the browser sends.
     if let Some(user) = user {
-        for (key, value) in [("firstName", &user.first_name), ("lastName", &user.last_name), ("phoneNumber", &user.phone)] {
-            if let Some(v) = value {
-                collected.insert(key.into(), json!(v));
-            }
-        }
-        collected.insert("emailAddress".into(), json!(user.email));
+        collected.first_name = user.first_name.clone().or(collected.first_name);
+        collected.last_name = user.last_name.clone().or(collected.last_name);
+        collected.phone_number = user.phone.clone().or(collected.phone_number);
+        collected.email_address = Some(user.email.clone());
         if let Some(car) = state.store.cars(&user.user_id).await?.into_iter().next() {
-            for (key, value) in [
-                ("vin", json!(car.vin)),
-                ("year", json!(car.year)),
-                ("make", json!(car.make)),
-                ("model", json!(car.model)),
-                ("style", json!(car.style)),
-            ] {
-                collected.entry(key).or_insert(value);
-            }
+            collected.vin = collected.vin.or(Some(car.vin));
+            collected.year = collected.year.or(Some(NumberOrText::Number(car.year)));
+            collected.make = collected.make.or(Some(car.make));
+            collected.model = collected.model.or(Some(car.model));
+            collected.style = collected.style.or(Some(car.style));
         }
     }
-    let email = match collected.get("emailAddress").and_then(Value::as_str) {
+    let email = match &collected.email_address {
         Some(e) => EmailAddress::parse(e)?.as_str().to_string(),
         None => return Err(coverline_domain::ValidationError::new("emailAddress", coverline_domain::ValidationError::REQUIRED).into()),
     };
-    let collected_json = Value::Object(collected.clone()).to_string();
+    let collected_json = serde_json::to_string(&collected).map_err(anyhow::Error::from)?;
     let now = state.clock.now();
     let user_id = user.map(|u| u.user_id.clone());
     let fingerprint = hex::encode(Sha256::digest(
@@ -221,13 +142,13 @@ async fn record(
         .as_bytes(),
     ));
     if let Some(first) = state.store.contact_request_by_fingerprint(&fingerprint, now - REPEAT_WINDOW_SECS).await? {
-        return Ok((StatusCode::ACCEPTED, Json(json!({ "contactRequestId": first.contact_request_id }))));
+        return Ok((StatusCode::ACCEPTED, Json(ContactRequestId { contact_request_id: first.contact_request_id })));
     }
     let limit = if user.is_some() { MEMBER_PER_HOUR } else { ANONYMOUS_PER_HOUR };
     if state.store.contact_requests_since(&institution.institution_id, &email, now - 3600).await? >= limit {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
-            "rateLimited",
+            ErrorCode::RateLimited,
             "We already have your request. A representative will contact you.",
         ));
     }
@@ -246,8 +167,7 @@ async fn record(
     };
     state.store.insert_contact_request(&request).await?;
 
-    let mut details: Vec<(String, String)> =
-        COLLECTED.iter().filter_map(|(key, label)| collected.get(*key).map(|v| (label.to_string(), display(v)))).collect();
+    let mut details: Vec<(String, String)> = collected.details().into_iter().map(|(label, v)| (label.to_string(), v)).collect();
     details.push(("Consents to promotional email".into(), if body.does_consent_to_email { "Yes" } else { "No" }.into()));
     details.push(("Reference".into(), request.contact_request_id.clone()));
     match state
@@ -259,5 +179,5 @@ async fn record(
         // Stored and unsent: `emailed_at` stays NULL for a resend; the member's request is not lost.
         Err(e) => tracing::warn!(contact_request_id = %request.contact_request_id, error = %e, "contact request email not sent"),
     }
-    Ok((StatusCode::ACCEPTED, Json(json!({ "contactRequestId": request.contact_request_id }))))
+    Ok((StatusCode::ACCEPTED, Json(ContactRequestId { contact_request_id: request.contact_request_id })))
 }

@@ -2,6 +2,7 @@
 //! member reaches from their email without a session — through a short-lived signed link handed
 //! out once their last name and zip match the policy.
 
+use coverline_domain::ErrorCode;
 use std::net::SocketAddr;
 
 use axum::Json;
@@ -70,7 +71,7 @@ fn check_link_token(state: &AppState, institution_id: &str, user_id: &str, polic
         .verify_slice(&sig)
         .map_err(|_| ApiError::not_found())?;
     if expires < state.clock.now() {
-        return Err(ApiError::new(StatusCode::GONE, "linkExpired", "This link has expired. Please find your contract again."));
+        return Err(ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, "This link has expired. Please find your contract again."));
     }
     Ok(())
 }
@@ -99,7 +100,7 @@ struct VerifyDetails {
 }
 
 fn field_error(field: &'static str, message: &str) -> ApiError {
-    ApiError { status: StatusCode::BAD_REQUEST, code: "validation", message: message.into(), field: Some(field) }
+    ApiError { status: StatusCode::BAD_REQUEST, code: ErrorCode::Validation, message: message.into(), field: Some(field) }
 }
 
 /// Spec section 5, find contract: the last name and zip as the form checks them.
@@ -179,7 +180,11 @@ async fn find_document(
     let (failed, from_client) = state.store.document_lookups_since(policy_id, &client, now - 3600).await?;
     if failed >= FAILED_PER_POLICY_PER_HOUR || from_client >= LOOKUPS_PER_CLIENT_PER_HOUR {
         tracing::warn!(%policy_id, %client, failed, from_client, "find-your-contract lookups refused");
-        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many attempts. Please try again in an hour."));
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited,
+            "Too many attempts. Please try again in an hour.",
+        ));
     }
     let user = match &policy {
         Some(_) => state.store.user(uid).await?,
@@ -194,7 +199,7 @@ async fn find_document(
     state.store.record_document_lookup(policy_id, &client, matched, now).await?;
     let Some(policy) = policy.filter(|_| matched) else {
         // One answer for an unknown policy, another member's policy and wrong details.
-        return Err(ApiError::new(StatusCode::NOT_FOUND, "notFound", "We could not find a contract with those details."));
+        return Err(ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "We could not find a contract with those details."));
     };
     if policy.status == "voided" {
         return Err(voided(state));
@@ -202,7 +207,7 @@ async fn find_document(
     if state.store.contract_document(&policy.policy_id).await?.is_none() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            "notReady",
+            ErrorCode::NotReady,
             "Your contract is still being prepared. Please try again in a minute.",
         ));
     }

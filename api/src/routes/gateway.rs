@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use coverline_activities::checkout::ChargeSeen;
 use coverline_activities::payments::{ChargeApproved, GatewayEventKind, WEBHOOK_SIGNATURE_HEADER, verify_webhook};
+use coverline_domain::ErrorCode;
 use coverline_workflows::checkout::{ChargeReport, ChargeSource, ChargeVerdict};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -37,7 +38,7 @@ struct Received {
 }
 
 fn refused(message: impl Into<String>) -> ApiError {
-    ApiError::new(StatusCode::BAD_REQUEST, "badSignature", message)
+    ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::BadSignature, message)
 }
 
 /// A charge the gateway approved, handed to the checkout of its contract.
@@ -79,7 +80,7 @@ async fn late_charge(state: &AppState, policy: &coverline_store::PolicyRecord, c
         .gateway
         .refund(&charge.tracking_number, charge.amount, "charge for a closed checkout", &format!("refund-{}", charge.tracking_number))
         .await
-        .map_err(|e| ApiError::new(StatusCode::BAD_GATEWAY, "gatewayUnavailable", e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::GatewayUnavailable, e.to_string()))?;
     state
         .store
         .record_policy_event(

@@ -4,8 +4,8 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::IntoResponse;
+use coverline_domain::institution::{ApplicationSettings, Branding};
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -26,12 +26,10 @@ struct InstitutionView {
     entity_id: String,
     is_active: bool,
     name: String,
-    /// Colours (hex without `#`), logo, texts (spec section 3).
-    #[schema(value_type = Object)]
-    branding: Value,
-    /// Phone, dark mode, header, payment options, product name, ... (spec section 3).
-    #[schema(value_type = Object)]
-    application_settings: Value,
+    /// Colours, phone, dark mode, header (spec section 3).
+    branding: Branding,
+    /// Providers, price limit, payment options, logo, texts, product name (spec section 3).
+    application_settings: ApplicationSettings,
     only_covered_plan_name: Option<String>,
     logo_url: String,
     /// The two-letter states the institution's providers sell in.
@@ -47,8 +45,8 @@ async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> 
     Ok(Json(InstitutionView {
         logo_url: format!("/api/institution/{}/logo", inst.institution_id),
         eligible_states: state.rating.eligible_states(&inst),
-        branding: serde_json::to_value(&inst.branding).map_err(anyhow::Error::from)?,
-        application_settings: serde_json::to_value(&inst.application_settings).map_err(anyhow::Error::from)?,
+        branding: inst.branding,
+        application_settings: inst.application_settings,
         institution_id: inst.institution_id,
         portal_account_id: inst.portal_account_id,
         entity_id: inst.entity_id,

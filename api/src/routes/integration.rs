@@ -8,6 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::AppendHeaders;
 use base64::Engine;
+use coverline_domain::ErrorCode;
 use coverline_domain::checkout::{Answers, Step, Vehicle};
 use coverline_domain::contact::{EmailAddress, StateCode};
 use coverline_domain::institution::Institution;
@@ -145,12 +146,12 @@ pub fn generated_password() -> String {
 /// The integrator named in the path, for this institution; 401 when unknown (never says whether
 /// the id or the token was wrong), 403 when inactive.
 async fn integrator(state: &AppState, institution_id: &str, integrator_id: &str) -> ApiResult<IntegratorRecord> {
-    let refused = || ApiError::new(StatusCode::UNAUTHORIZED, "invalidIntegrator", "The integrator or its token is not valid.");
+    let refused = || ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::InvalidIntegrator, "The integrator or its token is not valid.");
     let found = state.store.integrator(integrator_id).await?.filter(|i| i.institution_id == institution_id).ok_or_else(refused)?;
     if found.is_active != 1 {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
-            "integratorInactive",
+            ErrorCode::IntegratorInactive,
             "This integration is not active. Please contact your Financial Institution.",
         ));
     }
@@ -183,7 +184,7 @@ async fn launch(
     let presented = crate::integrators::token_sha256(token.trim());
     if token.trim().is_empty() || !bool::from(presented.as_bytes().ct_eq(partner.token_sha256.as_bytes())) {
         tracing::warn!(%integrator_id, "integration launch with a bad token");
-        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "invalidIntegrator", "The integrator or its token is not valid."));
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::InvalidIntegrator, "The integrator or its token is not valid."));
     }
 
     let m = &body.member;
@@ -204,7 +205,7 @@ async fn launch(
             let car = new_car(&state, &user_id, &v.vin, &odometer, v.miles_per_year, v.years_to_own, &v.car_flags)?;
             let (miles_per_year, years_to_own) = (car.miles_per_year as u32, car.years_to_own as u8);
             let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)
-                .map_err(|_| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "noPolicies", NO_AVAILABLE_POLICIES))?;
+                .map_err(|_| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::NoPolicies, NO_AVAILABLE_POLICIES))?;
             Some((car, priced, miles_per_year, years_to_own))
         }
     };
@@ -258,7 +259,7 @@ async fn session(
     let Some(launch) = state.store.take_launch(&code_hash(body.launch_code.trim()), &integrator_id, state.clock.now()).await? else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
-            "notFound",
+            ErrorCode::NotFound,
             "This link has expired or was already used. Please start again from the page that brought you here.",
         ));
     };

@@ -8,10 +8,10 @@ use axum::response::{IntoResponse, Response};
 use coverline_activities::checkout::{ChargeSeen, RefundReason};
 use coverline_activities::payments::PaymentError;
 use coverline_activities::purchase::Purchase;
+use coverline_domain::ErrorCode;
 use coverline_domain::quote::format_us_date;
 use coverline_workflows::checkout::{ChargeReport, ChargeSource, ChargeVerdict, PaymentRequestOutcome};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -20,7 +20,7 @@ use crate::auth::{self, SessionRefusal};
 use crate::checkouts::{self, Answer, CheckoutError};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
-use crate::routes::policies::confirmation_json;
+use crate::routes::policies::{Confirmation, confirmation as confirmation_of};
 
 /// The spec's payment failure text.
 pub const PAYMENT_PROBLEM: &str = "There appears to have been a problem. Please try again. Thank you.";
@@ -66,10 +66,21 @@ struct Envelope {
 
 #[derive(Serialize, ToSchema)]
 struct EnvelopeData {
-    /// On success: trackingNumber, paymentDate, amount.
-    #[schema(value_type = Option<Object>)]
-    data: Option<Value>,
+    /// The payment, on success.
+    data: Option<PaymentRecord>,
     error: Option<EnvelopeError>,
+}
+
+/// The charge the widget made, as the page shows it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PaymentRecord {
+    /// The gateway's tracking number.
+    tracking_number: String,
+    /// MM/DD/YYYY.
+    payment_date: String,
+    /// Cents, tax included.
+    amount: i64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -78,7 +89,7 @@ struct EnvelopeError {
     error_message: String,
     /// Set when the charge was taken but is refunded: `secondChargeRefunded` (the contract was
     /// already paid), `voided` (the contract was voided first), `chargeRefunded` (it did not match).
-    code: Option<String>,
+    code: Option<ErrorCode>,
 }
 
 /// A refused verification: the envelope (expired session, card refused, processor failure) or an
@@ -117,11 +128,11 @@ struct OnePayment {
 }
 
 fn payment_problem() -> ApiError {
-    ApiError::new(StatusCode::BAD_GATEWAY, "paymentFailed", PAYMENT_PROBLEM)
+    ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::PaymentFailed, PAYMENT_PROBLEM)
 }
 
 fn already_paid() -> ApiError {
-    ApiError::new(StatusCode::CONFLICT, "alreadyPaid", "This contract is already paid.")
+    ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyPaid, "This contract is already paid.")
 }
 
 /// The booked policy to pay.
@@ -139,7 +150,7 @@ async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiRes
         return Err(crate::routes::policies::voided(state));
     }
     if purchase.policy.contract_number.is_none() || !matches!(purchase.policy.status.as_str(), "booked" | "paid" | "fulfilled") {
-        return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This policy is not booked yet."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This policy is not booked yet."));
     }
     Ok(purchase)
 }
@@ -186,7 +197,7 @@ async fn sign_request(
             tracing::warn!(%reason, policy_id = %body.policy_id, "no payment request");
             Err(payment_problem())
         }
-        Err(CheckoutError::Refused(r)) if r.code == "voided" => Err(crate::routes::policies::voided(&state)),
+        Err(CheckoutError::Refused(r)) if r.code == ErrorCode::Voided => Err(crate::routes::policies::voided(&state)),
         Err(CheckoutError::NoAnswer) => Err(payment_problem()),
         Err(e) => Err(e.into_api()),
     }
@@ -201,16 +212,13 @@ struct VerifyBody {
 }
 
 /// The provider-style envelope the web app reads: `status`, `data.data`, `data.error.error_message`.
-fn envelope(status: StatusCode, data: Option<Value>, error_message: Option<&str>) -> Response {
+fn envelope(status: StatusCode, data: Option<PaymentRecord>, error_message: Option<&str>) -> Response {
     coded_envelope(status, data, error_message, None)
 }
 
-fn coded_envelope(status: StatusCode, data: Option<Value>, error_message: Option<&str>, code: Option<&str>) -> Response {
-    let body = json!({
-        "status": status.as_u16(),
-        "data": { "data": data, "error": error_message.map(|m| json!({ "error_message": m, "code": code })) },
-    });
-    (status, Json(body)).into_response()
+fn coded_envelope(status: StatusCode, data: Option<PaymentRecord>, error_message: Option<&str>, code: Option<ErrorCode>) -> Response {
+    let error = error_message.map(|m| EnvelopeError { error_message: m.to_string(), code });
+    (status, Json(Envelope { status: status.as_u16(), data: EnvelopeData { data, error } })).into_response()
 }
 
 /// Verifies the widget's signed result with the gateway and reports the charge to the checkout,
@@ -268,7 +276,7 @@ async fn verify_response(
             let paid_on = time::OffsetDateTime::from_unix_timestamp(verified.paid_at).map(|t| format_us_date(t.date())).unwrap_or_default();
             Ok(envelope(
                 StatusCode::OK,
-                Some(json!({ "trackingNumber": verified.tracking_number, "paymentDate": paid_on, "amount": verified.amount })),
+                Some(PaymentRecord { tracking_number: verified.tracking_number.clone(), payment_date: paid_on, amount: verified.amount }),
                 None,
             ))
         }
@@ -276,17 +284,17 @@ async fn verify_response(
             let amount = coverline_domain::Cents(verified.amount).dollar_sign();
             let (code, message) = match reason {
                 RefundReason::SecondCharge => (
-                    "secondChargeRefunded",
+                    ErrorCode::SecondChargeRefunded,
                     format!("This contract was already paid, so this second charge of {amount} is being refunded to your card."),
                 ),
                 RefundReason::ContractVoided => (
-                    "voided",
+                    ErrorCode::Voided,
                     format!(
                         "This contract was voided before your payment reached us, so your payment of {amount} is being refunded to your card."
                     ),
                 ),
                 RefundReason::AmountMismatch => {
-                    ("chargeRefunded", format!("{PAYMENT_PROBLEM} Your payment of {amount} is being refunded to your card."))
+                    (ErrorCode::ChargeRefunded, format!("{PAYMENT_PROBLEM} Your payment of {amount} is being refunded to your card."))
                 }
             };
             tracing::warn!(policy_id = %body.policy_id, tracking = %verified.tracking_number, ?reason, "a charge reported by the page is refunded");
@@ -303,14 +311,14 @@ struct ConfirmationBody {
 
 /// The confirmation page's data once the workflow recorded the payment (spec section 3).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/payment/confirmation", tag = "purchase", params(MemberPath), request_body = ConfirmationBody, security(("session" = [])),
-    responses((status = 200, description = "policyReferenceNumber, mmpContractNumber, vehicle, payment, institution", body = Object),
+    responses((status = 200, body = Confirmation),
         (status = "4XX", body = ErrorBody), (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
 async fn confirmation(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid)): Path<(String, String)>,
     Json(body): Json<ConfirmationBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Confirmation>> {
     let institution = state.active_institution(&iid).await?;
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     state.store.user_policy(&uid, &body.policy_id).await?.ok_or_else(ApiError::not_found)?;
@@ -327,8 +335,12 @@ async fn confirmation(
         Err(e) => return Err(e.into_api()),
     }
     let purchase = Purchase::load(&state.store, &body.policy_id).await?;
-    confirmation_json(&purchase).map(Json).ok_or_else(|| {
-        ApiError::new(StatusCode::CONFLICT, "paymentPending", "Your payment is still being recorded. Please try again in a moment.")
+    confirmation_of(&purchase).map(Json).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            ErrorCode::PaymentPending,
+            "Your payment is still being recorded. Please try again in a moment.",
+        )
     })
 }
 

@@ -5,6 +5,7 @@
 //! cap and the expiry, with `COVERLINE_SIGNING_KEY`. The reading runs once per drop on a blocking
 //! thread, at most two at a time (OCR is CPU-bound), and is kept; the image is forgotten once read.
 
+use coverline_domain::ErrorCode;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -14,7 +15,6 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use futures::StreamExt;
 use hmac::{Hmac, Mac};
-use serde_json::{Value, json};
 use sha2::Sha256;
 use tokio::sync::Semaphore;
 use utoipa::{IntoParams, ToSchema};
@@ -76,13 +76,28 @@ struct Reading {
     data: ReadingData,
 }
 
-#[derive(serde::Serialize, ToSchema)]
+#[derive(serde::Serialize, serde::Deserialize, ToSchema)]
 struct ReadingData {
     vin: String,
-    /// `text` (OCR) or `barcode`.
-    source: String,
+    source: ReadingSource,
     /// True when check-digit repair changed a misread character.
     repaired: bool,
+}
+
+/// Where the VIN was read: the printed text (OCR) or its barcode.
+#[derive(serde::Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+enum ReadingSource {
+    Text,
+    Barcode,
+}
+
+/// A photo's reading as kept (once read, the image is forgotten): the VIN, or why there is none.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+enum StoredReading {
+    Read(ReadingData),
+    Refused { error: String },
 }
 
 /// The signed URL's query: the credential for the upload.
@@ -136,7 +151,7 @@ async fn open_drop(
     }
     let now = state.clock.now();
     if state.store.vin_photos_since(&uid, now - 3600).await? >= DROPS_PER_HOUR {
-        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many photos. Please type the VIN in."));
+        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, "Too many photos. Please type the VIN in."));
     }
     state.store.purge_expired_vin_photos(now).await?;
     let drop_id = crate::ids::new_id("drop");
@@ -165,7 +180,7 @@ async fn upload(
     Query(q): Query<HashMap<String, String>>,
     body: Body,
 ) -> ApiResult<StatusCode> {
-    let invalid = || ApiError::new(StatusCode::FORBIDDEN, "unauthorized", LINK_INVALID);
+    let invalid = || ApiError::new(StatusCode::FORBIDDEN, ErrorCode::Unauthorized, LINK_INVALID);
     let field = |k: &str| q.get(k).cloned().unwrap_or_default();
     let (user_id, mime, sig) = (field("user"), field("mime"), field("sig"));
     let max: usize = field("max").parse().map_err(|_| invalid())?;
@@ -178,9 +193,9 @@ async fn upload(
     let sent_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
     let sent_type = normalized_mime(sent_type.split(';').next().unwrap_or(""));
     if sent_type != mime {
-        return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "validation", NOT_A_PHOTO_TYPE));
+        return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::Validation, NOT_A_PHOTO_TYPE));
     }
-    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "validation", TOO_LARGE);
+    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::Validation, TOO_LARGE);
     if headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok()).is_some_and(|n| n > max) {
         return Err(too_large());
     }
@@ -199,7 +214,7 @@ async fn upload(
     match state.store.vin_photo(&user_id, &drop_id).await? {
         None => Err(invalid()),
         Some(_) if !state.store.put_vin_photo_image(&user_id, &drop_id, &image).await? => {
-            Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This photo was already uploaded."))
+            Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This photo was already uploaded."))
         }
         Some(_) => Ok(StatusCode::NO_CONTENT),
     }
@@ -212,7 +227,7 @@ async fn read_drop(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path((iid, uid, drop_id)): Path<(String, String, String)>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Reading>> {
     let institution = state.active_institution(&iid).await?;
     auth::member(&state, &headers, &institution, &uid).await?;
     let photo = state.store.vin_photo(&uid, &drop_id).await?.ok_or_else(ApiError::not_found)?;
@@ -220,32 +235,40 @@ async fn read_drop(
         Some(json) => serde_json::from_str(&json).map_err(|e| ApiError::internal(e.into()))?,
         None => {
             if !photo.uploaded {
-                return Err(ApiError::new(StatusCode::CONFLICT, "conflict", NOT_UPLOADED));
+                return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, NOT_UPLOADED));
             }
             let image = state
                 .store
                 .vin_photo_image(&uid, &drop_id)
                 .await?
-                .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "conflict", NOT_UPLOADED))?;
+                .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, NOT_UPLOADED))?;
             let permit = READERS.acquire().await.map_err(|e| ApiError::internal(e.into()))?;
             let outcome =
                 tokio::task::spawn_blocking(move || coverline_vision::read_vin(&image)).await.map_err(|e| ApiError::internal(e.into()))?;
             drop(permit);
             let reading = match outcome {
-                Ok(r) => {
-                    json!({ "vin": r.vin, "source": match r.source { coverline_vision::Source::Text => "text", coverline_vision::Source::Barcode(_) => "barcode" }, "repaired": r.repaired })
+                Ok(r) => StoredReading::Read(ReadingData {
+                    vin: r.vin.to_string(),
+                    source: match r.source {
+                        coverline_vision::Source::Text => ReadingSource::Text,
+                        coverline_vision::Source::Barcode(_) => ReadingSource::Barcode,
+                    },
+                    repaired: r.repaired,
+                }),
+                Err(coverline_vision::PhotoError::NoVin) => StoredReading::Refused { error: NO_VIN.to_string() },
+                Err(coverline_vision::PhotoError::NotAnImage | coverline_vision::PhotoError::TooLarge) => {
+                    StoredReading::Refused { error: UNREADABLE.to_string() }
                 }
-                Err(coverline_vision::PhotoError::NoVin) => json!({ "error": NO_VIN }),
-                Err(coverline_vision::PhotoError::NotAnImage | coverline_vision::PhotoError::TooLarge) => json!({ "error": UNREADABLE }),
                 // The reader itself failed (tesseract missing or timed out): not the member's photo's fault.
                 Err(e @ coverline_vision::PhotoError::Ocr(_)) => return Err(ApiError::internal(anyhow::anyhow!("reading VIN photo: {e}"))),
             };
-            state.store.set_vin_photo_reading(&uid, &drop_id, &reading.to_string()).await?;
+            let json = serde_json::to_string(&reading).map_err(anyhow::Error::from)?;
+            state.store.set_vin_photo_reading(&uid, &drop_id, &json).await?;
             reading
         }
     };
-    match reading.get("error").and_then(Value::as_str) {
-        Some(message) => Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation", message.to_string())),
-        None => Ok(Json(json!({ "data": reading }))),
+    match reading {
+        StoredReading::Refused { error } => Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::Validation, error)),
+        StoredReading::Read(data) => Ok(Json(Reading { data })),
     }
 }

@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use coverline_activities::purchase::Purchase;
+use coverline_domain::ErrorCode;
 use coverline_domain::contact::format_phone;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::money::Cents;
@@ -11,7 +12,6 @@ use coverline_domain::quote::{coverage_expiration_date, format_us_date, formatte
 use coverline_store::PolicyRecord;
 use coverline_workflows::checkout::{BookInput, BookingFailure};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -68,8 +68,7 @@ struct OnePolicy {
 struct PolicyWithConfirmation {
     policy: PolicyView,
     /// Null until paid: reference and contract numbers, vehicle and coverage, payment, institution.
-    #[schema(value_type = Option<Object>)]
-    confirmation: Option<Value>,
+    confirmation: Option<Confirmation>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -87,7 +86,7 @@ pub fn voided(state: &AppState) -> ApiError {
     };
     ApiError::new(
         StatusCode::CONFLICT,
-        "voided",
+        ErrorCode::Voided,
         format!(
             "This contract was voided because it was not paid within {deadline} of booking, and your card was not charged. Please start again for a new quote."
         ),
@@ -96,9 +95,9 @@ pub fn voided(state: &AppState) -> ApiError {
 
 fn booking_failed(failure: Option<BookingFailure>) -> ApiError {
     if failure == Some(BookingFailure::NoResponse) {
-        ApiError::new(StatusCode::GATEWAY_TIMEOUT, "bookingNoResponse", format!("{BOOKING_FAILED} {NOT_CHARGED}"))
+        ApiError::new(StatusCode::GATEWAY_TIMEOUT, ErrorCode::BookingNoResponse, format!("{BOOKING_FAILED} {NOT_CHARGED}"))
     } else {
-        ApiError::new(StatusCode::BAD_GATEWAY, "bookingFailed", BOOKING_FAILED)
+        ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::BookingFailed, BOOKING_FAILED)
     }
 }
 
@@ -118,7 +117,7 @@ async fn book(
     let member = auth::member(&state, &headers, &institution, &uid).await?;
     let user = &member.user;
     if user.email_verified_at.is_none() && !institution.testing_settings.skip_email_verification {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "emailNotVerified", "Please verify your email address first."));
+        return Err(ApiError::new(StatusCode::FORBIDDEN, ErrorCode::EmailNotVerified, "Please verify your email address first."));
     }
     if user.first_name.is_none() || user.street.is_none() {
         return Err(ApiError::bad_request("Please enter your personal details first."));
@@ -131,14 +130,14 @@ async fn book(
     let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
     if car.is_mock_vin == 1 {
         // A described car is an estimate: the contract must name the member's real VIN.
-        return Err(ApiError::new(StatusCode::CONFLICT, "mockVin", "Please enter your vehicle's VIN before purchasing."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::MockVin, "Please enter your vehicle's VIN before purchasing."));
     }
 
     let facts = checkouts::facts(&state, &institution, user, Some(&quote.state)).await?;
     let input = BookInput { quote_id: quote.quote_id.clone(), rate_id: rate.rate_id.clone(), car_id: quote.car_id.clone(), facts };
     let view = match checkouts::book(&state, user, input, update_id(&headers, "book")).await {
         Ok(view) => view,
-        Err(CheckoutError::Refused(r)) if r.code == "voided" => return Err(voided(&state)),
+        Err(CheckoutError::Refused(r)) if r.code == ErrorCode::Voided => return Err(voided(&state)),
         // The provider's answer is still awaited when the member's wait ends: the spec's no-answer text.
         Err(CheckoutError::NoAnswer) => return Err(booking_failed(Some(BookingFailure::NoResponse))),
         Err(e) => return Err(e.into_api()),
@@ -156,44 +155,105 @@ async fn book(
 }
 
 /// The confirmation page's data (spec section 3) for a paid purchase.
-pub fn confirmation_json(p: &Purchase) -> Option<Value> {
+pub fn confirmation(p: &Purchase) -> Option<Confirmation> {
     let payment = p.payment.as_ref()?;
     let start = p.start_date();
     let tax = Cents(p.rate.tax_cents);
     let subtotal = Cents(p.rate.price_cents);
     let amount = Cents(payment.amount_cents);
-    Some(json!({
-        "policyReferenceNumber": p.policy.policy_id,
-        "mmpContractNumber": p.policy.contract_number,
-        "vehicle": {
-            "carDisplay": p.car_display(),
-            "vin": p.car.vin,
-            "coverageName": p.rate.coverage_name,
-            "formattedCoverageMiles": formatted_coverage_miles(p.rate.miles as u32),
-            "odometerWhenCoverageExpires": p.car.odometer + p.rate.miles,
-            "coverageMonths": p.rate.months,
-            "coverageExpirationDate": format_us_date(coverage_expiration_date(start, p.rate.months as u16)),
-            "coverageDeductible": p.rate.deductible_cents,
-            "dollarSignDeductible": Cents(p.rate.deductible_cents).dollar_sign_short(),
-            "taxAmount": tax.0,
-            "dollarSignTaxAmount": tax.dollar_sign(),
+    let phone = &p.institution.branding.phone_number;
+    Some(Confirmation {
+        policy_reference_number: p.policy.policy_id.clone(),
+        mmp_contract_number: p.policy.contract_number.clone()?,
+        vehicle: ConfirmationVehicle {
+            car_display: p.car_display(),
+            vin: p.car.vin.clone(),
+            coverage_name: p.rate.coverage_name.clone(),
+            formatted_coverage_miles: formatted_coverage_miles(p.rate.miles as u32),
+            odometer_when_coverage_expires: p.car.odometer + p.rate.miles,
+            coverage_months: p.rate.months,
+            coverage_expiration_date: format_us_date(coverage_expiration_date(start, p.rate.months as u16)),
+            coverage_deductible: p.rate.deductible_cents,
+            dollar_sign_deductible: Cents(p.rate.deductible_cents).dollar_sign_short(),
+            tax_amount: tax.0,
+            dollar_sign_tax_amount: tax.dollar_sign(),
         },
-        "payment": {
-            "paymentId": payment.payment_id,
-            "paymentDate": format_us_date(start),
-            "amount": amount.0,
-            "dollarSignAmount": amount.dollar_sign(),
-            "subtotal": subtotal.0,
-            "dollarSignSubtotal": subtotal.dollar_sign(),
-            "salesTax": tax.0,
-            "dollarSignSalesTax": tax.dollar_sign(),
-            "hasSalesTax": tax.0 > 0,
+        payment: ConfirmationPayment {
+            payment_id: payment.payment_id.clone(),
+            payment_date: format_us_date(start),
+            amount: amount.0,
+            dollar_sign_amount: amount.dollar_sign(),
+            subtotal: subtotal.0,
+            dollar_sign_subtotal: subtotal.dollar_sign(),
+            sales_tax: tax.0,
+            dollar_sign_sales_tax: tax.dollar_sign(),
+            has_sales_tax: tax.0 > 0,
         },
-        "institution": {
-            "name": p.institution.name,
-            "formattedPhone": format_phone(&p.institution.branding.phone_number).ok(),
+        institution: ConfirmationInstitution {
+            name: p.institution.name.clone(),
+            formatted_phone: format_phone(phone).unwrap_or_else(|_| phone.clone()),
         },
-    }))
+    })
+}
+
+/// The confirmation page's data (spec section 3), once the contract is paid.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Confirmation {
+    /// The policy id.
+    pub policy_reference_number: String,
+    /// The provider's contract number.
+    pub mmp_contract_number: String,
+    pub vehicle: ConfirmationVehicle,
+    pub payment: ConfirmationPayment,
+    pub institution: ConfirmationInstitution,
+}
+
+/// The covered vehicle and its coverage.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmationVehicle {
+    /// `2019 Honda Civic EX`.
+    pub car_display: String,
+    pub vin: String,
+    pub coverage_name: String,
+    pub formatted_coverage_miles: String,
+    pub odometer_when_coverage_expires: i64,
+    pub coverage_months: i64,
+    /// MM/DD/YYYY.
+    pub coverage_expiration_date: String,
+    /// Cents.
+    pub coverage_deductible: i64,
+    pub dollar_sign_deductible: String,
+    /// Cents.
+    pub tax_amount: i64,
+    pub dollar_sign_tax_amount: String,
+}
+
+/// The payment (amounts in cents, each with its `$` form).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmationPayment {
+    /// The gateway's tracking number.
+    pub payment_id: String,
+    /// MM/DD/YYYY: the coverage's start.
+    pub payment_date: String,
+    pub amount: i64,
+    pub dollar_sign_amount: String,
+    pub subtotal: i64,
+    pub dollar_sign_subtotal: String,
+    pub sales_tax: i64,
+    pub dollar_sign_sales_tax: String,
+    pub has_sales_tax: bool,
+}
+
+/// Who sold it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmationInstitution {
+    pub name: String,
+    /// `(555) 555-0100`.
+    pub formatted_phone: String,
 }
 
 /// One of the member's policies.
@@ -208,7 +268,7 @@ async fn get_policy(
     auth::member(&state, &headers, &institution, &uid).await?;
     state.store.user_policy(&uid, &policy_id).await?.ok_or_else(ApiError::not_found)?;
     let purchase = Purchase::load(&state.store, &policy_id).await?;
-    Ok(Json(PolicyWithConfirmation { policy: policy_view(&purchase.policy), confirmation: confirmation_json(&purchase) }))
+    Ok(Json(PolicyWithConfirmation { policy: policy_view(&purchase.policy), confirmation: confirmation(&purchase) }))
 }
 
 /// The member's policies, newest first.

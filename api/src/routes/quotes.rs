@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use coverline_activities::rating::QuoteError;
+use coverline_domain::ErrorCode;
 use coverline_domain::contact::StateCode;
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{NO_QUOTES_PRESENT, RateView, StoredRate};
@@ -11,7 +12,6 @@ use coverline_domain::rating::RatingRequest;
 use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_years_to_own};
 use coverline_store::{CarRecord, QuoteRecord, RateRecord};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -33,11 +33,60 @@ pub struct QuoteView {
     car_id: String,
     /// Two-letter state of residence.
     state: String,
-    /// Each rate with its derived fields (spec section 3: rateId, rateCollectionId, coverageName,
-    /// coverageMiles, coverageMonths, coverageDeductible, rate, unformattedRate, taxAmount,
-    /// formattedCoverageMiles, dollarSignRate, ...), provider, description and contact numbers.
-    #[schema(value_type = Vec<Object>)]
-    rates: Vec<Value>,
+    /// Up to three options, each with its derived fields (spec section 3).
+    rates: Vec<RateOption>,
+}
+
+/// One coverage option: the rate with its derived fields, who rates and books it, the back of its
+/// card and who to call about it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RateOption {
+    #[serde(flatten)]
+    pub rate: RateView,
+    /// The provider that rated this option and books it (`NAC`, `Rt66`, `EFG`).
+    pub provider: String,
+    pub description: PlanDescription,
+    pub contact_numbers: ContactNumbers,
+}
+
+/// The back of a coverage card.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanDescription {
+    pub intro: String,
+    /// The covered component areas (spec section 3); empty for a plan without texts.
+    pub components: Vec<PlanComponent>,
+    /// The provider's benefits (rental car, roadside, key replacement, ...; spec section 9).
+    pub benefits: Vec<PlanBenefit>,
+}
+
+/// One covered component area of a plan.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanComponent {
+    pub title: String,
+    pub text: String,
+    /// Its element id on the card (`AC / Heating` → `ac-heating`).
+    pub css_id: String,
+}
+
+/// One of the provider's benefits.
+#[derive(Serialize, ToSchema)]
+pub struct PlanBenefit {
+    pub title: String,
+    pub text: String,
+}
+
+/// Who to call about a contract (10 digits, or null): the institution's own lines where it set
+/// them, else the rating provider's (spec section 3's emailSettings and provider fallback numbers).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactNumbers {
+    pub general: Option<String>,
+    pub mechanical_breakdown: Option<String>,
+    pub key_replacement: Option<String>,
+    pub emergency_roadside: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -60,13 +109,13 @@ struct CreateQuote {
 }
 
 fn no_quotes() -> ApiError {
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "noQuotes", NO_QUOTES_PRESENT)
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::NoQuotes, NO_QUOTES_PRESENT)
 }
 
 /// The quote as the web app sees it: every rate with its derived fields.
 /// The back of a coverage card: a summary, the covered component areas (spec section 3, with a
 /// `cssId` each) and the provider's benefits (spec section 9 amounts), from `data/plans/`.
-fn plan_description(state: &AppState, provider: &str, rate: &RateRecord) -> Value {
+fn plan_description(state: &AppState, provider: &str, rate: &RateRecord) -> PlanDescription {
     let components = state.plan_texts.components(provider, &rate.coverage_name);
     let benefits = state.plan_texts.benefits(provider, &rate.coverage_name);
     let areas = match components.len() {
@@ -82,22 +131,26 @@ fn plan_description(state: &AppState, provider: &str, rate: &RateRecord) -> Valu
         miles = coverline_domain::money::group_thousands(rate.miles as u64),
         deductible = Cents(rate.deductible_cents).dollar_sign_short(),
     );
-    let components: Vec<Value> =
-        components.iter().map(|c| json!({ "title": c.title, "text": c.text, "cssId": css_id(&c.title) })).collect();
-    let benefits: Vec<Value> = benefits.iter().map(|b| json!({ "title": b.title, "text": b.text })).collect();
-    json!({ "intro": intro, "components": components, "benefits": benefits })
+    PlanDescription {
+        intro,
+        components: components
+            .iter()
+            .map(|c| PlanComponent { title: c.title.clone(), text: c.text.clone(), css_id: css_id(&c.title) })
+            .collect(),
+        benefits: benefits.iter().map(|b| PlanBenefit { title: b.title.clone(), text: b.text.clone() }).collect(),
+    }
 }
 
 /// The numbers a contract holder calls: the institution's own where it set them, else the
 /// provider's lines (spec section 9: fixed for two providers). Digits; `null` when neither has one.
-fn contact_numbers(state: &AppState, institution: &coverline_domain::institution::Institution, provider: &str) -> Value {
+fn contact_numbers(state: &AppState, institution: &coverline_domain::institution::Institution, provider: &str) -> ContactNumbers {
     let n = state.plan_texts.contact_numbers_for(provider, &institution.email_settings);
-    json!({
-        "general": n.general,
-        "mechanicalBreakdown": n.mechanical_breakdown,
-        "keyReplacement": n.key_replacement,
-        "emergencyRoadside": n.emergency_roadside,
-    })
+    ContactNumbers {
+        general: n.general,
+        mechanical_breakdown: n.mechanical_breakdown,
+        key_replacement: n.key_replacement,
+        emergency_roadside: n.emergency_roadside,
+    }
 }
 
 /// `AC / Heating` → `ac-heating`.
@@ -113,7 +166,7 @@ pub fn quote_json(
     car: &CarRecord,
 ) -> QuoteView {
     let today = state.clock.today();
-    let rates: Vec<Value> = rates
+    let rates: Vec<RateOption> = rates
         .iter()
         .map(|r| {
             let view = RateView::derive(
@@ -131,11 +184,12 @@ pub fn quote_json(
                 today,
             );
             let provider = r.provider.as_deref().unwrap_or(&quote.provider);
-            let mut json = serde_json::to_value(view).unwrap_or(Value::Null);
-            json["provider"] = json!(provider);
-            json["description"] = plan_description(state, provider, r);
-            json["contactNumbers"] = contact_numbers(state, institution, provider);
-            json
+            RateOption {
+                rate: view,
+                provider: provider.to_string(),
+                description: plan_description(state, provider, r),
+                contact_numbers: contact_numbers(state, institution, provider),
+            }
         })
         .collect();
     QuoteView {
@@ -294,7 +348,7 @@ pub(crate) async fn rerate(
     quote.created_at = state.clock.now();
     let rates = rate_records(&quote.quote_id, priced);
     if !state.store.replace_quote_rates(&quote, &rates).await? {
-        return Err(ApiError::new(StatusCode::CONFLICT, "conflict", "This quote is already being purchased."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This quote is already being purchased."));
     }
     Ok((quote, rates))
 }

@@ -2,6 +2,7 @@
 //! request and reset. Failed logins, reset requests and reset checks are rate limited per
 //! address and per client, in the database (so every API instance counts the same hits).
 
+use coverline_domain::ErrorCode;
 use std::net::SocketAddr;
 
 use axum::Json;
@@ -63,11 +64,11 @@ struct ResetSent {
 }
 
 fn too_many() -> ApiError {
-    ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rateLimited", "Too many attempts. Please try again later.")
+    ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, "Too many attempts. Please try again later.")
 }
 
 fn invalid_credentials() -> ApiError {
-    ApiError::new(StatusCode::UNAUTHORIZED, "invalidCredentials", INVALID_CREDENTIALS)
+    ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::InvalidCredentials, INVALID_CREDENTIALS)
 }
 
 /// 12 to 256 characters (as at user creation).
@@ -75,7 +76,7 @@ fn check_new_password(password: &str) -> ApiResult<()> {
     if password.chars().count() < 12 || password.len() > 256 {
         return Err(ApiError {
             status: StatusCode::BAD_REQUEST,
-            code: "validation",
+            code: ErrorCode::Validation,
             message: "Password must be 12 to 256 characters".into(),
             field: Some("password"),
         });
@@ -221,7 +222,7 @@ async fn reset_request(
         state.store.put_reset_code(&user.user_id, &reset_code_hash(&user.user_id, &code), now + RESET_CODE_TTL_SECS).await?;
         if let Err(e) = state.mailer.send_password_reset_code(email.as_str(), &code, &institution.name).await {
             tracing::warn!(error = ?e, "password reset email failed");
-            return Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "We could not send the email. Please try again."));
+            return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "We could not send the email. Please try again."));
         }
     }
     Ok((StatusCode::ACCEPTED, Json(ResetSent { sent: true })))
@@ -247,8 +248,12 @@ async fn reset(
     let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(&body.email_address)?;
     check_new_password(&body.password)?;
-    let invalid =
-        || ApiError { status: StatusCode::BAD_REQUEST, code: "invalidCode", message: INVALID_RESET_CODE.into(), field: Some("code") };
+    let invalid = || ApiError {
+        status: StatusCode::BAD_REQUEST,
+        code: ErrorCode::InvalidCode,
+        message: INVALID_RESET_CODE.into(),
+        field: Some("code"),
+    };
     let Some(user) = state.store.users_by_email(&institution.institution_id, email.as_str(), 1).await?.into_iter().next() else {
         return Err(invalid());
     };

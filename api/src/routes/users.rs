@@ -5,6 +5,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::AppendHeaders;
 use coverline_activities::checkout::code_hash;
+use coverline_domain::ErrorCode;
 use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode, parse_city, parse_street};
 use coverline_store::UserRecord;
 use coverline_store::users::PersonalDetails;
@@ -238,7 +239,7 @@ async fn update_user(
         )?;
         let is_member = body.is_member.ok_or(ApiError {
             status: StatusCode::BAD_REQUEST,
-            code: "validation",
+            code: ErrorCode::Validation,
             message: format!("Please indicate if you are a member of {}", institution.name),
             field: Some("isMember"),
         })?;
@@ -257,8 +258,12 @@ async fn update_user(
 }
 
 async fn check_code(state: &AppState, user: &UserRecord, code: &str) -> ApiResult<()> {
-    let invalid =
-        || ApiError { status: StatusCode::BAD_REQUEST, code: "invalidCode", message: INVALID_CODE.into(), field: Some("verificationCode") };
+    let invalid = || ApiError {
+        status: StatusCode::BAD_REQUEST,
+        code: ErrorCode::InvalidCode,
+        message: INVALID_CODE.into(),
+        field: Some("verificationCode"),
+    };
     let code = code.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(invalid());
@@ -300,15 +305,15 @@ async fn send_verification_email(
         return Err(ApiError::bad_request("That is not the email address of this session"));
     }
     if institution.testing_settings.verify_email_error_test {
-        return Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code"));
+        return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "There was an error re-sending the code"));
     }
     match checkouts::send_code(&state, &member.user, update_id(&headers, "code")).await {
         // Accepted is durable: the email goes out at least once even if this process dies now.
         Ok(_) => Ok(Json(Sent { sent: true })),
-        Err(CheckoutError::Refused(r)) if r.code == "rateLimited" => Err(checkouts::refused(&r)),
+        Err(CheckoutError::Refused(r)) if r.code == ErrorCode::RateLimited => Err(checkouts::refused(&r)),
         Err(e) => {
             tracing::warn!(error = ?e, "verification email failed");
-            Err(ApiError::new(StatusCode::BAD_GATEWAY, "emailFailed", "There was an error re-sending the code"))
+            Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "There was an error re-sending the code"))
         }
     }
 }
@@ -339,7 +344,7 @@ async fn update_email(
     let old = EmailAddress::parse(&body.old_email_address)?;
     let new = EmailAddress::parse(&body.new_email_address)?;
     if old.as_str() != member.user.email {
-        return Err(ApiError::new(StatusCode::CONFLICT, "conflict", UPDATE_EMAIL_FAILED));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, UPDATE_EMAIL_FAILED));
     }
     if new.as_str() != old.as_str() {
         state.store.change_email(&uid, new.as_str()).await?;

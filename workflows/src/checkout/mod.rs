@@ -18,6 +18,7 @@ mod alarm;
 mod purchase;
 mod types;
 
+use coverline_domain::ErrorCode;
 use std::time::{Duration, UNIX_EPOCH};
 
 use coverline_activities::checkout::{CheckoutActivities, SendCode};
@@ -117,11 +118,11 @@ impl CheckoutWorkflow {
         let counted: Vec<i64> =
             (1..).zip(&self.code_sends).filter(|(send_no, _)| !self.failed_code_sends.contains(send_no)).map(|(_, at)| *at).collect();
         if counted.last().is_some_and(|last| now - last < CODE_RESEND_INTERVAL_SECS) {
-            return Err(Refused::new("rateLimited", "Please wait a few seconds before asking for another code."));
+            return Err(Refused::new(ErrorCode::RateLimited, "Please wait a few seconds before asking for another code."));
         }
         if counted.iter().filter(|at| **at > now - 3600).count() >= CODES_PER_HOUR {
             return Err(Refused::new(
-                "rateLimited",
+                ErrorCode::RateLimited,
                 "You have asked for several codes in a short time. Please use the last code we sent, or try again in an hour.",
             ));
         }
@@ -176,7 +177,7 @@ impl CheckoutWorkflow {
         self.checkout
             .advance(input.to, input.answers.clone(), input.facts, self.purchase_status())
             .map(|_| ())
-            .map_err(|refused| Refused::new("stepOutOfOrder", refused.message).into())
+            .map_err(|refused| Refused::new(ErrorCode::StepOutOfOrder, refused.message).into())
     }
 
     /// Records a completed step: the screen the member moved to and their answers.
@@ -189,7 +190,7 @@ impl CheckoutWorkflow {
         let next = self
             .checkout
             .advance(input.to, input.answers, input.facts, self.purchase_status())
-            .map_err(|refused| Refused::new("stepOutOfOrder", refused.message))?;
+            .map_err(|refused| Refused::new(ErrorCode::StepOutOfOrder, refused.message))?;
         let moved = next.step != self.checkout.step;
         self.checkout = next;
         self.version += 1;
@@ -233,7 +234,7 @@ impl CheckoutWorkflow {
             .await;
         if let Err(e) = sent {
             ctx.state_mut(|s| s.failed_code_sends.push(send_no));
-            return Err(Refused::new("emailFailed", format!("There was an error re-sending the code ({e})")).into());
+            return Err(Refused::new(ErrorCode::EmailFailed, format!("There was an error re-sending the code ({e})")).into());
         }
         Ok(CodeSent { send_no })
     }
@@ -244,15 +245,15 @@ impl CheckoutWorkflow {
     pub fn validate_book(&self, _ctx: &WorkflowContextView, input: &BookInput) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let facts = input.facts;
         if !facts.details_given || facts.is_member != Some(true) {
-            return Err(Refused::new("validation", "Please enter your personal details first.").into());
+            return Err(Refused::new(ErrorCode::Validation, "Please enter your personal details first.").into());
         }
         if !facts.email_verified {
-            return Err(Refused::new("emailNotVerified", "Please verify your email address first.").into());
+            return Err(Refused::new(ErrorCode::EmailNotVerified, "Please verify your email address first.").into());
         }
         match &self.purchase {
-            Some(p) if p.status() == PurchaseStatus::Voided => Err(Refused::new("voided", "This contract was voided.").into()),
+            Some(p) if p.status() == PurchaseStatus::Voided => Err(Refused::new(ErrorCode::Voided, "This contract was voided.").into()),
             Some(p) if p.quote_id != input.quote_id || p.rate_id != input.rate_id => {
-                Err(Refused::new("conflict", "This quote is already being purchased with another coverage.").into())
+                Err(Refused::new(ErrorCode::Conflict, "This quote is already being purchased with another coverage.").into())
             }
             _ => Ok(()),
         }
@@ -280,8 +281,8 @@ impl CheckoutWorkflow {
     ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         match self.purchase_status() {
             Some(PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled) => Ok(()),
-            Some(PurchaseStatus::Voided) => Err(Refused::new("voided", "This contract was voided.").into()),
-            _ => Err(Refused::new("conflict", "This policy is not booked yet.").into()),
+            Some(PurchaseStatus::Voided) => Err(Refused::new(ErrorCode::Voided, "This contract was voided.").into()),
+            _ => Err(Refused::new(ErrorCode::Conflict, "This policy is not booked yet.").into()),
         }
     }
 
@@ -308,7 +309,7 @@ impl CheckoutWorkflow {
         let tracking = input.charge.tracking_number.clone();
         let noted = ctx.state_mut(|s| s.purchase.as_mut().map(|p| p.note_charge(input.charge)));
         if noted.is_none() {
-            return Err(Refused::new("notFound", "No contract of this checkout was charged.").into());
+            return Err(Refused::new(ErrorCode::NotFound, "No contract of this checkout was charged.").into());
         }
         ctx.wait_condition(|s| s.purchase.as_ref().is_some_and(|p| p.verdict(&tracking).is_some())).await?;
         Ok(ctx.state(|s| s.purchase.as_ref().and_then(|p| p.verdict(&tracking))).expect("verdict reached"))

@@ -2,6 +2,7 @@
 //! Updates, its views, and its refusals.
 
 use coverline_activities::checkout::{ChargeSeen, RefundReason};
+use coverline_domain::ErrorCode;
 use coverline_domain::checkout::{Answers, Checkout, CheckoutStatus, Facts, Step};
 use coverline_domain::lifecycle::PurchaseStatus;
 use serde::{Deserialize, Serialize};
@@ -136,7 +137,6 @@ pub struct PurchaseView {
     pub policy_id: Option<String>,
     pub quote_id: String,
     pub rate_id: String,
-    #[schema(value_type = String)]
     pub status: PurchaseStatus,
     pub contract_number: Option<String>,
     pub booking_failure: Option<BookingFailure>,
@@ -154,7 +154,6 @@ pub struct PurchaseView {
 pub struct CheckoutView {
     /// Steps recorded so far (the read model keeps the newest).
     pub version: u64,
-    #[schema(value_type = Object)]
     pub checkout: Checkout,
     pub status: CheckoutStatus,
     pub purchase: Option<PurchaseView>,
@@ -177,14 +176,14 @@ pub struct CheckoutOutcome {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("[refused:{code}] {message}")]
 pub struct Refused {
-    pub code: String,
+    pub code: ErrorCode,
     pub message: String,
 }
 
 impl Refused {
     /// A refusal with `code` (the API's error code) and the member's `message`.
-    pub fn new(code: &str, message: impl Into<String>) -> Self {
-        Self { code: code.to_string(), message: message.into() }
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self { code, message: message.into() }
     }
 
     /// The refusal inside a failure's text, however the layers above wrapped it.
@@ -192,7 +191,7 @@ impl Refused {
         let start = text.find("[refused:")?;
         let rest = &text[start + "[refused:".len()..];
         let (code, message) = rest.split_once("] ")?;
-        Some(Self { code: code.to_string(), message: message.lines().next().unwrap_or_default().to_string() })
+        Some(Self { code: code.parse().ok()?, message: message.lines().next().unwrap_or_default().to_string() })
     }
 }
 
@@ -202,7 +201,7 @@ mod tests {
 
     #[test]
     fn a_refusal_is_found_in_wrapped_text() {
-        let refused = Refused::new("voided", "This contract was voided.");
+        let refused = Refused::new(ErrorCode::Voided, "This contract was voided.");
         let wrapped = format!("Workflow execution error: update failed: {refused}");
         assert_eq!(Refused::find(&wrapped), Some(refused));
         assert_eq!(Refused::find("some other failure"), None);

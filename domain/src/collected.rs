@@ -1,0 +1,203 @@
+//! What a member told us before asking to be contacted (spec section 3's `collectedInfo`): the
+//! contact request carries it, the institution's email lists it, and a thank-you page shows it
+//! again after a reload.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::ValidationError;
+
+/// The longest text kept for any one field.
+pub const MAX_TEXT: usize = 200;
+/// The most coverage options kept.
+pub const MAX_RATES: usize = 10;
+
+/// Every field is optional; a request carries what the member had answered so far.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectedInfo {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_name: Option<String>,
+    /// Required without a session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email_address: Option<String>,
+    /// Digits only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phone_number: Option<String>,
+    /// The state chosen on the splash page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chosen_state_of_residence: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vin: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub year: Option<NumberOrText>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub make: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<String>,
+    /// Whole miles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_odometer: Option<NumberOrText>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub miles_per_year: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub years_to_own: Option<u32>,
+    /// The coverage options the member saw (a full rate is accepted; what is kept is its summary).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_array: Option<Vec<RateSummary>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_member: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wants_membership_info: Option<bool>,
+}
+
+/// A value the page may hold as a number or as text (a model year: a number from a decoded VIN,
+/// text for a described vehicle; an odometer as typed or parsed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum NumberOrText {
+    Number(i64),
+    Text(String),
+}
+
+/// What the institution reads of a coverage option the member saw.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RateSummary {
+    pub coverage_name: String,
+    pub coverage_months: u32,
+    pub coverage_miles: u32,
+    /// `$1,234.00`.
+    pub dollar_sign_rate: String,
+}
+
+impl CollectedInfo {
+    /// Trims every text and drops the empty ones; refuses a text over [`MAX_TEXT`] characters or
+    /// more than [`MAX_RATES`] options (`collectedInfo.<field>` names the field at fault).
+    pub fn clean(mut self) -> Result<Self, ValidationError> {
+        for (field, text) in self.texts_mut() {
+            if let Some(t) = text.as_mut() {
+                if t.chars().count() > MAX_TEXT {
+                    return Err(ValidationError::new(field, "This value is too long."));
+                }
+                *t = t.trim().to_string();
+            }
+            if text.as_deref().is_some_and(str::is_empty) {
+                *text = None;
+            }
+        }
+        for (field, value) in [("collectedInfo.year", &self.year), ("collectedInfo.currentOdometer", &self.current_odometer)] {
+            if let Some(NumberOrText::Text(t)) = value
+                && t.chars().count() > MAX_TEXT
+            {
+                return Err(ValidationError::new(field, "This value is too long."));
+            }
+        }
+        if let Some(rates) = &self.rate_array {
+            let too_long =
+                rates.iter().any(|r| r.coverage_name.chars().count() > MAX_TEXT || r.dollar_sign_rate.chars().count() > MAX_TEXT);
+            if rates.len() > MAX_RATES || too_long {
+                return Err(ValidationError::new("collectedInfo.rateArray", "This value is too long."));
+            }
+        }
+        Ok(self)
+    }
+
+    fn texts_mut(&mut self) -> [(&'static str, &mut Option<String>); 10] {
+        [
+            ("collectedInfo.firstName", &mut self.first_name),
+            ("collectedInfo.lastName", &mut self.last_name),
+            ("collectedInfo.emailAddress", &mut self.email_address),
+            ("collectedInfo.phoneNumber", &mut self.phone_number),
+            ("collectedInfo.chosenStateOfResidence", &mut self.chosen_state_of_residence),
+            ("collectedInfo.state", &mut self.state),
+            ("collectedInfo.vin", &mut self.vin),
+            ("collectedInfo.make", &mut self.make),
+            ("collectedInfo.model", &mut self.model),
+            ("collectedInfo.style", &mut self.style),
+        ]
+    }
+
+    /// The lines of the institution's email, in the spec's order, with the labels it reads.
+    pub fn details(&self) -> Vec<(&'static str, String)> {
+        let text = |v: &Option<String>| v.clone();
+        let yes_no = |v: &Option<bool>| v.map(|b| if b { "Yes" } else { "No" }.to_string());
+        let number = |v: &Option<u32>| v.map(|n| n.to_string());
+        let either = |v: &Option<NumberOrText>| {
+            v.as_ref().map(|v| match v {
+                NumberOrText::Number(n) => n.to_string(),
+                NumberOrText::Text(t) => t.clone(),
+            })
+        };
+        let rates = self.rate_array.as_ref().map(|rates| {
+            rates
+                .iter()
+                .map(|r| format!("{} {} months / {} miles {}", r.coverage_name, r.coverage_months, r.coverage_miles, r.dollar_sign_rate))
+                .collect::<Vec<_>>()
+                .join("; ")
+        });
+        [
+            ("First name", text(&self.first_name)),
+            ("Last name", text(&self.last_name)),
+            ("Email", text(&self.email_address)),
+            ("Phone", text(&self.phone_number)),
+            ("State of residence", text(&self.chosen_state_of_residence)),
+            ("State", text(&self.state)),
+            ("VIN", text(&self.vin)),
+            ("Year", either(&self.year)),
+            ("Make", text(&self.make)),
+            ("Model", text(&self.model)),
+            ("Style", text(&self.style)),
+            ("Odometer", either(&self.current_odometer)),
+            ("Miles per year", number(&self.miles_per_year)),
+            ("Years to own", number(&self.years_to_own)),
+            ("Coverage options shown", rates),
+            ("Is a member", yes_no(&self.is_member)),
+            ("Wants membership information", yes_no(&self.wants_membership_info)),
+        ]
+        .into_iter()
+        .filter_map(|(label, value)| value.map(|v| (label, v)))
+        .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clean_trims_drops_empty_and_refuses_oversized_texts() {
+        let info = CollectedInfo { first_name: Some("  Ana ".into()), last_name: Some("   ".into()), ..Default::default() };
+        let clean = info.clean().unwrap();
+        assert_eq!(clean.first_name.as_deref(), Some("Ana"));
+        assert_eq!(clean.last_name, None);
+        let long = CollectedInfo { make: Some("x".repeat(MAX_TEXT + 1)), ..Default::default() };
+        assert_eq!(long.clean().unwrap_err().field, "collectedInfo.make");
+        let rate =
+            RateSummary { coverage_name: "Gold".into(), coverage_months: 36, coverage_miles: 36000, dollar_sign_rate: "$1.00".into() };
+        let many = CollectedInfo { rate_array: Some(vec![rate; MAX_RATES + 1]), ..Default::default() };
+        assert_eq!(many.clean().unwrap_err().field, "collectedInfo.rateArray");
+    }
+
+    #[test]
+    fn a_full_rate_is_read_as_its_summary_and_listed_for_the_institution() {
+        let json = r#"{"year":"2019","isMember":false,"rateArray":[{"rateId":"r1","coverageName":"Gold","coverageMonths":36,
+            "coverageMiles":36000,"dollarSignRate":"$1,200.00","provider":"NAC"}]}"#;
+        let info: CollectedInfo = serde_json::from_str(json).unwrap();
+        assert_eq!(
+            info.details(),
+            vec![
+                ("Year", "2019".to_string()),
+                ("Coverage options shown", "Gold 36 months / 36000 miles $1,200.00".to_string()),
+                ("Is a member", "No".to_string())
+            ]
+        );
+        assert!(!serde_json::to_string(&info).unwrap().contains("rateId"), "only the summary is kept");
+    }
+}
