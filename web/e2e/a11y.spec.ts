@@ -218,7 +218,7 @@ async function tabTo(page: Page, target: Locator, options: { back?: boolean; max
     if (await isFocused(target)) return
     await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab')
   }
-  throw new Error(`Tab never reached ${target}`)
+  throw new Error(`Tab never reached ${target.toString()}`)
 }
 
 test('a whole purchase with the keyboard alone: splash to confirmation', async ({ page }) => {

@@ -242,7 +242,7 @@ test('a phone number that is not 10 digits: the spec error in the console, the p
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
   await page.route('**/api/institution/summit-cu', async (route) => {
     const response = await route.fetch()
-    const institution = await response.json()
+    const institution = (await response.json()) as { branding: { phoneNumber: string } }
     institution.branding.phoneNumber = '555-01'
     await route.fulfill({ response, json: institution })
   })

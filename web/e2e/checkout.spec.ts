@@ -220,7 +220,7 @@ test.describe('after a paid purchase', () => {
     await context.close()
   })
 
-  test('d) the confirmation shows what the database stored', async () => {
+  test('d) the confirmation shows what the database stored', () => {
     test.skip(!DB_PATH, 'needs E2E_DB_PATH (scripts/e2e.sh)')
     const stored = storedPurchase(purchase.referenceNumber)
     expect(stored, `policy ${purchase.referenceNumber}`).toBeDefined()
@@ -240,7 +240,7 @@ test.describe('after a paid purchase', () => {
     expect(['paid', 'fulfilled']).toContain(stored.status)
   })
 
-  test('e) the card number is nowhere: database, log, API answers', async () => {
+  test('e) the card number is nowhere: database, log, API answers', () => {
     test.skip(!DB_PATH || !LOG_PATH, 'needs E2E_DB_PATH and E2E_LOG_PATH (scripts/e2e.sh)')
     const places = [DB_PATH, `${DB_PATH}-wal`, LOG_PATH].filter((path) => existsSync(path))
     expect(places).toContain(DB_PATH)

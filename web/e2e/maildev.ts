@@ -19,7 +19,7 @@ function codeIn(message: MaildevMessage): string | null {
 export async function waitForVerificationCode(address: string, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs
   const wanted = address.toLowerCase()
-  let lastError: unknown = null
+  let lastError: Error | null = null
   while (Date.now() < deadline) {
     try {
       const response = await fetch(`${MAILDEV_URL}/email`)
@@ -32,11 +32,11 @@ export async function waitForVerificationCode(address: string, timeoutMs = 60_00
         if (codes.length > 0) return codes[codes.length - 1]
       }
     } catch (error) {
-      lastError = error
+      lastError = error instanceof Error ? error : new Error(JSON.stringify(error))
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
-  throw new Error(`No verification email to ${address} within ${timeoutMs} ms (${String(lastError ?? 'none found')})`)
+  throw new Error(`No verification email to ${address} within ${timeoutMs} ms (${lastError?.toString() ?? 'none found'})`)
 }
 
 /** Every message maildev holds for `address` (compared without case), oldest first. */

@@ -88,7 +88,7 @@ describe('api catalog and analytics', () => {
   it('asks for each list with its query and the token', async () => {
     const seen: string[] = []
     server.use(
-      http.get('*/api/institution/:iid/car/:list', ({ request, params }) => {
+      http.get<{ iid: string; list: string }>('*/api/institution/:iid/car/:list', ({ request, params }) => {
         expect(request.headers.get('Authorization')).toBe('Bearer t-1')
         seen.push(`${params.list}?${new URL(request.url).searchParams}`)
         return HttpResponse.json({ data: [] })
@@ -166,8 +166,10 @@ describe('api.refreshSession', () => {
         HttpResponse.json({ error: { code: 'sessionExpired', message: 'expired' } }, { status: 401 }),
       ),
     )
-    const error = await api.refreshSession({ institutionId: 'summit-cu', userId: 'u-8', token: 't-8' }, 'a@b.co').catch((e) => e)
+    const error: unknown = await api
+      .refreshSession({ institutionId: 'summit-cu', userId: 'u-8', token: 't-8' }, 'a@b.co')
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
-    expect([error.status, error.code]).toEqual([401, 'sessionExpired'])
+    expect(error).toMatchObject({ status: 401, code: 'sessionExpired' })
   })
 })

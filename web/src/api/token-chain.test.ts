@@ -18,8 +18,8 @@ describe('TokenChain', () => {
     chain.rotated('t-1', 't-2')
     chain.rotated('t-2', 't-3')
     expect(chain.latest('t-1')).toBe('t-3')
-    expect(await chain.use('t-1', async (token) => token)).toBe('t-3')
-    expect(await chain.use('other', async (token) => token)).toBe('other')
+    expect(await chain.use('t-1', (token) => Promise.resolve(token))).toBe('t-3')
+    expect(await chain.use('other', (token) => Promise.resolve(token))).toBe('other')
   })
 
   it('holds a call made during a refresh until the refresh answers, then sends the new token', async () => {
@@ -27,9 +27,9 @@ describe('TokenChain', () => {
     const answer = deferred<string>()
     const refreshing = chain.refresh('t-1', () => answer.promise)
     const sent: string[] = []
-    const call = chain.use('t-1', async (token) => {
+    const call = chain.use('t-1', (token) => {
       sent.push(token)
-      return token
+      return Promise.resolve(token)
     })
     await Promise.resolve()
     expect(sent).toEqual([])
@@ -43,9 +43,9 @@ describe('TokenChain', () => {
     const call = deferred<string>()
     const order: string[] = []
     const running = chain.use('t-1', () => call.promise.then((value) => (order.push('call'), value)))
-    const refreshing = chain.refresh('t-1', async (token) => {
+    const refreshing = chain.refresh('t-1', (token) => {
       order.push(`refresh ${token}`)
-      return 't-2'
+      return Promise.resolve('t-2')
     })
     await Promise.resolve()
     expect(order).toEqual([])
@@ -62,7 +62,7 @@ describe('TokenChain', () => {
       await call.promise
       chain.rotated(token, 't-2')
     })
-    const refreshing = chain.refresh('t-1', async (token) => `${token}+`)
+    const refreshing = chain.refresh('t-1', (token) => Promise.resolve(`${token}+`))
     call.resolve()
     await rotating
     expect(await refreshing).toBe('t-2+')
@@ -73,7 +73,7 @@ describe('TokenChain', () => {
     const chain = new TokenChain()
     const answer = deferred<string>()
     const refreshing = chain.refresh('t-1', () => answer.promise)
-    const call = chain.use('t-1', async (token) => token)
+    const call = chain.use('t-1', (token) => Promise.resolve(token))
     answer.reject(new Error('401'))
     await expect(refreshing).rejects.toThrow('401')
     expect(await call).toBe('t-1')

@@ -7,7 +7,7 @@ import { PageSkeleton } from '../components/page-skeleton'
 import { SlideIn } from '../components/slide-in'
 import { NoticeDialog } from '../features/notice/notice-dialog'
 import { SessionWarningDialog } from '../features/session/session-warning-dialog'
-import { FlowActor, progressOf, stepOf } from '../flow/flow-actor'
+import { FlowActor, progressOf, stepOf, useFlowSend } from '../flow/flow-actor'
 import {
   FOOTER_PAGES,
   footerPathOf,
@@ -47,7 +47,7 @@ function useSlideDirection(step: Step | undefined) {
 }
 
 function CurrentScreen() {
-  const send = FlowActor.useActorRef().send
+  const send = useFlowSend()
   const step = FlowActor.useSelector(stepOf)
   const progress = FlowActor.useSelector(progressOf)
   const institution = FlowActor.useSelector((s) => s.context.institution)
@@ -77,6 +77,8 @@ function CurrentScreen() {
       {Screen ? (
         <Suspense fallback={<PageSkeleton />}>
           <SlideIn key={step} direction={slide}>
+            {/* useScreen hands out the step's screen from a module-level registry: one component per step, the same on every render. */}
+            {/* eslint-disable-next-line react-hooks/static-components -- a registered screen, not a component made here */}
             <Screen />
           </SlideIn>
           <PreloadAhead step={step} />
@@ -129,8 +131,10 @@ function FooterScreen({ page }: { page: FooterPage }) {
   const integrationMode = FlowActor.useSelector((s) => s.context.integrationMode)
   if (!institution) return null
   const Screen = FOOTER_SCREENS[page]
-  const back = () =>
-    location.key === 'default' ? navigate(pathOf(institution.institutionId, step ?? 'splash'), { replace: true }) : navigate(-1)
+  const back = () => {
+    if (location.key === 'default') void navigate(pathOf(institution.institutionId, step ?? 'splash'), { replace: true })
+    else void navigate(-1)
+  }
   return (
     <AppLayout
       title={FOOTER_PAGES[page].title}

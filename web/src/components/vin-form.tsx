@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { useState, type ReactNode } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import type { Session } from '../api/client'
 import { VIN_LENGTH, vinSchema, vinTypingError, type VinValues } from '../lib/vin-rules'
 import { CtaButton } from './cta-button'
@@ -37,7 +37,7 @@ export function VinForm(props: {
   secondaryAction?: ReactNode
   autoFocus?: boolean
 }) {
-  const { register, handleSubmit, formState, setError, clearErrors, setValue, setFocus, watch } = useForm<VinValues>({
+  const { register, handleSubmit, formState, setError, clearErrors, setValue, setFocus, control } = useForm<VinValues>({
     resolver: zodResolver(vinSchema),
     // Focusing the field clears its errors (spec), so the submit must not focus it.
     shouldFocusError: false,
@@ -52,12 +52,17 @@ export function VinForm(props: {
       else if (formState.errors.vin?.type === 'max') clearErrors('vin')
     },
   })
-  const value = watch('vin') ?? ''
+  const value = useWatch({ control, name: 'vin' }) ?? ''
   const showsPhotoNote = vinFromPhoto !== null && value.trim().toUpperCase() === vinFromPhoto
   const message = formState.errors.vin?.message ?? props.serverError
   const id = props.testIdPrefix
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit((values) => props.onSubmit(values.vin))}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={(event) => void handleSubmit((values) => props.onSubmit(values.vin))(event)}
+    >
       <Stack spacing={1.5}>
         <TextField
           {...vin}

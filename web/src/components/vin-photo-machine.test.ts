@@ -13,13 +13,13 @@ function start(options: { progress: number[]; uploadError?: unknown; vin?: () =>
   let finishUpload: () => void = () => {}
   const machine = vinPhotoMachine.provide({
     actors: {
-      requestDrop: fromPromise(async () => drop),
+      requestDrop: fromPromise(() => Promise.resolve(drop)),
       upload: fromCallback<VinPhotoEvent, { signedPutUrl: string; file: File }>(({ sendBack }) => {
         for (const percent of options.progress) sendBack({ type: 'UPLOAD_PROGRESS', percent })
         finishUpload = () =>
           sendBack(options.uploadError ? { type: 'UPLOAD_FAILED', error: options.uploadError } : { type: 'UPLOADED' })
       }),
-      readVin: fromPromise(options.vin ?? (async () => ({ vin: '1HGCM82633A004352', repaired: false }))),
+      readVin: fromPromise(options.vin ?? (() => Promise.resolve({ vin: '1HGCM82633A004352', repaired: false }))),
     },
   })
   const actor = createActor(machine, { input: { session } }).start()

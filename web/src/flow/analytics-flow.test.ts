@@ -25,9 +25,7 @@ function purchaseEventsIn(analytics: AnalyticsEvent[]): Array<[string | undefine
 }
 
 function fails(status: number, code: ApiError['code'], message = 'failed') {
-  return async (): Promise<never> => {
-    throw new ApiError(status, code, message)
-  }
+  return (): Promise<never> => Promise.reject(new ApiError(status, code, message))
 }
 
 describe('errorLabel', () => {
@@ -59,10 +57,10 @@ describe('ErrorEncountered events: one per failure', () => {
     let sends = 0
     const actor = await driveTo('codeConfirmation', {
       analytics,
-      sendEmail: async () => {
+      sendEmail: () => {
         sends += 1
-        if (sends > 1) throw new ApiError(429, 'rateLimited', 'There was an error re-sending the code')
-        return true
+        if (sends > 1) return Promise.reject(new ApiError(429, 'rateLimited', 'There was an error re-sending the code'))
+        return Promise.resolve(true)
       },
     })
     expect(await send(actor, { type: 'RESEND_CODE' })).toBe('codeConfirmation')
@@ -201,10 +199,10 @@ describe("the purchase's one-time 'booked' and 'paid' events", () => {
     let attempts = 0
     const actor = await driveTo('confirm', {
       analytics,
-      book: async () => {
+      book: () => {
         attempts += 1
-        if (attempts === 1) throw new ApiError(502, 'bookingFailed', 'x')
-        return { policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' }
+        if (attempts === 1) return Promise.reject(new ApiError(502, 'bookingFailed', 'x'))
+        return Promise.resolve({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' })
       },
     })
     await send(actor, { type: 'BOOK' })
@@ -239,10 +237,10 @@ describe("the purchase's one-time 'booked' and 'paid' events", () => {
     let confirms = 0
     const actor = await driveTo('payment', {
       analytics,
-      confirm: async () => {
+      confirm: () => {
         confirms += 1
-        if (confirms === 1) throw new ApiError(502, 'paymentFailed', 'x')
-        return confirmation
+        if (confirms === 1) return Promise.reject(new ApiError(502, 'paymentFailed', 'x'))
+        return Promise.resolve(confirmation)
       },
     })
     await send(actor, { type: 'WIDGET_READY' })

@@ -50,7 +50,7 @@ describe('recording the checkout while the flow runs (PUT U/checkout)', () => {
   it('sends each step landed on with the whole answers snapshot, one key per step', async () => {
     const puts = capturePuts()
     const actor = start({
-      personalDetails: async () => ({ user: { ...personalDetailsUser(), isEmailVerified: false }, token: 't-2' }),
+      personalDetails: () => Promise.resolve({ user: { ...personalDetailsUser(), isEmailVerified: false }, token: 't-2' }),
     })
     const stop = recordCheckout(actor)
     await settle(actor)
@@ -125,7 +125,7 @@ describe('recording the checkout while the flow runs (PUT U/checkout)', () => {
 
   it('records error and contact pages with the bounce; a session reset stops it', async () => {
     const puts = capturePuts()
-    const actor = start({ quote: async () => ({ quoteId: 'q-1', penTrackKey: null, rates: [] }) })
+    const actor = start({ quote: () => Promise.resolve({ quoteId: 'q-1', penTrackKey: null, rates: [] }) })
     const stop = recordCheckout(actor)
     await settle(actor)
     await send(actor, { type: 'SUBMIT_EMAIL', emailAddress: 'jane@example.com' })
@@ -206,9 +206,11 @@ describe('CheckoutRecorder: one call at a time, the newest step wins, retried fo
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const start = Date.now()
     const tries: Array<{ at: number; key: string }> = []
-    const recorder = new CheckoutRecorder(async (_, __, key) => {
+    const recorder = new CheckoutRecorder((_, __, key) => {
       tries.push({ at: Date.now() - start, key })
-      throw tries.length === 1 ? new ApiError(0, 'network', 'Failed to fetch') : new ApiError(503, 'checkoutBusy', 'busy')
+      return Promise.reject(
+        tries.length === 1 ? new ApiError(0, 'network', 'Failed to fetch') : new ApiError(503, 'checkoutBusy', 'busy'),
+      )
     })
     recorder.record(session, body('coverage'))
     await vi.advanceTimersByTimeAsync(60_000)

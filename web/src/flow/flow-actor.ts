@@ -27,5 +27,6 @@ export const selectContext = (snapshot: FlowSnapshot) => snapshot.context
 
 /** `send` for screens. */
 export function useFlowSend() {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- XState binds send to its actor (Actor's constructor): it works alone
   return FlowActor.useActorRef().send
 }

@@ -108,8 +108,7 @@ const MEMBER_EVENTS: FlowEvent[] = [
 function eventsOf(snapshot: FlowSnapshot): EventObject[] {
   const handled = new Set(__unsafe_getAllOwnEventDescriptors(snapshot))
   const calls = Object.entries(snapshot.children as Record<string, AnyActorRef>).flatMap(([id, child]) => {
-    const src = String(child.src)
-    const answers = ANSWERS[src]
+    const answers = typeof child.src === 'string' ? ANSWERS[child.src] : undefined
     if (!answers) return []
     return [
       ...(typeof answers === 'function' ? answers(snapshot) : answers).map((output) => ({
@@ -143,10 +142,10 @@ function serialize(snapshot: FlowSnapshot): string {
 const PATHS = getShortestPaths(flowMachine, {
   input: { institutionId: 'summit-cu' },
   events: eventsOf as never,
-  serializeState: serialize as never,
+  serializeState: serialize,
 }).map((path) => ({
-  state: path.state as FlowSnapshot,
-  visited: new Set(path.steps.map((step) => stepOf(step.state as FlowSnapshot))),
+  state: path.state,
+  visited: new Set(path.steps.map((step) => stepOf(step.state))),
 }))
 
 function next(state: FlowSnapshot, event: FlowEvent): FlowSnapshot {

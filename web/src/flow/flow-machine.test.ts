@@ -100,20 +100,20 @@ describe('flow machine: happy path', () => {
     const actor = await driveTo('coverage')
     expect(actor.getSnapshot().context.selectedRateIndex).toBe(1)
     const single = await driveTo('yearsToOwn', {
-      quote: async () => ({ ...quote, rates: [quote.rates[0]] }),
+      quote: () => Promise.resolve({ ...quote, rates: [quote.rates[0]] }),
     })
     // threeCardView is on: one rate is not enough
     expect(await send(single, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('noRates')
   })
 
   it('goes straight to confirm when the email is already verified', async () => {
-    const actor = await driveTo('missingInfo', { personalDetails: async () => ({ user: verifiedUser, token: 't' }) })
+    const actor = await driveTo('missingInfo', { personalDetails: () => Promise.resolve({ user: verifiedUser, token: 't' }) })
     expect(await send(actor, { type: 'SUBMIT_PERSONAL_DETAILS', details: personalDetails })).toBe('confirm')
   })
 
   it('sends non-members to the institution contact page', async () => {
     const actor = await driveTo('missingInfo', {
-      personalDetails: async () => ({ user: { ...memberUser, isMember: false }, token: 't' }),
+      personalDetails: () => Promise.resolve({ user: { ...memberUser, isMember: false }, token: 't' }),
     })
     expect(await send(actor, { type: 'SUBMIT_PERSONAL_DETAILS', details: { ...personalDetails, isMember: false } })).toBe(
       'institutionContact',
@@ -133,9 +133,7 @@ describe('flow machine: errors', () => {
 
   it("shows 'Vehicle not found' and clears it on focus", async () => {
     const actor = await driveTo('vinLookup', {
-      decode: async () => {
-        throw new ApiError(404, 'vehicleNotFound', 'failed to find vin')
-      },
+      decode: () => Promise.reject(new ApiError(404, 'vehicleNotFound', 'failed to find vin')),
     })
     expect(await send(actor, { type: 'SUBMIT_VIN', vin: '11111111111111111' })).toBe('vinLookup')
     expect(actor.getSnapshot().context.vinError).toBe(VEHICLE_NOT_FOUND)
@@ -145,9 +143,7 @@ describe('flow machine: errors', () => {
 
   it('goes to no-rates when the quote fails', async () => {
     const actor = await driveTo('yearsToOwn', {
-      quote: async () => {
-        throw new ApiError(422, 'noQuotes', 'No quotes present')
-      },
+      quote: () => Promise.reject(new ApiError(422, 'noQuotes', 'No quotes present')),
     })
     expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('noRates')
     expect(await send(actor, { type: 'BACK' })).toBe('mileage')
@@ -155,9 +151,7 @@ describe('flow machine: errors', () => {
 
   it('keeps the member on the code page with the invalid-code message', async () => {
     const actor = await driveTo('codeConfirmation', {
-      code: async () => {
-        throw new ApiError(400, 'invalidCode', INVALID_CODE)
-      },
+      code: () => Promise.reject(new ApiError(400, 'invalidCode', INVALID_CODE)),
     })
     expect(await send(actor, { type: 'SUBMIT_CODE', code: '000000' })).toBe('codeConfirmation')
     expect(actor.getSnapshot().context.codeError).toBe(INVALID_CODE)
@@ -166,10 +160,10 @@ describe('flow machine: errors', () => {
   it('offers a retry when booking fails, and booking-error on No, Thank You', async () => {
     let attempts = 0
     const actor = await driveTo('confirm', {
-      book: async () => {
+      book: () => {
         attempts += 1
-        if (attempts === 1) throw new ApiError(502, 'bookingFailed', 'There appears to be a problem')
-        return { policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' }
+        if (attempts === 1) return Promise.reject(new ApiError(502, 'bookingFailed', 'There appears to be a problem'))
+        return Promise.resolve({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' })
       },
     })
     await send(actor, { type: 'BOOK' })
@@ -179,9 +173,7 @@ describe('flow machine: errors', () => {
     expect(attempts).toBe(2)
 
     const declined = await driveTo('confirm', {
-      book: async () => {
-        throw new ApiError(502, 'bookingFailed', 'x')
-      },
+      book: () => Promise.reject(new ApiError(502, 'bookingFailed', 'x')),
     })
     await send(declined, { type: 'BOOK' })
     expect(await send(declined, { type: 'DECLINE_RETRY' })).toBe('bookingError')
@@ -191,9 +183,7 @@ describe('flow machine: errors', () => {
   it('tells the member a voided contract cannot be booked, and starts again at splash', async () => {
     const voided = 'This contract was voided because it was not paid in time. Please start again.'
     const actor = await driveTo('confirm', {
-      book: async () => {
-        throw new ApiError(409, 'voided', voided)
-      },
+      book: () => Promise.reject(new ApiError(409, 'voided', voided)),
     })
     await send(actor, { type: 'BOOK' })
     expect(actor.getSnapshot().matches({ confirm: 'voided' })).toBe(true)
@@ -208,9 +198,7 @@ describe('flow machine: errors', () => {
   it("shows the API's message when the sign request finds the contract voided; Okay goes to payment-error", async () => {
     const voided = 'This contract was voided because it was not paid in time. Please start again.'
     const actor = await driveTo('confirm', {
-      sign: async () => {
-        throw new ApiError(409, 'voided', voided)
-      },
+      sign: () => Promise.reject(new ApiError(409, 'voided', voided)),
     })
     expect(await send(actor, { type: 'BOOK' })).toBe('payment')
     expect(actor.getSnapshot().matches({ payment: 'failed' })).toBe(true)
@@ -219,9 +207,8 @@ describe('flow machine: errors', () => {
     expect(actor.getSnapshot().context.paymentFailure).toBeNull()
 
     const failed = await driveTo('confirm', {
-      sign: async () => {
-        throw new ApiError(502, 'paymentFailed', 'There appears to have been a problem. Please try again. Thank you.')
-      },
+      sign: () =>
+        Promise.reject(new ApiError(502, 'paymentFailed', 'There appears to have been a problem. Please try again. Thank you.')),
     })
     await send(failed, { type: 'BOOK' })
     expect(failed.getSnapshot().matches({ payment: 'failed' })).toBe(true)
@@ -230,9 +217,7 @@ describe('flow machine: errors', () => {
 
   it("returns to splash with the timeout flag on 'User timeout.'", async () => {
     const actor = await driveTo('payment', {
-      verify: async () => {
-        throw new ApiError(402, 'paymentFailed', 'User timeout.')
-      },
+      verify: () => Promise.reject(new ApiError(402, 'paymentFailed', 'User timeout.')),
     })
     await send(actor, { type: 'WIDGET_READY' })
     expect(await send(actor, { type: 'WIDGET_RESULT', result: 'r' })).toBe('splash')
@@ -242,9 +227,7 @@ describe('flow machine: errors', () => {
 
   it('opens the payment error dialog on a declined verification, then payment-error', async () => {
     const actor = await driveTo('payment', {
-      verify: async () => {
-        throw new ApiError(402, 'paymentFailed', 'Card declined')
-      },
+      verify: () => Promise.reject(new ApiError(402, 'paymentFailed', 'Card declined')),
     })
     await send(actor, { type: 'WIDGET_READY' })
     await send(actor, { type: 'WIDGET_RESULT', result: 'r' })
@@ -255,9 +238,7 @@ describe('flow machine: errors', () => {
 
   it('sends an expired session back to splash with the Session Expired flag', async () => {
     const actor = await driveTo('vinLookup', {
-      decode: async () => {
-        throw new ApiError(401, 'sessionExpired', 'expired')
-      },
+      decode: () => Promise.reject(new ApiError(401, 'sessionExpired', 'expired')),
     })
     expect(await send(actor, { type: 'SUBMIT_VIN', vin: '5YJ3E1EA7KF317000' })).toBe('splash')
     expect(actor.getSnapshot().context.sessionExpired).toBe(true)

@@ -26,14 +26,14 @@ function launchWith(
   const exchanged: Array<{ integratorId: string; launchCode: string }> = []
   const machine = flowMachine.provide({
     actors: {
-      loadInstitution: fromPromise(async () => options.institution ?? institution),
+      loadInstitution: fromPromise(() => Promise.resolve(options.institution ?? institution)),
       exchangeLaunchCode: fromPromise(
         async ({ input }: { input: { institutionId: string; integratorId: string; launchCode: string } }) => {
           exchanged.push({ integratorId: input.integratorId, launchCode: input.launchCode })
           return exchange(input)
         },
       ),
-      createQuote: fromPromise(async () => quote),
+      createQuote: fromPromise(() => Promise.resolve(quote)),
       sendAnalytics: fromPromise(async () => {}),
     },
   })
@@ -45,12 +45,14 @@ function launchWith(
 
 describe('integration mode', () => {
   it('silent: exchanges the code, then shows the partner car’s coverage as if the car steps were done', async () => {
-    const { actor, exchanged, settled } = launchWith(async () => ({
-      user: partnerUser,
-      token: 't-partner',
-      car,
-      quote: { ...quote, state: 'TX' },
-    }))
+    const { actor, exchanged, settled } = launchWith(() =>
+      Promise.resolve({
+        user: partnerUser,
+        token: 't-partner',
+        car,
+        quote: { ...quote, state: 'TX' },
+      }),
+    )
     const snapshot = await settled()
     expect(exchanged).toEqual([{ integratorId: 'demo-partner', launchCode: 'code-1' }])
     expect(stepOf(snapshot)).toBe('coverage')
@@ -82,7 +84,7 @@ describe('integration mode', () => {
   })
 
   it('selection: the member picks the vehicle from the lookup choice; the state is the member’s address’s', async () => {
-    const { settled } = launchWith(async () => ({ user: partnerUser, token: 't-partner', car: null, quote: null }), {
+    const { settled } = launchWith(() => Promise.resolve({ user: partnerUser, token: 't-partner', car: null, quote: null }), {
       launch: { integratorId: 'demo-partner', mode: 'selection', launchCode: 'code-2' },
     })
     const snapshot = await settled()
@@ -92,41 +94,37 @@ describe('integration mode', () => {
   })
 
   it("a vehicle without coverage: 'No available policies'", async () => {
-    const { settled } = launchWith(async () => {
-      throw new ApiError(422, 'noPolicies', 'No available policies')
-    })
+    const { settled } = launchWith(() => Promise.reject(new ApiError(422, 'noPolicies', 'No available policies')))
     const snapshot = await settled()
     expect(snapshot.matches({ integration: 'noPolicies' })).toBe(true)
     expect(stepOf(snapshot)).toBeUndefined()
   })
 
   it('fewer rates than the institution shows (threeCardView): No available policies', async () => {
-    const { settled } = launchWith(async () => ({
-      user: partnerUser,
-      token: 't',
-      car,
-      quote: { ...quote, rates: quote.rates.slice(0, 2) },
-    }))
+    const { settled } = launchWith(() =>
+      Promise.resolve({
+        user: partnerUser,
+        token: 't',
+        car,
+        quote: { ...quote, rates: quote.rates.slice(0, 2) },
+      }),
+    )
     expect((await settled()).matches({ integration: 'noPolicies' })).toBe(true)
   })
 
   it('an unknown, used or expired code, or an inactive integrator: the API’s message', async () => {
     const expired = 'This link has expired or was already used. Please start again from the page that brought you here.'
-    const { settled } = launchWith(async () => {
-      throw new ApiError(404, 'notFound', expired)
-    })
+    const { settled } = launchWith(() => Promise.reject(new ApiError(404, 'notFound', expired)))
     const snapshot = await settled()
     expect(snapshot.matches({ integration: 'failed' })).toBe(true)
     expect(snapshot.context.failure).toBe(expired)
 
-    const withoutMessage = launchWith(async () => {
-      throw new ApiError(0, 'network', '')
-    })
+    const withoutMessage = launchWith(() => Promise.reject(new ApiError(0, 'network', '')))
     expect((await withoutMessage.settled()).context.failure).toBe(LAUNCH_FAILED)
   })
 
   it('stays in integration mode when the session resets', async () => {
-    const { actor, settled } = launchWith(async () => ({ user: partnerUser, token: 't', car, quote }))
+    const { actor, settled } = launchWith(() => Promise.resolve({ user: partnerUser, token: 't', car, quote }))
     await settled()
     actor.send({ type: 'GO_TO', step: 'splash' })
     expect(stepOf(actor.getSnapshot())).toBe('splash')
@@ -135,9 +133,10 @@ describe('integration mode', () => {
   })
 
   it('is off when the app did not open at an integration route', async () => {
-    const actor = createActor(flowMachine.provide({ actors: { loadInstitution: fromPromise(async () => institution) } }), {
-      input: { institutionId: 'summit-cu' },
-    }).start()
+    const actor = createActor(
+      flowMachine.provide({ actors: { loadInstitution: fromPromise(() => Promise.resolve(institution)) } }),
+      { input: { institutionId: 'summit-cu' } },
+    ).start()
     const snapshot = await waitFor(actor, (s) => !s.matches('boot'))
     expect(stepOf(snapshot)).toBe('splash')
     expect(snapshot.context.integrationMode).toBe(false)

@@ -16,12 +16,10 @@ describe('payment: a contract paid already', () => {
   it('409 alreadyPaid on the sign request (the verify call was lost after the charge): on to the confirmation', async () => {
     let confirmed = 0
     const actor = await driveTo('confirm', {
-      sign: async () => {
-        throw new ApiError(409, 'alreadyPaid', 'This contract is already paid.')
-      },
-      confirm: async () => {
+      sign: () => Promise.reject(new ApiError(409, 'alreadyPaid', 'This contract is already paid.')),
+      confirm: () => {
         confirmed += 1
-        return confirmation
+        return Promise.resolve(confirmation)
       },
     })
     expect(await send(actor, { type: 'BOOK' })).toBe('confirmation')
@@ -31,12 +29,11 @@ describe('payment: a contract paid already', () => {
 
   it('a confirmation still waiting for the payment (409 paymentPending): the speed bump, then payment-error', async () => {
     const actor = await driveTo('confirm', {
-      sign: async () => {
-        throw new ApiError(409, 'alreadyPaid', 'This contract is already paid.')
-      },
-      confirm: async () => {
-        throw new ApiError(409, 'paymentPending', 'Your payment is still being recorded. Please try again in a moment.')
-      },
+      sign: () => Promise.reject(new ApiError(409, 'alreadyPaid', 'This contract is already paid.')),
+      confirm: () =>
+        Promise.reject(
+          new ApiError(409, 'paymentPending', 'Your payment is still being recorded. Please try again in a moment.'),
+        ),
     })
     expect(await send(actor, { type: 'BOOK' })).toBe('payment')
     expect(actor.getSnapshot().matches({ payment: 'failed' })).toBe(true)
@@ -48,9 +45,7 @@ describe('payment: a charge the checkout refunds (verifyresponse 409)', () => {
   it('secondChargeRefunded: the message, then Okay goes to the confirmation (the contract is paid)', async () => {
     const message = 'This contract was already paid, so this second charge of $1,955.97 is being refunded to your card.'
     const actor = await verifyWith({
-      verify: async () => {
-        throw new ApiError(409, 'secondChargeRefunded', message)
-      },
+      verify: () => Promise.reject(new ApiError(409, 'secondChargeRefunded', message)),
     })
     const snapshot = actor.getSnapshot()
     expect(snapshot.matches({ payment: 'secondChargeRefunded' })).toBe(true)
@@ -70,9 +65,7 @@ describe('payment: a charge the checkout refunds (verifyresponse 409)', () => {
     ],
   ] as const)('%s: the message, then Okay goes to payment-error', async (code, message) => {
     const actor = await verifyWith({
-      verify: async () => {
-        throw new ApiError(409, code, message)
-      },
+      verify: () => Promise.reject(new ApiError(409, code, message)),
     })
     expect(actor.getSnapshot().matches({ payment: 'failed' })).toBe(true)
     expect(actor.getSnapshot().context.paymentFailure).toBe(message)
@@ -82,9 +75,7 @@ describe('payment: a charge the checkout refunds (verifyresponse 409)', () => {
 
   it('any other refusal keeps the generic speed bump', async () => {
     const actor = await verifyWith({
-      verify: async () => {
-        throw new ApiError(402, 'paymentFailed', 'Your card was declined.')
-      },
+      verify: () => Promise.reject(new ApiError(402, 'paymentFailed', 'Your card was declined.')),
     })
     expect(actor.getSnapshot().matches({ payment: 'failed' })).toBe(true)
     expect(actor.getSnapshot().context.paymentFailure).toBeNull()

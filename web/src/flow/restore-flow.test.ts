@@ -30,9 +30,9 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
   it('coverage: the carousel on the chosen card, without quoting again; the session clock runs', async () => {
     let quotes = 0
     const { actor, sources } = await restoreWith(resumedAt('coverage'), {
-      quote: async () => {
+      quote: () => {
         quotes += 1
-        throw new Error('not expected')
+        return Promise.reject(new Error('not expected'))
       },
     })
     const snapshot = actor.getSnapshot()
@@ -67,14 +67,14 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
   it('payment: signs again (the same open request) and pays', async () => {
     let signs = 0
     const { actor } = await restoreWith(resumedAt('payment', { status: 'booked', policy: bookedPolicy }), {
-      sign: async () => {
+      sign: () => {
         signs += 1
-        return {
+        return Promise.resolve({
           signedRequest: 's',
           widgetUrl: 'http://127.0.0.1:8081/widget',
           gatewayOrigin: 'http://127.0.0.1:8081',
           requestId: 'req-1',
-        }
+        })
       },
     })
     expect(stepOf(actor.getSnapshot())).toBe('payment')
@@ -140,12 +140,9 @@ describe('restore on boot: nothing to go on with', () => {
 
   it('an expired session (401 sessionExpired): the splash with the Session Expired dialog, nothing left to end', async () => {
     const ends: Array<string | null> = []
-    const { actor } = await restoreWith(
-      async () => {
-        throw new ApiError(401, 'sessionExpired', 'Your session has expired.')
-      },
-      { ends },
-    )
+    const { actor } = await restoreWith(() => Promise.reject(new ApiError(401, 'sessionExpired', 'Your session has expired.')), {
+      ends,
+    })
     expect(stepOf(actor.getSnapshot())).toBe('splash')
     expect(actor.getSnapshot().context.sessionExpired).toBe(true)
     expect(ends).toEqual([]) // the server refused it and cleared the cookie
@@ -154,13 +151,7 @@ describe('restore on boot: nothing to go on with', () => {
   it("a used or expired continue link (410): the splash with the API's message", async () => {
     const message = 'This link has expired or was already used. Please start again.'
     const link: RestoreSource = { via: 'link', token: 'tok-1' }
-    const { actor, sources } = await restoreWith(
-      async () => {
-        throw new ApiError(410, 'linkExpired', message)
-      },
-      {},
-      link,
-    )
+    const { actor, sources } = await restoreWith(() => Promise.reject(new ApiError(410, 'linkExpired', message)), {}, link)
     expect(sources).toEqual([link])
     expect(stepOf(actor.getSnapshot())).toBe('splash')
     expect(actor.getSnapshot().context.notice).toEqual({ title: LINK_FAILED_TITLE, message })

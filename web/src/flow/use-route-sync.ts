@@ -47,7 +47,7 @@ export function useRouteSync(institutionId: string): void {
       if (now === urlStep) return
       if (now !== step) return // moved elsewhere (e.g. splash): the next run of this effect follows it
     }
-    navigate(pathOf(institutionId, step), { replace: !machineMoved || before === undefined })
+    void navigate(pathOf(institutionId, step), { replace: !machineMoved || before === undefined })
   }, [step, pathname, actor, navigate, institutionId, inInstitution, footerPage])
 
   useEffect(() => {

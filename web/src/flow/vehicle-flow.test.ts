@@ -11,9 +11,15 @@ const flags = { ...NO_CAR_FLAGS, commercialUse: true, secondOwner: true }
 
 /** createCar answers with a car for whatever VIN it was given, and records every body. */
 function carMaker(bodies: CreateCarBody[]): Fakes['createCar'] {
-  return async (body) => {
+  return (body) => {
     bodies.push(body)
-    return { ...car, carId: `car-${bodies.length}`, vin: body.vin, isMockVin: body.vin !== REAL_VIN, carFlags: body.carFlags }
+    return Promise.resolve({
+      ...car,
+      carId: `car-${bodies.length}`,
+      vin: body.vin,
+      isMockVin: body.vin !== REAL_VIN,
+      carFlags: body.carFlags,
+    })
   }
 }
 
@@ -66,9 +72,9 @@ describe('description lookup: the cascade', () => {
   it('loads the next list for each choice, and a change clears every later field and list', async () => {
     const requested: string[] = []
     const actor = await toDescription({
-      list: async (list, description) => {
+      list: (list, description) => {
         requested.push(`${list}:${description.year}/${description.make}/${description.model}`)
-        return list === 'makes' && description.year === '2021' ? ['Tesla'] : CATALOG[list]
+        return Promise.resolve(list === 'makes' && description.year === '2021' ? ['Tesla'] : CATALOG[list])
       },
     })
     await describe2020Accord(actor)
@@ -94,9 +100,9 @@ describe('description lookup: the cascade', () => {
     const analytics: AnalyticsEvent[] = []
     const actor = await toDescription({
       analytics,
-      list: async (list) => {
-        if (list === 'makes') throw new ApiError(500, 'internal', 'boom')
-        return CATALOG[list]
+      list: (list) => {
+        if (list === 'makes') return Promise.reject(new ApiError(500, 'internal', 'boom'))
+        return Promise.resolve(CATALOG[list])
       },
     })
     await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'year', value: '2020' })
@@ -124,9 +130,9 @@ describe('description lookup: finding the vehicle', () => {
   it('marks a mock VIN, goes to mileage, and mileage goes back to the description', async () => {
     const looked: unknown[] = []
     const actor = await toDescription({
-      findVin: async (description) => {
+      findVin: (description) => {
         looked.push(description)
-        return describedVehicle
+        return Promise.resolve(describedVehicle)
       },
     })
     await describe2020Accord(actor)
@@ -142,9 +148,7 @@ describe('description lookup: finding the vehicle', () => {
 
   it("opens 'Oops' on failure: Yes stays, No records the bounce and goes to no-rates", async () => {
     const actor = await toDescription({
-      findVin: async () => {
-        throw new ApiError(404, 'vehicleNotFound', 'failed to find vin')
-      },
+      findVin: () => Promise.reject(new ApiError(404, 'vehicleNotFound', 'failed to find vin')),
     })
     await describe2020Accord(actor)
     expect(await send(actor, { type: 'SUBMIT_DESCRIPTION' })).toBe('descriptionLookup')
@@ -171,9 +175,7 @@ describe('description lookup: finding the vehicle', () => {
     const analytics: AnalyticsEvent[] = []
     const actor = await toDescription({
       analytics,
-      quote: async () => {
-        throw new ApiError(422, 'noQuotes', 'No quotes present')
-      },
+      quote: () => Promise.reject(new ApiError(422, 'noQuotes', 'No quotes present')),
     })
     await describe2020Accord(actor)
     await send(actor, { type: 'SUBMIT_DESCRIPTION' })
@@ -189,9 +191,7 @@ describe('description lookup: finding the vehicle', () => {
 describe('coverage: the real-VIN prompt', () => {
   it("opens instead of purchasing; 'Vehicle not found' on a bad VIN, cleared on focus; Cancel closes it", async () => {
     const actor = await toCoverageByDescription({
-      decode: async () => {
-        throw new ApiError(404, 'vehicleNotFound', 'failed to find vin')
-      },
+      decode: () => Promise.reject(new ApiError(404, 'vehicleNotFound', 'failed to find vin')),
     })
     expect(await send(actor, { type: 'PURCHASE' })).toBe('coverage')
     expect(actor.getSnapshot().matches({ coverage: 'realVin' })).toBe(true)
@@ -211,13 +211,13 @@ describe('coverage: the real-VIN prompt', () => {
     let quotes = 0
     const actor = await toCoverageByDescription({
       createCar: carMaker(bodies),
-      decode: async (vin) => {
+      decode: (vin) => {
         decoded.push(vin)
-        return { ...describedVehicle, vin, style: 'EX', isMockVin: false }
+        return Promise.resolve({ ...describedVehicle, vin, style: 'EX', isMockVin: false })
       },
-      quote: async () => {
+      quote: () => {
         quotes += 1
-        return { ...quote, quoteId: `q-${quotes}` }
+        return Promise.resolve({ ...quote, quoteId: `q-${quotes}` })
       },
     })
     actor.send({ type: 'SELECT_RATE', index: 2 })

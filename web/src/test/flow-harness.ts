@@ -80,70 +80,70 @@ export function start(fakes: Fakes = {}, input: Partial<FlowInput> = {}) {
   let refreshed = 0
   const machine = flowMachine.provide({
     actors: {
-      loadInstitution: fromPromise(async () => institution),
+      loadInstitution: fromPromise(() => Promise.resolve(institution)),
       restoreCheckout: fromPromise(async ({ input }: { input: { institutionId: string; source: RestoreSource } }) =>
-        (
-          fakes.restore ??
-          (async () => {
-            throw new ApiError(401, 'unauthorized', 'Unauthorized')
-          })
-        )(input.source),
+        (fakes.restore ?? (() => Promise.reject(new ApiError(401, 'unauthorized', 'Unauthorized'))))(input.source),
       ),
-      createUser: fromPromise(fakes.createUser ?? (async () => session)),
+      createUser: fromPromise(fakes.createUser ?? (() => Promise.resolve(session))),
       decodeVin: fromPromise(async ({ input }: { input: { session: Session; vin: string } }) =>
-        (fakes.decode ?? (async () => vehicle))(input.vin),
+        (fakes.decode ?? (() => Promise.resolve(vehicle)))(input.vin),
       ),
       loadDescriptionList: fromPromise(
         async ({ input }: { input: { session: Session; list: DescriptionList; description: VehicleDescription } }) =>
-          (fakes.list ?? (async (list: DescriptionList) => CATALOG[list]))(input.list, input.description),
+          (fakes.list ?? ((list: DescriptionList) => Promise.resolve(CATALOG[list])))(input.list, input.description),
       ),
       findVinForDescription: fromPromise(async ({ input }: { input: { session: Session; description: VehicleDescription } }) =>
-        (fakes.findVin ?? (async () => describedVehicle))(input.description),
+        (fakes.findVin ?? (() => Promise.resolve(describedVehicle)))(input.description),
       ),
-      sendAnalytics: fromPromise(async ({ input }: { input: { session: Session; event: AnalyticsEvent } }) => {
+      sendAnalytics: fromPromise(({ input }: { input: { session: Session; event: AnalyticsEvent } }) => {
         fakes.analytics?.push(input.event)
+        return Promise.resolve()
       }),
-      endSession: fromPromise(async ({ input }: { input: { institutionId: string; token: string | null } }) => {
+      endSession: fromPromise(({ input }: { input: { institutionId: string; token: string | null } }) => {
         fakes.ends?.push(input.token)
+        return Promise.resolve()
       }),
       createCar: fromPromise(async ({ input }: { input: { session: Session; body: CreateCarBody } }) =>
-        (fakes.createCar ?? (async () => car))(input.body),
+        (fakes.createCar ?? (() => Promise.resolve(car)))(input.body),
       ),
-      createQuote: fromPromise(fakes.quote ?? (async () => quote)),
+      createQuote: fromPromise(fakes.quote ?? (() => Promise.resolve(quote))),
       sendContactRequest: fromPromise(
         async ({ input }: { input: { institutionId: string; session: Session | null; body: ContactRequestBody } }) => {
           fakes.contacts?.push({ body: input.body, anonymous: input.session === null })
-          return (fakes.contact ?? (async () => 'cr-1'))()
+          return (fakes.contact ?? (() => Promise.resolve('cr-1')))()
         },
       ),
-      savePersonalDetails: fromPromise(fakes.personalDetails ?? (async () => ({ user: memberUser, token: 't-2' }))),
+      savePersonalDetails: fromPromise(fakes.personalDetails ?? (() => Promise.resolve({ user: memberUser, token: 't-2' }))),
       updateEmail: fromPromise(
         async ({ input }: { input: { session: Session; oldEmailAddress: string; newEmailAddress: string } }) => ({
-          token: await (fakes.updateEmail ?? (async () => 't-3'))(),
+          token: await (fakes.updateEmail ?? (() => Promise.resolve('t-3')))(),
           emailAddress: input.newEmailAddress,
         }),
       ),
-      sendVerificationEmail: fromPromise(fakes.sendEmail ?? (async () => true)),
+      sendVerificationEmail: fromPromise(fakes.sendEmail ?? (() => Promise.resolve(true))),
       submitVerificationCode: fromPromise(async ({ input }: { input: { session: Session; code: string } }) =>
-        (fakes.code ?? (async () => ({ user: { ...memberUser, isEmailVerified: true }, token: 't-4' })))(input.code),
+        (fakes.code ?? (() => Promise.resolve({ user: { ...memberUser, isEmailVerified: true }, token: 't-4' })))(input.code),
       ),
-      bookPolicy: fromPromise(fakes.book ?? (async () => ({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' }))),
+      bookPolicy: fromPromise(
+        fakes.book ?? (() => Promise.resolve({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' })),
+      ),
       signRequest: fromPromise(
         fakes.sign ??
-          (async () => ({
-            signedRequest: 's',
-            widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
-            gatewayOrigin: 'http://127.0.0.1:8081',
-          })),
+          (() =>
+            Promise.resolve({
+              signedRequest: 's',
+              widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
+              gatewayOrigin: 'http://127.0.0.1:8081',
+            })),
       ),
       verifyPayment: fromPromise(
-        fakes.verify ?? (async () => ({ trackingNumber: 'PAY-1', paymentDate: '11/22/2026', amount: 195597 })),
+        fakes.verify ?? (() => Promise.resolve({ trackingNumber: 'PAY-1', paymentDate: '11/22/2026', amount: 195597 })),
       ),
-      confirmPayment: fromPromise(fakes.confirm ?? (async () => confirmation)),
+      confirmPayment: fromPromise(fakes.confirm ?? (() => Promise.resolve(confirmation))),
       refreshSession: sessionRefresh(async ({ session }) => {
         fakes.refreshes?.push(session.token)
         refreshed += 1
-        return (fakes.refresh ?? (async () => `r-${refreshed}`))(session.token)
+        return (fakes.refresh ?? (() => Promise.resolve(`r-${refreshed}`)))(session.token)
       }),
     },
   })

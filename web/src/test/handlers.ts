@@ -55,7 +55,7 @@ export const handlers = [
   http.post('*/api/institution/:iid/contact-request', () =>
     HttpResponse.json({ contactRequestId: 'cr-anon-1' }, { status: 202 }),
   ),
-  http.post(`${U}/verifydetails/:policyId`, ({ params }) =>
+  http.post<{ iid: string; uid: string; policyId: string }>(`${U}/verifydetails/:policyId`, ({ params }) =>
     HttpResponse.json({
       token: 'doc-token',
       policy: `/api/institution/${params.iid}/user/${params.uid}/fetchdocument/${params.policyId}?token=doc-token`,

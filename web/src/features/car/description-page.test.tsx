@@ -33,7 +33,7 @@ describe('description page', () => {
   it('requires every field, loads each list in turn and clears later fields on a change', async () => {
     const lists: string[] = []
     server.use(
-      http.get(`${C}/:list`, ({ params, request }) => {
+      http.get<{ iid: string; list: string }>(`${C}/:list`, ({ params, request }) => {
         lists.push(`${params.list}?${new URL(request.url).searchParams}`)
         return undefined
       }),

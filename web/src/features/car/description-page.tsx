@@ -42,7 +42,12 @@ export default function DescriptionPage() {
   }
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit(() => send({ type: 'SUBMIT_DESCRIPTION' }))}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={(event) => void handleSubmit(() => send({ type: 'SUBMIT_DESCRIPTION' }))(event)}
+    >
       <Alert severity="info" variant="outlined">
         Prices for a described vehicle are estimates. You&apos;ll enter your VIN before you purchase.
       </Alert>

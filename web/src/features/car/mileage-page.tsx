@@ -29,9 +29,11 @@ export default function MileagePage() {
       component="form"
       noValidate
       spacing={3}
-      onSubmit={handleSubmit((values) =>
-        send({ type: 'SUBMIT_MILEAGE', odometer: odometerToSend(values.odometer), carFlags: values.carFlags }),
-      )}
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          send({ type: 'SUBMIT_MILEAGE', odometer: odometerToSend(values.odometer), carFlags: values.carFlags }),
+        )(event)
+      }
     >
       <Controller
         name="odometer"

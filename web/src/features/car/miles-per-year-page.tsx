@@ -25,7 +25,7 @@ export default function MilesPerYearPage() {
           value={field.value}
           error={fieldState.error?.message}
           onChange={field.onChange}
-          onSubmit={submit}
+          onSubmit={() => void submit()}
           testId="miles-per-year"
         />
       )}

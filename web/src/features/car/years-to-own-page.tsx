@@ -26,7 +26,7 @@ export default function YearsToOwnPage() {
           value={field.value}
           error={fieldState.error?.message}
           onChange={field.onChange}
-          onSubmit={submit}
+          onSubmit={() => void submit()}
           busy={busy}
           testId="years-to-own"
         />

@@ -76,18 +76,20 @@ function ContactForm({ submitLabel, showMemberCheckboxes }: { submitLabel: strin
       component="form"
       noValidate
       spacing={2}
-      onSubmit={handleSubmit((values) =>
-        send({
-          type: 'SUBMIT_CONTACT_DETAILS',
-          details: {
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            phoneNumber: digitsOnly(values.phoneNumber),
-            emailAddress: values.emailAddress.trim().toLowerCase(),
-            ...(showMemberCheckboxes ? { isMember: values.isMember, wantsMembershipInfo: values.wantsMembershipInfo } : {}),
-          },
-        }),
-      )}
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          send({
+            type: 'SUBMIT_CONTACT_DETAILS',
+            details: {
+              firstName: values.firstName.trim(),
+              lastName: values.lastName.trim(),
+              phoneNumber: digitsOnly(values.phoneNumber),
+              emailAddress: values.emailAddress.trim().toLowerCase(),
+              ...(showMemberCheckboxes ? { isMember: values.isMember, wantsMembershipInfo: values.wantsMembershipInfo } : {}),
+            },
+          }),
+        )(event)
+      }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {text('firstName', 'First name', 'given-name', 'contact-first-name')}

@@ -60,7 +60,7 @@ export default function CoverageConfirmPage() {
   })
   if (!rate || !car) return null
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(() => send({ type: 'BOOK' }))}>
+    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void handleSubmit(() => send({ type: 'BOOK' }))(event)}>
       <SummaryCard title="Coverage" onEdit={() => send({ type: 'EDIT_COVERAGE' })} editTestId="edit-coverage">
         <Typography data-testid="confirm-coverage-name">{rate.coverageName}</Typography>
         <Typography>{`${rate.coverageMonths} Months`}</Typography>

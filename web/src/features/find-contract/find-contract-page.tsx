@@ -25,7 +25,7 @@ function FindContractForm(props: { busy: boolean; done: boolean; onSubmit: (deta
   })
   const locked = props.done || props.busy
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(props.onSubmit)}>
+    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void handleSubmit(props.onSubmit)(event)}>
       <Controller
         name="lastname"
         control={control}

@@ -41,7 +41,7 @@ export default function MissingInfoPage() {
 
   const text = (name: Path<PersonalDetailsValues>, label: string, autoComplete: string, testId: string, maxLength?: number) => {
     const field = register(name)
-    const error = formState.errors[name as keyof PersonalDetailsValues]
+    const error = formState.errors[name]
     return (
       <TextField
         {...field}
@@ -61,20 +61,22 @@ export default function MissingInfoPage() {
       component="form"
       noValidate
       spacing={2}
-      onSubmit={handleSubmit((values) =>
-        send({
-          type: 'SUBMIT_PERSONAL_DETAILS',
-          details: {
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            phoneNumber: digitsOnly(values.phoneNumber),
-            street: values.street.trim(),
-            city: values.city.trim(),
-            zip: values.zip.trim(),
-            isMember: values.isMember === 'yes',
-          },
-        }),
-      )}
+      onSubmit={(event) =>
+        void handleSubmit((values) =>
+          send({
+            type: 'SUBMIT_PERSONAL_DETAILS',
+            details: {
+              firstName: values.firstName.trim(),
+              lastName: values.lastName.trim(),
+              phoneNumber: digitsOnly(values.phoneNumber),
+              street: values.street.trim(),
+              city: values.city.trim(),
+              zip: values.zip.trim(),
+              isMember: values.isMember === 'yes',
+            },
+          }),
+        )(event)
+      }
     >
       {failure && <Alert severity="error">{failure}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -32,7 +32,9 @@ function EmailForm() {
       noValidate
       spacing={2}
       onFocus={emailResolver.preload}
-      onSubmit={handleSubmit((values) => send({ type: 'SUBMIT_EMAIL', emailAddress: values.emailAddress }))}
+      onSubmit={(event) =>
+        void handleSubmit((values) => send({ type: 'SUBMIT_EMAIL', emailAddress: values.emailAddress }))(event)
+      }
     >
       <TextField
         {...email}
@@ -65,7 +67,7 @@ function ResidenceForm() {
       noValidate
       spacing={2}
       onFocus={residenceResolver.preload}
-      onSubmit={handleSubmit((values) => send({ type: 'SUBMIT_STATE', state: values.state }))}
+      onSubmit={(event) => void handleSubmit((values) => send({ type: 'SUBMIT_STATE', state: values.state }))(event)}
     >
       <TextField
         {...state}

@@ -28,7 +28,7 @@ export default function CodeConfirmationPage() {
       component="form"
       noValidate
       spacing={2}
-      onSubmit={handleSubmit((values) => send({ type: 'SUBMIT_CODE', code: values.code }))}
+      onSubmit={(event) => void handleSubmit((values) => send({ type: 'SUBMIT_CODE', code: values.code }))(event)}
     >
       <Typography data-testid="email-sent-message">{`We sent a 6-digit code to ${emailAddress}.`}</Typography>
       <Controller

@@ -26,7 +26,7 @@ export default function SendEmailPage() {
       component="form"
       noValidate
       spacing={2}
-      onSubmit={handleSubmit((values) => send({ type: 'SEND_CODE', emailAddress: values.emailAddress }))}
+      onSubmit={(event) => void handleSubmit((values) => send({ type: 'SEND_CODE', emailAddress: values.emailAddress }))(event)}
     >
       <Typography>We will email you a 6-digit code to verify your email address.</Typography>
       {emailError && <Alert severity="error">{emailError}</Alert>}
