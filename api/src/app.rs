@@ -16,6 +16,7 @@ use coverline_store::Store;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::cache::TtlCache;
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
 use crate::routes;
@@ -67,10 +68,12 @@ impl std::ops::Deref for AppState {
 pub struct Shared {
     pub config: Arc<Config>,
     pub store: Store,
-    /// Institutions read in the last few seconds (every request needs its institution).
-    pub institutions: InstitutionCache,
+    /// Institutions as recently read from the store (`None`: no such institution). An import
+    /// (`coverline institution import`, or a restart) reaches every API instance within
+    /// `INSTITUTION_TTL`; a deactivation too.
+    pub institutions: TtlCache<Option<Institution>>,
     /// Integrator origins allowed to frame each institution's pages, read in the last few seconds.
-    pub framing: FramingCache,
+    pub framing: TtlCache<Vec<String>>,
     /// VIN decodes (by VIN or by description) per member.
     pub vin_lookups: crate::limits::RateLimiter,
     /// Quote inserts, group-committed.
@@ -87,7 +90,7 @@ pub struct Shared {
 impl Shared {
     /// An institution, active or not (404 when unknown), as read in the last `INSTITUTION_TTL`.
     pub async fn institution(&self, institution_id: &str) -> ApiResult<Institution> {
-        self.institutions.get(&self.store, institution_id).await?.ok_or_else(ApiError::not_found)
+        self.institutions.get_or_load(institution_id, self.store.institution(institution_id)).await?.ok_or_else(ApiError::not_found)
     }
 
     /// The institution of a request: 404 when unknown, 403 when inactive.
@@ -170,7 +173,7 @@ async fn frame_policy(
         "frame-ancestors 'none'".to_string()
     } else {
         let institution_id = path.trim_start_matches('/').split('/').next().unwrap_or_default();
-        let origins = state.framing.origins(&state.store, institution_id).await.unwrap_or_else(|e| {
+        let origins = framing_origins(&state.framing, &state.store, institution_id).await.unwrap_or_else(|e| {
             tracing::warn!(error = ?e, "reading integrator origins");
             Vec::new()
         });
@@ -198,68 +201,27 @@ fn origin_of(url: &str) -> String {
     }
 }
 
-/// When an institution's framing origins were read, and the origins.
-type CachedOrigins = (std::time::Instant, Vec<String>);
-
-/// The framing origins of each institution's active integrators, reused for `INSTITUTION_TTL`.
-#[derive(Clone, Default)]
-pub struct FramingCache {
-    entries: Arc<std::sync::RwLock<std::collections::HashMap<String, CachedOrigins>>>,
+/// The origins allowed to frame an institution's pages (its active integrators', validated when
+/// imported), reused for `INSTITUTION_TTL`.
+pub async fn framing_origins(cache: &TtlCache<Vec<String>>, store: &Store, institution_id: &str) -> anyhow::Result<Vec<String>> {
+    cache
+        .get_or_load(institution_id, async {
+            let mut origins: Vec<String> = store
+                .active_integrators(institution_id)
+                .await?
+                .iter()
+                .flat_map(|i| i.origins())
+                .filter(|o| crate::integrators::valid_origin(o))
+                .collect();
+            origins.sort();
+            origins.dedup();
+            Ok(origins)
+        })
+        .await
 }
-
-impl FramingCache {
-    /// The origins allowed to frame an institution's pages (validated when imported).
-    pub async fn origins(&self, store: &Store, institution_id: &str) -> anyhow::Result<Vec<String>> {
-        if let Some((at, origins)) = self.entries.read().expect("framing cache lock").get(institution_id)
-            && at.elapsed() < INSTITUTION_TTL
-        {
-            return Ok(origins.clone());
-        }
-        let mut origins: Vec<String> = store
-            .active_integrators(institution_id)
-            .await?
-            .iter()
-            .flat_map(|i| i.origins())
-            .filter(|o| crate::integrators::valid_origin(o))
-            .collect();
-        origins.sort();
-        origins.dedup();
-        let mut entries = self.entries.write().expect("framing cache lock");
-        if entries.len() > 10_000 {
-            entries.clear();
-        }
-        entries.insert(institution_id.to_string(), (std::time::Instant::now(), origins.clone()));
-        Ok(origins)
-    }
-}
-
-/// Institutions as recently read from the store. An import (`coverline institution import`, or a
-/// restart) reaches every API instance within `INSTITUTION_TTL`; a deactivated institution too.
-#[derive(Clone, Default)]
-pub struct InstitutionCache {
-    entries: Arc<std::sync::RwLock<std::collections::HashMap<String, CachedInstitution>>>,
-}
-
-/// When an institution was read, and what was read (`None`: no such institution).
-type CachedInstitution = (std::time::Instant, Option<Institution>);
 
 /// How long an institution read from the store is reused.
 pub const INSTITUTION_TTL: std::time::Duration = std::time::Duration::from_secs(5);
 
-impl InstitutionCache {
-    /// The institution (or its absence), from the cache when fresh, else from the store.
-    pub async fn get(&self, store: &coverline_store::Store, institution_id: &str) -> anyhow::Result<Option<Institution>> {
-        if let Some((at, institution)) = self.entries.read().expect("institution cache lock").get(institution_id)
-            && at.elapsed() < INSTITUTION_TTL
-        {
-            return Ok(institution.clone());
-        }
-        let institution = store.institution(institution_id).await?;
-        let mut entries = self.entries.write().expect("institution cache lock");
-        if entries.len() > 10_000 {
-            entries.clear(); // unknown ids from a scan must not grow it without bound
-        }
-        entries.insert(institution_id.to_string(), (std::time::Instant::now(), institution.clone()));
-        Ok(institution)
-    }
-}
+/// The most institutions (or unknown ids) a cache keeps.
+pub const CACHE_CAPACITY: u64 = 10_000;

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod cache;
 pub mod checkouts;
 pub mod config;
 pub mod error;
@@ -106,8 +107,8 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
     let state = AppState::new(app::Shared {
         config: Arc::new(config),
         store,
-        institutions: app::InstitutionCache::default(),
-        framing: app::FramingCache::default(),
+        institutions: cache::TtlCache::new(app::INSTITUTION_TTL, app::CACHE_CAPACITY),
+        framing: cache::TtlCache::new(app::INSTITUTION_TTL, app::CACHE_CAPACITY),
         vin_lookups: limits::RateLimiter::new(app::VIN_LOOKUP_BURST, app::VIN_LOOKUPS_PER_SECOND),
         quotes,
         rating,
