@@ -95,7 +95,74 @@ pub fn document(paths: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
     doc.merge(paths);
     doc.info.version = env!("CARGO_PKG_VERSION").to_string();
-    doc
+    answers_carry_every_field(doc)
+}
+
+/// Fields of an answer that are left out when empty (`skip_serializing_if`), as `(schema, field)`.
+const SOMETIMES_ABSENT: [(&str, &str); 1] = [("ErrorDetail", "field")];
+
+/// utoipa declares an `Option` field optional, which is right for a request (serde reads a missing
+/// one as `None`) but not for an answer: the server always sends it, `null` when empty. A schema
+/// no request body reaches therefore lists its nullable fields as required too, so the web's
+/// generated types say `T | null`, not `T | null | undefined`.
+fn answers_carry_every_field(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use serde_json::Value;
+    let Ok(mut json) = serde_json::to_value(&doc) else { return doc };
+    let mut in_requests = std::collections::BTreeSet::new();
+    let mut pending: Vec<String> = Vec::new();
+    for path in json["paths"].as_object().into_iter().flat_map(|p| p.values()) {
+        for operation in path.as_object().into_iter().flat_map(|o| o.values()) {
+            collect_refs(&operation["requestBody"], &mut pending);
+        }
+    }
+    while let Some(name) = pending.pop() {
+        if in_requests.insert(name.clone()) {
+            collect_refs(&json["components"]["schemas"][&name], &mut pending);
+        }
+    }
+    let Some(schemas) = json["components"]["schemas"].as_object_mut() else { return doc };
+    for (name, schema) in schemas.iter_mut().filter(|(name, _)| !in_requests.contains(*name)) {
+        let nullable: Vec<String> = schema["properties"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(field, property)| is_nullable(property) && !SOMETIMES_ABSENT.contains(&(name.as_str(), field.as_str())))
+            .map(|(field, _)| field.clone())
+            .collect();
+        if nullable.is_empty() {
+            continue;
+        }
+        let required = schema.as_object_mut().and_then(|o| o.entry("required").or_insert_with(|| Value::Array(vec![])).as_array_mut());
+        if let Some(required) = required {
+            for field in nullable {
+                if !required.iter().any(|r| r == &Value::String(field.clone())) {
+                    required.push(Value::String(field));
+                }
+            }
+        }
+    }
+    serde_json::from_value(json).unwrap_or(doc)
+}
+
+/// Every `#/components/schemas/<name>` referenced inside `value`.
+fn collect_refs(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if let Some(name) = map.get("$ref").and_then(|r| r.as_str()).and_then(|r| r.strip_prefix("#/components/schemas/")) {
+                out.push(name.to_string());
+            }
+            map.values().for_each(|v| collect_refs(v, out));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| collect_refs(v, out)),
+        _ => {}
+    }
+}
+
+/// A property that may be `null`: `type: [T, "null"]`, or `oneOf`/`anyOf` with a `null` branch.
+fn is_nullable(property: &serde_json::Value) -> bool {
+    let null = serde_json::Value::String("null".into());
+    property["type"].as_array().is_some_and(|types| types.contains(&null))
+        || ["oneOf", "anyOf"].iter().any(|k| property[*k].as_array().is_some_and(|branches| branches.iter().any(|b| b["type"] == null)))
 }
 
 /// Rewrites the framework's own 4xx answers under `/api` (rejections: malformed or wrongly
@@ -145,6 +212,8 @@ fn rejection_text(status: StatusCode, text: &str) -> (ErrorCode, String) {
 /// The framework's text when it is short and printable (it names the field at fault), else
 /// `fallback`.
 fn readable(text: &str, fallback: &str) -> String {
+    // An unknown enum value lists every allowed one: the field and the value are what matter.
+    let text = text.split_once(", expected one of").map_or(text, |(head, _)| head);
     if text.is_empty() || text.len() > 300 || text.chars().any(char::is_control) { fallback.to_string() } else { text.to_string() }
 }
 
@@ -160,6 +229,29 @@ pub fn json_response(doc: axum::body::Bytes) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn required(doc: &serde_json::Value, schema: &str) -> Vec<String> {
+        doc["components"]["schemas"][schema]["required"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r.as_str().map(str::to_string))
+            .collect()
+    }
+
+    #[test]
+    fn answers_list_their_nullable_fields_as_required_and_requests_leave_them_optional() {
+        let doc = serde_json::to_value(crate::routes::openapi()).unwrap();
+        // An answer only: the contract number is sent as null until booked.
+        assert!(required(&doc, "PolicyView").contains(&"mmpContractNumber".to_string()));
+        assert!(required(&doc, "Resumed").contains(&"confirmation".to_string()));
+        // A request body: a missing optional answer is read as none.
+        assert!(!required(&doc, "AnswersBody").contains(&"carId".to_string()));
+        assert!(!required(&doc, "CollectedInfo").contains(&"firstName".to_string()));
+        // Left out when empty.
+        assert!(!required(&doc, "ErrorDetail").contains(&"field".to_string()));
+        assert!(required(&doc, "ErrorDetail").contains(&"code".to_string()));
+    }
 
     #[test]
     fn rejections_get_a_code_and_a_readable_message() {

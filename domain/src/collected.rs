@@ -12,6 +12,89 @@ pub const MAX_TEXT: usize = 200;
 /// The most coverage options kept.
 pub const MAX_RATES: usize = 10;
 
+/// Where a member was when they asked to be contacted, chosen by the priority of spec section 4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum BounceSource {
+    PaymentError,
+    BookingError,
+    PaymentOptions,
+    MockVinPaymentOptions,
+    ExpertGuidance,
+    MockVinExpertGuidance,
+    StateContactRequest,
+    InvalidState,
+    ValidCarNoRates,
+    MockVinNoRates,
+    DescriptionLookup,
+    NotAMember,
+    UserCreationError,
+    ContactRequest,
+    MockVinContactRequest,
+}
+
+impl BounceSource {
+    /// Every source.
+    pub const ALL: [BounceSource; 15] = [
+        Self::PaymentError,
+        Self::BookingError,
+        Self::PaymentOptions,
+        Self::MockVinPaymentOptions,
+        Self::ExpertGuidance,
+        Self::MockVinExpertGuidance,
+        Self::StateContactRequest,
+        Self::InvalidState,
+        Self::ValidCarNoRates,
+        Self::MockVinNoRates,
+        Self::DescriptionLookup,
+        Self::NotAMember,
+        Self::UserCreationError,
+        Self::ContactRequest,
+        Self::MockVinContactRequest,
+    ];
+
+    /// The JSON form (as the request carried it and the store keeps it).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::PaymentError => "paymentError",
+            Self::BookingError => "bookingError",
+            Self::PaymentOptions => "paymentOptions",
+            Self::MockVinPaymentOptions => "mockVinPaymentOptions",
+            Self::ExpertGuidance => "expertGuidance",
+            Self::MockVinExpertGuidance => "mockVinExpertGuidance",
+            Self::StateContactRequest => "stateContactRequest",
+            Self::InvalidState => "invalidState",
+            Self::ValidCarNoRates => "validCarNoRates",
+            Self::MockVinNoRates => "mockVinNoRates",
+            Self::DescriptionLookup => "descriptionLookup",
+            Self::NotAMember => "notAMember",
+            Self::UserCreationError => "userCreationError",
+            Self::ContactRequest => "contactRequest",
+            Self::MockVinContactRequest => "mockVinContactRequest",
+        }
+    }
+
+    /// The reason the institution reads in its email.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Self::PaymentError => "Payment could not be completed",
+            Self::BookingError => "Booking could not be completed",
+            Self::PaymentOptions => "Asked about payment options",
+            Self::MockVinPaymentOptions => "Asked about payment options (estimate, no VIN yet)",
+            Self::ExpertGuidance => "Asked for a coverage expert",
+            Self::MockVinExpertGuidance => "Asked for a coverage expert (estimate, no VIN yet)",
+            Self::StateContactRequest | Self::InvalidState => "Lives in a state the product is not sold in",
+            Self::ValidCarNoRates => "No coverage options for their vehicle",
+            Self::MockVinNoRates => "No coverage options for the described vehicle",
+            Self::DescriptionLookup => "Could not find their vehicle",
+            Self::NotAMember => "Not a member yet",
+            Self::UserCreationError => "Could not start a quote",
+            Self::ContactRequest => "Asked to be contacted",
+            Self::MockVinContactRequest => "Asked to be contacted (estimate, no VIN yet)",
+        }
+    }
+}
+
 /// Every field is optional; a request carries what the member had answered so far.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -170,6 +253,14 @@ impl CollectedInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bounce_sources_are_named_as_serde_names_them() {
+        for source in BounceSource::ALL {
+            assert_eq!(serde_json::to_string(&source).unwrap(), format!("\"{}\"", source.as_str()));
+            assert!(!source.reason().is_empty());
+        }
+    }
 
     #[test]
     fn clean_trims_drops_empty_and_refuses_oversized_texts() {

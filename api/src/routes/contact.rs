@@ -7,7 +7,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use coverline_domain::ErrorCode;
-use coverline_domain::collected::{CollectedInfo, NumberOrText};
+use coverline_domain::collected::{BounceSource, CollectedInfo, NumberOrText};
 use coverline_domain::contact::EmailAddress;
 use coverline_domain::institution::Institution;
 use coverline_store::{ContactRequestRecord, UserRecord};
@@ -20,25 +20,6 @@ use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
-
-/// Where a member was when they asked, and what the institution reads as the reason.
-const PAGES: [(&str, &str); 15] = [
-    ("paymentError", "Payment could not be completed"),
-    ("bookingError", "Booking could not be completed"),
-    ("paymentOptions", "Asked about payment options"),
-    ("mockVinPaymentOptions", "Asked about payment options (estimate, no VIN yet)"),
-    ("expertGuidance", "Asked for a coverage expert"),
-    ("mockVinExpertGuidance", "Asked for a coverage expert (estimate, no VIN yet)"),
-    ("stateContactRequest", "Lives in a state the product is not sold in"),
-    ("invalidState", "Lives in a state the product is not sold in"),
-    ("validCarNoRates", "No coverage options for their vehicle"),
-    ("mockVinNoRates", "No coverage options for the described vehicle"),
-    ("descriptionLookup", "Could not find their vehicle"),
-    ("notAMember", "Not a member yet"),
-    ("userCreationError", "Could not start a quote"),
-    ("contactRequest", "Asked to be contacted"),
-    ("mockVinContactRequest", "Asked to be contacted (estimate, no VIN yet)"),
-];
 
 /// A repeat of the same request within this many seconds answers the first one.
 const REPEAT_WINDOW_SECS: i64 = 60;
@@ -55,7 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ContactRequest {
-    page_user_bounced_from: String,
+    page_user_bounced_from: BounceSource,
     #[serde(default = "yes")]
     does_consent_to_email: bool,
     #[serde(default = "yes")]
@@ -107,11 +88,7 @@ async fn record(
     user: Option<&UserRecord>,
     body: ContactRequest,
 ) -> ApiResult<(StatusCode, Json<ContactRequestId>)> {
-    let reason = PAGES
-        .iter()
-        .find(|(page, _)| *page == body.page_user_bounced_from)
-        .map(|(_, reason)| *reason)
-        .ok_or_else(|| ApiError::bad_request("pageUserBouncedFrom is not a known page."))?;
+    let reason = body.page_user_bounced_from.reason();
     let mut collected = body.collected_info.clean()?;
     // What the server knows of the member beats what the browser sends.
     if let Some(user) = user {
@@ -137,7 +114,10 @@ async fn record(
     let fingerprint = hex::encode(Sha256::digest(
         format!(
             "{}\n{:?}\n{email}\n{}\n{}\n{collected_json}",
-            institution.institution_id, user_id, body.page_user_bounced_from, body.does_consent_to_email
+            institution.institution_id,
+            user_id,
+            body.page_user_bounced_from.as_str(),
+            body.does_consent_to_email
         )
         .as_bytes(),
     ));
@@ -157,7 +137,7 @@ async fn record(
         institution_id: institution.institution_id.clone(),
         user_id,
         email: email.clone(),
-        page_bounced_from: body.page_user_bounced_from.clone(),
+        page_bounced_from: body.page_user_bounced_from.as_str().to_string(),
         consents_to_email: i64::from(body.does_consent_to_email),
         institution_contact: i64::from(body.institution_contact),
         collected_json,

@@ -1,3 +1,4 @@
+import type { VehicleDescription } from '../lib/vehicle-description'
 import { ApiError } from './api-error'
 import { TokenChain } from './token-chain'
 import type {
@@ -25,7 +26,6 @@ import type {
   UpdateEmailBody,
   UpdateQuoteBody,
   UserWithToken,
-  VehicleDescription,
   VerifyEmailQuery,
   VerifyResponseBody,
   VinPhotoDrop,

@@ -1,3 +1,4 @@
+import type { VehicleDescription } from '../lib/vehicle-description'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import { ApiError } from '../api/api-error'
 import { api, type Session } from '../api/client'
@@ -22,7 +23,6 @@ import type {
   Resumed,
   SignedRequest,
   UserWithToken,
-  VehicleDescription,
   VerifyEmailQuery,
 } from '../api/types'
 import { generatePassword } from '../lib/password'

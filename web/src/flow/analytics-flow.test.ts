@@ -15,12 +15,12 @@ import { flowActors } from './actors'
  */
 
 /** The error events sent, as [action, label]. */
-function errorsIn(analytics: AnalyticsEvent[]): Array<[string | undefined, string | undefined]> {
+function errorsIn(analytics: AnalyticsEvent[]): Array<[string | null | undefined, string | null | undefined]> {
   return analytics.filter((e) => e.eventCategory === 'ErrorEncountered').map((e) => [e.eventAction, e.eventLabel])
 }
 
 /** The purchase's once-per-session events sent, as [action, label]. */
-function purchaseEventsIn(analytics: AnalyticsEvent[]): Array<[string | undefined, string | undefined]> {
+function purchaseEventsIn(analytics: AnalyticsEvent[]): Array<[string | null | undefined, string | null | undefined]> {
   return analytics.filter((e) => e.eventCategory === 'Purchase').map((e) => [e.eventAction, e.eventLabel])
 }
 

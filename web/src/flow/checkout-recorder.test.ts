@@ -92,7 +92,7 @@ describe('recording the checkout while the flow runs (PUT U/checkout)', () => {
     })
     await send(actor, { type: 'SELECT_RATE', index: 2 })
     await landsAndRecords(actor, puts, { type: 'PURCHASE' }, 'missingInfo')
-    expect(puts.at(-1)?.body.answers.rate).toEqual({ rateId: 'rate-2', index: 2 })
+    expect(puts.at(-1)?.body.answers?.rate).toEqual({ rateId: 'rate-2', index: 2 })
     await landsAndRecords(actor, puts, { type: 'SUBMIT_PERSONAL_DETAILS', details: personalDetails }, 'sendEmail')
     expect(puts.at(-1)?.authorization).toBe('Bearer t-2') // the session's newest token
     await landsAndRecords(actor, puts, { type: 'SEND_CODE', emailAddress: 'jane@example.com' }, 'codeConfirmation')
@@ -125,7 +125,9 @@ describe('recording the checkout while the flow runs (PUT U/checkout)', () => {
 
   it('records error and contact pages with the bounce; a session reset stops it', async () => {
     const puts = capturePuts()
-    const actor = start({ quote: () => Promise.resolve({ quoteId: 'q-1', penTrackKey: null, rates: [] }) })
+    const actor = start({
+      quote: () => Promise.resolve({ quoteId: 'q-1', penTrackKey: '', carId: 'car-1', state: 'CO', rates: [] }),
+    })
     const stop = recordCheckout(actor)
     await settle(actor)
     await send(actor, { type: 'SUBMIT_EMAIL', emailAddress: 'jane@example.com' })
@@ -135,9 +137,9 @@ describe('recording the checkout while the flow runs (PUT U/checkout)', () => {
     await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: NO_CAR_FLAGS })
     await send(actor, { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 15000 })
     await landsAndRecords(actor, puts, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 }, 'noRates')
-    expect(puts.at(-1)?.body.answers.bounce).toEqual({ pageUserBouncedFrom: 'validCarNoRates', paymentOptionsRequested: false })
+    expect(puts.at(-1)?.body.answers?.bounce).toEqual({ pageUserBouncedFrom: 'validCarNoRates', paymentOptionsRequested: false })
     await landsAndRecords(actor, puts, { type: 'CONTACT_ME' }, 'contactMe')
-    expect(puts.at(-1)?.body.answers.bounce).toEqual({
+    expect(puts.at(-1)?.body.answers?.bounce).toEqual({
       pageUserBouncedFrom: 'validCarNoRates',
       contactOrigin: 'noRates',
       paymentOptionsRequested: false,
@@ -172,7 +174,7 @@ function personalDetailsUser() {
 
 describe('CheckoutRecorder: one call at a time, the newest step wins, retried for 30 s', () => {
   const session = { institutionId: 'summit-cu', userId: 'u-1', token: 't-1' }
-  const body = (step: string): CheckoutStepBody => ({ step, answers: {} })
+  const body = (step: CheckoutStepBody['step']): CheckoutStepBody => ({ step, answers: {} })
 
   afterEach(() => {
     vi.useRealTimers()

@@ -113,7 +113,7 @@ describe('the contact request from the flow context', () => {
       style: 'Standard Range',
       milesPerYear: 15000,
       yearsToOwn: 6,
-      currentOdometer: '45000',
+      currentOdometer: 45000,
     })
     expect(info.rateArray).toHaveLength(3)
   })

@@ -1,4 +1,6 @@
-import type { VehicleDescription } from '../api/types'
+import type { VehicleDescription } from '../lib/vehicle-description'
+
+export type { VehicleDescription }
 
 /**
  * The description lookup's cascade: year -> make -> model -> style. Choosing a field clears every

@@ -1,3 +1,4 @@
+import type { VehicleDescription } from '../lib/vehicle-description'
 import type { Session } from '../api/client'
 import type {
   BounceSource,
@@ -12,7 +13,6 @@ import type {
   Rate,
   SignedRequest,
   User,
-  VehicleDescription,
 } from '../api/types'
 import { EMPTY_DESCRIPTION, NO_LISTS, type DescriptionLists } from './description'
 import type { Gate } from './gate'

@@ -74,6 +74,7 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
           widgetUrl: 'http://127.0.0.1:8081/widget',
           gatewayOrigin: 'http://127.0.0.1:8081',
           requestId: 'req-1',
+          expiresAt: 1_900_000_000,
         })
       },
     })

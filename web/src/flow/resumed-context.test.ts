@@ -30,7 +30,7 @@ describe('resumedStep: where a resumed checkout goes on', () => {
     expect(resumedStep(resumedAt('thankYou'))).toBe('thankYou')
     expect(resumedStep(resumedAt('splash'))).toBeNull()
     expect(resumedStep(resumedAt('userCreationError'))).toBeNull()
-    expect(resumedStep(resumedAt('somewhere'))).toBeNull()
+    expect(resumedStep(resumedAt('somewhere' as never))).toBeNull()
     expect(resumedStep({ ...resumedAt('lookup'), checkout: null })).toBeNull()
   })
 
@@ -114,7 +114,8 @@ describe('resumedContext: the flow as if the member had come through the steps',
       true,
     ])
     expect(
-      restored('contactMe', { answers: { bounce: { contactOrigin: 'nowhere', paymentOptionsRequested: false } } }).contactOrigin,
+      restored('contactMe', { answers: { bounce: { contactOrigin: 'nowhere' as never, paymentOptionsRequested: false } } })
+        .contactOrigin,
     ).toBeNull()
   })
 

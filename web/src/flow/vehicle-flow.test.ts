@@ -18,7 +18,7 @@ function carMaker(bodies: CreateCarBody[]): Fakes['createCar'] {
       carId: `car-${bodies.length}`,
       vin: body.vin,
       isMockVin: body.vin !== REAL_VIN,
-      carFlags: body.carFlags,
+      carFlags: body.carFlags ?? NO_CAR_FLAGS,
     })
   }
 }

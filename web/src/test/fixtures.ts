@@ -1,4 +1,5 @@
 import type {
+  CheckoutView,
   Car,
   CheckoutFacts,
   CheckoutStatus,
@@ -92,7 +93,7 @@ export const catalog = {
 export const car: Car = {
   ...vehicle,
   carId: 'car-1',
-  odometer: '45000',
+  odometer: 45000,
   milesPerYear: 15000,
   yearsToOwn: 6,
   carFlags: {
@@ -157,7 +158,7 @@ function rate(i: number, miles: number, months: number, cents: number): Rate {
 
 export const rates: Rate[] = [rate(0, 50000, 36, 149900), rate(1, 75000, 60, 189900), rate(2, 100000, 72, 239900)]
 
-export const quote: Quote = { quoteId: 'q-1', penTrackKey: 'ptk', rates }
+export const quote: Quote = { quoteId: 'q-1', penTrackKey: 'ptk', carId: 'car-1', state: 'CO', rates }
 
 export const confirmation: Confirmation = {
   policyReferenceNumber: 'REF-1',
@@ -218,7 +219,7 @@ export const bookedPolicy: Policy = { policyId: 'p-1', mmpContractNumber: 'MMP-0
 
 /** What a restore or a continue link answers for a checkout at `step` (a verified member, up to the chosen rate). */
 export function resumedAt(
-  step: string,
+  step: CheckoutView['checkout']['step'],
   options: {
     answers?: Partial<RecordedAnswers>
     facts?: Partial<CheckoutFacts>

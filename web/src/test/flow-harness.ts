@@ -1,7 +1,9 @@
+import type { VehicleDescription } from '../lib/vehicle-description'
 import { expect } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { Session } from '../api/client'
 import type {
+  Policy,
   AnalyticsEvent,
   Car,
   Confirmation,
@@ -12,7 +14,6 @@ import type {
   Resumed,
   SignedRequest,
   User,
-  VehicleDescription,
 } from '../api/types'
 import { ApiError } from '../api/api-error'
 import type { DescriptionList } from '../flow/description'
@@ -50,7 +51,7 @@ export interface Fakes {
   /** The payment confirmation (Continue). */
   confirm?: () => Promise<Confirmation>
   verify?: () => Promise<{ trackingNumber: string; paymentDate: string; amount: number }>
-  book?: () => Promise<{ policyId: string; mmpContractNumber: string; status: string }>
+  book?: () => Promise<Policy>
   sign?: () => Promise<SignedRequest>
   decode?: (vin: string) => Promise<DecodedVehicle>
   list?: (list: DescriptionList, description: VehicleDescription) => Promise<string[]>
@@ -134,6 +135,8 @@ export function start(fakes: Fakes = {}, input: Partial<FlowInput> = {}) {
               signedRequest: 's',
               widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
               gatewayOrigin: 'http://127.0.0.1:8081',
+              requestId: 'req-1',
+              expiresAt: 1_900_000_000,
             })),
       ),
       verifyPayment: fromPromise(

@@ -165,7 +165,7 @@ export function ThankYouPage() {
   const sending = FlowActor.useSelector(selectBusy)
   const failed = FlowActor.useSelector((s) => s.matches({ thankYou: 'failed' }))
   const source = contactRequestBody(context, context.contactOrigin)
-  const info = source.collectedInfo
+  const info = source.collectedInfo ?? {}
   const institution = context.institution
   const showInstitution = !isPlainContactRequest(source.pageUserBouncedFrom) && institution
   const rows = [

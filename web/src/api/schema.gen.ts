@@ -1,0 +1,3660 @@
+// Generated from `coverline openapi` by tools/api-types/generate.mjs (openapi-typescript). Do not edit:
+// change the Rust types (utoipa ToSchema) and run `make api-types`.
+
+export type paths = {
+    "/api/gateway/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The gateway's signed webhook (no session: the signature is the proof). */
+        post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers. */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The institution's public settings (test switches and contact email stay server-side).
+         *     An inactive institution answers too (`isActive: false`), so the app can say so.
+         */
+        get: operations["institution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/car/bodies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Body types of the catalog. */
+        get: operations["bodies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/car/makes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Makes of a model year. */
+        get: operations["makes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/car/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Models of a year and make. */
+        get: operations["models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/car/styles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Styles of a year, make and model. */
+        get: operations["styles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/car/vin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The representative ("mock") VIN of a description, in `data.message` as the spec has it.
+         *     Limited per member like VIN decodes.
+         */
+        get: operations["vin_for_description"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/car/vin/ocr/drop/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Opens a drop for a photo of the VIN: a signed upload URL valid 10 minutes; 20 per hour. */
+        get: operations["open_drop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/car/vin/ocr/drop/{uid}/{drop_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reads the VIN in the uploaded photo (once; the answer is kept and the image forgotten). */
+        get: operations["read_drop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/car/vin/{vin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Decodes a VIN (17 characters). Limited per member (a burst of 30, then one per 6 s). */
+        get: operations["decode_vin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/car/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Model years of the description catalog, newest first. */
+        get: operations["years"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/contact-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A visitor without a session (e.g. not a member yet) asks to be contacted; 5 per hour and address. */
+        post: operations["anonymous_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/integration/{integrator_id}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The partner's server starts the flow for one member (`Authorization: Bearer <integrator token>`).
+         *     With a vehicle, it is rated first: none fits → 422 'No available policies', nothing created.
+         */
+        post: operations["launch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/integration/{integrator_id}/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The embedded app exchanges the launch code (once) for a session, the car and the quote. */
+        post: operations["session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email (query, as the spec's call) + password → the newest of the address's users whose password matches.
+         *     5 failures per address in 15 minutes, 30 per client an hour.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The institution's logo image. */
+        get: operations["logo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/passwordreset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The emailed code + a new password: the password changes, every session ends, a new token.
+         *     A reset code and a new password → the user, logged in.
+         */
+        post: operations["reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/passwordresetrequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Emails a reset code to the address's newest user. The answer is the same whether or not the
+         *     address is known.
+         *     Emails a reset code (10 minutes, 5 tries); 3 per address and 20 per client an hour.
+         */
+        post: operations["reset_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a 'continue your purchase' link (single use, 7 days): a new session for its member on
+         *     this device, at the step reached. A quote too old to honour is re-rated; a changed price is said.
+         */
+        post: operations["resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/session/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the member's session on this device and everywhere: the restore cookie is forgotten and
+         *     cleared, and every live token of the member is revoked (the web app calls it when its session
+         *     ends: 15 idle minutes, the refresh maximum). Without a cookie or token there is nothing to end.
+         */
+        post: operations["end_session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/session/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reloaded or restored tab finds its session again through the HttpOnly restore cookie (no
+         *     script can read it): a new token of the same session, and the member's screen. Refused once
+         *     the session has expired (idle 15 minutes, or past its maximum age).
+         */
+        post: operations["restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a member's user from the splash and starts their session (and sets the restore
+         *     cookie a reloaded tab finds it again with).
+         */
+        post: operations["create_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's user. */
+        get: operations["get_user"];
+        /**
+         * Updates the member (personal details, membership answer, consent) or verifies their email
+         *     with the 6-digit code; rotates the session token.
+         */
+        put: operations["update_user"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores an analytics hit of the member (pageview, event, `ErrorEncountered`). */
+        post: operations["record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/car": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's cars. */
+        get: operations["list_cars"];
+        put?: never;
+        /** Stores the member's car (decoded from its VIN). */
+        post: operations["create_car"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/car/{car_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the member's cars. */
+        get: operations["get_car"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's checkout as the workflow sees it now (or as last recorded, when it cannot answer
+         *     at once); 404 before the first step.
+         */
+        get: operations["get_checkout"];
+        /**
+         * Records a completed step in the member's checkout. The workflow checks the step order (the
+         *     allowed-route gate) and answers the checkout; a step out of order is refused (409).
+         */
+        put: operations["advance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/contact-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A member asks to be contacted (expert guidance, payment options, an error page). */
+        put: operations["member_request"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/fetchdocument/{policy_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contract PDF: to its owner's session (as a download), or through a signed link (inline,
+         *     so it opens in the new tab).
+         */
+        get: operations["fetch_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/passwordchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The member's password changes; every other session of the member ends; a new token.
+         *     Changes the member's password (the old one must match); rotates the token.
+         */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's payments, newest first. */
+        get: operations["list_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/payment/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The confirmation page's data once the workflow recorded the payment (spec section 3). */
+        post: operations["confirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/payment/{payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the member's payments. */
+        get: operations["get_payment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's policies, newest first. */
+        get: operations["list_policies"];
+        put?: never;
+        /**
+         * Books the chosen rate: asks the member's checkout to book (or, after a failure, to book again)
+         *     and answers the round's outcome (the provider has 120 s to answer).
+         */
+        post: operations["book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/policy/{policy_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the member's policies. */
+        get: operations["get_policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's latest quotes (at most 20), newest first, each with its rates. */
+        get: operations["list_quotes"];
+        put?: never;
+        /**
+         * Rates the member's car with their answers (state, miles per year, years to own) and stores
+         *     the quote. No rate fits → 422 'No quotes present'.
+         */
+        post: operations["create_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/quote/{quote_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the member's quotes. */
+        get: operations["get_quote"];
+        /** Re-rates the same car with new answers under the same quote id (never once a purchase holds it). */
+        put: operations["update_quote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rotates the session's token; a session older than the maximum is not refreshed. */
+        get: operations["refresh"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/signrequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The request to start the card widget with. The checkout asks the gateway first, so a contract
+         *     never has two chargeable requests: an open one is reused (another tab, Retry Payment), and a
+         *     contract the gateway already charged gets none.
+         */
+        post: operations["sign_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/update-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes the member's address (lower-cased); the new one must be verified again. */
+        put: operations["update_email"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/verifydetails/{policy_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find your contract: last name + zip → a signed link to the document, valid 10 minutes.
+         *     Needs no session; limited per policy (5 wrong answers an hour) and per client (30 an hour).
+         */
+        post: operations["verify_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/verifyemail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Has the member's checkout email a 6-digit code to their address (valid 10 minutes; one per
+         *     20 s, 6 per hour). The send is durable: a crash never loses it, and a call retried with the
+         *     same `Idempotency-Key` is one send, counted once.
+         */
+        get: operations["send_verification_email"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/verifyresponse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verifies the widget's signed result with the gateway and reports the charge to the checkout,
+         *     which records it as the payment (or refunds it: a second charge); answers the envelope the
+         *     web app reads. The gateway's webhook reports the same charge when this call is lost.
+         */
+        post: operations["verify_response"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vin-photo/{drop_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The PUT to a signed URL. Checks the signature before reading the body, then streams the body
+         *     with the cap, so an oversized upload is cut off at 10 MB rather than buffered.
+         */
+        put: operations["upload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+    schemas: {
+        /** @description An address as the web app (or a partner) sends it. */
+        Address: {
+            city?: string;
+            state?: string;
+            street?: string;
+            zip?: string;
+        };
+        AddressView: {
+            city: string;
+            state: string;
+            street: string;
+            zip: string;
+        };
+        /** @description A completed step: the screen the member moved to and their answers. */
+        AdvanceBody: {
+            answers?: components["schemas"]["AnswersBody"];
+            step: components["schemas"]["Step"];
+        };
+        /** @description What the member has answered so far, as the browser holds it. */
+        Answers: {
+            bounce: components["schemas"]["Bounce"] | null;
+            /**
+             * @default {
+             *       "certifiedPreowned": false,
+             *       "commercialUse": false,
+             *       "hasLiftKitOrOversizeTires": false,
+             *       "isSalvageTitle": false,
+             *       "modifiedVehicle": false,
+             *       "secondOwner": false
+             *     }
+             */
+            carFlags?: components["schemas"]["CarFlags"];
+            /** @description The car created at years-to-own, tied to the member. */
+            carId: string | null;
+            /** Format: int32 */
+            milesPerYear: number | null;
+            /**
+             * Format: int32
+             * @description Whole miles.
+             */
+            odometer: number | null;
+            /** @description The quote the coverage page shows. */
+            quoteId: string | null;
+            rate: components["schemas"]["ChosenRate"] | null;
+            /** @description Two-letter state of residence (splash). */
+            stateOfResidence: string | null;
+            vehicle: components["schemas"]["Vehicle"] | null;
+            /**
+             * Format: int32
+             * @description 1 to 7 (7 = 7+ years).
+             */
+            yearsToOwn: number | null;
+        };
+        /** @description The member's answers so far, as the browser holds them. */
+        AnswersBody: {
+            bounce?: components["schemas"]["Bounce"] | null;
+            /**
+             * @default {
+             *       "certifiedPreowned": false,
+             *       "commercialUse": false,
+             *       "hasLiftKitOrOversizeTires": false,
+             *       "isSalvageTitle": false,
+             *       "modifiedVehicle": false,
+             *       "secondOwner": false
+             *     }
+             */
+            carFlags?: components["schemas"]["CarFlags"];
+            carId?: string | null;
+            /** Format: int32 */
+            milesPerYear?: number | null;
+            /** Format: int32 */
+            odometer?: number | null;
+            quoteId?: string | null;
+            rate?: components["schemas"]["ChosenRate"] | null;
+            stateOfResidence?: string | null;
+            vehicle?: components["schemas"]["VehicleAnswer"] | null;
+            /** Format: int32 */
+            yearsToOwn?: number | null;
+        };
+        /** @description Application settings (spec section 3). */
+        ApplicationSettings: {
+            allowPaymentOptions: boolean;
+            customProductName: string | null;
+            institutionDisclaimer: string | null;
+            institutionQuoteModalText: string | null;
+            institutionRefundText: string | null;
+            logoName: string;
+            /**
+             * Format: int64
+             * @description Highest price shown, dollars (capped at 5000 anyway).
+             */
+            priceLimit: number;
+            /** @description Rate provider codes (`NAC`, `Rt66`, `EFG`); the first one rates this institution's quotes. */
+            rateProviders: string[];
+            splashPageText: string | null;
+            threeCardView: boolean;
+        };
+        /** @description The rate the member chose, of their quote and car. */
+        Book: {
+            carId: string;
+            emailAddress?: string | null;
+            quoteId: string;
+            rateCollectionId?: string | null;
+            rateId: string;
+        };
+        /**
+         * @description Why the last booking attempt failed, as the member is told.
+         * @enum {string}
+         */
+        BookingFailure: "failed" | "noResponse";
+        /**
+         * @description Why the member left the purchase path for an error or contact page (the contact request's
+         *     `pageUserBouncedFrom`, and the page contact-me goes back to).
+         */
+        Bounce: {
+            contactOrigin?: components["schemas"]["Step"] | null;
+            /** @description `descriptionLookup`, `mockVinNoRates`, `validCarNoRates`, or empty. */
+            pageUserBouncedFrom?: string | null;
+            /** @description 'Request payment option' was chosen on the coverage page. */
+            paymentOptionsRequested?: boolean;
+        };
+        /**
+         * @description Where a member was when they asked to be contacted, chosen by the priority of spec section 4.
+         * @enum {string}
+         */
+        BounceSource: "paymentError" | "bookingError" | "paymentOptions" | "mockVinPaymentOptions" | "expertGuidance" | "mockVinExpertGuidance" | "stateContactRequest" | "invalidState" | "validCarNoRates" | "mockVinNoRates" | "descriptionLookup" | "notAMember" | "userCreationError" | "contactRequest" | "mockVinContactRequest";
+        /** @description Branding (spec section 3). Colours are hex without `#`. */
+        Branding: {
+            allowDarkModeToggle: boolean;
+            colors: components["schemas"]["Colors"];
+            name: string;
+            phoneNumber: string;
+            phoneNumberExtension: string;
+            shouldHaveHeader: boolean;
+            shouldHavePromotionalCheckbox: boolean;
+            shouldStartInDarkMode: boolean;
+        };
+        /** @description Car flags (spec section 3) with their provider codes CERT, COMM, LIFT, SALV, MOD, 2ND. */
+        CarFlags: {
+            /**
+             * @description CERT: certified pre-owned.
+             * @default false
+             */
+            certifiedPreowned?: boolean;
+            /**
+             * @description COMM: used commercially.
+             * @default false
+             */
+            commercialUse?: boolean;
+            /**
+             * @description LIFT: lift kit or oversize tires.
+             * @default false
+             */
+            hasLiftKitOrOversizeTires?: boolean;
+            /**
+             * @description SALV: salvage title (not insurable).
+             * @default false
+             */
+            isSalvageTitle?: boolean;
+            /**
+             * @description MOD: modified vehicle.
+             * @default false
+             */
+            modifiedVehicle?: boolean;
+            /**
+             * @description 2ND: second owner.
+             * @default false
+             */
+            secondOwner?: boolean;
+        };
+        /** @description A member's car. */
+        CarView: {
+            carFlags: components["schemas"]["CarFlags"];
+            carId: string;
+            isMockVin: boolean;
+            make: string;
+            /** Format: int64 */
+            milesPerYear: number;
+            model: string;
+            /** Format: int64 */
+            odometer: number;
+            style: string;
+            vehicleType: string;
+            vin: string;
+            /** Format: int64 */
+            year: number;
+            /** Format: int64 */
+            yearsToOwn: number;
+        };
+        Cars: {
+            cars: components["schemas"]["CarView"][];
+        };
+        /** @description A catalog list (`data`): years, makes, models, styles or bodies. */
+        CatalogList_String: {
+            data: string[];
+        };
+        /** @description A catalog list (`data`): years, makes, models, styles or bodies. */
+        CatalogList_u16: {
+            data: number[];
+        };
+        ChangePassword: {
+            newPassword: string;
+            oldPassword: string;
+        };
+        /** @description Where a member's checkout stands. */
+        Checkout: {
+            answers: components["schemas"]["Answers"];
+            facts: components["schemas"]["Facts"];
+            /** @description The screen the member is on. */
+            step: components["schemas"]["Step"];
+        };
+        /**
+         * @description Where a checkout stands for ops (the `CoverlineStatus` search attribute).
+         * @enum {string}
+         */
+        CheckoutStatus: "shopping" | "booking" | "bookingFailed" | "booked" | "paid" | "fulfilled" | "voided" | "abandoned";
+        /** @description Where a checkout stands: its answer to every Update and to the `view` query. */
+        CheckoutView: {
+            checkout: components["schemas"]["Checkout"];
+            /**
+             * Format: int32
+             * @description Verification codes sent.
+             */
+            codeSends: number;
+            purchase: components["schemas"]["PurchaseView"] | null;
+            status: components["schemas"]["CheckoutStatus"];
+            /**
+             * Format: int64
+             * @description Steps recorded so far (the read model keeps the newest).
+             */
+            version: number;
+        };
+        /** @description The coverage the member picked on the carousel. */
+        ChosenRate: {
+            /**
+             * Format: int32
+             * @description Its position in the quote's filtered list (the carousel's index).
+             */
+            index: number;
+            rateId: string;
+        };
+        /** @description Every field is optional; a request carries what the member had answered so far. */
+        CollectedInfo: {
+            /** @description The state chosen on the splash page. */
+            chosenStateOfResidence?: string | null;
+            currentOdometer?: components["schemas"]["NumberOrText"] | null;
+            /** @description Required without a session. */
+            emailAddress?: string | null;
+            firstName?: string | null;
+            isMember?: boolean | null;
+            lastName?: string | null;
+            make?: string | null;
+            /** Format: int32 */
+            milesPerYear?: number | null;
+            model?: string | null;
+            /** @description Digits only. */
+            phoneNumber?: string | null;
+            /** @description The coverage options the member saw (a full rate is accepted; what is kept is its summary). */
+            rateArray?: components["schemas"]["RateSummary"][] | null;
+            state?: string | null;
+            style?: string | null;
+            vin?: string | null;
+            wantsMembershipInfo?: boolean | null;
+            year?: components["schemas"]["NumberOrText"] | null;
+            /** Format: int32 */
+            yearsToOwn?: number | null;
+        };
+        /** @description Brand colours, hex without `#`. */
+        Colors: {
+            cta: string;
+            primary: string;
+            secondary: string;
+        };
+        /** @description The confirmation page's data (spec section 3), once the contract is paid. */
+        Confirmation: {
+            institution: components["schemas"]["ConfirmationInstitution"];
+            /** @description The provider's contract number. */
+            mmpContractNumber: string;
+            payment: components["schemas"]["ConfirmationPayment"];
+            /** @description The policy id. */
+            policyReferenceNumber: string;
+            vehicle: components["schemas"]["ConfirmationVehicle"];
+        };
+        ConfirmationBody: {
+            policyId: string;
+        };
+        /** @description Who sold it. */
+        ConfirmationInstitution: {
+            /** @description `(555) 555-0100`. */
+            formattedPhone: string;
+            name: string;
+        };
+        /** @description The payment (amounts in cents, each with its `$` form). */
+        ConfirmationPayment: {
+            /** Format: int64 */
+            amount: number;
+            dollarSignAmount: string;
+            dollarSignSalesTax: string;
+            dollarSignSubtotal: string;
+            hasSalesTax: boolean;
+            /** @description MM/DD/YYYY: the coverage's start. */
+            paymentDate: string;
+            /** @description The gateway's tracking number. */
+            paymentId: string;
+            /** Format: int64 */
+            salesTax: number;
+            /** Format: int64 */
+            subtotal: number;
+        };
+        /** @description The covered vehicle and its coverage. */
+        ConfirmationVehicle: {
+            /** @description `2019 Honda Civic EX`. */
+            carDisplay: string;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            coverageDeductible: number;
+            /** @description MM/DD/YYYY. */
+            coverageExpirationDate: string;
+            /** Format: int64 */
+            coverageMonths: number;
+            coverageName: string;
+            dollarSignDeductible: string;
+            dollarSignTaxAmount: string;
+            formattedCoverageMiles: string;
+            /** Format: int64 */
+            odometerWhenCoverageExpires: number;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            taxAmount: number;
+            vin: string;
+        };
+        /**
+         * @description Who to call about a contract (10 digits, or null): the institution's own lines where it set
+         *     them, else the rating provider's (spec section 3's emailSettings and provider fallback numbers).
+         */
+        ContactNumbers: {
+            emergencyRoadside: string | null;
+            general: string | null;
+            keyReplacement: string | null;
+            mechanicalBreakdown: string | null;
+        };
+        /** @description A request to be called: where the member was, and what they told us. */
+        ContactRequest: {
+            collectedInfo?: components["schemas"]["CollectedInfo"];
+            doesConsentToEmail?: boolean;
+            institutionContact?: boolean;
+            pageUserBouncedFrom: components["schemas"]["BounceSource"];
+        };
+        /** @description The stored request (a repeat within a minute answers the first one's id). */
+        ContactRequestId: {
+            contactRequestId: string;
+        };
+        /** @description The member's newest contact request (contact-me, institution contact): what they told us. */
+        ContactRequestView: {
+            collectedInfo: components["schemas"]["CollectedInfo"] | null;
+            doesConsentToEmail: boolean;
+            institutionContact: boolean;
+            pageUserBouncedFrom: string;
+        };
+        /** @description The member's car: VIN, flags and their answers. */
+        CreateCar: {
+            carFlags?: components["schemas"]["CarFlags"];
+            /**
+             * Format: int32
+             * @description One of the offered options: 5000, 10000, 15000, 20000, 25000 or 30000.
+             */
+            milesPerYear: number;
+            /** @description Miles on the odometer, digits (commas allowed). */
+            odometer: string;
+            vin: string;
+            /** Format: int32 */
+            yearsToOwn: number;
+        };
+        /** @description The member's answers for their car. */
+        CreateQuote: {
+            carId: string;
+            /** Format: int32 */
+            milesPerYear: number;
+            penTrackKey?: string | null;
+            /** @description Two-letter state of residence. */
+            state: string;
+            /** Format: int32 */
+            yearsToOwn: number;
+        };
+        /** @description The splash's answer: an email address and a generated password. */
+        CreateUser: {
+            currentUserId?: string | null;
+            /** Format: email */
+            emailAddress: string;
+            password: string;
+        };
+        /** @description A decoded VIN. */
+        Decoded: {
+            data: components["schemas"]["DecodedVehicle"];
+        };
+        /** @description What a VIN decodes to, as the car pages and the rate books use it. */
+        DecodedVehicle: {
+            /** @description True when the VIN is the catalog's representative VIN of a description, not the member's car. */
+            isMockVin?: boolean;
+            make: string;
+            model: string;
+            /** @description A label a member recognises: trim, else series, else body and engine. */
+            style: string;
+            /** @description vPIC's vehicle type (`PASSENGER CAR`, `MULTIPURPOSE PASSENGER VEHICLE (MPV)`, `TRUCK`). */
+            vehicleType: string;
+            vin: string;
+            /** Format: int32 */
+            year: number;
+        };
+        /** @description A signed link to the contract PDF. */
+        DocumentLink: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            expiresAt: number;
+            /** @description The link to open: `/api/.../fetchdocument/{policyId}?token=...`. */
+            policy: string;
+            /** @description `{expires}.{hex hmac}`. */
+            token: string;
+        };
+        /** @description The provider-style envelope of `verifyresponse`: `status`, `data.data`, `data.error.error_message`. */
+        Envelope: {
+            data: components["schemas"]["EnvelopeData"];
+            /** Format: int32 */
+            status: number;
+        };
+        EnvelopeData: {
+            data: components["schemas"]["PaymentRecord"] | null;
+            error: components["schemas"]["EnvelopeError"] | null;
+        };
+        EnvelopeError: {
+            code: components["schemas"]["ErrorCode"] | null;
+            /** @description 'User timeout.', the processor's refusal, or the spec's payment problem text. */
+            error_message: string;
+        };
+        /** @description Every error answer of `/api`. */
+        ErrorBody: {
+            error: components["schemas"]["ErrorDetail"];
+        };
+        /**
+         * @description A stable code of an error answer; its JSON form is the camelCase name (the unit test
+         *     checks that serde's `rename_all` and the listed names agree).
+         * @enum {string}
+         */
+        ErrorCode: "validation" | "badRequest" | "notFound" | "methodNotAllowed" | "tooLarge" | "unsupportedMediaType" | "unauthorized" | "sessionExpired" | "invalidCredentials" | "institutionInactive" | "invalidIntegrator" | "integratorInactive" | "vehicleNotFound" | "mockVin" | "noQuotes" | "invalidCode" | "emailNotVerified" | "emailFailed" | "bookingFailed" | "bookingNoResponse" | "paymentFailed" | "gatewayUnavailable" | "paymentPending" | "alreadyPaid" | "secondChargeRefunded" | "chargeRefunded" | "voided" | "notReady" | "noPolicies" | "conflict" | "stepOutOfOrder" | "checkoutBusy" | "checkoutClosed" | "linkExpired" | "rateLimited" | "badSignature" | "internal";
+        /** @description What went wrong: a code the web app switches on and a message a member can read. */
+        ErrorDetail: {
+            /** @description A stable code the client switches on. */
+            code: components["schemas"]["ErrorCode"];
+            /** @description The request field at fault, for validation errors. */
+            field?: string | null;
+            /** @description The member-facing text (the spec's text where it has one). */
+            message: string;
+        };
+        Exchange: {
+            launchCode: string;
+        };
+        /** @description What the server itself knows of the member, read by the API from its records on every step. */
+        Facts: {
+            /**
+             * @description A code was emailed to the member's current address.
+             * @default false
+             */
+            codeSent?: boolean;
+            /**
+             * @description Name, phone and address were given (personal details).
+             * @default false
+             */
+            detailsGiven?: boolean;
+            /**
+             * @description The member entered the emailed code for their current address.
+             * @default false
+             */
+            emailVerified?: boolean;
+            /** @description The membership answer, once given. */
+            isMember: boolean | null;
+            /**
+             * @description The state of residence is one the institution sells in.
+             * @default false
+             */
+            residenceEligible?: boolean;
+        };
+        /** @description One hit: `data` carries the fields of spec section 7. */
+        Hit: {
+            /** @description A JSON object (an array is refused, though serde would read one as the fields in order). */
+            data: components["schemas"]["HitData"];
+        };
+        /** @description A pageview or event; each text field at most 500 characters. */
+        HitData: {
+            clientId?: string | null;
+            deviceUserAgentString?: string | null;
+            eventAction?: string | null;
+            eventCategory?: string | null;
+            eventLabel?: string | null;
+            hitType: components["schemas"]["HitType"];
+            pagePath?: string | null;
+            pageTitle?: string | null;
+        };
+        /**
+         * @description What was hit.
+         * @enum {string}
+         */
+        HitType: "pageview" | "event";
+        /** @description An institution's public settings. */
+        InstitutionView: {
+            /** @description Providers, price limit, payment options, logo, texts, product name (spec section 3). */
+            applicationSettings: components["schemas"]["ApplicationSettings"];
+            /** @description Colours, phone, dark mode, header (spec section 3). */
+            branding: components["schemas"]["Branding"];
+            /** @description The two-letter states the institution's providers sell in. */
+            eligibleStates: string[];
+            entityId: string;
+            institutionId: string;
+            isActive: boolean;
+            logoUrl: string;
+            name: string;
+            onlyCoveredPlanName: string | null;
+            portalAccountId: string;
+        };
+        /** @description The embedded app's session: the member, the token, and (with a vehicle) the car and quote. */
+        IntegrationSession: {
+            car: components["schemas"]["CarView"] | null;
+            quote: components["schemas"]["QuoteView"] | null;
+            token: string;
+            user: components["schemas"]["UserView"];
+        };
+        Launch: {
+            member: components["schemas"]["PartnerMember"];
+            /** @description State of residence for the quote; default: the member's address. */
+            state?: string | null;
+            vehicle?: components["schemas"]["PartnerVehicle"] | null;
+        };
+        /** @description Where to send the member: a one-time launch code in the embedded app's URL. */
+        Launched: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            expiresAt: number;
+            launchCode: string;
+            /** @description `/{iid}/user/integration/{integratorId}/silent|selection?launch=...`. */
+            url: string;
+        };
+        /** @description A description's representative ("mock") VIN, in `data.message` as the spec has it. */
+        MockVin: {
+            data: components["schemas"]["MockVinData"];
+        };
+        MockVinData: {
+            isMockVin: boolean;
+            message: string;
+        };
+        /** @description The session's new token (the old one stops working). */
+        NewToken: {
+            token: string;
+        };
+        /**
+         * @description A value the page may hold as a number or as text (a model year: a number from a decoded VIN,
+         *     text for a described vehicle; an odometer as typed or parsed).
+         */
+        NumberOrText: number | string;
+        OneCar: {
+            car: components["schemas"]["CarView"];
+        };
+        /** @description The checkout as the workflow answered. */
+        OneCheckout: {
+            checkout: components["schemas"]["CheckoutView"];
+        };
+        OnePayment: {
+            payment: components["schemas"]["PaymentView"];
+        };
+        OnePolicy: {
+            policy: components["schemas"]["PolicyView"];
+        };
+        OneUser: {
+            user: components["schemas"]["UserView"];
+        };
+        /** @description An opened drop: where to PUT the photo, until when, and how large it may be. */
+        OpenedDrop: {
+            data: components["schemas"]["OpenedDropData"];
+        };
+        OpenedDropData: {
+            dropId: string;
+            /** @description RFC 3339. */
+            expiresAt: string;
+            maxBytes: number;
+            signedPutUrl: string;
+        };
+        PartnerMember: {
+            address: components["schemas"]["Address"];
+            doesConsentToSoliciting?: boolean;
+            emailAddress: string;
+            firstName: string;
+            isMember?: boolean;
+            lastName: string;
+            phoneNumber: string;
+        };
+        PartnerVehicle: {
+            carFlags?: components["schemas"]["CarFlags"];
+            /** Format: int32 */
+            milesPerYear?: number;
+            /** @description Miles, as a number or a string. */
+            odometer: string;
+            vin: string;
+            /** Format: int32 */
+            yearsToOwn?: number;
+        };
+        Password: {
+            password: string;
+        };
+        /** @description The charge the widget made, as the page shows it. */
+        PaymentRecord: {
+            /**
+             * Format: int64
+             * @description Cents, tax included.
+             */
+            amount: number;
+            /** @description MM/DD/YYYY. */
+            paymentDate: string;
+            /** @description The gateway's tracking number. */
+            trackingNumber: string;
+        };
+        /** @description A payment of the member. */
+        PaymentView: {
+            /**
+             * Format: int64
+             * @description Cents, tax included.
+             */
+            amount: number;
+            /** @description MM/DD/YYYY. */
+            paymentDate: string;
+            /** @description The gateway's tracking number. */
+            paymentId: string;
+            policyId: string;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            taxAmount: number;
+        };
+        Payments: {
+            payments: components["schemas"]["PaymentView"][];
+        };
+        /** @description One of the provider's benefits. */
+        PlanBenefit: {
+            text: string;
+            title: string;
+        };
+        /** @description One covered component area of a plan. */
+        PlanComponent: {
+            /** @description Its element id on the card (`AC / Heating` → `ac-heating`). */
+            cssId: string;
+            text: string;
+            title: string;
+        };
+        /** @description The back of a coverage card. */
+        PlanDescription: {
+            /** @description The provider's benefits (rental car, roadside, key replacement, ...; spec section 9). */
+            benefits: components["schemas"]["PlanBenefit"][];
+            /** @description The covered component areas (spec section 3); empty for a plan without texts. */
+            components: components["schemas"]["PlanComponent"][];
+            intro: string;
+        };
+        Policies: {
+            policies: components["schemas"]["PolicyView"][];
+        };
+        /** @description The booked policy to pay. */
+        PolicyRef: {
+            policyId: string;
+        };
+        /** @description A policy: its reference number, the provider's contract number once booked, and its status. */
+        PolicyView: {
+            mmpContractNumber: string | null;
+            policyId: string;
+            /** @description created, booking, booked, bookingFailed, paid, fulfilled, voided. */
+            status: string;
+        };
+        /** @description A policy with the confirmation page's data once paid. */
+        PolicyWithConfirmation: {
+            confirmation: components["schemas"]["Confirmation"] | null;
+            policy: components["schemas"]["PolicyView"];
+        };
+        /** @description A price that changed since the member last saw it (a resumed quote too old to honour). */
+        PriceChange: {
+            /** @description What the member saw, e.g. `$1,234.00`. */
+            from: string;
+            /** @description The sentence to show. */
+            message: string;
+            /** @description What the coverage costs now. */
+            to: string;
+        };
+        /**
+         * @description Where a purchase stands; the names are what the API and `support` show.
+         * @enum {string}
+         */
+        PurchaseStatus: "booking" | "bookingFailed" | "booked" | "paid" | "fulfilled" | "voided";
+        /** @description The purchase as the workflow knows it. */
+        PurchaseView: {
+            bookingFailure: components["schemas"]["BookingFailure"] | null;
+            /**
+             * Format: int32
+             * @description Booking rounds started (1 + retries asked for).
+             */
+            bookingRounds: number;
+            contractNumber: string | null;
+            /** @description The gateway's tracking number of the recorded payment. */
+            paymentId: string | null;
+            policyId: string | null;
+            quoteId: string;
+            rateId: string;
+            /** @description Tracking numbers of the charges refunded (a second charge, or one for a voided contract). */
+            refunded: string[];
+            status: components["schemas"]["PurchaseStatus"];
+        };
+        /** @description A quote: up to three rates for the member's car and answers. */
+        QuoteView: {
+            carId: string;
+            penTrackKey: string;
+            quoteId: string;
+            /** @description Up to three options, each with its derived fields (spec section 3). */
+            rates: components["schemas"]["RateOption"][];
+            /** @description Two-letter state of residence. */
+            state: string;
+        };
+        Quotes: {
+            quotes: components["schemas"]["QuoteView"][];
+        };
+        /**
+         * @description One coverage option: the rate with its derived fields, who rates and books it, the back of its
+         *     card and who to call about it.
+         */
+        RateOption: components["schemas"]["RateView"] & {
+            contactNumbers: components["schemas"]["ContactNumbers"];
+            description: components["schemas"]["PlanDescription"];
+            /** @description The provider that rated this option and books it (`NAC`, `Rt66`, `EFG`). */
+            provider: string;
+        };
+        /** @description What the institution reads of a coverage option the member saw. */
+        RateSummary: {
+            /** Format: int32 */
+            coverageMiles: number;
+            /** Format: int32 */
+            coverageMonths: number;
+            coverageName: string;
+            /** @description `$1,234.00`. */
+            dollarSignRate: string;
+        };
+        /** @description A rate as the member sees it, with every derived field of spec section 3. */
+        RateView: {
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            coverageDeductible: number;
+            coverageExpirationDate: string;
+            coverageFamilyType: string;
+            /** Format: int32 */
+            coverageMiles: number;
+            /** Format: int32 */
+            coverageMonths: number;
+            coverageName: string;
+            dollarSignDeductible: string;
+            dollarSignRate: string;
+            dollarSignTaxAmount: string;
+            dollarSignTotalRateCost: string;
+            formattedCoverageMiles: string;
+            /** Format: int32 */
+            odometerWhenCoverageExpires: number;
+            rate: string;
+            rateCollectionId: string;
+            rateId: string;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            taxAmount: number;
+            /**
+             * Format: int64
+             * @description Cents: rate plus tax.
+             */
+            totalRateCost: number;
+            /**
+             * Format: int64
+             * @description Cents, before tax.
+             */
+            unformattedRate: number;
+        };
+        /** @description The VIN read from the photo. */
+        Reading: {
+            data: components["schemas"]["ReadingData"];
+        };
+        ReadingData: {
+            /** @description True when check-digit repair changed a misread character. */
+            repaired: boolean;
+            source: components["schemas"]["ReadingSource"];
+            vin: string;
+        };
+        /**
+         * @description Where the VIN was read: the printed text (OCR) or its barcode.
+         * @enum {string}
+         */
+        ReadingSource: "text" | "barcode";
+        /** @description What became of the event. */
+        Received: {
+            eventId: string;
+            /** @description `recorded` (the contract's payment), `refunded`, `duplicate` (handled before), or `ignored`. */
+            outcome: string;
+        };
+        Reset: {
+            code: string;
+            emailAddress: string;
+            password: string;
+        };
+        ResetRequest: {
+            emailAddress: string;
+        };
+        /** @description A reset code was emailed, if the address has a user (the answer never says). */
+        ResetSent: {
+            sent: boolean;
+        };
+        /** @description A 'continue your purchase' link from the code email or the reminder. */
+        ResumeBody: {
+            token: string;
+        };
+        /**
+         * @description Everything a tab needs to show the member's screen again: a new token, the member, the
+         *     checkout (its screen and answers), and the records behind it.
+         */
+        Resumed: {
+            car: components["schemas"]["CarView"] | null;
+            checkout: components["schemas"]["CheckoutView"] | null;
+            confirmation: components["schemas"]["Confirmation"] | null;
+            contactRequest: components["schemas"]["ContactRequestView"] | null;
+            policy: components["schemas"]["PolicyView"] | null;
+            priceChange: components["schemas"]["PriceChange"] | null;
+            quote: components["schemas"]["QuoteView"] | null;
+            token: string;
+            user: components["schemas"]["UserView"];
+        };
+        /** @description The code was sent. */
+        Sent: {
+            sent: boolean;
+        };
+        /** @description The gateway's signed request for the card widget. */
+        Signed: {
+            data: components["schemas"]["SignedView"];
+            /** Format: int32 */
+            status: number;
+        };
+        /** @description What the widget is started with. */
+        SignedView: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            expiresAt: number;
+            /** @description The widget's origin (its messages are accepted from it only). */
+            gatewayOrigin: string;
+            requestId: string;
+            signedRequest: string;
+            /** @description The widget's page for this request, framed by the payment page. */
+            widgetUrl: string;
+        };
+        /**
+         * @description A screen of the purchase flow (spec section 2), named as the web app names it.
+         * @enum {string}
+         */
+        Step: "splash" | "lookup" | "vinLookup" | "descriptionLookup" | "mileage" | "milesPerYear" | "yearsToOwn" | "coverage" | "missingInfo" | "sendEmail" | "codeConfirmation" | "confirm" | "payment" | "confirmation" | "noRates" | "invalidState" | "bookingError" | "paymentError" | "userCreationError" | "institutionContact" | "contactMe" | "thankYou";
+        UpdateEmail: {
+            /** Format: email */
+            newEmailAddress: string;
+            /** Format: email */
+            oldEmailAddress: string;
+        };
+        /** @description New answers for the same car. */
+        UpdateQuote: {
+            /** Format: int32 */
+            milesPerYear: number;
+            state: string;
+            /** Format: int32 */
+            yearsToOwn: number;
+        };
+        /** @description Personal details, membership, consent, or the email verification code; each optional. */
+        UpdateUser: {
+            address?: components["schemas"]["Address"] | null;
+            doesConsentToSoliciting?: boolean | null;
+            firstName?: string | null;
+            isMember?: boolean | null;
+            lastName?: string | null;
+            phoneNumber?: string | null;
+            verificationCode?: string | null;
+        };
+        /** @description The member with the changed address, and the session's new token. */
+        UpdatedEmail: {
+            updatedToken: string;
+            user: components["schemas"]["UserView"];
+        };
+        /** @description The user as the web app sees it. */
+        UserView: {
+            address: components["schemas"]["AddressView"] | null;
+            doesConsentToSoliciting: boolean;
+            emailAddress: string;
+            firstName: string | null;
+            isEmailVerified: boolean;
+            /** @description Null until the member answers the membership question. */
+            isMember: boolean | null;
+            lastName: string | null;
+            /** @description Ten digits. */
+            phoneNumber: string | null;
+            userId: string;
+        };
+        /** @description A user and the session token to use from now on. */
+        UserWithToken: {
+            token: string;
+            user: components["schemas"]["UserView"];
+        };
+        /**
+         * @description The vehicle the member identified: decoded from its VIN, or the catalog's representative
+         *     ("mock") VIN of a year/make/model/style description.
+         */
+        Vehicle: {
+            /** @description Found by description: its prices are estimates until the member gives the real VIN. */
+            isMockVin: boolean;
+            make: string;
+            model: string;
+            style: string;
+            vin: string;
+            /** Format: int32 */
+            year: number;
+        };
+        /** @description The vehicle the member identified: its VIN (decoded again on the server). */
+        VehicleAnswer: {
+            vin: string;
+        };
+        /** @description The widget's result for the policy. */
+        VerifyBody: {
+            policyId: string;
+            result: string;
+        };
+        /** @description The member's last name and zip code, as on the policy. */
+        VerifyDetails: {
+            lastname?: string;
+            zipcode?: string;
+        };
+        /**
+         * @description A refused verification: the envelope (expired session, card refused, processor failure) or an
+         *     ordinary error (bad request, not the caller's policy).
+         */
+        VerifyRefusal: components["schemas"]["Envelope"] | components["schemas"]["ErrorBody"];
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+    webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The gateway's event: `{id, type, created, data}`, signed in the Gateway-Signature header */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Received"];
+                };
+            };
+            /** @description A bad, stale (replayed) or missing signature */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not recorded yet: the gateway retries */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    institution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionView"];
+                };
+            };
+            /** @description Unknown institution */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bodies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogList_String"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    makes: {
+        parameters: {
+            query?: {
+                /** @description Model year, e.g. `2021` (makes, models, styles, VIN). */
+                year?: number;
+                /** @description Make, e.g. `Toyota` (models, styles, VIN). */
+                make?: string;
+                /** @description Model (styles, VIN). */
+                model?: string;
+                /** @description Style (VIN). */
+                style?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogList_String"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    models: {
+        parameters: {
+            query?: {
+                /** @description Model year, e.g. `2021` (makes, models, styles, VIN). */
+                year?: number;
+                /** @description Make, e.g. `Toyota` (models, styles, VIN). */
+                make?: string;
+                /** @description Model (styles, VIN). */
+                model?: string;
+                /** @description Style (VIN). */
+                style?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogList_String"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    styles: {
+        parameters: {
+            query?: {
+                /** @description Model year, e.g. `2021` (makes, models, styles, VIN). */
+                year?: number;
+                /** @description Make, e.g. `Toyota` (models, styles, VIN). */
+                make?: string;
+                /** @description Model (styles, VIN). */
+                model?: string;
+                /** @description Style (VIN). */
+                style?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogList_String"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vin_for_description: {
+        parameters: {
+            query?: {
+                /** @description Model year, e.g. `2021` (makes, models, styles, VIN). */
+                year?: number;
+                /** @description Make, e.g. `Toyota` (models, styles, VIN). */
+                make?: string;
+                /** @description Model (styles, VIN). */
+                model?: string;
+                /** @description Style (VIN). */
+                style?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockVin"];
+                };
+            };
+            /** @description 'failed to find vin', a missing field, or too many lookups */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_drop: {
+        parameters: {
+            query: {
+                /** @description image/jpeg, image/png, image/webp, image/gif, image/bmp or image/tiff. */
+                mime: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenedDrop"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_drop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                drop_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reading"];
+                };
+            };
+            /** @description Not uploaded yet (409), no VIN found or not a photo (422) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decode_vin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+                /** @description The VIN, 17 characters */
+                vin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Decoded"];
+                };
+            };
+            /** @description The spec's VIN texts, 'failed to find vin', or too many lookups */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    years: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogList_u16"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    anonymous_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRequestId"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    launch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The integrator's id. */
+                integrator_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Launch"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Launched"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The integrator's id. */
+                integrator_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Exchange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSession"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: {
+                emailAddress?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Password"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithToken"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo (SVG, PNG or JPEG) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/svg+xml": unknown;
+                };
+            };
+            /** @description Unknown institution or no logo */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Reset"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithToken"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetSent"];
+                };
+            };
+            /** @description The email could not be sent (emailFailed) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResumeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resumed"];
+                };
+            };
+            /** @description A malformed link (400), unknown, used or expired link (410 linkExpired), too many tries (429) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended (or nothing to end); the restore cookie is cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resumed"];
+                };
+            };
+            /** @description No restore cookie (unauthorized), or its session expired (sessionExpired) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUser"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithToken"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneUser"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUser"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWithToken"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hit"];
+            };
+        };
+        responses: {
+            /** @description Stored (no body) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_cars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cars"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_car: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCar"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneCar"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_car: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                car_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneCar"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneCheckout"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    advance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvanceBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneCheckout"];
+                };
+            };
+            /** @description The checkout did not answer in time */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A step out of order (409 stepOutOfOrder), answers that are not the member's */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    member_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactRequestId"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fetch_document: {
+        parameters: {
+            query?: {
+                /** @description A link token from `verifydetails`; without it, the owner's session is needed. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewToken"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_payments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payments"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Confirmation"];
+                };
+            };
+            /** @description The spec's payment problem text */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnePayment"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_policies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Policies"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Book"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnePolicy"];
+                };
+            };
+            /** @description The booking failed (the spec's text) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider did not answer in time (the spec's text, 'Your card has not been charged.') */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyWithConfirmation"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_quotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quotes"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateQuote"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteView"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                quote_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteView"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                quote_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateQuote"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteView"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewToken"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signed"];
+                };
+            };
+            /** @description The spec's payment problem text */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not booked, voided, or already paid (409 alreadyPaid) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEmail"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedEmail"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyDetails"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentLink"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_verification_email: {
+        parameters: {
+            query: {
+                emailAddress: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sent"];
+                };
+            };
+            /** @description The email could not be sent */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_response: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description The processor failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyRefusal"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query: {
+                user: string;
+                mime: string;
+                max: number;
+                expires: number;
+                sig: string;
+            };
+            header?: never;
+            path: {
+                drop_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The photo, at most 10 MB */
+        requestBody?: {
+            content: {
+                "image/bmp": unknown;
+                "image/gif": unknown;
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/tiff": unknown;
+                "image/webp": unknown;
+            };
+        };
+        responses: {
+            /** @description Stored */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A bad or expired link, a wrong type, too large, empty */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}
