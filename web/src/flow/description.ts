@@ -1,7 +1,5 @@
 import type { VehicleDescription } from '../lib/vehicle-description'
 
-export type { VehicleDescription }
-
 /**
  * The description lookup's cascade: year -> make -> model -> style. Choosing a field clears every
  * later field and list; the flow then loads the next list (spec section 4).
