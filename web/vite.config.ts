@@ -51,6 +51,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    // The product's texts and options live beside the Rust domain (../domain/product.json).
+    fs: { allow: ['.', '../domain/product.json'] },
   },
   build: {
     outDir: 'dist',

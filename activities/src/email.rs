@@ -309,7 +309,7 @@ impl Mailer {
                 "To get your contract again later, use your last name and zip code on the page above. Questions? Call {} at {}.",
                 email.institution_name, email.institution_phone
             ),
-            Some(("Find your contract", email.contract_link.as_str())),
+            Some((coverline_domain::product::labels::FIND_YOUR_CONTRACT, email.contract_link.as_str())),
         );
         let attachment = Attachment::new(format!("contract-{}.pdf", email.contract_number))
             .body(pdf, ContentType::parse("application/pdf").expect("static content type"));

@@ -31,7 +31,7 @@ pub struct PricedOption {
 #[derive(Debug, thiserror::Error)]
 pub enum QuoteError {
     /// Nothing passed the filter, or the car is not eligible: 'No quotes present'.
-    #[error("No quotes present")]
+    #[error("{}", coverline_domain::quote::NO_QUOTES_PRESENT)]
     NoQuotes,
     /// The institution names a provider without a rate book (a configuration error).
     #[error("no rate book for provider {0}")]

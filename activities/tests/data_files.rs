@@ -505,7 +505,7 @@ fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> Contr
     ContractDocument {
         contract_number: "NAC-2026-0048213".into(),
         policy_reference: "pol_7Kq2xW9".into(),
-        product_name: "Vehicle Service Contract".into(),
+        product_name: coverline_domain::institution::DEFAULT_PRODUCT_NAME.into(),
         provider: "NAC".into(),
         institution_name: "Summit Credit Union".into(),
         institution_phone: "(800) 555-0142".into(),

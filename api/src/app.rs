@@ -100,7 +100,7 @@ impl Shared {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 ErrorCode::InstitutionInactive,
-                "This application is no longer available. Please contact your Financial Institution for further assistance.",
+                coverline_domain::product::messages::INACTIVE,
             ));
         }
         Ok(institution)

@@ -36,7 +36,7 @@ impl ApiError {
 
     /// 401: the session was idle too long.
     pub fn session_expired() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::SessionExpired, "Unfortunately, your session has timed out. Please start again.")
+        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::SessionExpired, coverline_domain::product::messages::SESSION_EXPIRED)
     }
 
     /// 400 for a malformed request.

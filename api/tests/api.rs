@@ -3,6 +3,7 @@
 
 mod support;
 
+use coverline_domain::product::{field_errors, messages};
 use reqwest::Method;
 use serde_json::{Value, json};
 use support::{Db, Options, TestApp, charge, smtp::code_in, spawn_app};
@@ -38,7 +39,7 @@ async fn verified_member_at(app: &TestApp, institution: &str) -> support::Member
             Some(json!({ "oldEmailAddress": "someone@else.com", "newEmailAddress": "x@y.com" })),
         )
         .await;
-    assert_eq!((s, b["error"]["message"].as_str()), (409, Some("There was an issue updating your email.")));
+    assert_eq!((s, b["error"]["message"].as_str()), (409, Some(messages::UPDATE_EMAIL_FAILED)));
     let (s, b) =
         app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
     assert_eq!(s, 200, "{b}");
@@ -46,10 +47,7 @@ async fn verified_member_at(app: &TestApp, institution: &str) -> support::Member
     assert_eq!(code.len(), 6);
     let wrong = if code == "000000" { "111111" } else { "000000" };
     let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": wrong }))).await;
-    assert_eq!(
-        (s, b["error"]["message"].as_str()),
-        (400, Some("The code is invalid, please enter the correct code or click on 'Resend code' to get a new code"))
-    );
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some(messages::INVALID_CODE)));
     let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
     assert_eq!(s, 200, "{b}");
     assert_eq!(b["user"]["isEmailVerified"], true);
@@ -221,7 +219,7 @@ async fn validation_and_access(db: Db) {
         .await;
     assert_eq!(
         (s, b["error"]["message"].as_str(), b["error"]["field"].as_str()),
-        (400, Some("Must be a valid email"), Some("emailAddress"))
+        (400, Some(field_errors::INVALID_EMAIL), Some("emailAddress"))
     );
     let (s, _) = app.call(Method::GET, "/institution/no-such-cu", None, None).await;
     assert_eq!(s, 404);
@@ -233,15 +231,15 @@ async fn validation_and_access(db: Db) {
     let a = app.new_member(INSTITUTION).await;
     let b = app.new_member(INSTITUTION).await;
     let (s, body) = app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/vin/5XYRLDLC3NG09749"), Some(&a.token), None).await;
-    assert_eq!((s, body["error"]["message"].as_str()), (400, Some("VIN must be at least 17 digits")));
+    assert_eq!((s, body["error"]["message"].as_str()), (400, Some(field_errors::VIN_TOO_SHORT)));
     let (s, body) = app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/vin/5XYRLDLC3NG0974961"), Some(&a.token), None).await;
-    assert_eq!((s, body["error"]["message"].as_str()), (400, Some("A VIN can be a maximum of 17 digits")));
+    assert_eq!((s, body["error"]["message"].as_str()), (400, Some(field_errors::VIN_TOO_LONG)));
     let (s, body) = app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/vin/5XYRLDLC4NG097496"), Some(&a.token), None).await;
-    assert_eq!((s, body["error"]["message"].as_str()), (404, Some("failed to find vin")));
+    assert_eq!((s, body["error"]["message"].as_str()), (404, Some(messages::FAILED_TO_FIND_VIN)));
 
     let car = json!({ "vin": KIA_VIN, "odometer": "0", "milesPerYear": 15000, "yearsToOwn": 6 });
     let (s, body) = app.call(Method::POST, &TestApp::user_path(&a, "/car"), Some(&a.token), Some(car)).await;
-    assert_eq!((s, body["error"]["message"].as_str()), (400, Some("Can only be greater than zero")));
+    assert_eq!((s, body["error"]["message"].as_str()), (400, Some(field_errors::GREATER_THAN_ZERO)));
     let car = json!({ "vin": KIA_VIN, "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 });
     let (s, body) = app.call(Method::POST, &TestApp::user_path(&a, "/car"), Some(&a.token), Some(car)).await;
     assert_eq!(s, 201);
@@ -294,7 +292,7 @@ async fn validation_and_access(db: Db) {
             Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "WA" })),
         )
         .await;
-    assert_eq!((s, wa["error"]["message"].as_str()), (422, Some("No quotes present")));
+    assert_eq!((s, wa["error"]["message"].as_str()), (422, Some(messages::NO_QUOTES)));
     assert!(!inst["eligibleStates"].as_array().unwrap().iter().any(|st| st == "WA"));
 
     // A session idle for more than 15 minutes is refused.

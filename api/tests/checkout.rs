@@ -5,6 +5,7 @@
 
 mod support;
 
+use coverline_domain::product::field_errors;
 use std::time::Duration;
 
 use coverline_api::support::{Outcome, Support};
@@ -135,7 +136,7 @@ async fn the_booking_test_switch_fails_the_first_round_and_the_retry_books() {
     assert_eq!((s, body["error"]["code"].as_str()), (502, Some("bookingFailed")), "{body}");
     assert!(contracts(&app).await.is_empty());
     let (s, body) = app.call(Method::POST, &path, Some(&m.token), Some(booking)).await;
-    assert_eq!(s, 200, "'Retry Booking' books: {body}");
+    assert_eq!(s, 200, "booking again books: {body}");
     assert_eq!(contracts(&app).await.len(), 1);
 }
 
@@ -167,7 +168,7 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
         async move { app.call(Method::POST, &path, None, Some(body)).await }
     };
     let (s, b) = verify(&m.user_id, &policy_id, "Doe", "8020").await;
-    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("Zip code must be 5 numbers")));
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some(field_errors::FIND_ZIP)));
     let (s, wrong_zip) = verify(&m.user_id, &policy_id, "Doe", "80203").await;
     let (s2, other_members) = verify(&m.user_id, &other_policy, "Doe", "80202").await;
     let (s3, unknown) = verify(&m.user_id, "pol_doesnotexist", "Doe", "80202").await;

@@ -4,6 +4,7 @@
 
 mod support;
 
+use coverline_domain::product::messages;
 use reqwest::Method;
 use serde_json::{Value, json};
 use support::{Db, Member, Options, TestApp, spawn_app};
@@ -196,7 +197,7 @@ async fn integrators_launch_the_flow_with_their_token_only() {
     let (s, b) = launch(&app, "demo-partner", DEMO_TOKEN, Some(json!({ "vin": "1HGCM82633A004352", "odometer": 180000 }))).await;
     assert_eq!(
         (s, b["error"]["code"].as_str(), b["error"]["message"].as_str()),
-        (422, Some("noPolicies"), Some("No available policies")),
+        (422, Some("noPolicies"), Some(messages::NO_AVAILABLE_POLICIES)),
         "{b}"
     );
 

@@ -4,6 +4,7 @@
 
 mod support;
 
+use coverline_domain::product::{field_errors, messages};
 use coverline_vision::corpus::{self, Category};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -44,7 +45,7 @@ async fn catalog_and_mock_vins(db: Db) {
 
     // Rules: a missing field is named; a well-formed value with nothing under it is an empty list.
     let (s, b) = app.call(Method::GET, &c("/makes"), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str(), b["error"]["field"].as_str()), (400, Some("Field is required"), Some("year")));
+    assert_eq!((s, b["error"]["message"].as_str(), b["error"]["field"].as_str()), (400, Some(field_errors::REQUIRED), Some("year")));
     let (s, b) = app.call(Method::GET, &c("/styles?year=2020&make=Honda"), t, None).await;
     assert_eq!((s, b["error"]["field"].as_str()), (400, Some("model")));
     let (s, b) = app.call(Method::GET, &c("/models?year=1900&make=Honda"), t, None).await;
@@ -65,7 +66,7 @@ async fn catalog_and_mock_vins(db: Db) {
     );
     assert_eq!(b["data"]["isMockVin"], true);
     let (s, b) = app.call(Method::GET, &c("/vin?year=2020&make=Honda&model=Accord&style=Flying%20Car"), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (404, Some("failed to find vin")));
+    assert_eq!((s, b["error"]["message"].as_str()), (404, Some(messages::FAILED_TO_FIND_VIN)));
 
     let car = json!({ "vin": mock, "carFlags": { "secondOwner": true }, "odometer": "30,000", "milesPerYear": 10000, "yearsToOwn": 3 });
     let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), t, Some(car)).await;
@@ -81,11 +82,11 @@ async fn catalog_and_mock_vins(db: Db) {
 
     // VIN rules of spec section 5, and an unknown VIN.
     let (s, b) = app.call(Method::GET, &c("/vin/1HGCM82633A0043521"), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("A VIN can be a maximum of 17 digits")));
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some(field_errors::VIN_TOO_LONG)));
     let (s, b) = app.call(Method::GET, &c("/vin/1HGCM82633A00"), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("VIN must be at least 17 digits")));
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some(field_errors::VIN_TOO_SHORT)));
     let (s, b) = app.call(Method::GET, &c("/vin/1HGCM82633A004353"), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (404, Some("failed to find vin")), "wrong check digit");
+    assert_eq!((s, b["error"]["message"].as_str()), (404, Some(messages::FAILED_TO_FIND_VIN)), "wrong check digit");
 
     // Another member's token reaches none of this member's cars.
     let other = app.new_member("summit-cu").await;
@@ -145,28 +146,28 @@ async fn vin_photo(db: Db) {
     let matrix = items.iter().find(|i| i.category == Category::DataMatrix).unwrap();
 
     let (s, b) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}?mime=application/pdf", m.user_id)), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).")));
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some(messages::PHOTO_NOT_A_PHOTO_TYPE)));
     let (s, _) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}?mime=image/png", m.user_id)), Some(&other.token), None).await;
     assert_eq!(s, 404, "a drop is only opened for one's own user");
 
     let (url, drop_id) = open_drop(&app, &m, "image/png").await;
     let read = format!("/vin/ocr/drop/{}/{drop_id}", m.user_id);
     let (s, b) = app.call(Method::GET, &c(&read), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (409, Some("The photo has not been uploaded yet.")));
+    assert_eq!((s, b["error"]["message"].as_str()), (409, Some(messages::PHOTO_NOT_UPLOADED)));
 
     // The signature binds the content type, the drop and the user.
     let (s, b) = put(&app, &url, "image/jpeg", matrix.bytes.clone()).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (415, Some("Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).")));
+    assert_eq!((s, b["error"]["message"].as_str()), (415, Some(messages::PHOTO_NOT_A_PHOTO_TYPE)));
     let (s, b) = put(&app, &url.replace("mime=image%2Fpng", "mime=image%2Fjpeg"), "image/jpeg", matrix.bytes.clone()).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (403, Some("This upload link is not valid. Please try again.")));
+    assert_eq!((s, b["error"]["message"].as_str()), (403, Some(messages::PHOTO_LINK_INVALID)));
     let (s, _) = put(&app, &url.replace(&m.user_id, &other.user_id), "image/png", matrix.bytes.clone()).await;
     assert_eq!(s, 403);
     let (s, b) = put(&app, &url, "image/png", Vec::new()).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (400, Some("That photo is empty.")));
+    assert_eq!((s, b["error"]["message"].as_str()), (400, Some(messages::PHOTO_EMPTY)));
     // Over 10 MB is refused on the headers, before the body is read (so a raw client sends none).
     let (head, body) = raw_put_headers_only(&app, &url, "image/png", 10 * 1024 * 1024 + 1).await;
     assert!(head.starts_with("HTTP/1.1 413"), "{head}");
-    assert!(body.contains("That photo is too large. Please use one under 10 MB."), "{body}");
+    assert!(body.contains(messages::PHOTO_TOO_LARGE), "{body}");
 
     let (s, b) = put(&app, &url, "image/png", matrix.bytes.clone()).await;
     assert_eq!(s, 204, "{b}");
@@ -184,7 +185,7 @@ async fn vin_photo(db: Db) {
     let (url, drop_id) = open_drop(&app, &m, "image/png").await;
     assert_eq!(put(&app, &url, "image/png", b"this is not a picture at all".to_vec()).await.0, 204);
     let (s, b) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}/{drop_id}", m.user_id)), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (422, Some("That file isn't a photo we can read. Please try a JPEG or PNG.")));
+    assert_eq!((s, b["error"]["message"].as_str()), (422, Some(messages::PHOTO_UNREADABLE)));
     let blank = {
         let mut png = Vec::new();
         image::DynamicImage::new_luma8(400, 300).write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
@@ -193,7 +194,7 @@ async fn vin_photo(db: Db) {
     let (url, drop_id) = open_drop(&app, &m, "image/png").await;
     assert_eq!(put(&app, &url, "image/png", blank).await.0, 204);
     let (s, b) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}/{drop_id}", m.user_id)), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (422, Some("We couldn't read a VIN in that photo. Please type it in.")));
+    assert_eq!((s, b["error"]["message"].as_str()), (422, Some(messages::PHOTO_NO_VIN)));
 
     // Analytics: stored for the member, refused for someone else's user id.
     let hit = json!({ "data": { "hitType": "event", "eventCategory": "ErrorEncountered", "eventAction": "DescriptionField", "eventLabel": "makes", "pagePath": "/summit-cu/user/car/lookup/description" } });

@@ -6,6 +6,7 @@
 
 mod support;
 
+use coverline_domain::product::messages;
 use std::time::{Duration, Instant};
 
 use reqwest::Method;
@@ -13,7 +14,7 @@ use serde_json::{Value, json};
 use support::{Db, Options, TestApp, ready_to_book, spawn_app};
 use temporalio_sdk::testing::{EphemeralExe, LocalWorkflowEnvironmentOptions, WorkflowEnvironment};
 
-const FAILED: &str = "There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?";
+const FAILED: &str = messages::BOOKING_FAILED;
 
 async fn temporal() -> (WorkflowEnvironment<temporalio_sdk::testing::LocalServer>, String) {
     let cli = std::env::var("COVERLINE_TEMPORAL_CLI").unwrap_or_else(|_| format!("{}/../.venv/bin/temporal", env!("CARGO_MANIFEST_DIR")));
@@ -102,7 +103,7 @@ async fn a_provider_that_does_not_answer_in_time_gets_the_no_response_text() {
     let started = Instant::now();
     let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking.clone())).await;
     assert_eq!((s, body["error"]["code"].as_str()), (504, Some("bookingNoResponse")), "{body}");
-    assert_eq!(body["error"]["message"].as_str().unwrap(), format!("{FAILED} Your card has not been charged."));
+    assert_eq!(body["error"]["message"].as_str().unwrap(), format!("{FAILED} {}", messages::NOT_CHARGED));
     assert!(started.elapsed() >= Duration::from_secs(6), "it waited for the booking timeout");
 
     // The late attempts still reach the provider after the workflow gave up on them. The member

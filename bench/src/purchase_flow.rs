@@ -515,7 +515,7 @@ impl Client {
                 let (s, b) =
                     self.call(&mut m, Method::POST, &self.user(&uid, "/signrequest"), Some(&json!({ "policyId": policy_id }))).await?;
                 if s != 409 || b["error"]["code"] != "alreadyPaid" {
-                    bail!("Retry Payment after a charge: {s} {b}");
+                    bail!("a payment retry after a charge: {s} {b}");
                 }
                 self.confirm(&mut m, &policy_id).await?;
             }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::ValidationError;
+use crate::product::labels;
 
 /// The longest text kept for any one field.
 pub const MAX_TEXT: usize = 200;
@@ -230,7 +231,7 @@ impl CollectedInfo {
             ("Last name", text(&self.last_name)),
             ("Email", text(&self.email_address)),
             ("Phone", text(&self.phone_number)),
-            ("State of residence", text(&self.chosen_state_of_residence)),
+            (labels::STATE_OF_RESIDENCE, text(&self.chosen_state_of_residence)),
             ("State", text(&self.state)),
             ("VIN", text(&self.vin)),
             ("Year", either(&self.year)),
@@ -238,8 +239,8 @@ impl CollectedInfo {
             ("Model", text(&self.model)),
             ("Style", text(&self.style)),
             ("Odometer", either(&self.current_odometer)),
-            ("Miles per year", number(&self.miles_per_year)),
-            ("Years to own", number(&self.years_to_own)),
+            (labels::MILES_PER_YEAR, number(&self.miles_per_year)),
+            (labels::YEARS_TO_OWN, number(&self.years_to_own)),
             ("Coverage options shown", rates),
             ("Is a member", yes_no(&self.is_member)),
             ("Wants membership information", yes_no(&self.wants_membership_info)),

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use crate::ValidationError;
+use crate::product::field_errors;
 
 /// A trimmed, lower-cased email address of plausible shape (`local@domain.tld`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -12,7 +13,7 @@ pub struct EmailAddress(String);
 
 impl EmailAddress {
     /// The spec's text for an invalid address.
-    pub const INVALID: &'static str = "Must be a valid email";
+    pub const INVALID: &'static str = field_errors::INVALID_EMAIL;
 
     /// Parses an address: 'Field is required' when empty, 'Must be a valid email' when malformed.
     pub fn parse(raw: &str) -> Result<Self, ValidationError> {
@@ -78,7 +79,7 @@ pub struct PersonName(String);
 
 impl PersonName {
     /// The spec's text for a name with other characters.
-    pub const INVALID: &'static str = "Can contain only letters with no special characters or spaces";
+    pub const INVALID: &'static str = field_errors::NAME_LETTERS;
 
     /// Parses a name for `field` (`firstName` or `lastName`).
     pub fn parse(field: &'static str, raw: &str) -> Result<Self, ValidationError> {
@@ -104,9 +105,9 @@ pub struct PhoneNumber(String);
 
 impl PhoneNumber {
     /// The spec's text for a phone field with fewer than 10 digits.
-    pub const TOO_SHORT: &'static str = "Phone number must be 10 digits long";
+    pub const TOO_SHORT: &'static str = field_errors::PHONE_TEN_DIGITS;
     /// The spec's text when a phone number to display is not 10 digits.
-    pub const NOT_TEN_DIGITS: &'static str = "Expected a 10 digit integer for the phone number";
+    pub const NOT_TEN_DIGITS: &'static str = field_errors::PHONE_DISPLAY;
 
     /// Parses what a member typed, mask characters included (`(303) 555-0142`).
     pub fn parse(raw: &str) -> Result<Self, ValidationError> {
@@ -146,9 +147,9 @@ pub struct ZipCode(String);
 
 impl ZipCode {
     /// The spec's text for a zip that is not five digits long.
-    pub const WRONG_LENGTH: &'static str = "Zip code should be 5 digits in length";
+    pub const WRONG_LENGTH: &'static str = field_errors::ZIP;
     /// The spec's text for a zip with non-digits.
-    pub const NOT_NUMERIC: &'static str = "Can contain only numbers";
+    pub const NOT_NUMERIC: &'static str = field_errors::NUMBERS_ONLY;
 
     /// Parses a zip code (trimmed).
     pub fn parse(raw: &str) -> Result<Self, ValidationError> {
@@ -177,11 +178,7 @@ impl ZipCode {
 pub struct StateCode([u8; 2]);
 
 /// The allowed states of residence: the 50 US states plus DC.
-pub const STATE_CODES: [&str; 51] = [
-    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA",
-    "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX",
-    "UT", "VT", "VA", "WA", "WV", "WI", "WY",
-];
+pub use crate::product::options::STATE_CODES;
 
 impl StateCode {
     /// Parses a two-letter code (case-insensitive).
@@ -191,7 +188,7 @@ impl StateCode {
             return Err(ValidationError::new("state", ValidationError::REQUIRED));
         }
         if !STATE_CODES.contains(&code.as_str()) {
-            return Err(ValidationError::new("state", "Please select a valid state"));
+            return Err(ValidationError::new("state", field_errors::STATE));
         }
         let b = code.as_bytes();
         Ok(Self([b[0], b[1]]))
@@ -236,7 +233,7 @@ pub fn parse_street(raw: &str) -> Result<String, ValidationError> {
     }
     let allowed = street.chars().all(|c| c.is_alphanumeric() || " _.".contains(c));
     if !allowed || !street.chars().any(char::is_alphanumeric) || street.len() > 120 {
-        return Err(ValidationError::new("street", "No special characters"));
+        return Err(ValidationError::new("street", field_errors::STREET));
     }
     Ok(street.to_string())
 }
@@ -248,7 +245,7 @@ pub fn parse_city(raw: &str) -> Result<String, ValidationError> {
         return Err(ValidationError::new("city", ValidationError::REQUIRED));
     }
     if !city.chars().all(|c| c.is_alphabetic() || c == ' ') || city.len() > 60 {
-        return Err(ValidationError::new("city", "Can only contain letters"));
+        return Err(ValidationError::new("city", field_errors::CITY_LETTERS));
     }
     Ok(city.to_string())
 }
@@ -260,7 +257,7 @@ mod tests {
     #[test]
     fn email_is_trimmed_lowercased_and_checked() {
         assert_eq!(EmailAddress::parse("  Jane.Doe@Example.COM ").unwrap().as_str(), "jane.doe@example.com");
-        assert_eq!(EmailAddress::parse("").unwrap_err().message, "Field is required");
+        assert_eq!(EmailAddress::parse("").unwrap_err().message, field_errors::REQUIRED);
         for bad in [
             "jane",
             "jane@",
@@ -273,7 +270,7 @@ mod tests {
             "jane@-example.com",
             "jane@example-.com",
         ] {
-            assert_eq!(EmailAddress::parse(bad).unwrap_err().message, "Must be a valid email", "{bad}");
+            assert_eq!(EmailAddress::parse(bad).unwrap_err().message, field_errors::INVALID_EMAIL, "{bad}");
         }
         // A relay's limits: labels of at most 63 characters, 253 for the whole address.
         let label = |n: usize| "a".repeat(n);
@@ -293,7 +290,7 @@ mod tests {
         assert_eq!(PersonName::parse("firstName", " Mary  Ann ").unwrap().as_str(), "Mary Ann");
         let err = PersonName::parse("lastName", "O'Brien").unwrap_err();
         assert_eq!((err.field, err.message), ("lastName", PersonName::INVALID));
-        assert_eq!(PersonName::parse("firstName", "").unwrap_err().message, "Field is required");
+        assert_eq!(PersonName::parse("firstName", "").unwrap_err().message, field_errors::REQUIRED);
     }
 
     #[test]
@@ -302,7 +299,7 @@ mod tests {
         assert_eq!(phone.digits(), "3035550142");
         assert_eq!(phone.display(), "(303) 555-0142");
         assert_eq!(PhoneNumber::parse("(303) 555-014").unwrap_err().message, PhoneNumber::TOO_SHORT);
-        assert_eq!(format_phone("800555014"), Err("Expected a 10 digit integer for the phone number"));
+        assert_eq!(format_phone("800555014"), Err(field_errors::PHONE_DISPLAY));
         assert_eq!(format_phone("8005550142").unwrap(), "(800) 555-0142");
     }
 
@@ -312,9 +309,9 @@ mod tests {
         assert_eq!(ZipCode::parse("8020").unwrap_err().message, ZipCode::WRONG_LENGTH);
         assert_eq!(ZipCode::parse("8020a").unwrap_err().message, ZipCode::NOT_NUMERIC);
         assert_eq!(parse_street("100 Main St.").unwrap(), "100 Main St.");
-        assert_eq!(parse_street("100 Main St #4").unwrap_err().message, "No special characters");
+        assert_eq!(parse_street("100 Main St #4").unwrap_err().message, field_errors::STREET);
         assert_eq!(parse_city("Fort Collins").unwrap(), "Fort Collins");
-        assert_eq!(parse_city("Denver1").unwrap_err().message, "Can only contain letters");
+        assert_eq!(parse_city("Denver1").unwrap_err().message, field_errors::CITY_LETTERS);
         assert_eq!(StateCode::parse("co").unwrap().as_str(), "CO");
         assert!(StateCode::parse("PR").is_err());
         assert_eq!(StateCode::all().count(), 51);

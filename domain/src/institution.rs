@@ -129,7 +129,7 @@ fn default_price_limit() -> i64 {
 }
 
 /// The product name on payments and contracts: the custom one, else 'Vehicle Service Contract'.
-pub const DEFAULT_PRODUCT_NAME: &str = "Vehicle Service Contract";
+pub const DEFAULT_PRODUCT_NAME: &str = crate::product::labels::DEFAULT_PRODUCT_NAME;
 
 impl Institution {
     /// Parses an institution TOML file and checks what the schema cannot.

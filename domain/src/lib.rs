@@ -10,6 +10,7 @@ pub mod error_code;
 pub mod institution;
 pub mod lifecycle;
 pub mod money;
+pub mod product;
 pub mod quote;
 pub mod rating;
 pub mod tax;
@@ -33,7 +34,7 @@ pub struct ValidationError {
 
 impl ValidationError {
     /// The spec's text for an empty required field.
-    pub const REQUIRED: &'static str = "Field is required";
+    pub const REQUIRED: &'static str = product::field_errors::REQUIRED;
 
     pub const fn new(field: &'static str, message: &'static str) -> Self {
         Self { field, message }

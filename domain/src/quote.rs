@@ -8,7 +8,7 @@ use crate::money::{Cents, group_thousands};
 use crate::rating::RatedOption;
 
 /// The spec's text when no rate passes the filter.
-pub const NO_QUOTES_PRESENT: &str = "No quotes present";
+pub const NO_QUOTES_PRESENT: &str = crate::product::messages::NO_QUOTES;
 /// Hard price cap in dollars, whatever the institution sets.
 pub const MAX_PRICE_LIMIT_DOLLARS: i64 = 5_000;
 /// At most this many coverage options are shown.
@@ -37,7 +37,7 @@ impl RateFilter<'_> {
 
 /// No rate passed the filter.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("No quotes present")]
+#[error("{}", NO_QUOTES_PRESENT)]
 pub struct NoQuotes;
 
 /// Keeps rates at most min(priceLimit, 5000) dollars, matching `onlyCoveredPlanName`, sorted by

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::money::Cents;
 
 /// The five states without a state sales tax (spec section 9): never taxed.
-pub const NO_SALES_TAX_STATES: [&str; 5] = ["AK", "DE", "MT", "NH", "OR"];
+pub use crate::product::options::NO_SALES_TAX_STATES;
 
 /// One state's treatment of vehicle service contracts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ValidationError;
+use crate::product::field_errors;
 
 /// Car flags (spec section 3) with their provider codes CERT, COMM, LIFT, SALV, MOD, 2ND.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -53,41 +54,45 @@ impl Odometer {
             return Err(ValidationError::new("odometer", ValidationError::REQUIRED));
         }
         if !text.chars().all(|c| c.is_ascii_digit() || c == ',') {
-            return Err(ValidationError::new("odometer", "Can only contain whole numbers"));
+            return Err(ValidationError::new("odometer", field_errors::WHOLE_NUMBERS));
         }
         if text.len() > 7 {
-            return Err(ValidationError::new("odometer", "Can only be 6 digits"));
+            return Err(ValidationError::new("odometer", field_errors::SIX_DIGITS));
         }
         let digits: String = text.chars().filter(char::is_ascii_digit).collect();
         if digits.is_empty() {
-            return Err(ValidationError::new("odometer", "Can only contain whole numbers"));
+            return Err(ValidationError::new("odometer", field_errors::WHOLE_NUMBERS));
         }
         if digits.len() > 6 {
-            return Err(ValidationError::new("odometer", "Can only be 6 digits"));
+            return Err(ValidationError::new("odometer", field_errors::SIX_DIGITS));
         }
         let miles: u32 = digits.parse().expect("at most six digits");
         if miles == 0 {
-            return Err(ValidationError::new("odometer", "Can only be greater than zero"));
+            return Err(ValidationError::new("odometer", field_errors::GREATER_THAN_ZERO));
         }
         Ok(Self(miles))
     }
 }
 
-/// The miles-per-year choices of spec section 9 (5000 is shown as '0 - 5,000', 30000 as '25,000+').
-pub const MILES_PER_YEAR_OPTIONS: [u32; 6] = [5_000, 10_000, 15_000, 20_000, 25_000, 30_000];
-/// Default miles per year.
-pub const DEFAULT_MILES_PER_YEAR: u32 = 15_000;
-/// Default years to own.
-pub const DEFAULT_YEARS_TO_OWN: u8 = 6;
+pub use crate::product::options::{DEFAULT_MILES_PER_YEAR, DEFAULT_YEARS_TO_OWN};
+use crate::product::options::{MILES_PER_YEAR, YEARS_TO_OWN};
 
-/// Checks a miles-per-year choice.
+/// Checks a miles-per-year choice (spec section 9: one of the listed values).
 pub fn parse_miles_per_year(value: u32) -> Result<u32, ValidationError> {
-    if MILES_PER_YEAR_OPTIONS.contains(&value) { Ok(value) } else { Err(ValidationError::new("milesPerYear", ValidationError::REQUIRED)) }
+    if MILES_PER_YEAR.iter().any(|(miles, _)| *miles == value) {
+        Ok(value)
+    } else {
+        Err(ValidationError::new("milesPerYear", ValidationError::REQUIRED))
+    }
 }
 
-/// Checks a years-to-own choice: ids 1..=6 are years, 7 means '7+ Years'.
+/// Checks a years-to-own choice: ids 1..=6 are years, the last (7) means that many or more.
 pub fn parse_years_to_own(value: u8) -> Result<u8, ValidationError> {
-    if (1..=7).contains(&value) { Ok(value) } else { Err(ValidationError::new("yearsToOwn", ValidationError::REQUIRED)) }
+    if YEARS_TO_OWN.iter().any(|(years, _)| *years == value) {
+        Ok(value)
+    } else {
+        Err(ValidationError::new("yearsToOwn", ValidationError::REQUIRED))
+    }
 }
 
 #[cfg(test)]
@@ -98,10 +103,10 @@ mod tests {
     fn odometer_rules_and_messages() {
         assert_eq!(Odometer::parse("45,000").unwrap(), Odometer(45_000));
         assert_eq!(Odometer::parse("999,999").unwrap(), Odometer(999_999));
-        assert_eq!(Odometer::parse("").unwrap_err().message, "Field is required");
-        assert_eq!(Odometer::parse("45.5").unwrap_err().message, "Can only contain whole numbers");
-        assert_eq!(Odometer::parse("1,000,000").unwrap_err().message, "Can only be 6 digits");
-        assert_eq!(Odometer::parse("0").unwrap_err().message, "Can only be greater than zero");
+        assert_eq!(Odometer::parse("").unwrap_err().message, field_errors::REQUIRED);
+        assert_eq!(Odometer::parse("45.5").unwrap_err().message, field_errors::WHOLE_NUMBERS);
+        assert_eq!(Odometer::parse("1,000,000").unwrap_err().message, field_errors::SIX_DIGITS);
+        assert_eq!(Odometer::parse("0").unwrap_err().message, field_errors::GREATER_THAN_ZERO);
     }
 
     #[test]

@@ -4,15 +4,16 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use crate::ValidationError;
+use crate::product::field_errors;
 
 /// The spec's text when more than 17 characters are given.
-pub const VIN_TOO_LONG: &str = "A VIN can be a maximum of 17 digits";
+pub const VIN_TOO_LONG: &str = field_errors::VIN_TOO_LONG;
 /// The spec's text when fewer than 17 characters are submitted.
-pub const VIN_TOO_SHORT: &str = "VIN must be at least 17 digits";
+pub const VIN_TOO_SHORT: &str = field_errors::VIN_TOO_SHORT;
 /// The API's text for a VIN that cannot be decoded (shown to the member as [`VEHICLE_NOT_FOUND`]).
-pub const FAILED_TO_FIND_VIN: &str = "failed to find vin";
+pub const FAILED_TO_FIND_VIN: &str = crate::product::messages::FAILED_TO_FIND_VIN;
 /// What the member sees under the VIN field when decoding fails.
-pub const VEHICLE_NOT_FOUND: &str = "Vehicle not found";
+pub const VEHICLE_NOT_FOUND: &str = field_errors::VEHICLE_NOT_FOUND;
 
 /// A syntactically valid, upper-case, 17-character VIN whose check digit (position 9) is correct.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -141,7 +142,7 @@ mod tests {
     fn length_errors_use_the_spec_texts() {
         assert_eq!(Vin::parse("1HGCM82633A0043521").unwrap_err().message, VIN_TOO_LONG);
         assert_eq!(Vin::parse("1HGCM82633A00435").unwrap_err().message, VIN_TOO_SHORT);
-        assert_eq!(Vin::parse("  ").unwrap_err().message, "Field is required");
+        assert_eq!(Vin::parse("  ").unwrap_err().message, field_errors::REQUIRED);
     }
 
     #[test]

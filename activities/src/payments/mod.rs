@@ -299,7 +299,7 @@ mod sandbox_tests {
             payment_information: vec![PaymentLine {
                 amount: 10_000,
                 apply_funds_to: CONTRACT.into(),
-                kind: "Vehicle Service Contract".into(),
+                kind: coverline_domain::institution::DEFAULT_PRODUCT_NAME.into(),
             }],
             payment_account_id: "inst-001".into(),
         }

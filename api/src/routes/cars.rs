@@ -257,7 +257,7 @@ async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pa
 /// The representative ("mock") VIN of a description, in `data.message` as the spec has it.
 /// Limited per member like VIN decodes.
 #[utoipa::path(get, path = "/institution/{iid}/car/vin", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
-    responses((status = 200, body = MockVin), (status = "4XX", description = "'failed to find vin', a missing field, or too many lookups", body = ErrorBody)))]
+    responses((status = 200, body = MockVin), (status = "4XX", description = "No VIN for that description (vehicleNotFound), a missing field, or too many lookups", body = ErrorBody)))]
 async fn vin_for_description(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -277,7 +277,7 @@ async fn vin_for_description(
 /// Decodes a VIN (17 characters). Limited per member (a burst of 30, then one per 6 s).
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/{vin}", tag = "vehicles", security(("session" = [])),
     params(InstitutionPath, ("vin" = String, Path, description = "The VIN, 17 characters")),
-    responses((status = 200, body = Decoded), (status = "4XX", description = "The spec's VIN texts, 'failed to find vin', or too many lookups", body = ErrorBody)))]
+    responses((status = 200, body = Decoded), (status = "4XX", description = "The spec's VIN length texts, an undecodable VIN (vehicleNotFound), or too many lookups", body = ErrorBody)))]
 async fn decode_vin(
     State(state): State<AppState>,
     headers: HeaderMap,

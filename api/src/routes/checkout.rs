@@ -162,7 +162,7 @@ async fn checked_answers(state: &AppState, uid: &str, body: AnswersBody) -> ApiR
         None => None,
     };
     if body.odometer.is_some_and(|o| o == 0 || o > 999_999) {
-        return Err(coverline_domain::ValidationError::new("odometer", "Can only be 6 digits").into());
+        return Err(coverline_domain::ValidationError::new("odometer", coverline_domain::product::field_errors::SIX_DIGITS).into());
     }
     let miles_per_year = body.miles_per_year.map(parse_miles_per_year).transpose()?;
     let years_to_own = body.years_to_own.map(parse_years_to_own).transpose()?;
@@ -397,7 +397,7 @@ async fn resume(
         return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, "Too many attempts. Please try again later."));
     }
     state.store.record_hit(&client_key, now).await?;
-    let gone = || ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, "This link has expired or was already used. Please start again.");
+    let gone = || ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, coverline_domain::product::messages::LINK_EXPIRED);
     if body.token.len() > 100 {
         return Err(ApiError::bad_request("This link is not valid. Please check that you opened the whole link from the email."));
     }

@@ -3,6 +3,7 @@
 //! out once their last name and zip match the policy.
 
 use coverline_domain::ErrorCode;
+use coverline_domain::product::field_errors;
 use std::net::SocketAddr;
 
 use axum::Json;
@@ -107,20 +108,20 @@ fn field_error(field: &'static str, message: &str) -> ApiError {
 fn parse_details(body: &VerifyDetails) -> ApiResult<(String, String)> {
     let last = body.lastname.trim();
     if last.is_empty() {
-        return Err(field_error("lastname", "Field is required"));
+        return Err(field_error("lastname", field_errors::REQUIRED));
     }
     if !last.chars().all(|c| c.is_alphabetic() || c == ' ') {
-        return Err(field_error("lastname", "Can contain only letters with no special characters"));
+        return Err(field_error("lastname", field_errors::LETTERS_AND_SPACES));
     }
     let zip = body.zipcode.trim();
     if zip.is_empty() {
-        return Err(field_error("zipcode", "Field is required"));
+        return Err(field_error("zipcode", field_errors::REQUIRED));
     }
     if !zip.chars().all(|c| c.is_ascii_digit()) {
-        return Err(field_error("zipcode", "Can contain only numbers"));
+        return Err(field_error("zipcode", field_errors::NUMBERS_ONLY));
     }
     if zip.len() != 5 {
-        return Err(field_error("zipcode", "Zip code must be 5 numbers"));
+        return Err(field_error("zipcode", field_errors::FIND_ZIP));
     }
     Ok((last.split_whitespace().collect::<Vec<_>>().join(" "), zip.to_string()))
 }
@@ -280,11 +281,11 @@ mod tests {
     #[test]
     fn find_contract_rules_are_the_specs() {
         assert_eq!(details("  Van  Der Berg ", " 80202 "), Ok(("Van Der Berg".into(), "80202".into())));
-        assert_eq!(details("", "80202").unwrap_err(), "Field is required");
-        assert_eq!(details("O'Brien", "80202").unwrap_err(), "Can contain only letters with no special characters");
-        assert_eq!(details("Doe", "").unwrap_err(), "Field is required");
-        assert_eq!(details("Doe", "8020a").unwrap_err(), "Can contain only numbers");
-        assert_eq!(details("Doe", "8020").unwrap_err(), "Zip code must be 5 numbers");
-        assert_eq!(details("Doe", "802021").unwrap_err(), "Zip code must be 5 numbers");
+        assert_eq!(details("", "80202").unwrap_err(), field_errors::REQUIRED);
+        assert_eq!(details("O'Brien", "80202").unwrap_err(), field_errors::LETTERS_AND_SPACES);
+        assert_eq!(details("Doe", "").unwrap_err(), field_errors::REQUIRED);
+        assert_eq!(details("Doe", "8020a").unwrap_err(), field_errors::NUMBERS_ONLY);
+        assert_eq!(details("Doe", "8020").unwrap_err(), field_errors::FIND_ZIP);
+        assert_eq!(details("Doe", "802021").unwrap_err(), field_errors::FIND_ZIP);
     }
 }

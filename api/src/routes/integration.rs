@@ -32,7 +32,7 @@ use crate::routes::quotes::{QuoteView, quote_json, rate_car, store_quote};
 use crate::routes::users::{Address, UserView, check_details, user_view};
 
 /// The spec's text when the partner's vehicle gets no coverage.
-pub const NO_AVAILABLE_POLICIES: &str = "No available policies";
+pub const NO_AVAILABLE_POLICIES: &str = coverline_domain::product::messages::NO_AVAILABLE_POLICIES;
 /// A launch code lives this long.
 const LAUNCH_TTL_SECS: i64 = 600;
 /// The generated password's length (spec section 5).
@@ -257,11 +257,7 @@ async fn session(
         .await
         .map_err(|e| if e.status == StatusCode::UNAUTHORIZED { ApiError::not_found() } else { e })?;
     let Some(launch) = state.store.take_launch(&code_hash(body.launch_code.trim()), &integrator_id, state.clock.now()).await? else {
-        return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            ErrorCode::NotFound,
-            "This link has expired or was already used. Please start again from the page that brought you here.",
-        ));
+        return Err(ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, coverline_domain::product::messages::LAUNCH_EXPIRED));
     };
     let user = state.store.user(&launch.user_id).await?.ok_or_else(ApiError::not_found)?;
     let (token, cookie) = auth::open_session(&state, &institution.institution_id, &user.user_id).await?;

@@ -9,6 +9,7 @@ use coverline_activities::checkout::{ChargeSeen, RefundReason};
 use coverline_activities::payments::PaymentError;
 use coverline_activities::purchase::Purchase;
 use coverline_domain::ErrorCode;
+use coverline_domain::product::messages;
 use coverline_domain::quote::format_us_date;
 use coverline_workflows::checkout::{ChargeReport, ChargeSource, ChargeVerdict, PaymentRequestOutcome};
 use serde::{Deserialize, Serialize};
@@ -23,9 +24,9 @@ use crate::openapi::{ErrorBody, MemberPath};
 use crate::routes::policies::{Confirmation, confirmation as confirmation_of};
 
 /// The spec's payment failure text.
-pub const PAYMENT_PROBLEM: &str = "There appears to have been a problem. Please try again. Thank you.";
+pub const PAYMENT_PROBLEM: &str = messages::PAYMENT_PROBLEM;
 /// The spec's session-timeout payment result.
-pub const USER_TIMEOUT: &str = "User timeout.";
+pub const USER_TIMEOUT: &str = messages::USER_TIMEOUT;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -132,7 +133,7 @@ fn payment_problem() -> ApiError {
 }
 
 fn already_paid() -> ApiError {
-    ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyPaid, "This contract is already paid.")
+    ApiError::new(StatusCode::CONFLICT, ErrorCode::AlreadyPaid, messages::ALREADY_PAID)
 }
 
 /// The booked policy to pay.
@@ -335,13 +336,9 @@ async fn confirmation(
         Err(e) => return Err(e.into_api()),
     }
     let purchase = Purchase::load(&state.store, &body.policy_id).await?;
-    confirmation_of(&purchase).map(Json).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            ErrorCode::PaymentPending,
-            "Your payment is still being recorded. Please try again in a moment.",
-        )
-    })
+    confirmation_of(&purchase)
+        .map(Json)
+        .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, ErrorCode::PaymentPending, messages::PAYMENT_RECORDING))
 }
 
 fn payment_view(p: &coverline_store::PaymentRecord) -> PaymentView {

@@ -6,6 +6,7 @@
 //! thread, at most two at a time (OCR is CPU-bound), and is kept; the image is forgotten once read.
 
 use coverline_domain::ErrorCode;
+use coverline_domain::product::messages;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -34,13 +35,13 @@ const DROPS_PER_HOUR: i64 = 20;
 /// Content types a photo may have.
 const MIMES: [&str; 6] = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/bmp", "image/tiff"];
 
-pub const LINK_INVALID: &str = "This upload link is not valid. Please try again.";
-pub const NOT_A_PHOTO_TYPE: &str = "Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).";
-pub const TOO_LARGE: &str = "That photo is too large. Please use one under 10 MB.";
-pub const EMPTY: &str = "That photo is empty.";
-pub const NO_VIN: &str = "We couldn't read a VIN in that photo. Please type it in.";
-pub const UNREADABLE: &str = "That file isn't a photo we can read. Please try a JPEG or PNG.";
-pub const NOT_UPLOADED: &str = "The photo has not been uploaded yet.";
+pub const LINK_INVALID: &str = messages::PHOTO_LINK_INVALID;
+pub const NOT_A_PHOTO_TYPE: &str = messages::PHOTO_NOT_A_PHOTO_TYPE;
+pub const TOO_LARGE: &str = messages::PHOTO_TOO_LARGE;
+pub const EMPTY: &str = messages::PHOTO_EMPTY;
+pub const NO_VIN: &str = messages::PHOTO_NO_VIN;
+pub const UNREADABLE: &str = messages::PHOTO_UNREADABLE;
+pub const NOT_UPLOADED: &str = messages::PHOTO_NOT_UPLOADED;
 
 /// OCR and barcode scans are CPU-bound: two at a time keeps the API responsive on a small machine.
 static READERS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));

@@ -23,9 +23,9 @@ use crate::openapi::{ErrorBody, MemberPath};
 use crate::routes::checkout::update_id;
 
 /// The spec's booking-failure text.
-pub const BOOKING_FAILED: &str = "There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?";
+pub const BOOKING_FAILED: &str = coverline_domain::product::messages::BOOKING_FAILED;
 /// The spec's no-response ending.
-pub const NOT_CHARGED: &str = "Your card has not been charged.";
+pub const NOT_CHARGED: &str = coverline_domain::product::messages::NOT_CHARGED;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(book, list_policies)).routes(routes!(get_policy))
@@ -106,7 +106,7 @@ fn booking_failed(failure: Option<BookingFailure>) -> ApiError {
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/policy", tag = "purchase", params(MemberPath), request_body = Book, security(("session" = [])),
     responses((status = 200, body = OnePolicy), (status = "4XX", body = ErrorBody),
         (status = 502, description = "The booking failed (the spec's text)", body = ErrorBody),
-        (status = 504, description = "The provider did not answer in time (the spec's text, 'Your card has not been charged.')", body = ErrorBody)))]
+        (status = 504, description = "The provider did not answer in time (the booking text, ending with the spec's not-charged sentence)", body = ErrorBody)))]
 async fn book(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -7,6 +7,7 @@ use axum::response::AppendHeaders;
 use coverline_activities::checkout::code_hash;
 use coverline_domain::ErrorCode;
 use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode, parse_city, parse_street};
+use coverline_domain::product::messages;
 use coverline_store::UserRecord;
 use coverline_store::users::PersonalDetails;
 use serde::{Deserialize, Serialize};
@@ -21,7 +22,7 @@ use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 use crate::routes::checkout::update_id;
 
 /// The spec's text for a wrong verification code.
-pub const INVALID_CODE: &str = "The code is invalid, please enter the correct code or click on 'Resend code' to get a new code";
+pub const INVALID_CODE: &str = messages::INVALID_CODE;
 /// Wrong tries before a code dies.
 const MAX_CODE_ATTEMPTS: i64 = 5;
 
@@ -305,7 +306,7 @@ async fn send_verification_email(
         return Err(ApiError::bad_request("That is not the email address of this session"));
     }
     if institution.testing_settings.verify_email_error_test {
-        return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "There was an error re-sending the code"));
+        return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, messages::RESEND_FAILED));
     }
     match checkouts::send_code(&state, &member.user, update_id(&headers, "code")).await {
         // Accepted is durable: the email goes out at least once even if this process dies now.
@@ -313,13 +314,13 @@ async fn send_verification_email(
         Err(CheckoutError::Refused(r)) if r.code == ErrorCode::RateLimited => Err(checkouts::refused(&r)),
         Err(e) => {
             tracing::warn!(error = ?e, "verification email failed");
-            Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "There was an error re-sending the code"))
+            Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, messages::RESEND_FAILED))
         }
     }
 }
 
 /// The spec's text when the email cannot be changed.
-pub const UPDATE_EMAIL_FAILED: &str = "There was an issue updating your email.";
+pub const UPDATE_EMAIL_FAILED: &str = messages::UPDATE_EMAIL_FAILED;
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

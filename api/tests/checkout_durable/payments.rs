@@ -2,6 +2,7 @@
 //! look-ups (while a request may be charged, and before voiding), one chargeable request at a
 //! time, and refunds of any charge that is not the contract's payment.
 
+use coverline_domain::product::labels;
 use std::time::Duration;
 
 use hmac::{Hmac, Mac};
@@ -180,7 +181,7 @@ async fn a_second_charge_is_refunded_written_on_the_timeline_and_told() {
     // as a branch's terminal might), paid too.
     let sign_body = json!({ "experience": "NAO_CC_ONLY",
         "user": { "firstName": "Jane", "lastName": "Doe", "emailAddress": m.email, "address": "100 Main St", "city": "Denver", "state": "CO", "zipCode": "80202" },
-        "paymentInformation": [{ "amount": paid["amount"], "applyFundsTo": contract, "type": "Vehicle Service Contract" }],
+        "paymentInformation": [{ "amount": paid["amount"], "applyFundsTo": contract, "type": labels::DEFAULT_PRODUCT_NAME }],
         "PaymentAccountId": paid["paymentAccountId"] });
     let signed: Value = app
         .http

@@ -2080,7 +2080,7 @@ export interface operations {
                     "application/json": components["schemas"]["MockVin"];
                 };
             };
-            /** @description 'failed to find vin', a missing field, or too many lookups */
+            /** @description No VIN for that description (vehicleNotFound), a missing field, or too many lookups */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2182,7 +2182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Decoded"];
                 };
             };
-            /** @description The spec's VIN texts, 'failed to find vin', or too many lookups */
+            /** @description The spec's VIN length texts, an undecodable VIN (vehicleNotFound), or too many lookups */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3183,7 +3183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The provider did not answer in time (the spec's text, 'Your card has not been charged.') */
+            /** @description The provider did not answer in time (the booking text, ending with the spec's not-charged sentence) */
             504: {
                 headers: {
                     [name: string]: unknown;
