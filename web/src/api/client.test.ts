@@ -1,6 +1,7 @@
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { server } from '../test/msw-server'
+import { answer, apiError, errorBody } from '../test/respond'
 import { ApiError } from './api-error'
 import { api } from './client'
 
@@ -76,7 +77,7 @@ describe('api.uploadVinPhoto', () => {
     const done = api.uploadVinPhoto('/u', new File(['x'], 'v.png', { type: 'image/png' }))
     FakeXhr.last!.answer(
       415,
-      JSON.stringify({ error: { code: 'validation', message: 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).' } }),
+      JSON.stringify(errorBody('validation', 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).')),
     )
     await expect(done).rejects.toEqual(
       new ApiError(415, 'validation', 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).'),
@@ -91,7 +92,7 @@ describe('api catalog and analytics', () => {
       http.get<{ iid: string; list: string }>('*/api/institution/:iid/car/:list', ({ request, params }) => {
         expect(request.headers.get('Authorization')).toBe('Bearer t-1')
         seen.push(`${params.list}?${new URL(request.url).searchParams}`)
-        return HttpResponse.json({ data: [] })
+        return answer('makes', { data: [] }) // every list (years' numbers too): an empty one
       }),
     )
     await api.getYears(session)
@@ -111,16 +112,16 @@ describe('api catalog and analytics', () => {
     server.use(
       http.get('*/api/institution/:iid/car/vin', ({ request }) => {
         query = new URL(request.url).search
-        return HttpResponse.json({ data: { message: '1HGCV1F40LA000001', isMockVin: true } })
+        return answer('vin_for_description', { data: { message: '1HGCV1F40LA000001', isMockVin: true } })
       }),
     )
-    const answer = await api.vinForDescription(session, {
+    const mockVin = await api.vinForDescription(session, {
       year: '2020',
       make: 'Honda',
       model: 'Accord',
       style: 'EX 1.5L FWD Sedan',
     })
-    expect(answer.data.message).toBe('1HGCV1F40LA000001')
+    expect(mockVin.data.message).toBe('1HGCV1F40LA000001')
     expect(query).toBe('?year=2020&make=Honda&model=Accord&style=EX+1.5L+FWD+Sedan')
   })
 
@@ -129,7 +130,7 @@ describe('api catalog and analytics', () => {
     server.use(
       http.post('*/api/institution/:iid/user/:uid/analytics', async ({ request }) => {
         body = await request.json()
-        return HttpResponse.json({ error: { code: 'internal', message: 'down' } }, { status: 500 })
+        return apiError('internal', 'down', 500)
       }),
     )
     await expect(api.sendAnalytics(session, { hitType: 'event', eventAction: 'DescriptionField' })).resolves.toBeUndefined()
@@ -145,11 +146,11 @@ describe('api.refreshSession', () => {
       http.get('*/api/institution/:iid/user/:uid/refresh', ({ request }) => {
         const url = new URL(request.url)
         seen.push({ path: url.pathname, query: url.search, auth: request.headers.get('Authorization') })
-        return HttpResponse.json({ token: 'new-9' })
+        return answer('refresh', { token: 'new-9' })
       }),
       http.get('*/api/institution/:iid/car/years', ({ request }) => {
         seen.push({ path: 'years', query: '', auth: request.headers.get('Authorization') })
-        return HttpResponse.json({ data: [2020] })
+        return answer('years', { data: [2020] })
       }),
     )
     expect(await api.refreshSession(session, 'jane@example.com')).toBe('new-9')
@@ -161,11 +162,7 @@ describe('api.refreshSession', () => {
   })
 
   it("rejects with the API's sessionExpired error", async () => {
-    server.use(
-      http.get('*/api/institution/:iid/user/:uid/refresh', () =>
-        HttpResponse.json({ error: { code: 'sessionExpired', message: 'expired' } }, { status: 401 }),
-      ),
-    )
+    server.use(http.get('*/api/institution/:iid/user/:uid/refresh', () => apiError('sessionExpired', 'expired', 401)))
     const error: unknown = await api
       .refreshSession({ institutionId: 'summit-cu', userId: 'u-8', token: 't-8' }, 'a@b.co')
       .catch((e: unknown) => e)

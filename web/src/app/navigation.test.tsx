@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AnalyticsEvent } from '../api/types'
 import { server } from '../test/msw-server'
+import { empty } from '../test/respond'
 import { dismissImpactModal, fillPersonalDetails, renderApp, renderAtCoverage, renderAtLookup } from '../test/render-app'
 
 /** The analytics hits the app posts, as the API receives them. */
@@ -11,7 +12,7 @@ function recordAnalytics(): AnalyticsEvent[] {
   server.use(
     http.post('*/api/institution/:iid/user/:uid/analytics', async ({ request }) => {
       hits.push(((await request.json()) as { data: AnalyticsEvent }).data)
-      return HttpResponse.json({}, { status: 202 })
+      return empty('record', 202)
     }),
   )
   return hits

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Resumed } from '../api/types'
 import { LINK_FAILED_TITLE, PRICE_CHANGED_TITLE, SESSION_EXPIRED } from '../flow/messages'
 import { bookedPolicy, confirmation, resumedAt, user, verifiedMember } from '../test/fixtures'
 import { endableSession, server } from '../test/msw-server'
+import { answer, apiError } from '../test/respond'
 import { renderApp } from '../test/render-app'
 
 /** The restore cookie finds a session whose checkout is `resumed`. */
@@ -13,7 +14,7 @@ function restoring(resumed: Resumed) {
   server.use(
     http.post('*/api/institution/:iid/session/restore', () => {
       calls.push('restore')
-      return HttpResponse.json(resumed)
+      return answer('restore', resumed)
     }),
   )
   return calls
@@ -54,7 +55,7 @@ describe('a reloaded /user page shows the same screen with the same data', () =>
     server.use(
       http.put('*/api/institution/:iid/user/:uid/contact-request', async ({ request }) => {
         sent.push(await request.json())
-        return HttpResponse.json({ contactRequestId: 'cr-2' }, { status: 202 })
+        return answer('member_request', { contactRequestId: 'cr-2' }, 202)
       }),
     )
     restoring(
@@ -101,9 +102,7 @@ describe('a reloaded /user page shows the same screen with the same data', () =>
 
   it('an expired session: the splash with the Session Expired dialog', async () => {
     server.use(
-      http.post('*/api/institution/:iid/session/restore', () =>
-        HttpResponse.json({ error: { code: 'sessionExpired', message: 'Your session has expired.' } }, { status: 401 }),
-      ),
+      http.post('*/api/institution/:iid/session/restore', () => apiError('sessionExpired', 'Your session has expired.', 401)),
     )
     renderApp('/summit-cu/user/coverage/level')
     const dialog = await screen.findByTestId('session-expired-dialog')
@@ -115,7 +114,7 @@ describe('a reloaded /user page shows the same screen with the same data', () =>
     const { ends, restores } = endableSession(resumedAt('sendEmail', { user: { ...verifiedMember, isEmailVerified: false } }))
     server.use(
       http.get('*/api/institution/:iid/user/:uid/verifyemail', () =>
-        HttpResponse.json({ error: { code: 'sessionExpired', message: 'Your session has expired.' } }, { status: 401 }),
+        apiError('sessionExpired', 'Your session has expired.', 401),
       ),
     )
     const first = renderApp('/summit-cu/user/verify-email/send-email')
@@ -142,7 +141,7 @@ describe('a continue link /{iid}/resume/{token}', () => {
     server.use(
       http.post('*/api/institution/:iid/resume', async ({ request }) => {
         bodies.push(await request.json())
-        return HttpResponse.json(resumedAt('confirm'))
+        return answer('resume', resumedAt('confirm'))
       }),
     )
     renderApp('/summit-cu/resume/tok-123')

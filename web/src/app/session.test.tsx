@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_WARNING, SESSION_WARNING_TITLE } from '../flow/messages'
 import { IDLE_CHECK_INTERVAL_MS, IDLE_TIMEOUT_MS, SESSION_REFRESH_INTERVAL_MS, SESSION_WARNING_AT } from '../flow/session'
 import { resumedAt } from '../test/fixtures'
 import { endableSession, server } from '../test/msw-server'
+import { answer } from '../test/respond'
 import { renderApp, renderAtLookup } from '../test/render-app'
 
 /** The timeout warning and the Session Expired dialog in the whole app, on Vitest's clock. */
@@ -22,7 +23,7 @@ function recordRefreshes(): string[] {
   server.use(
     http.get('*/api/institution/:iid/user/:uid/refresh', ({ request }) => {
       tokens.push(request.headers.get('Authorization') ?? '')
-      return HttpResponse.json({ token: `r-${tokens.length}` })
+      return answer('refresh', { token: `r-${tokens.length}` })
     }),
   )
   return tokens

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, toPromise, type AnyActorLogic } from 'xstate'
 import { ApiError } from '../api/api-error'
 import { server } from '../test/msw-server'
-import { resumedAt } from '../test/fixtures'
+import { bookedPolicy, resumedAt } from '../test/fixtures'
+import { answer, apiError } from '../test/respond'
 import { flowActors } from './actors'
 
 const session = { institutionId: 'summit-cu', userId: 'u-1', token: 't-1' }
@@ -14,13 +15,13 @@ function run<T>(logic: AnyActorLogic, input: unknown): Promise<T> {
   return toPromise(createActor(logic, { input }).start()) as Promise<T>
 }
 
-/** Answers the first call with `first`, then 200 `ok`; keeps each call's Idempotency-Key. */
-function failingOnce(method: 'get' | 'post', path: string, first: () => Response, ok: Record<string, unknown>) {
+/** Answers the first call with `first`, then with `ok`; keeps each call's Idempotency-Key. */
+function failingOnce(method: 'get' | 'post', path: string, first: () => Response, ok: () => Response) {
   const keys: Array<string | null> = []
   server.use(
     http[method](path, ({ request }) => {
       keys.push(request.headers.get('Idempotency-Key'))
-      return keys.length === 1 ? first() : HttpResponse.json(ok)
+      return keys.length === 1 ? first() : ok()
     }),
   )
   return keys
@@ -34,12 +35,16 @@ const booking = {
   emailAddress: 'jane@example.com',
   quoteId: 'q-1',
 }
-const policy = { policyId: 'p-1', mmpContractNumber: 'MMP-0001', status: 'booked' }
 
 describe('idempotency keys: one per member action, the same on its retried call', () => {
   it('Book: a connection lost on the way is tried again with the same key; the next click has its own', async () => {
-    const keys = failingOnce('post', `${U}/policy`, () => HttpResponse.error(), { policy })
-    expect(await run(flowActors.bookPolicy, { session, body: booking })).toEqual(policy)
+    const keys = failingOnce(
+      'post',
+      `${U}/policy`,
+      () => HttpResponse.error(),
+      () => answer('book', { policy: bookedPolicy }),
+    )
+    expect(await run(flowActors.bookPolicy, { session, body: booking })).toEqual(bookedPolicy)
     expect(keys).toHaveLength(2)
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
     expect(keys[1]).toBe(keys[0])
@@ -53,16 +58,16 @@ describe('idempotency keys: one per member action, the same on its retried call'
     const keys = failingOnce(
       'get',
       `${U}/verifyemail`,
-      () => HttpResponse.json({ error: { code: 'checkoutBusy', message: 'busy' } }, { status: 503 }),
-      { sent: true },
+      () => apiError('checkoutBusy', 'busy', 503),
+      () => answer('send_verification_email', { sent: true }),
     )
     expect(await run(flowActors.sendVerificationEmail, { session, query })).toBe(true)
     expect(keys).toEqual([keys[0], keys[0]])
     const refused = failingOnce(
       'get',
       `${U}/verifyemail`,
-      () => HttpResponse.json({ error: { code: 'rateLimited', message: 'Too many codes.' } }, { status: 429 }),
-      { sent: true },
+      () => apiError('rateLimited', 'Too many codes.', 429),
+      () => answer('send_verification_email', { sent: true }),
     )
     await expect(run(flowActors.sendVerificationEmail, { session, query })).rejects.toMatchObject({ code: 'rateLimited' })
     expect(refused).toHaveLength(1)
@@ -74,9 +79,10 @@ describe('payment answers', () => {
     const message = 'This contract was already paid, so this second charge of $1,955.97 is being refunded to your card.'
     server.use(
       http.post(`${U}/verifyresponse`, () =>
-        HttpResponse.json(
+        answer(
+          'verify_response',
           { status: 409, data: { data: null, error: { error_message: message, code: 'secondChargeRefunded' } } },
-          { status: 409 },
+          409,
         ),
       ),
     )
@@ -86,11 +92,7 @@ describe('payment answers', () => {
   })
 
   it('signrequest 409 alreadyPaid', async () => {
-    server.use(
-      http.post(`${U}/signrequest`, () =>
-        HttpResponse.json({ error: { code: 'alreadyPaid', message: 'This contract is already paid.' } }, { status: 409 }),
-      ),
-    )
+    server.use(http.post(`${U}/signrequest`, () => apiError('alreadyPaid', 'This contract is already paid.', 409)))
     await expect(run(flowActors.signRequest, { session, policyId: 'p-1' })).rejects.toMatchObject({ code: 'alreadyPaid' })
   })
 })
@@ -101,7 +103,7 @@ describe('restoring a checkout', () => {
     server.use(
       http.post('*/api/institution/:iid/session/restore', ({ request }) => {
         seen.push(request.headers.get('Authorization'))
-        return HttpResponse.json(resumedAt('coverage'))
+        return answer('restore', resumedAt('coverage'))
       }),
     )
     const resumed = await run<{ token: string }>(flowActors.restoreCheckout, {

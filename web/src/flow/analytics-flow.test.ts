@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise } from 'xstate'
 import { ApiError } from '../api/api-error'
@@ -7,6 +7,7 @@ import { errorLabel } from '../lib/analytics'
 import { confirmation } from '../test/fixtures'
 import { driveTo, send } from '../test/flow-harness'
 import { server } from '../test/msw-server'
+import { answer } from '../test/respond'
 import { flowActors } from './actors'
 
 /*
@@ -135,8 +136,12 @@ describe('ErrorEncountered events: one per failure', () => {
 
   it('VerifyResponse: a non-200 verifyresponse answer or one without a tracking number, through the real call', async () => {
     const answers = [
-      HttpResponse.json({ status: 402, data: { data: null, error: { error_message: 'Card declined' } } }, { status: 402 }),
-      HttpResponse.json({ status: 200, data: { data: null, error: null } }),
+      answer(
+        'verify_response',
+        { status: 402, data: { data: null, error: { error_message: 'Card declined', code: null } } },
+        402,
+      ),
+      answer('verify_response', { status: 200, data: { data: null, error: null } }),
     ]
     server.use(http.post('*/api/institution/:iid/user/:uid/verifyresponse', () => answers.shift()))
     const verify = () =>

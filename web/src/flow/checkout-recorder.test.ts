@@ -1,8 +1,10 @@
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/api-error'
 import type { CheckoutStepBody } from '../api/types'
+import { checkoutAt } from '../test/fixtures'
 import { server } from '../test/msw-server'
+import { answer, apiError } from '../test/respond'
 import { personalDetails, send, settle, start, type Actor } from '../test/flow-harness'
 import { CheckoutRecorder, recordCheckout, RECORD_RETRY_WINDOW_MS } from './checkout-recorder'
 import { NO_CAR_FLAGS } from './flow-context'
@@ -16,18 +18,19 @@ interface Put {
   userId: string
 }
 
-/** Every PUT U/checkout the fake API receives. */
-function capturePuts(answer: () => Response | Promise<Response> = () => HttpResponse.json({ checkout: {} })) {
+/** Every PUT U/checkout the fake API receives; answered with `refusal`, else the checkout at the step sent. */
+function capturePuts(refusal?: () => Response) {
   const puts: Put[] = []
   server.use(
     http.put('*/api/institution/:iid/user/:uid/checkout', async ({ request, params }) => {
+      const body = (await request.json()) as CheckoutStepBody
       puts.push({
-        body: (await request.json()) as CheckoutStepBody,
+        body,
         key: request.headers.get('Idempotency-Key'),
         authorization: request.headers.get('Authorization'),
         userId: String(params.uid),
       })
-      return answer()
+      return refusal ? refusal() : answer('advance', { checkout: checkoutAt(body.step) })
     }),
   )
   return puts
@@ -240,9 +243,7 @@ describe('CheckoutRecorder: one call at a time, the newest step wins, retried fo
 
   it('only logs a refused step (409 stepOutOfOrder), never tries it again', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const puts = capturePuts(() =>
-      HttpResponse.json({ error: { code: 'stepOutOfOrder', message: 'This step is not available yet.' } }, { status: 409 }),
-    )
+    const puts = capturePuts(() => apiError('stepOutOfOrder', 'This step is not available yet.', 409))
     const recorder = new CheckoutRecorder()
     recorder.record(session, body('payment'))
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1))

@@ -14,6 +14,7 @@ import type {
   RecordedAnswers,
   Resumed,
   ResumedContactRequest,
+  SignedRequest,
   User,
 } from '../api/types'
 
@@ -217,14 +218,50 @@ export const recordedAnswers: RecordedAnswers = {
 
 export const bookedPolicy: Policy = { policyId: 'p-1', mmpContractNumber: 'MMP-0001', status: 'booked' }
 
+/** The card widget's signed request (`POST U/signrequest`'s `data`). */
+export const signedRequest: SignedRequest = {
+  signedRequest: 's',
+  widgetUrl: 'http://127.0.0.1:8081/widget?request=s',
+  gatewayOrigin: 'http://127.0.0.1:8081',
+  requestId: 'req-1',
+  expiresAt: 1_900_000_000,
+}
+
+interface CheckoutOptions {
+  answers?: Partial<RecordedAnswers>
+  facts?: Partial<CheckoutFacts>
+  status?: CheckoutStatus
+  user?: User
+}
+
+/** A checkout at `step` (a verified member, up to the chosen rate), as `PUT U/checkout` and a restore answer it. */
+export function checkoutAt(step: CheckoutView['checkout']['step'], options: CheckoutOptions = {}): CheckoutView {
+  const answers = { ...recordedAnswers, ...options.answers }
+  const member = options.user ?? verifiedMember
+  return {
+    version: 9,
+    checkout: {
+      step,
+      answers,
+      facts: {
+        residenceEligible: answers.stateOfResidence !== null && institution.eligibleStates.includes(answers.stateOfResidence),
+        detailsGiven: member.address !== null,
+        isMember: member.isMember,
+        emailVerified: member.isEmailVerified,
+        codeSent: false,
+        ...options.facts,
+      },
+    },
+    status: options.status ?? 'shopping',
+    purchase: null,
+    codeSends: 0,
+  }
+}
+
 /** What a restore or a continue link answers for a checkout at `step` (a verified member, up to the chosen rate). */
 export function resumedAt(
   step: CheckoutView['checkout']['step'],
-  options: {
-    answers?: Partial<RecordedAnswers>
-    facts?: Partial<CheckoutFacts>
-    status?: CheckoutStatus
-    user?: User
+  options: CheckoutOptions & {
     policy?: Policy | null
     confirmation?: Confirmation | null
     priceChange?: PriceChange | null
@@ -232,28 +269,10 @@ export function resumedAt(
   } = {},
 ): Resumed {
   const answers = { ...recordedAnswers, ...options.answers }
-  const member = options.user ?? verifiedMember
   return {
     token: 't-restored',
-    user: member,
-    checkout: {
-      version: 9,
-      checkout: {
-        step,
-        answers,
-        facts: {
-          residenceEligible: answers.stateOfResidence !== null && institution.eligibleStates.includes(answers.stateOfResidence),
-          detailsGiven: member.address !== null,
-          isMember: member.isMember,
-          emailVerified: member.isEmailVerified,
-          codeSent: false,
-          ...options.facts,
-        },
-      },
-      status: options.status ?? 'shopping',
-      purchase: null,
-      codeSends: 0,
-    },
+    user: options.user ?? verifiedMember,
+    checkout: checkoutAt(step, options),
     car: answers.carId ? car : null,
     quote: answers.quoteId ? { ...quote, carId: car.carId, state: 'CO' } : null,
     policy: options.policy ?? null,

@@ -1,7 +1,8 @@
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Resumed } from '../api/types'
 import { handlers } from './handlers'
+import { answer, apiError, empty } from './respond'
 
 /** The fake Coverline API every component test talks to; override per test with server.use(). */
 export const server = setupServer(...handlers)
@@ -18,13 +19,11 @@ export function endableSession(resumed: Resumed) {
     http.post('*/api/institution/:iid/session/restore', () => {
       const status = ends.length > 0 ? 401 : 200
       restores.push(status)
-      return status === 200
-        ? HttpResponse.json(resumed)
-        : HttpResponse.json({ error: { code: 'unauthorized', message: 'Unauthorized' } }, { status })
+      return status === 200 ? answer('restore', resumed) : apiError('unauthorized', 'Unauthorized', status)
     }),
     http.post('*/api/institution/:iid/session/end', ({ request }) => {
       ends.push({ authorization: request.headers.get('Authorization'), keepalive: request.keepalive })
-      return new HttpResponse(null, { status: 204 })
+      return empty('end_session', 204)
     }),
   )
   return { ends, restores }

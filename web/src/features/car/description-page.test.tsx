@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsEvent } from '../../api/types'
 import { server } from '../../test/msw-server'
+import { apiError, empty } from '../../test/respond'
 import { renderAtLookup } from '../../test/render-app'
 import { NOT_FOUND_MESSAGE, NOT_FOUND_TITLE } from './description-page'
 
@@ -93,11 +94,11 @@ describe('description page', () => {
   it('empties a list that fails to load and sends an analytics error event', async () => {
     const events: AnalyticsEvent[] = []
     server.use(
-      http.get(`${C}/makes`, () => HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 })),
+      http.get(`${C}/makes`, () => apiError('internal', 'x', 500)),
       http.post('*/api/institution/:iid/user/:uid/analytics', async ({ request }) => {
         const { data } = (await request.json()) as { data: AnalyticsEvent }
         if (data.hitType === 'event') events.push(data) // not the pageviews
-        return HttpResponse.json({}, { status: 202 })
+        return empty('record', 202)
       }),
     )
     const { user } = await openDescriptionPage()
@@ -116,11 +117,7 @@ describe('description page', () => {
   })
 
   it('asks to try again when the vehicle is not found: Yes stays, No goes to no-rates', async () => {
-    server.use(
-      http.get(`${C}/vin`, () =>
-        HttpResponse.json({ error: { code: 'vehicleNotFound', message: 'failed to find vin' } }, { status: 404 }),
-      ),
-    )
+    server.use(http.get(`${C}/vin`, () => apiError('vehicleNotFound', 'failed to find vin', 404)))
     const { user } = await openDescriptionPage()
     await choose(user, 'year', '2020')
     await choose(user, 'make', 'Honda')

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { VIN_FROM_PHOTO_NOTE, VIN_REPAIRED_NOTE } from '../../components/vin-form'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
+import { answer, apiError } from '../../test/respond'
 import { renderAtLookup } from '../../test/render-app'
 
 const C = '*/api/institution/:iid/car'
@@ -56,11 +57,7 @@ describe('VIN page', () => {
   })
 
   it("shows 'Vehicle not found' when the VIN does not decode, and clears it on focus", async () => {
-    server.use(
-      http.get(`${C}/vin/:vin`, () =>
-        HttpResponse.json({ error: { code: 'vehicleNotFound', message: 'failed to find vin' } }, { status: 404 }),
-      ),
-    )
+    server.use(http.get(`${C}/vin/:vin`, () => apiError('vehicleNotFound', 'failed to find vin', 404)))
     const { user } = await openVinPage()
     await user.type(screen.getByTestId('vin-input'), '11111111111111111')
     await user.click(screen.getByTestId('vin-submit'))
@@ -149,10 +146,7 @@ describe('VIN page: a photo of the VIN', () => {
   it("shows the server's message when the VIN cannot be read, and lets the member try another photo", async () => {
     server.use(
       http.get(`${C}/vin/ocr/drop/:uid/:dropId`, () =>
-        HttpResponse.json(
-          { error: { code: 'validation', message: "We couldn't read a VIN in that photo. Please type it in." } },
-          { status: 422 },
-        ),
+        apiError('validation', "We couldn't read a VIN in that photo. Please type it in.", 422),
       ),
     )
     await openVinPage()
@@ -172,7 +166,7 @@ describe('VIN page: a photo of the VIN', () => {
   it('asks the member to check every character when the reader corrected one', async () => {
     server.use(
       http.get(`${C}/vin/ocr/drop/:uid/:dropId`, () =>
-        HttpResponse.json({ data: { vin: PHOTO_VIN, source: 'text', repaired: true } }),
+        answer('read_drop', { data: { vin: PHOTO_VIN, source: 'text', repaired: true } }),
       ),
     )
     await openVinPage()
@@ -185,10 +179,7 @@ describe('VIN page: a photo of the VIN', () => {
   it("shows the upload's error message", async () => {
     server.use(
       http.put('*/api/vin-photo/:dropId', () =>
-        HttpResponse.json(
-          { error: { code: 'unauthorized', message: 'This upload link is not valid. Please try again.' } },
-          { status: 403 },
-        ),
+        apiError('unauthorized', 'This upload link is not valid. Please try again.', 403),
       ),
     )
     await openVinPage()

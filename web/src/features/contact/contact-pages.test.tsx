@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { ContactRequestBody } from '../../api/types'
 import { CONTACT_FORWARDED } from '../../flow/messages'
 import { server } from '../../test/msw-server'
+import { answer, apiError } from '../../test/respond'
 import { dismissImpactModal, fillPersonalDetails, renderApp, renderAtCoverage } from '../../test/render-app'
 
 /** Records every contact request the app sends. */
@@ -12,11 +13,11 @@ function recordContactRequests() {
   server.use(
     http.put('*/api/institution/:iid/user/:uid/contact-request', async ({ request }) => {
       sent.push({ body: (await request.json()) as ContactRequestBody, anonymous: false })
-      return HttpResponse.json({ contactRequestId: 'cr-1' }, { status: 202 })
+      return answer('member_request', { contactRequestId: 'cr-1' }, 202)
     }),
     http.post('*/api/institution/:iid/contact-request', async ({ request }) => {
       sent.push({ body: (await request.json()) as ContactRequestBody, anonymous: true })
-      return HttpResponse.json({ contactRequestId: 'cr-2' }, { status: 202 })
+      return answer('anonymous_request', { contactRequestId: 'cr-2' }, 202)
     }),
   )
   return sent
@@ -124,7 +125,7 @@ describe('the shared error page', () => {
     const { institution } = await import('../../test/fixtures')
     server.use(
       http.get('*/api/institution/:iid', () =>
-        HttpResponse.json({ ...institution, branding: { ...institution.branding, shouldHavePromotionalCheckbox: false } }),
+        answer('institution', { ...institution, branding: { ...institution.branding, shouldHavePromotionalCheckbox: false } }),
       ),
     )
     await toInvalidState()
@@ -133,11 +134,7 @@ describe('the shared error page', () => {
 
   it('user-creation error: sends the request without a user', async () => {
     const sent = recordContactRequests()
-    server.use(
-      http.post('*/api/institution/:iid/user', () =>
-        HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 }),
-      ),
-    )
+    server.use(http.post('*/api/institution/:iid/user', () => apiError('internal', 'x', 500)))
     const { user } = renderApp('/summit-cu/splash')
     await user.type(await screen.findByTestId('email-input'), 'New@Example.com')
     await user.click(screen.getByTestId('email-submit'))

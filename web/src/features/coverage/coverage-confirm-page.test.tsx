@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { BOOKING_FAILED } from '../../flow/messages'
 import { server } from '../../test/msw-server'
+import { apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
 
 const POLICY = '*/api/institution/:iid/user/:uid/policy'
@@ -11,7 +12,7 @@ const VOIDED = 'This contract was voided because it was not paid in time. Please
 describe('review and book', () => {
   it('offers Retry Booking and No, Thank You when booking fails', async () => {
     server.use(
-      http.post(POLICY, () => HttpResponse.json({ error: { code: 'bookingFailed', message: BOOKING_FAILED } }, { status: 502 }), {
+      http.post(POLICY, () => apiError('bookingFailed', BOOKING_FAILED, 502), {
         once: true,
       }),
     )
@@ -25,7 +26,7 @@ describe('review and book', () => {
   })
 
   it("shows a voided contract's message and starts again at splash", async () => {
-    server.use(http.post(POLICY, () => HttpResponse.json({ error: { code: 'voided', message: VOIDED } }, { status: 409 })))
+    server.use(http.post(POLICY, () => apiError('voided', VOIDED, 409)))
     const { user } = await renderAtConfirm()
     await book(user)
     const dialog = await screen.findByTestId('booking-failed-dialog')

@@ -1,16 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { EXPERT_GUIDANCE_QUESTION } from '../../flow/messages'
 import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
+import { answer } from '../../test/respond'
 import { dismissImpactModal, renderAtCoverage } from '../../test/render-app'
 import { DEFAULT_QUOTE_MODAL_TEXT } from './coverage-dialogs'
 
 function withSettings(settings: Partial<typeof institution.applicationSettings>) {
   server.use(
     http.get('*/api/institution/:iid', () =>
-      HttpResponse.json({ ...institution, applicationSettings: { ...institution.applicationSettings, ...settings } }),
+      answer('institution', { ...institution, applicationSettings: { ...institution.applicationSettings, ...settings } }),
     ),
   )
 }

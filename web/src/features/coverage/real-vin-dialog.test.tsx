@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { CreateCarBody } from '../../api/types'
 import { describedVehicle } from '../../test/fixtures'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
+import { apiError } from '../../test/respond'
 import { dismissImpactModal, renderAtLookup } from '../../test/render-app'
 import { REAL_VIN_TITLE } from './real-vin-dialog'
 
@@ -58,9 +59,7 @@ describe('coverage: the real-VIN prompt for a described car', () => {
         return undefined
       }),
       http.get(`${C}/vin/:vin`, ({ params }) =>
-        params.vin === '11111111111111111'
-          ? HttpResponse.json({ error: { code: 'vehicleNotFound', message: 'failed to find vin' } }, { status: 404 })
-          : undefined,
+        params.vin === '11111111111111111' ? apiError('vehicleNotFound', 'failed to find vin', 404) : undefined,
       ),
     )
     const { user } = await coverageForDescribedCar()

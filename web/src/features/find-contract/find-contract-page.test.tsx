@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
+import { answer, apiError } from '../../test/respond'
 import { renderApp } from '../../test/render-app'
 
 const PAGE = '/summit-cu/user/u-1/policy/p-1'
@@ -96,9 +97,7 @@ describe('find your contract', () => {
     server.use(
       http.post(VERIFY, () => {
         attempts += 1
-        return attempts === 1
-          ? HttpResponse.json({ error: { code: 'notFound', message: 'No contract matches.' } }, { status: 404 })
-          : undefined
+        return attempts === 1 ? apiError('notFound', 'No contract matches.', 404) : undefined
       }),
     )
     const { user } = renderApp(PAGE)
@@ -123,8 +122,8 @@ describe('find your contract', () => {
   it.each([
     [429, 'rateLimited', 'Too many tries. Please wait a few minutes.'],
     [500, 'internal', 'Something went wrong.'],
-  ])('shows the support line for %i %s', async (status, code, message) => {
-    server.use(http.post(VERIFY, () => HttpResponse.json({ error: { code, message } }, { status })))
+  ] as const)('shows the support line for %i %s', async (status, code, message) => {
+    server.use(http.post(VERIFY, () => apiError(code, message, status)))
     const { user } = renderApp(PAGE)
     await screen.findByTestId('find-contract-page')
     await fillAndSubmit(user)
@@ -136,8 +135,8 @@ describe('find your contract', () => {
   it.each([
     ['voided', 'This contract was voided because it was not paid in time.'],
     ['notReady', 'Your contract is still being prepared. Please try again in a few minutes.'],
-  ])("shows the API's message in the same dialog for %s", async (code, message) => {
-    server.use(http.post(VERIFY, () => HttpResponse.json({ error: { code, message } }, { status: 409 })))
+  ] as const)("shows the API's message in the same dialog for %s", async (code, message) => {
+    server.use(http.post(VERIFY, () => apiError(code, message, 409)))
     const { user } = renderApp(PAGE)
     await screen.findByTestId('find-contract-page')
     await fillAndSubmit(user)
@@ -150,7 +149,7 @@ describe('find your contract', () => {
   })
 
   it('shows the inactive dialog for an inactive institution', async () => {
-    server.use(http.get('*/api/institution/:iid', () => HttpResponse.json({ ...institution, isActive: false })))
+    server.use(http.get('*/api/institution/:iid', () => answer('institution', { ...institution, isActive: false })))
     renderApp(PAGE)
     expect(await screen.findByText('Oops...')).toBeInTheDocument()
     expect(screen.queryByTestId('find-contract-page')).not.toBeInTheDocument()

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
-import { delay, http, HttpResponse } from 'msw'
+import { delay, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { car, institution, quote, user } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
+import { answer, apiError } from '../../test/respond'
 import { renderApp } from '../../test/render-app'
 
 /** Lazily loaded screens take a moment on a busy machine. */
@@ -24,7 +25,7 @@ describe('integration mode (the app in a partner’s page)', () => {
       http.post(SESSION, async ({ request, params }) => {
         exchanged = { ...((await request.json()) as object), integratorId: params.integratorId }
         await delay(1500)
-        return HttpResponse.json({ user: partnerUser, token: 't-partner', car, quote: { ...quote, state: 'CO' } })
+        return answer('session', { user: partnerUser, token: 't-partner', car, quote: { ...quote, state: 'CO' } })
       }),
     )
     renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-1')
@@ -39,7 +40,7 @@ describe('integration mode (the app in a partner’s page)', () => {
   })
 
   it('selection: the lookup choice, with no way back to the splash', async () => {
-    server.use(http.post(SESSION, () => HttpResponse.json({ user: partnerUser, token: 't', car: null, quote: null })))
+    server.use(http.post(SESSION, () => answer('session', { user: partnerUser, token: 't', car: null, quote: null })))
     renderApp('/summit-cu/user/integration/demo-partner/selection?launch=code-2')
     expect(await screen.findByTestId('lookup-continue', {}, LOADED)).toBeInTheDocument()
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup'), LOADED)
@@ -47,11 +48,7 @@ describe('integration mode (the app in a partner’s page)', () => {
   })
 
   it("'No available policies' when the partner's vehicle gets no coverage", async () => {
-    server.use(
-      http.post(SESSION, () =>
-        HttpResponse.json({ error: { code: 'noPolicies', message: 'No available policies' } }, { status: 422 }),
-      ),
-    )
+    server.use(http.post(SESSION, () => apiError('noPolicies', 'No available policies', 422)))
     renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-3')
     expect(await screen.findByTestId('no-policies-page', {}, LOADED)).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('No available policies')
@@ -60,7 +57,7 @@ describe('integration mode (the app in a partner’s page)', () => {
 
   it('an expired code or an inactive integrator: the API’s message, not a blank page', async () => {
     const message = 'This integration is not active. Please contact your Financial Institution.'
-    server.use(http.post(SESSION, () => HttpResponse.json({ error: { code: 'integratorInactive', message } }, { status: 403 })))
+    server.use(http.post(SESSION, () => apiError('integratorInactive', message, 403)))
     renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-4')
     expect(await screen.findByTestId('launch-failed-page', {}, LOADED)).toHaveTextContent(message)
   })
@@ -68,7 +65,7 @@ describe('integration mode (the app in a partner’s page)', () => {
   it('keeps the institution header outside integration mode, and drops it when the institution has none', async () => {
     server.use(
       http.get('*/api/institution/:iid', () =>
-        HttpResponse.json({ ...institution, branding: { ...institution.branding, shouldHaveHeader: false } }),
+        answer('institution', { ...institution, branding: { ...institution.branding, shouldHaveHeader: false } }),
       ),
     )
     renderApp('/summit-cu/splash')

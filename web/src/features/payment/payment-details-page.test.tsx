@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { PAYMENT_PROBLEM, PAYMENT_PROBLEM_TITLE } from '../../flow/messages'
 import { server } from '../../test/msw-server'
+import { apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
 
 const SIGN = '*/api/institution/:iid/user/:uid/signrequest'
@@ -10,9 +11,7 @@ const VOIDED = 'This contract was voided because it was not paid in time. Please
 
 describe('payment details', () => {
   it('shows the speed bump when the sign request fails, then the payment-error page', async () => {
-    server.use(
-      http.post(SIGN, () => HttpResponse.json({ error: { code: 'paymentFailed', message: PAYMENT_PROBLEM } }, { status: 502 })),
-    )
+    server.use(http.post(SIGN, () => apiError('paymentFailed', PAYMENT_PROBLEM, 502)))
     const { user } = await renderAtConfirm()
     await book(user)
     const dialog = await screen.findByTestId('payment-error-dialog')
@@ -23,7 +22,7 @@ describe('payment details', () => {
   })
 
   it("shows a voided contract's message instead of the generic text; Okay goes to payment-error", async () => {
-    server.use(http.post(SIGN, () => HttpResponse.json({ error: { code: 'voided', message: VOIDED } }, { status: 409 })))
+    server.use(http.post(SIGN, () => apiError('voided', VOIDED, 409)))
     const { user } = await renderAtConfirm()
     await book(user)
     const dialog = await screen.findByTestId('payment-error-dialog')

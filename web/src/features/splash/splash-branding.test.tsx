@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Institution } from '../../api/types'
 import { PHONE_FORMAT_ERROR } from '../../lib/format'
 import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
+import { answer } from '../../test/respond'
 import { renderApp } from '../../test/render-app'
 
 /** Lazily loaded screens take a moment on a busy machine. */
@@ -14,7 +15,7 @@ const LOADED = { timeout: 5000 }
 function withInstitution(branding: Partial<Institution['branding']>, settings: Partial<Institution['applicationSettings']> = {}) {
   server.use(
     http.get('*/api/institution/:iid', () =>
-      HttpResponse.json({
+      answer('institution', {
         ...institution,
         branding: { ...institution.branding, ...branding },
         applicationSettings: { ...institution.applicationSettings, ...settings },

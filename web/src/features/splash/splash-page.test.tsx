@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { server } from '../../test/msw-server'
+import { answer, apiError } from '../../test/respond'
 import { renderApp } from '../../test/render-app'
 
 describe('splash page', () => {
@@ -47,11 +48,7 @@ describe('splash page', () => {
   })
 
   it('shows the user-creation error page when the user cannot be created', async () => {
-    server.use(
-      http.post('*/api/institution/:iid/user', () =>
-        HttpResponse.json({ error: { code: 'internal', message: 'x' } }, { status: 500 }),
-      ),
-    )
+    server.use(http.post('*/api/institution/:iid/user', () => apiError('internal', 'x', 500)))
     const { user } = renderApp('/summit-cu/splash')
     await user.type(await screen.findByTestId('email-input'), 'jane@example.com')
     await user.click(screen.getByTestId('email-submit'))
@@ -73,7 +70,7 @@ describe('splash page', () => {
     server.use(
       http.get('*/api/institution/:iid', async () => {
         const { institution } = await import('../../test/fixtures')
-        return HttpResponse.json({ ...institution, isActive: false })
+        return answer('institution', { ...institution, isActive: false })
       }),
     )
     renderApp('/summit-cu/splash')
