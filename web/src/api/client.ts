@@ -357,7 +357,7 @@ export const api = {
     }),
 
   /**
-   * Find your contract: the last name and zip on the contract for a link to its PDF. Needs no
+   * The contract finder: the last name and zip on the contract for a link to its PDF. Needs no
    * session (the member usually comes from the contract email); 404 notFound when they do not match.
    */
   verifyPolicyDetails: (contract: ContractRef, body: PolicyLookupBody) =>

@@ -7,7 +7,7 @@ import { restoreSourceOf } from '../flow/restore-source'
 import { FlowShell } from './flow-shell'
 import { preloadScreen } from './screens'
 
-/** Find your contract: outside the purchase flow (no session needed, the flow's session untouched). */
+/** The contract finder: outside the purchase flow (no session needed, the flow's session untouched). */
 const FindContractPage = lazy(() => import('../features/find-contract/find-contract-page'))
 
 /**

@@ -5,11 +5,8 @@ import { ThemeProvider } from '@mui/material/styles'
 import { useMemo, type ReactNode } from 'react'
 import type { Branding } from '../api/types'
 import { createBrandTheme } from '../lib/brand-theme'
+import { messages } from '../lib/product'
 import { MessageDialog } from './message-dialog'
-
-const INACTIVE_TITLE = 'Oops...'
-const INACTIVE_MESSAGE =
-  'This application is no longer available. Please contact your Financial Institution for further assistance.'
 
 /**
  * The institution's theme around a page: its colours, its dark-mode start, and the member's own
@@ -44,7 +41,9 @@ export function InstitutionNotFound() {
   )
 }
 
-/** Spec section 2: an inactive institution's persistent 'Oops...' dialog. */
+/** Spec section 2: an inactive institution's persistent dialog (messages.inactiveTitle). */
 export function InactiveInstitutionDialog({ open }: { open: boolean }) {
-  return <MessageDialog open={open} title={INACTIVE_TITLE} message={INACTIVE_MESSAGE} actions={[]} testId="inactive-dialog" />
+  return (
+    <MessageDialog open={open} title={messages.inactiveTitle} message={messages.inactive} actions={[]} testId="inactive-dialog" />
+  )
 }

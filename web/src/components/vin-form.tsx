@@ -6,31 +6,31 @@ import TextField from '@mui/material/TextField'
 import { useState, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { Session } from '../api/client'
+import { messages } from '../lib/product'
 import { VIN_LENGTH, vinSchema, vinTypingError, type VinValues } from '../lib/vin-rules'
 import { CtaButton } from './cta-button'
 import { CheckCircleIcon } from './icons'
 import { VinPhoto } from './vin-photo'
 
-export const VIN_FROM_PHOTO_NOTE = 'We read this VIN from your photo. Please check it matches your vehicle, then continue.'
+export const VIN_FROM_PHOTO_NOTE = messages.vinFromPhoto
 export const VIN_REPAIRED_NOTE =
   'One character was hard to read, so we corrected it to make a valid VIN. Please check every character against your vehicle before you continue.'
-const VIN_HINT = 'The 17 characters on your registration, insurance card or the driver-side dashboard.'
+const VIN_HINT = `The ${VIN_LENGTH} characters on your registration, insurance card or the driver-side dashboard.`
 
 /**
  * The VIN entry shared by the VIN page and the real-VIN prompt: the field with the spec's rules
- * ('A VIN can be a maximum of 17 digits' while typing, 'VIN must be at least 17 digits' on submit,
- * errors cleared on focus), the photo option, and Continue. The member always presses Continue:
+ * (fieldErrors.vinTooLong while typing, fieldErrors.vinTooShort on submit, errors cleared on focus), the photo option, and Continue. The member always presses Continue:
  * a VIN read from a photo only fills the field.
  */
 export function VinForm(props: {
   /** 'vin' on the VIN page: test ids vin-input, vin-submit, vin-photo-… */
   testIdPrefix: string
   initialVin: string
-  /** 'Vehicle not found' from the flow. */
+  /** fieldErrors.vehicleNotFound from the flow. */
   serverError: string | null
   busy: boolean
   session: Session | null
-  /** Focusing the field: the flow clears its 'Vehicle not found'. */
+  /** Focusing the field: the flow clears its fieldErrors.vehicleNotFound. */
   onFocus: () => void
   onSubmit: (vin: string) => void
   /** Shown before Continue (e.g. Cancel in a dialog). */

@@ -7,12 +7,13 @@ import Typography from '@mui/material/Typography'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useRef } from 'react'
 import type { Session } from '../api/client'
+import { labels } from '../lib/product'
 import { PhotoCameraIcon } from './icons'
 import { vinPhotoMachine } from './vin-photo-machine'
 import { VISUALLY_HIDDEN } from './visually-hidden'
 
 /**
- * "Take a photo of your VIN": opens the camera (or a file picker on desktop), uploads the photo with
+ * labels.takeVinPhoto: opens the camera (or a file picker on desktop), uploads the photo with
  * a progress bar, then shows "Reading your VIN…" until the API returns the VIN, which goes to
  * `onVinRead`. Each step's error shows under the button.
  */
@@ -70,7 +71,7 @@ export function VinPhoto(props: {
         data-testid={`${testId}-button`}
         sx={{ py: 1.25 }}
       >
-        Take a photo of your VIN
+        {labels.takeVinPhoto}
       </Button>
       <Box id={statusId} aria-live="polite">
         {(state === 'requestingDrop' || state === 'uploading') && (

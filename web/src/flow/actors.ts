@@ -160,7 +160,7 @@ export const flowActors = {
     api.submitVerificationCode(input.session, input.code),
   ),
 
-  /** One Book or Retry Booking click: one key, tried again with it when the connection fails (one round). */
+  /** One click on Book or on labels.retryBooking: one key, tried again with it when the connection fails (one round). */
   bookPolicy: fromPromise<Policy, { session: Session; body: BookingBody }>(async ({ input }) => {
     const key = newIdempotencyKey()
     return (await withRetries(() => api.bookPolicy(input.session, input.body, key))).policy

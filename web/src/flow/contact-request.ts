@@ -13,7 +13,7 @@ export interface BounceFacts {
   paymentError: boolean
   /** Asked from the booking-error page (or contact-me opened from it). */
   bookingError: boolean
-  /** 'Request payment option' on the coverage page. */
+  /** labels.requestPaymentOption on the coverage page. */
   paymentOptionsRequested: boolean
   /** Asked from the invalid-state page: the member lives where the product is not sold. */
   stateContactRequest: boolean

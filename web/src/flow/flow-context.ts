@@ -1,3 +1,4 @@
+import { limits, options } from '../lib/product'
 import type { VehicleDescription } from '../lib/vehicle-description'
 import type { Session } from '../api/client'
 import type {
@@ -88,11 +89,11 @@ export interface FlowContext {
   stateOfResidence: string | null
   /** Allowed-route gate milestones reached so far. */
   gates: Gate[]
-  /** The splash shows the Session Expired dialog while this is set. */
+  /** The splash shows the session-expired dialog while this is set. */
   sessionExpired: boolean
   /** Timed token refreshes since the session started or the member chose Continue (kept 0 on payment). */
   refreshCount: number
-  /** The timeout warning ('Are you still there?') is open: one refresh before the maximum. */
+  /** The timeout warning (messages.sessionWarningTitle) is open: one refresh before the maximum. */
   sessionWarning: boolean
   /** When the member last touched the page (ms); the inactivity check measures from here. */
   lastActivityAt: number
@@ -102,7 +103,7 @@ export interface FlowContext {
   vehicle: DecodedVehicle | null
   /** The car was found by description: its prices are estimates until the real VIN is given. */
   isMockVin: boolean
-  /** 'Vehicle not found' under the VIN field (VIN page or real-VIN prompt); cleared on focus. */
+  /** fieldErrors.vehicleNotFound under the VIN field (VIN page or real-VIN prompt); cleared on focus. */
   vinError: string | null
   /** The description lookup's choices ('' = not chosen) and the lists they pick from. */
   description: VehicleDescription
@@ -137,7 +138,7 @@ export interface FlowContext {
    * 'validCarNoRates'): the contact request's pageUserBouncedFrom. The coverage page clears it.
    */
   pageUserBouncedFrom: BounceSource | null
-  /** 'Request payment option' was chosen on the coverage page (cleared when it is entered again). */
+  /** labels.requestPaymentOption was chosen on the coverage page (cleared when it is entered again). */
   paymentOptionsRequested: boolean
   /** Where contact-me goes back to, or the error page a contact request is made from. */
   contactOrigin: Step | null
@@ -161,8 +162,8 @@ export interface FlowInput {
   restoreSource?: RestoreSource | null
 }
 
-export const DEFAULT_MILES_PER_YEAR = 15000
-export const DEFAULT_YEARS_TO_OWN = 6
+export const DEFAULT_MILES_PER_YEAR = options.defaultMilesPerYear
+export const DEFAULT_YEARS_TO_OWN = options.defaultYearsToOwn
 /** Car flags start unticked; the mileage page offers them. */
 export const NO_CAR_FLAGS: CarFlags = {
   certifiedPreowned: false,
@@ -204,7 +205,7 @@ export function initialContext(institutionId: string, institution: Institution |
     car: null,
     quote: null,
     quotedFor: null,
-    selectedRateIndex: 1,
+    selectedRateIndex: limits.defaultRateIndex,
     selectedRate: null,
     codeSent: false,
     codeError: null,

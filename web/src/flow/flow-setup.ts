@@ -20,6 +20,7 @@ import {
   PURCHASE,
   type ErrorAction,
 } from '../lib/analytics'
+import { messages } from '../lib/product'
 import { flowActors } from './actors'
 import { chooseDescriptionField, isCompleteDescription, listToLoad, type DescriptionField } from './description'
 import {
@@ -31,7 +32,6 @@ import {
   type PersonalDetails,
 } from './flow-context'
 import { canVisit, type Gate } from './gate'
-import { PAYMENT_PROBLEM, PRICE_CHANGED_TITLE, USER_TIMEOUT } from './messages'
 import { quoteKey } from './quote-rules'
 import { resumedContext, resumedStep } from './resumed-context'
 import { IDLE_CHECK_INTERVAL_MS, IDLE_TIMEOUT_MS, now, SESSION_MAX_REFRESHES, SESSION_REFRESH_INTERVAL_MS } from './session'
@@ -153,7 +153,7 @@ export function noRatesBounce(context: FlowContext): BounceSource {
 
 /**
  * The session is over (expired token, idle time-out, refresh maximum or failure): ended on the server
- * too (no reload brings it back), then the splash with Session Expired.
+ * too (no reload brings it back), then the splash with the session-expired dialog.
  */
 export const toExpiredSplash = { target: '#splash', actions: ['endSession', 'markSessionExpired'] } as const
 
@@ -163,7 +163,7 @@ function hasEnoughRates(context: FlowContext, quote: Quote): boolean {
   return quote.rates.length >= minimum
 }
 
-/** A refused token sends the member back to splash with the Session Expired dialog. */
+/** A refused token sends the member back to splash with the session-expired dialog. */
 export const expired = { guard: 'isSessionExpired', ...toExpiredSplash } as const
 
 /** Reports a failed call as an 'ErrorEncountered' event `action`, labelled with the API's error code and status. */
@@ -231,7 +231,7 @@ export const flowSetup = setup({
     isRefundedCharge: ({ event }) => ['voided', 'chargeRefunded'].includes(errorCodeOf(event) ?? ''),
     isUserTimeout: ({ event }) => {
       const error = errorOf(event)
-      return error instanceof ApiError && error.message === USER_TIMEOUT
+      return error instanceof ApiError && error.message === messages.userTimeout
     },
     hasQuoteForCurrentCar: ({ context }) => context.quote !== null && context.quotedFor === quoteKey(context),
     quoteHasEnoughRates: ({ context, event }) => hasEnoughRates(context, outputOf<Quote>(event)),
@@ -247,7 +247,7 @@ export const flowSetup = setup({
       const { car, quote } = outputOf<IntegrationSession>(event)
       return car !== null && quote !== null && hasEnoughRates(context, quote)
     },
-    /** 422 noPolicies: the partner's vehicle gets no coverage ('No available policies'). */
+    /** 422 noPolicies: the partner's vehicle gets no coverage (messages.noAvailablePolicies). */
     isNoPolicies: ({ event }) => {
       const error = errorOf(event)
       return error instanceof ApiError && error.code === 'noPolicies'
@@ -310,7 +310,7 @@ export const flowSetup = setup({
         input: { session: context.session, event: pageviewEvent(event.pagePath, event.pageTitle) },
       })
     }),
-    /** The session is over: the splash's Session Expired dialog. */
+    /** The session is over: the splash's session-expired dialog. */
     markSessionExpired: assign({ sessionExpired: true }),
     /**
      * The flow ends the session (toExpiredSplash): the server forgets it too, on every device, so a
@@ -323,7 +323,7 @@ export const flowSetup = setup({
       })
     }),
     /** The payment speed-bump dialog's text when the API gave its own (a voided contract, a refunded charge). */
-    showPaymentRefusal: assign({ paymentFailure: ({ event }) => messageOf(errorOf(event), PAYMENT_PROBLEM) }),
+    showPaymentRefusal: assign({ paymentFailure: ({ event }) => messageOf(errorOf(event), messages.paymentProblem) }),
     /**
      * A resumed checkout (resumed-context.ts): the member, answers and purchase as if they had come
      * through the steps, the session clock started, and a re-rated quote's new price to read.
@@ -332,7 +332,9 @@ export const flowSetup = setup({
       const resumed = outputOf<Resumed>(event)
       enqueue.assign({
         ...resumedContext(context, resumed),
-        notice: resumed.priceChange ? { title: PRICE_CHANGED_TITLE, message: resumed.priceChange.message } : context.notice,
+        notice: resumed.priceChange
+          ? { title: messages.priceChangedTitle, message: resumed.priceChange.message }
+          : context.notice,
       })
       enqueue.raise({ type: 'SESSION_STARTED' })
     }),

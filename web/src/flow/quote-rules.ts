@@ -1,3 +1,4 @@
+import { limits } from '../lib/product'
 import type { FlowContext } from './flow-context'
 
 /** The quote is for this car and these driving habits: a change of any of them quotes again. */
@@ -5,7 +6,7 @@ export function quoteKey(context: Pick<FlowContext, 'car' | 'milesPerYear' | 'ye
   return `${context.car?.carId}|${context.milesPerYear}|${context.yearsToOwn}`
 }
 
-/** Carousel start: the middle card when there is more than one rate (spec section 4). */
+/** Carousel start: the middle card (limits.defaultRateIndex) when there is more than one rate (spec section 4). */
 export function startRateIndex(rateCount: number): number {
-  return rateCount > 1 ? 1 : 0
+  return rateCount > limits.defaultRateIndex ? limits.defaultRateIndex : 0
 }

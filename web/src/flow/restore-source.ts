@@ -11,7 +11,7 @@ export type RestoreSource = { via: 'session' } | { via: 'link'; token: string }
 /**
  * The restore for a location, or null (the splash, a footer page, an integration launch: integration
  * mode has its own launch code). A session the flow ended is not found again: the server ended it
- * too (api.endSession), so its restore is refused. Find your contract
+ * too (api.endSession), so its restore is refused. The contract finder
  * (/user/{userId}/policy/{policyId}) is routed outside the flow and never gets here.
  */
 export function restoreSourceOf(pathname: string): RestoreSource | null {

@@ -17,7 +17,7 @@ const onPaymentPage = stateIn('#payment')
  * - Continue on the warning starts the count again and refreshes at once.
  * - 15 minutes without MEMBER_ACTIVITY end the session, except on the payment page and on /security,
  *   where the check is off (the idle time starts again when the member leaves them).
- * A session that ends goes to splash with the Session Expired dialog, like a refused token.
+ * A session that ends goes to splash with the session-expired dialog, like a refused token.
  */
 export const sessionClock = flowSetup.createStateConfig({
   on: {

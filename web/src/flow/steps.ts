@@ -2,6 +2,7 @@
  * The steps of the purchase flow and their static facts: route, progress, back target and title.
  * The flow machine (flow-machine.ts) has one state per step, tagged with the step's name.
  */
+import { product, titles } from '../lib/product'
 
 export const STEPS = [
   'splash',
@@ -54,14 +55,14 @@ interface StepInfo {
 }
 
 /**
- * The stepper above each page of the purchase (spec section 2, labels letter for letter, in the spec's
- * order). It follows the flow's order, so each label covers the pages until the next one starts:
- * 'Car' the car pages and the coverage selection for that car (progress 10-60), 'Personal Details'
- * personal details and the email check (70-80), 'Payment Details' the review with the total to pay and
- * the card page (90-100), and 'Confirm Your Selection' is reached on the confirmation, where every
- * label shows as done. Error and contact pages show no stepper.
+ * The stepper above each page of the purchase (spec section 2's labels, product.stepper, in the spec's
+ * order). It follows the flow's order, so each label covers the pages until the next one starts: the
+ * first the car pages and the coverage selection for that car (progress 10-60), the second personal
+ * details and the email check (70-80), the third the review with the total to pay and the card page
+ * (90-100), and the last is reached on the confirmation, where every label shows as done. Error and
+ * contact pages show no stepper.
  */
-export const STEPPER_LABELS = ['Car', 'Personal Details', 'Payment Details', 'Confirm Your Selection'] as const
+export const STEPPER_LABELS: readonly string[] = product.stepper
 const CAR = 0
 const PERSONAL_DETAILS = 1
 const PAYMENT_DETAILS = 2
@@ -73,15 +74,15 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     path: 'user/car/lookup',
     progress: 10,
     back: 'splash',
-    title: 'How would you like to find your vehicle?',
+    title: titles.lookup,
     stepper: CAR,
   },
-  vinLookup: { path: 'user/car/lookup/vin', progress: 20, back: 'lookup', title: 'Enter your VIN', stepper: CAR },
+  vinLookup: { path: 'user/car/lookup/vin', progress: 20, back: 'lookup', title: titles.vinLookup, stepper: CAR },
   descriptionLookup: {
     path: 'user/car/lookup/description',
     progress: 20,
     back: 'lookup',
-    title: 'Describe your vehicle',
+    title: titles.descriptionLookup,
     stepper: CAR,
   },
   mileage: {
@@ -89,7 +90,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     progress: 30,
     back: 'vinLookup',
     backWhenMockVin: 'descriptionLookup',
-    title: 'Current mileage',
+    title: titles.mileage,
     showsCar: true,
     stepper: CAR,
   },
@@ -97,7 +98,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     path: 'user/car/miles-per-year',
     progress: 40,
     back: 'mileage',
-    title: 'Miles driven per year',
+    title: titles.milesPerYear,
     showsCar: true,
     stepper: CAR,
   },
@@ -105,7 +106,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     path: 'user/car/years-to-own',
     progress: 50,
     back: 'milesPerYear',
-    title: 'How long will you keep it?',
+    title: titles.yearsToOwn,
     showsCar: true,
     stepper: CAR,
   },
@@ -113,21 +114,21 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     path: 'user/coverage/level',
     progress: 60,
     back: 'yearsToOwn',
-    title: 'Choose your coverage',
+    title: titles.coverage,
     stepper: CAR,
   },
   missingInfo: {
     path: 'user/missing-info',
     progress: 70,
     back: 'coverage',
-    title: 'Personal Details',
+    title: titles.personalDetails,
     stepper: PERSONAL_DETAILS,
   },
   sendEmail: {
     path: 'user/verify-email/send-email',
     progress: 80,
     back: 'missingInfo',
-    title: 'Verify your email',
+    title: titles.verifyEmail,
     stepper: PERSONAL_DETAILS,
     slideGroup: 'verifyEmail',
   },
@@ -135,7 +136,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     path: 'user/verify-email/code-confirmation',
     progress: 80,
     back: 'missingInfo',
-    title: 'Verify your email',
+    title: titles.verifyEmail,
     stepper: PERSONAL_DETAILS,
     slideGroup: 'verifyEmail',
   },
@@ -143,14 +144,14 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     path: 'user/coverage/confirm',
     progress: 90,
     back: 'missingInfo',
-    title: 'Review your coverage and purchase',
+    title: titles.confirm,
     stepper: PAYMENT_DETAILS,
   },
   payment: {
     path: 'user/payment-details',
     progress: 100,
     back: 'confirm',
-    title: 'Payment Information',
+    title: titles.payment,
     stepper: PAYMENT_DETAILS,
   },
   confirmation: {
@@ -198,10 +199,10 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     path: 'user/institution-contact',
     progress: null,
     back: 'missingInfo',
-    title: 'Let’s get you connected',
+    title: titles.institutionContact,
   },
   /** Back goes where contact-me was opened from (context.contactOrigin); coverage is the usual one. */
-  contactMe: { path: 'user/contact-me', progress: null, back: 'coverage', title: 'How can we reach you?' },
+  contactMe: { path: 'user/contact-me', progress: null, back: 'coverage', title: titles.contactMe },
   thankYou: { path: 'user/thank-you', progress: null, back: null, title: '', pageTitle: 'Thank you' },
 }
 

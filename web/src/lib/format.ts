@@ -1,5 +1,6 @@
 /** Display helpers for values the API sends raw. */
 import type { Branding } from '../api/types'
+import { fieldErrors, limits } from './product'
 
 /** 45000 -> '45,000'. */
 export function withThousands(value: number | string): string {
@@ -10,16 +11,16 @@ export function withThousands(value: number | string): string {
 /** '8005550142' -> '(800) 555-0142'; anything that is not 10 digits is returned unchanged (form prefill). */
 export function formatPhone(digits: string): string {
   const d = digits.replace(/\D/g, '')
-  return d.length === 10 ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : digits
+  return d.length === limits.phoneDigits ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : digits
 }
 
 /** Spec section 5: a phone shown to members must be exactly 10 digits. */
-export const PHONE_FORMAT_ERROR = 'Expected a 10 digit integer for the phone number'
+export const PHONE_FORMAT_ERROR = fieldErrors.phoneDisplay
 
 /** Spec section 5: exactly 10 digits -> '(AAA) BBB-CCCC'; anything else throws PHONE_FORMAT_ERROR. */
 export function phoneDisplay(phone: string): string {
   const digits = phone.trim()
-  if (!/^\d{10}$/.test(digits)) throw new Error(PHONE_FORMAT_ERROR)
+  if (digits.length !== limits.phoneDigits || !/^\d+$/.test(digits)) throw new Error(PHONE_FORMAT_ERROR)
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
 }
 

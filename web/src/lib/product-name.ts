@@ -1,9 +1,10 @@
 import type { Institution } from '../api/types'
+import { labels } from './product'
 
-/** The product's name when the institution gives none (spec section 7: the payment's type). */
-export const DEFAULT_PRODUCT_NAME = 'Vehicle Service Contract'
-
-/** What the product is called for this institution: its custom product name, else the default. */
+/**
+ * What the product is called for this institution: its custom product name, else the default
+ * (labels.defaultProductName, spec section 7: the payment's type).
+ */
 export function productNameOf(institution: Pick<Institution, 'applicationSettings'> | null | undefined): string {
-  return institution?.applicationSettings.customProductName?.trim() || DEFAULT_PRODUCT_NAME
+  return institution?.applicationSettings.customProductName?.trim() || labels.defaultProductName
 }

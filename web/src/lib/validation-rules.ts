@@ -1,11 +1,8 @@
 import { z } from 'zod'
-
-/** Member-facing validation texts shared by more than one form (spec section 5). */
-export const REQUIRED = 'Field is required'
-export const INVALID_EMAIL = 'Must be a valid email'
+import { fieldErrors, limits } from './product'
 
 /** Email: trimmed, required, valid (splash and verify-email forms). */
-export const emailField = z.string().trim().min(1, REQUIRED).pipe(z.email(INVALID_EMAIL))
+export const emailField = z.string().trim().min(1, fieldErrors.required).pipe(z.email(fieldErrors.invalidEmail))
 
 /** Strips everything but digits (phone, odometer). */
 export function digitsOnly(value: string): string {
@@ -14,14 +11,13 @@ export function digitsOnly(value: string): string {
 
 /** Letters, spaces and underscores with at least one letter (spec section 5's name rule). */
 const NAME = /^(?=.*[A-Za-z])[A-Za-z _]+$/
-export const NAME_MESSAGE = 'Can contain only letters with no special characters or spaces'
 
 /** First or last name: trimmed, required, letters (personal details and contact forms). */
-export const nameField = z.string().trim().min(1, REQUIRED).regex(NAME, NAME_MESSAGE)
+export const nameField = z.string().trim().min(1, fieldErrors.required).regex(NAME, fieldErrors.nameLetters)
 
 /** Phone typed through the (###) ###-#### mask: required, 10 digits. */
 export const phoneField = z
   .string()
   .trim()
-  .min(1, REQUIRED)
-  .refine((value) => digitsOnly(value).length === 10, 'Phone number must be 10 digits long')
+  .min(1, fieldErrors.required)
+  .refine((value) => digitsOnly(value).length === limits.phoneDigits, fieldErrors.phoneTenDigits)

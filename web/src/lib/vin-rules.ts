@@ -1,28 +1,28 @@
 import { z } from 'zod'
+import { fieldErrors, limits, messages } from './product'
 
 /** VIN rules (spec section 5) and the photo limits of docs/api.md, shared by the VIN page and the real-VIN prompt. */
 
-export const VIN_LENGTH = 17
-export const VIN_TOO_LONG = 'A VIN can be a maximum of 17 digits'
-export const VIN_TOO_SHORT = 'VIN must be at least 17 digits'
+export const VIN_LENGTH = limits.vinLength
 
 /** A VIN form: exactly 17 characters, trimmed and sent upper-cased. */
 export const vinSchema = z.object({
-  vin: z.string().trim().max(VIN_LENGTH, VIN_TOO_LONG).min(VIN_LENGTH, VIN_TOO_SHORT).toUpperCase(),
+  vin: z.string().trim().max(VIN_LENGTH, fieldErrors.vinTooLong).min(VIN_LENGTH, fieldErrors.vinTooShort).toUpperCase(),
 })
 export type VinValues = z.infer<typeof vinSchema>
 
 /** While typing: the 'maximum' message as soon as the value is longer than a VIN. */
 export function vinTypingError(value: string): string | null {
-  return value.trim().length > VIN_LENGTH ? VIN_TOO_LONG : null
+  return value.trim().length > VIN_LENGTH ? fieldErrors.vinTooLong : null
 }
 
 /** Image types the photo drop accepts (docs/api.md, Car: a photo of the VIN). */
 export const VIN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/bmp', 'image/tiff'] as const
 export const VIN_PHOTO_MAX_BYTES = 10 * 1024 * 1024
-export const VIN_PHOTO_NOT_AN_IMAGE = 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).'
-export const VIN_PHOTO_TOO_LARGE = 'That photo is too large. Please use one under 10 MB.'
-export const VIN_PHOTO_EMPTY = 'That photo is empty.'
+/** The server's own texts for a file it would refuse. */
+export const VIN_PHOTO_NOT_AN_IMAGE = messages.photoNotAPhotoType
+export const VIN_PHOTO_TOO_LARGE = messages.photoTooLarge
+export const VIN_PHOTO_EMPTY = messages.photoEmpty
 
 /** The photo's type as the drop wants it ('image/jpg', which some phones report, is 'image/jpeg'). */
 export function vinPhotoMime(file: { type: string }): string {

@@ -1,25 +1,23 @@
 import { z } from 'zod'
 import type { CarFlags } from '../../api/types'
-import { REQUIRED } from '../../lib/validation-rules'
+import { fieldErrors, limits, options } from '../../lib/product'
+
+const { required } = fieldErrors
 
 /** Description page: each of year, make, model and style is required. */
 export const descriptionSchema = z.object({
-  year: z.string().trim().min(1, REQUIRED),
-  make: z.string().trim().min(1, REQUIRED),
-  model: z.string().trim().min(1, REQUIRED),
-  style: z.string().trim().min(1, REQUIRED),
+  year: z.string().trim().min(1, required),
+  make: z.string().trim().min(1, required),
+  model: z.string().trim().min(1, required),
+  style: z.string().trim().min(1, required),
 })
 export type DescriptionValues = z.infer<typeof descriptionSchema>
 
-/** The car flags the mileage page offers (spec section 3), in the spec's order. */
-export const CAR_FLAG_OPTIONS = [
-  { key: 'certifiedPreowned', label: 'Certified Pre-Owned' },
-  { key: 'commercialUse', label: 'Commercial Use' },
-  { key: 'hasLiftKitOrOversizeTires', label: 'Lifted' },
-  { key: 'isSalvageTitle', label: 'Salvage Title' },
-  { key: 'modifiedVehicle', label: 'Modified' },
-  { key: 'secondOwner', label: 'Second Owner' },
-] as const satisfies ReadonlyArray<{ key: keyof CarFlags; label: string }>
+/**
+ * The car flags the mileage page offers (spec section 3), in the spec's order. Their keys are the
+ * API's CarFlags fields (car-schemas.test checks that they are exactly those).
+ */
+export const CAR_FLAG_OPTIONS = options.carFlags as ReadonlyArray<{ key: keyof CarFlags; label: string }>
 
 /** Mileage page: the odometer as typed, with thousands separators ('45,000'), and the optional car flags. */
 export const mileageSchema = z.object({
@@ -34,35 +32,21 @@ export const mileageSchema = z.object({
   odometer: z
     .string()
     .trim()
-    .min(1, REQUIRED)
-    .regex(/^[\d,]+$/, 'Can only contain whole numbers')
-    .max(7, 'Can only be 6 digits')
-    .refine((value) => Number(value.replace(/,/g, '')) > 0, 'Can only be greater than zero'),
+    .min(1, required)
+    .regex(/^[\d,]+$/, fieldErrors.wholeNumbers)
+    // The digits and the thousands comma: '999,999'.
+    .max(limits.odometerDigits + 1, fieldErrors.sixDigits)
+    .refine((value) => Number(value.replace(/,/g, '')) > 0, fieldErrors.greaterThanZero),
 })
 export type MileageValues = z.infer<typeof mileageSchema>
 
-/** Miles per year choices (spec section 9); default 15000. */
-export const MILES_PER_YEAR_OPTIONS = [
-  { value: 5000, label: '0 - 5,000' },
-  { value: 10000, label: '10,000' },
-  { value: 15000, label: '15,000' },
-  { value: 20000, label: '20,000' },
-  { value: 25000, label: '25,000' },
-  { value: 30000, label: '25,000+' },
-] as const
+/** The miles-per-year choices (spec section 9); the default is options.defaultMilesPerYear. */
+export const MILES_PER_YEAR_OPTIONS: ReadonlyArray<{ value: number; label: string }> = options.milesPerYear
 
-/** Years to own choices, ids 1..7; default 6. */
-export const YEARS_TO_OWN_OPTIONS = [
-  { value: 1, label: '1 Year' },
-  { value: 2, label: '2 Years' },
-  { value: 3, label: '3 Years' },
-  { value: 4, label: '4 Years' },
-  { value: 5, label: '5 Years' },
-  { value: 6, label: '6 Years' },
-  { value: 7, label: '7+ Years' },
-] as const
+/** The years-to-own choices, ids 1..7; the default is options.defaultYearsToOwn. */
+export const YEARS_TO_OWN_OPTIONS: ReadonlyArray<{ value: number; label: string }> = options.yearsToOwn
 
-const oneOf = (values: readonly number[]) => z.number({ error: REQUIRED }).refine((value) => values.includes(value), REQUIRED)
+const oneOf = (values: readonly number[]) => z.number({ error: required }).refine((value) => values.includes(value), required)
 
 export const milesPerYearSchema = z.object({ milesPerYear: oneOf(MILES_PER_YEAR_OPTIONS.map((o) => o.value)) })
 export type MilesPerYearValues = z.infer<typeof milesPerYearSchema>

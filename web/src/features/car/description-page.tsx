@@ -8,10 +8,11 @@ import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { DESCRIPTION_FIELDS, LIST_OF_FIELD, listToLoad, type DescriptionField } from '../../flow/description'
 import { FlowActor, useFlowSend, type FlowSnapshot } from '../../flow/flow-actor'
+import { messages } from '../../lib/product'
 import { descriptionSchema, type DescriptionValues } from './car-schemas'
 
-export const NOT_FOUND_TITLE = 'Oops'
-export const NOT_FOUND_MESSAGE = ["It looks like we couldn't find your vehicle.", 'Would you like to try again?']
+export const NOT_FOUND_TITLE = messages.vehicleLookupTitle
+export const NOT_FOUND_MESSAGE = [messages.vehicleLookupFailed, messages.tryAgainQuestion]
 
 const LABELS: Record<DescriptionField, string> = { year: 'Year', make: 'Make', model: 'Model', style: 'Style' }
 
@@ -69,7 +70,7 @@ export default function DescriptionPage() {
                 disabled={!previousChosen || finding}
                 loading={loading}
                 loadingText="Loading…"
-                noOptionsText={lists[list] === null ? 'Loading…' : 'No options available'}
+                noOptionsText={lists[list] === null ? 'Loading…' : messages.noOptions}
                 autoHighlight
                 openOnFocus
                 fullWidth

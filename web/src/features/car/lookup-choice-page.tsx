@@ -7,10 +7,11 @@ import { useState } from 'react'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
+import { labels, limits, messages, titles } from '../../lib/product'
 
 type LookupPath = 'vin' | 'description'
 
-export const ESTIMATE_ONLY_TITLE = 'Your prices will be estimates'
+export const ESTIMATE_ONLY_TITLE = messages.estimatesTitle
 export const ESTIMATE_ONLY_MESSAGE = [
   'Without a VIN we can only estimate prices from the year, make, model and style you choose.',
   "You'll need to enter your VIN before you can purchase. Would you like to see estimates for now?",
@@ -20,7 +21,7 @@ const OPTIONS: ReadonlyArray<{ value: LookupPath; title: string; text: string }>
   {
     value: 'vin',
     title: 'Enter my VIN',
-    text: 'Exact prices. Type the 17-character VIN or take a photo of it.',
+    text: `Exact prices. Type the ${limits.vinLength}-character VIN or take a photo of it.`,
   },
   {
     value: 'description',
@@ -70,7 +71,7 @@ function PathOption(props: { option: (typeof OPTIONS)[number]; selected: boolean
 
 /**
  * Lookup choice: VIN (the default) or description. Description first shows the Estimate-only
- * dialog: 'No, enter a VIN' goes to the VIN page, 'Yes, show estimates' to the description page.
+ * dialog: labels.noEnterVin goes to the VIN page, labels.yesShowEstimates to the description page.
  */
 export default function LookupChoicePage() {
   const send = useFlowSend()
@@ -79,7 +80,7 @@ export default function LookupChoicePage() {
   return (
     <Stack spacing={3}>
       <RadioGroup
-        aria-label="How would you like to find your vehicle?"
+        aria-label={titles.lookup}
         name="lookup-path"
         value={path}
         onChange={(event) => setPath(event.target.value as LookupPath)}
@@ -102,9 +103,9 @@ export default function LookupChoicePage() {
         message={ESTIMATE_ONLY_MESSAGE}
         onClose={() => send({ type: 'DISMISS_ESTIMATE_ONLY' })}
         actions={[
-          { label: 'No, enter a VIN', onClick: () => send({ type: 'CHOOSE_VIN' }), testId: 'estimate-only-enter-vin' },
+          { label: labels.noEnterVin, onClick: () => send({ type: 'CHOOSE_VIN' }), testId: 'estimate-only-enter-vin' },
           {
-            label: 'Yes, show estimates',
+            label: labels.yesShowEstimates,
             onClick: () => send({ type: 'SHOW_ESTIMATES' }),
             testId: 'estimate-only-show-estimates',
             primary: true,

@@ -12,6 +12,7 @@ import { NumericFormat } from 'react-number-format'
 import { CtaButton } from '../../components/cta-button'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
 import { withThousands } from '../../lib/format'
+import { titles } from '../../lib/product'
 import { CAR_FLAG_OPTIONS, mileageSchema, type MileageValues } from './car-schemas'
 import { odometerToSend } from './odometer'
 
@@ -41,7 +42,7 @@ export default function MileagePage() {
         render={({ field, fieldState }) => (
           <NumericFormat
             customInput={TextField}
-            label="Current mileage"
+            label={titles.mileage}
             fullWidth
             inputMode="numeric"
             thousandSeparator=","

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
+import { labels } from '../../lib/product'
 import { MILES_PER_YEAR_OPTIONS, milesPerYearSchema, type MilesPerYearValues } from './car-schemas'
 import { ChoiceForm } from './choice-form'
 
-/** Miles per year: default 15,000. */
+/** The miles-per-year choice: options.defaultMilesPerYear until the member picks another. */
 export default function MilesPerYearPage() {
   const send = useFlowSend()
   const milesPerYear = FlowActor.useSelector((s) => s.context.milesPerYear)
@@ -20,7 +21,7 @@ export default function MilesPerYearPage() {
       render={({ field, fieldState }) => (
         <ChoiceForm
           name="milesPerYear"
-          label="Miles per year"
+          label={labels.milesPerYear}
           options={MILES_PER_YEAR_OPTIONS}
           value={field.value}
           error={fieldState.error?.message}

@@ -1,7 +1,7 @@
 import { VinForm } from '../../components/vin-form'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 
-/** VIN page: 17 characters typed or read from a photo, decoded by the API; 'Vehicle not found' comes back from the flow. */
+/** VIN page: 17 characters typed or read from a photo, decoded by the API; fieldErrors.vehicleNotFound comes back from the flow. */
 export default function VinPage() {
   const send = useFlowSend()
   const busy = FlowActor.useSelector(selectBusy)

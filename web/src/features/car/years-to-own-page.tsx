@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import { labels } from '../../lib/product'
 import { YEARS_TO_OWN_OPTIONS, yearsToOwnSchema, type YearsToOwnValues } from './car-schemas'
 import { ChoiceForm } from './choice-form'
 
-/** Years to own: default 6; submitting creates the car and moves on to coverage. */
+/** The years-to-own choice (options.defaultYearsToOwn first); submitting creates the car and moves on to coverage. */
 export default function YearsToOwnPage() {
   const send = useFlowSend()
   const busy = FlowActor.useSelector(selectBusy)
@@ -21,7 +22,7 @@ export default function YearsToOwnPage() {
       render={({ field, fieldState }) => (
         <ChoiceForm
           name="yearsToOwn"
-          label="Years to own"
+          label={labels.yearsToOwn}
           options={YEARS_TO_OWN_OPTIONS}
           value={field.value}
           error={fieldState.error?.message}

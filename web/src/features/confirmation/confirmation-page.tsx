@@ -4,9 +4,8 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { FlowActor } from '../../flow/flow-actor'
 import { institutionPhone, withThousands } from '../../lib/format'
+import { messages } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
-
-export const GREAT_JOB = 'Great job! You have made a wise decision.'
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -30,7 +29,7 @@ export default function ConfirmationPage() {
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1" data-testid="confirmation-title">
-        {GREAT_JOB}
+        {messages.wiseDecision}
       </Typography>
       {institution.name && (
         <Typography data-testid="confirmation-institution">

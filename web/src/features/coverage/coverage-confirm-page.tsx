@@ -16,8 +16,8 @@ import { Controller, useForm } from 'react-hook-form'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
-import { BOOKING_FAILED } from '../../flow/messages'
 import { withThousands } from '../../lib/format'
+import { labels, messages } from '../../lib/product'
 import { showsSalesTax } from '../../lib/us-states'
 import { confirmSchema, type ConfirmValues } from './confirm-schema'
 
@@ -43,7 +43,7 @@ function SummaryCard(props: { title: string; onEdit: () => void; editTestId: str
   )
 }
 
-/** Review your coverage and purchase: summary, the two agreements, then booking. */
+/** The review (titles.confirm): summary, the two agreements, then booking. */
 export default function CoverageConfirmPage() {
   const send = useFlowSend()
   const busy = FlowActor.useSelector(selectBusy)
@@ -144,15 +144,15 @@ export default function CoverageConfirmPage() {
       </CtaButton>
       <MessageDialog
         open={bookingFailed || voided}
-        message={bookingError ?? BOOKING_FAILED}
+        message={bookingError ?? messages.bookingFailed}
         testId="booking-failed-dialog"
         actions={
           voided
-            ? [{ label: 'Start Again', onClick: () => send({ type: 'START_OVER' }), testId: 'start-over', primary: true }]
+            ? [{ label: labels.startAgain, onClick: () => send({ type: 'START_OVER' }), testId: 'start-over', primary: true }]
             : [
-                { label: 'No, Thank You', onClick: () => send({ type: 'DECLINE_RETRY' }), testId: 'decline-retry' },
+                { label: labels.noThankYou, onClick: () => send({ type: 'DECLINE_RETRY' }), testId: 'decline-retry' },
                 {
-                  label: 'Retry Booking',
+                  label: labels.retryBooking,
                   onClick: () => send({ type: 'RETRY_BOOKING' }),
                   testId: 'retry-booking',
                   primary: true,

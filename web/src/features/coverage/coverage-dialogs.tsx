@@ -1,27 +1,24 @@
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
-import { EXPERT_GUIDANCE_QUESTION } from '../../flow/messages'
+import { labels, messages } from '../../lib/product'
 
 /** The impact modal's text when the institution has none (spec section 9: its text overrides this). */
-export const DEFAULT_QUOTE_MODAL_TEXT = [
-  'A single major repair can cost more than the coverage itself.',
-  'A vehicle service contract pays for covered mechanical and electrical breakdowns, from the engine and transmission to air conditioning and electrical parts, and adds rental car, roadside assistance and key replacement benefits. Every plan comes with a 30-day money-back guarantee.',
-] as const
+export const DEFAULT_QUOTE_MODAL_TEXT = [messages.impactModalLead, messages.impactModalBody] as const
 
-/** 'Would you like to be contacted by a coverage expert...?' Yes -> contact-me; 'No Thanks' closes it. */
+/** messages.expertGuidanceQuestion: Yes -> contact-me; labels.noThanks closes it. */
 export function ExpertGuidanceDialog() {
   const send = useFlowSend()
   const open = FlowActor.useSelector((s) => s.matches({ coverage: 'expertGuidance' }))
   return (
     <MessageDialog
       open={open}
-      title="Request expert guidance"
-      message={EXPERT_GUIDANCE_QUESTION}
+      title={labels.requestExpertGuidance}
+      message={messages.expertGuidanceQuestion}
       testId="expert-guidance-dialog"
       specWidth
       onClose={() => send({ type: 'DECLINE_EXPERT_GUIDANCE' })}
       actions={[
-        { label: 'No Thanks', onClick: () => send({ type: 'DECLINE_EXPERT_GUIDANCE' }), testId: 'expert-no' },
+        { label: labels.noThanks, onClick: () => send({ type: 'DECLINE_EXPERT_GUIDANCE' }), testId: 'expert-no' },
         { label: 'Yes', onClick: () => send({ type: 'CONFIRM_EXPERT_GUIDANCE' }), testId: 'expert-yes', primary: true },
       ]}
     />
@@ -37,12 +34,12 @@ export function ImpactModal() {
   return (
     <MessageDialog
       open={open}
-      title="Why coverage matters"
+      title={labels.whyCoverageMatters}
       message={text?.trim() ? text : DEFAULT_QUOTE_MODAL_TEXT}
       testId="impact-modal"
       specWidth
       onClose={dismiss}
-      actions={[{ label: 'See my options', onClick: dismiss, testId: 'impact-dismiss', primary: true }]}
+      actions={[{ label: labels.seeMyOptions, onClick: dismiss, testId: 'impact-dismiss', primary: true }]}
     />
   )
 }

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import CircularProgress from '@mui/material/CircularProgress'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
+import { fill, labels, messages } from '../../lib/product'
 import { ExpertGuidanceDialog, ImpactModal } from './coverage-dialogs'
 import { Disclaimer } from './disclaimer'
 import { RateCarousel } from './rate-carousel'
@@ -9,7 +10,7 @@ import { RealVinDialog } from './real-vin-dialog'
 
 /**
  * Coverage selection: quotes the car, then a carousel of up to three flip cards. For a car found
- * by description the button reads 'Enter Vin' and opens the real-VIN prompt instead of purchasing.
+ * by description the button reads labels.enterVin and opens the real-VIN prompt instead of purchasing.
  */
 export default function CoverageLevelPage() {
   const send = useFlowSend()
@@ -33,7 +34,9 @@ export default function CoverageLevelPage() {
     <>
       {isMockVin && (
         <Alert severity="info" variant="outlined" sx={{ mb: 3 }} data-testid="estimate-note">
-          {`Estimated prices for a ${[vehicle?.year, vehicle?.make, vehicle?.model].filter(Boolean).join(' ')}. Enter your VIN to see your exact price and purchase.`}
+          {fill(messages.estimateNote, {
+            vehicle: [vehicle?.year, vehicle?.make, vehicle?.model].filter(Boolean).join(' '),
+          })}
         </Alert>
       )}
       <RateCarousel
@@ -43,7 +46,7 @@ export default function CoverageLevelPage() {
         onSelect={(i) => send({ type: 'SELECT_RATE', index: i })}
         onFlip={() => send({ type: 'FLIP_CARD' })}
         actions={{
-          purchaseLabel: isMockVin ? 'Enter Vin' : 'Purchase',
+          purchaseLabel: isMockVin ? labels.enterVin : labels.purchase,
           onPurchase: () => send({ type: 'PURCHASE' }),
           onRequestExpertGuidance: () => send({ type: 'REQUEST_EXPERT_GUIDANCE' }),
           onRequestPaymentOption: allowPaymentOptions ? () => send({ type: 'REQUEST_PAYMENT_OPTION' }) : undefined,

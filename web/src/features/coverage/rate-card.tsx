@@ -16,6 +16,7 @@ import type { Rate } from '../../api/types'
 import { CtaButton } from '../../components/cta-button'
 import { CheckIcon, ExpandMoreIcon, FlipIcon } from '../../components/icons'
 import { coverageTerm, phoneToCall } from '../../lib/format'
+import { labels } from '../../lib/product'
 
 /** Spec section 9: 33rem tall above 960 px wide, else 40rem. */
 export const CARD_HEIGHT_SX = { height: '40rem', '@media (min-width: 961px)': { height: '33rem' } } as const
@@ -28,7 +29,7 @@ export const BRAND_TEXT = {
 
 /** What a card can do besides showing its rate. */
 export interface RateCardActions {
-  /** 'Purchase', or 'Enter Vin' while the prices are estimates for a described car. */
+  /** labels.purchase, or labels.enterVin while the prices are estimates for a described car. */
   purchaseLabel: string
   onPurchase: () => void
   onRequestExpertGuidance: () => void
@@ -64,11 +65,11 @@ function CardFooter({ actions, face }: { actions: RateCardActions; face: 'front'
     <Stack spacing={1.25} sx={{ px: 2, pb: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
       <Stack direction="row" sx={{ justifyContent: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
         <Link component="button" type="button" variant="body2" onClick={actions.onRequestExpertGuidance} sx={BRAND_TEXT}>
-          Request expert guidance
+          {labels.requestExpertGuidance}
         </Link>
         {actions.onRequestPaymentOption && (
           <Link component="button" type="button" variant="body2" onClick={actions.onRequestPaymentOption} sx={BRAND_TEXT}>
-            Request payment option
+            {labels.requestPaymentOption}
           </Link>
         )}
       </Stack>
@@ -140,7 +141,7 @@ function Front({
           {taxed && '*'}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          One-time payment
+          {labels.oneTimePayment}
         </Typography>
       </Box>
       {highlights.length > 0 && (
@@ -163,7 +164,7 @@ function Front({
         data-testid="flip-to-back"
         sx={{ alignSelf: 'center', ...BRAND_TEXT }}
       >
-        See what’s covered
+        {labels.seeWhatsCovered}
       </Button>
     </Stack>
   )
@@ -226,7 +227,7 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
             </Typography>
           </Section>
         )}
-        <Section title="What’s covered" testId="section-body">
+        <Section title={labels.whatsCovered} testId="section-body">
           {components.length > 0 ? (
             <Stack spacing={1.5}>
               {components.map((component) => (
@@ -247,7 +248,7 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
           )}
         </Section>
         {benefits.length > 0 && (
-          <Section title="Extra benefits" testId="section-bullets">
+          <Section title={labels.extraBenefits} testId="section-bullets">
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {benefits.map((benefit) => (
                 <Typography component="li" variant="body2" key={benefit.title} sx={{ mb: 0.75 }}>
@@ -284,7 +285,7 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
         data-testid="flip-to-front"
         sx={{ alignSelf: 'center', my: 0.5, ...BRAND_TEXT }}
       >
-        Back to price
+        {labels.backToPrice}
       </Button>
     </Stack>
   )

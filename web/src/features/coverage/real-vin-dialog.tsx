@@ -5,8 +5,9 @@ import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
 import { VinForm } from '../../components/vin-form'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import { labels } from '../../lib/product'
 
-export const REAL_VIN_TITLE = 'Enter your VIN to purchase'
+export const REAL_VIN_TITLE = labels.enterVinToPurchase
 export const REAL_VIN_MESSAGE =
   'These prices are estimates for the vehicle you described. Enter its VIN and we will show your exact prices.'
 

@@ -8,20 +8,20 @@ import { CheckCircleIcon } from '../../components/icons'
 import { PromotionalConsent } from '../../components/promotional-consent'
 import { QuestionsLine } from '../../components/questions-line'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
-import { CONTACT_FORWARDED } from '../../flow/messages'
+import { labels, messages } from '../../lib/product'
 
 interface ErrorPageProps {
   testId: string
   title: string
   message: string
-  /** Retry Payment / Retry Booking: the page's first choice when there is one. */
+  /** labels.retryPayment / labels.retryBooking: the page's first choice when there is one. */
   retry?: { label: string; onClick: () => void }
 }
 
 /**
  * The shared error page (spec section 2; the layout gives the back chevron and the logo): optional
  * promotional consent (ticked by default), an action button that forwards the member's contact
- * information, then 'Your contact information has been forwarded to a representative.'
+ * information, then messages.contactForwarded.
  */
 export function ErrorPage(props: ErrorPageProps) {
   const send = useFlowSend()
@@ -46,7 +46,7 @@ export function ErrorPage(props: ErrorPageProps) {
       )}
       {forwarded ? (
         <Alert icon={<CheckCircleIcon fontSize="inherit" />} severity="success" data-testid="contact-forwarded" role="status">
-          {CONTACT_FORWARDED}
+          {messages.contactForwarded}
         </Alert>
       ) : (
         <Stack spacing={1.5}>
@@ -118,8 +118,8 @@ export function BookingErrorPage() {
     <ErrorPage
       testId="booking-error-page"
       title="We couldn’t book your coverage"
-      message="Your card has not been charged. You can try booking again, or have a representative finish it with you."
-      retry={{ label: 'Retry Booking', onClick: () => send({ type: 'RETRY_BOOKING' }) }}
+      message={`${messages.notCharged} You can try booking again, or have a representative finish it with you.`}
+      retry={{ label: labels.retryBooking, onClick: () => send({ type: 'RETRY_BOOKING' }) }}
     />
   )
 }
@@ -131,7 +131,7 @@ export function PaymentErrorPage() {
       testId="payment-error-page"
       title="We couldn’t take your payment"
       message="You can try your payment again, or have a representative help you complete your purchase."
-      retry={{ label: 'Retry Payment', onClick: () => send({ type: 'RETRY_PAYMENT' }) }}
+      retry={{ label: labels.retryPayment, onClick: () => send({ type: 'RETRY_PAYMENT' }) }}
     />
   )
 }

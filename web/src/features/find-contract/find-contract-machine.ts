@@ -3,17 +3,16 @@ import { ApiError } from '../../api/api-error'
 import { api, type ContractRef } from '../../api/client'
 import type { Institution, PolicyDocumentLink } from '../../api/types'
 import { institutionPhone } from '../../lib/format'
+import { messages } from '../../lib/product'
 import type { FindContractValues } from './find-contract-schema'
-
-export const RETRIEVAL_FAILED_TITLE = 'It looks like we ran into a speed bump...'
 
 /** Spec section 8, policy retrieval failure: the institution's support line. */
 export function retrievalFailedMessage(institution: Institution | null): string {
   const name = institution?.name ?? 'your Financial Institution'
   const phone = institutionPhone(institution?.branding)
   return phone
-    ? `There was an error retrieving your policy document. Please contact ${name} support at ${phone}.`
-    : `There was an error retrieving your policy document. Please contact ${name} support.`
+    ? `${messages.retrievalFailed} Please contact ${name} support at ${phone}.`
+    : `${messages.retrievalFailed} Please contact ${name} support.`
 }
 
 /**
@@ -40,7 +39,7 @@ interface FindContractContext {
 }
 
 /**
- * Find your contract (spec sections 2, 4 and 8), outside the purchase flow and without a session:
+ * The contract finder (spec sections 2, 4 and 8), outside the purchase flow and without a session:
  * load the institution for its branding, then the last name and zip for a link to the contract
  * PDF, which opens in a new tab; after that the form stays disabled.
  */

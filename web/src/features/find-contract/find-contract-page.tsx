@@ -14,7 +14,8 @@ import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { PageSkeleton } from '../../components/page-skeleton'
 import type { ContractRef } from '../../api/client'
-import { findContractMachine, RETRIEVAL_FAILED_TITLE } from './find-contract-machine'
+import { labels, limits, messages } from '../../lib/product'
+import { findContractMachine } from './find-contract-machine'
 import { findContractSchema, type FindContractValues } from './find-contract-schema'
 
 /** Last name and zip code; disabled for good once the contract has opened. */
@@ -49,7 +50,7 @@ function FindContractForm(props: { busy: boolean; done: boolean; onSubmit: (deta
         render={({ field, fieldState }) => (
           <PatternFormat
             customInput={TextField}
-            format="#####"
+            format={'#'.repeat(limits.zipLength)}
             label="Zip code"
             inputMode="numeric"
             autoComplete="postal-code"
@@ -74,7 +75,7 @@ function FindContractForm(props: { busy: boolean; done: boolean; onSubmit: (deta
 }
 
 /**
- * Find your contract (/{institutionId}/user/{userId}/policy/{policyId}): reached from the contract
+ * The contract finder (/{institutionId}/user/{userId}/policy/{policyId}): reached from the contract
  * email without a session, so it runs outside the purchase flow and never touches its session.
  */
 export default function FindContractPage() {
@@ -90,7 +91,7 @@ export default function FindContractPage() {
       <InactiveInstitutionDialog open={inactive} />
       {institution && !inactive && (
         <AppLayout
-          title="Find your contract"
+          title={labels.findYourContract}
           progress={null}
           logoUrl={institution.logoUrl}
           institutionName={institution.name}
@@ -107,7 +108,7 @@ export default function FindContractPage() {
             />
             {documentUrl && (
               <Alert severity="success" role="status" data-testid="contract-opened">
-                {'Your contract opened in a new tab. If it did not, '}
+                {`${messages.contractOpened} If it did not, `}
                 <Link href={documentUrl} target="_blank" rel="noopener" data-testid="contract-link">
                   open your contract here
                 </Link>
@@ -117,7 +118,7 @@ export default function FindContractPage() {
           </Stack>
           <MessageDialog
             open={snapshot.matches('failed')}
-            title={RETRIEVAL_FAILED_TITLE}
+            title={messages.retrievalFailedTitle}
             message={failure ?? ''}
             testId="retrieval-failed-dialog"
             actions={[

@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography'
 import { PageSkeleton } from '../../components/page-skeleton'
 import { QuestionsLine } from '../../components/questions-line'
 import { FlowActor } from '../../flow/flow-actor'
-import { LAUNCH_FAILED, NO_AVAILABLE_POLICIES } from '../../flow/messages'
+import { messages } from '../../lib/product'
 
-/** Why the partner's launch did not open a quote: 'No available policies', or the link's problem. */
+/** Why the partner's launch did not open a quote: messages.noAvailablePolicies, or the link's problem. */
 function LaunchProblem(props: { testId: string; title: string; message: string }) {
   return (
     <Stack spacing={3} data-testid={props.testId}>
@@ -34,13 +34,15 @@ export default function IntegrationPage() {
     return (
       <LaunchProblem
         testId="no-policies-page"
-        title={NO_AVAILABLE_POLICIES}
+        title={messages.noAvailablePolicies}
         message="We couldn’t find coverage for this vehicle. Our plans have age and mileage limits; a representative of your financial institution can look at other options with you."
       />
     )
   }
   if (failed) {
-    return <LaunchProblem testId="launch-failed-page" title="We couldn’t open your quote" message={failure ?? LAUNCH_FAILED} />
+    return (
+      <LaunchProblem testId="launch-failed-page" title="We couldn’t open your quote" message={failure ?? messages.launchFailed} />
+    )
   }
   return (
     <Box data-testid="integration-skeleton">

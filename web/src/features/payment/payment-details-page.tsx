@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
-import { PAYMENT_PROBLEM, PAYMENT_PROBLEM_TITLE } from '../../flow/messages'
+import { messages } from '../../lib/product'
 import { parseGatewayMessage } from './gateway-message'
 
 /** Relays the widget's postMessages to the flow while the page is open. */
@@ -24,7 +24,7 @@ function usePaymentWidget(gatewayOrigin: string | null) {
   }, [gatewayOrigin, send])
 }
 
-/** Payment Information: the gateway's card widget in an iframe, then Continue once it has a result. */
+/** The payment page: the gateway's card widget in an iframe, then Continue once it has a result. */
 export default function PaymentDetailsPage() {
   const send = useFlowSend()
   const signed = FlowActor.useSelector((s) => s.context.signedRequest)
@@ -61,8 +61,8 @@ export default function PaymentDetailsPage() {
       </CtaButton>
       <MessageDialog
         open={failed}
-        title={PAYMENT_PROBLEM_TITLE}
-        message={failure ?? PAYMENT_PROBLEM}
+        title={messages.paymentProblemTitle}
+        message={failure ?? messages.paymentProblem}
         testId="payment-error-dialog"
         actions={[{ label: 'Okay', onClick: () => send({ type: 'CLOSE_PAYMENT_ERROR' }), primary: true }]}
       />

@@ -14,6 +14,7 @@ import { CtaButton } from '../../components/cta-button'
 import { PhoneField } from '../../components/phone-field'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone } from '../../lib/format'
+import { limits } from '../../lib/product'
 import { digitsOnly } from '../../lib/validation-rules'
 import { personalDetailsSchema, type PersonalDetailsValues } from './personal-details-schema'
 
@@ -93,7 +94,7 @@ export default function MissingInfoPage() {
           fullWidth
           slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'state-input' } }}
         />
-        {text('zip', 'Zip code', 'postal-code', 'zip-input', 5)}
+        {text('zip', 'Zip code', 'postal-code', 'zip-input', limits.zipLength)}
       </Stack>
       <Controller
         name="isMember"

@@ -1,15 +1,10 @@
 import { z } from 'zod'
-import { nameField, phoneField, REQUIRED } from '../../lib/validation-rules'
-
-export { NAME_MESSAGE } from '../../lib/validation-rules'
+import { fieldErrors, fill, limits } from '../../lib/product'
+import { nameField, phoneField } from '../../lib/validation-rules'
 
 /** Letters, digits, spaces, underscores and dots with at least one letter or digit. */
 const ALPHANUMERIC_TEXT = /^(?=.*[A-Za-z0-9])[A-Za-z0-9 _.]+$/
 const CITY = /^(?=.*[A-Za-z])[A-Za-z ]+$/
-
-export function membershipMessage(institutionName: string): string {
-  return `Please indicate if you are a member of ${institutionName}`
-}
 
 /** Personal details (missing-info); the membership message names the institution. */
 export function personalDetailsSchema(institutionName: string) {
@@ -17,16 +12,16 @@ export function personalDetailsSchema(institutionName: string) {
     firstName: nameField,
     lastName: nameField,
     phoneNumber: phoneField,
-    street: z.string().trim().min(1, REQUIRED).regex(ALPHANUMERIC_TEXT, 'No special characters'),
-    city: z.string().trim().min(1, REQUIRED).regex(CITY, 'Can only contain letters'),
+    street: z.string().trim().min(1, fieldErrors.required).regex(ALPHANUMERIC_TEXT, fieldErrors.street),
+    city: z.string().trim().min(1, fieldErrors.required).regex(CITY, fieldErrors.cityLetters),
     zip: z
       .string()
       .trim()
-      .min(1, REQUIRED)
-      .min(5, 'Zip code should be 5 digits in length')
-      .max(5, 'Zip code should be 5 digits in length')
-      .regex(/^\d+$/, 'Can contain only numbers'),
-    isMember: z.enum(['yes', 'no'], { error: membershipMessage(institutionName) }),
+      .min(1, fieldErrors.required)
+      .min(limits.zipLength, fieldErrors.zip)
+      .max(limits.zipLength, fieldErrors.zip)
+      .regex(/^\d+$/, fieldErrors.numbersOnly),
+    isMember: z.enum(['yes', 'no'], { error: fill(fieldErrors.memberQuestion, { institution: institutionName }) }),
   })
 }
 

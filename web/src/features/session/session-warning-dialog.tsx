@@ -1,6 +1,6 @@
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
-import { SESSION_WARNING, SESSION_WARNING_TITLE } from '../../flow/messages'
+import { messages } from '../../lib/product'
 
 /**
  * The timeout warning (spec section 4): open one timed refresh before the maximum; Continue refreshes
@@ -12,8 +12,8 @@ export function SessionWarningDialog() {
   return (
     <MessageDialog
       open={open}
-      title={SESSION_WARNING_TITLE}
-      message={SESSION_WARNING}
+      title={messages.sessionWarningTitle}
+      message={messages.sessionWarning}
       testId="session-warning-dialog"
       specWidth
       actions={[

@@ -6,9 +6,9 @@ import { useForm } from 'react-hook-form'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
-import { SESSION_EXPIRED } from '../../flow/messages'
 import { institutionPhone } from '../../lib/format'
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver'
+import { labels, messages } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
 import { US_STATES } from '../../lib/us-states'
 import type { ResidenceValues, SplashEmailValues } from './splash-schemas'
@@ -73,7 +73,7 @@ function ResidenceForm() {
         {...state}
         inputRef={state.ref}
         select
-        label="State of residence"
+        label={labels.stateOfResidence}
         fullWidth
         error={!!formState.errors.state}
         helperText={formState.errors.state?.message}
@@ -128,8 +128,8 @@ export default function SplashPage() {
       )}
       <MessageDialog
         open={sessionExpired}
-        title="Session Expired"
-        message={SESSION_EXPIRED}
+        title={messages.sessionExpiredTitle}
+        message={messages.sessionExpired}
         testId="session-expired-dialog"
         actions={[{ label: 'Okay', onClick: () => send({ type: 'DISMISS_SESSION_EXPIRED' }), primary: true }]}
       />

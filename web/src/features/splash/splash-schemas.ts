@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { emailField, REQUIRED } from '../../lib/validation-rules'
+import { fieldErrors } from '../../lib/product'
 import { US_STATES } from '../../lib/us-states'
+import { emailField } from '../../lib/validation-rules'
 
 /** Splash step 1: the member's email. */
 export const splashEmailSchema = z.object({ emailAddress: emailField })
@@ -12,7 +13,7 @@ const STATE_CODES = US_STATES.map((s) => s.code)
 export const residenceSchema = z.object({
   state: z
     .string()
-    .min(1, REQUIRED)
-    .refine((code) => STATE_CODES.includes(code), REQUIRED),
+    .min(1, fieldErrors.required)
+    .refine((code) => STATE_CODES.includes(code), fieldErrors.required),
 })
 export type ResidenceValues = z.infer<typeof residenceSchema>

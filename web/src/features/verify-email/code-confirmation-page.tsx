@@ -8,10 +8,10 @@ import { Controller, useForm } from 'react-hook-form'
 import { PatternFormat } from 'react-number-format'
 import { CtaButton } from '../../components/cta-button'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
-import { EMAIL_SENT, RESEND_FAILED } from '../../flow/messages'
+import { labels, limits, messages } from '../../lib/product'
 import { verificationCodeSchema, type VerificationCodeValues } from './verify-email-schemas'
 
-/** Verify code: the 6-digit code, a Resend code link, and the flow's code-failure message. */
+/** Verify code: the 6-digit code, the resend link, and the flow's code-failure message. */
 export default function CodeConfirmationPage() {
   const send = useFlowSend()
   const busy = FlowActor.useSelector(selectBusy)
@@ -30,7 +30,7 @@ export default function CodeConfirmationPage() {
       spacing={2}
       onSubmit={(event) => void handleSubmit((values) => send({ type: 'SUBMIT_CODE', code: values.code }))(event)}
     >
-      <Typography data-testid="email-sent-message">{`We sent a 6-digit code to ${emailAddress}.`}</Typography>
+      <Typography data-testid="email-sent-message">{`We sent a ${limits.codeDigits}-digit code to ${emailAddress}.`}</Typography>
       <Controller
         name="code"
         control={control}
@@ -39,7 +39,7 @@ export default function CodeConfirmationPage() {
           return (
             <PatternFormat
               customInput={TextField}
-              format="######"
+              format={'#'.repeat(limits.codeDigits)}
               label="Verification code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -64,11 +64,11 @@ export default function CodeConfirmationPage() {
           onClick={() => send({ type: 'RESEND_CODE' })}
           data-testid="resend-code"
         >
-          Resend code
+          {labels.resendCode}
         </Link>
         {resendStatus && (
           <Alert severity={resendStatus === 'sent' ? 'success' : 'error'} sx={{ py: 0 }} data-testid="resend-status">
-            {resendStatus === 'sent' ? EMAIL_SENT : RESEND_FAILED}
+            {resendStatus === 'sent' ? messages.emailSent : messages.resendFailed}
           </Alert>
         )}
       </Stack>

@@ -2,11 +2,11 @@ import { assign } from 'xstate'
 import { listToLoad } from '../description'
 import type { FlowContext } from '../flow-context'
 import { back, carBody, expired, flowSetup, session } from '../flow-setup'
-import { VEHICLE_NOT_FOUND } from '../messages'
+import { fieldErrors } from '../../lib/product'
 
 /**
  * Decodes the VIN a SUBMIT_VIN or SUBMIT_REAL_VIN carried (upper-cased): a real VIN's vehicle goes on
- * to `target`; a VIN that does not decode goes back to `editing` with 'Vehicle not found'. Shared by
+ * to `target`; a VIN that does not decode goes back to `editing` with fieldErrors.vehicleNotFound. Shared by
  * the VIN page and the real-VIN prompt on coverage.
  */
 export function decodingVin(target: string) {
@@ -22,7 +22,7 @@ export function decodingVin(target: string) {
         target,
         actions: assign({ vehicle: ({ event }) => event.output, isMockVin: false, vinError: null }),
       },
-      onError: [expired, { target: 'editing', actions: assign({ vinError: VEHICLE_NOT_FOUND }) }],
+      onError: [expired, { target: 'editing', actions: assign({ vinError: fieldErrors.vehicleNotFound }) }],
     },
   })
 }
@@ -42,7 +42,7 @@ export const carStates = {
     on: { CHOOSE_VIN: '#vinLookup', BACK: back('lookup') },
     states: {
       choosing: { on: { CHOOSE_DESCRIPTION: 'estimateOnly' } },
-      /** 'No, enter a VIN' is CHOOSE_VIN; 'Yes, show estimates' goes on to the description lookup. */
+      /** labels.noEnterVin is CHOOSE_VIN; labels.yesShowEstimates goes on to the description lookup. */
       estimateOnly: { on: { SHOW_ESTIMATES: '#descriptionLookup', DISMISS_ESTIMATE_ONLY: 'choosing' } },
     },
   }),
@@ -123,7 +123,7 @@ export const carStates = {
           onError: [expired, { target: 'notFound' }],
         },
       },
-      /** The 'Oops' dialog: Yes stays to try again, No records the bounce and goes to no-rates. */
+      /** The vehicle-not-found dialog: Yes stays to try again, No records the bounce and goes to no-rates. */
       notFound: {
         on: {
           RETRY_DESCRIPTION: 'editing',

@@ -3,7 +3,7 @@ import type { BounceSource } from '../../api/types'
 import { contactRequestBody } from '../contact-request'
 import type { FlowContext } from '../flow-context'
 import { back, expired, flowSetup } from '../flow-setup'
-import { CONTACT_FAILED } from '../messages'
+import { messages } from '../../lib/product'
 import type { Step } from '../steps'
 
 /** The pages contact-me can be opened from, and so goes back to (spec section 2). */
@@ -50,7 +50,7 @@ function errorPage(
           src: 'sendContactRequest',
           input: ({ context }) => contactInput(context, step),
           onDone: 'forwarded',
-          onError: [expired, { target: 'idle', actions: assign({ failure: CONTACT_FAILED }) }],
+          onError: [expired, { target: 'idle', actions: assign({ failure: messages.contactFailed }) }],
         },
       },
       forwarded: { tags: 'forwarded' },

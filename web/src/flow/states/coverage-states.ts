@@ -86,7 +86,7 @@ export const coverageStates = {
             ],
           },
           PURCHASE: [
-            // The button reads 'Enter Vin': prices of a described car are estimates until its real VIN is known.
+            // The button reads labels.enterVin: prices of a described car are estimates until its real VIN is known.
             { guard: 'isMockVin', target: 'realVin' },
             {
               target: '#missingInfo',

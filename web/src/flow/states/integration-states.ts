@@ -3,7 +3,7 @@ import { messageOf } from '../../api/api-error'
 import type { IntegrationSession } from '../../api/types'
 import type { FlowContext } from '../flow-context'
 import { flowSetup, quoteKey, startRateIndex } from '../flow-setup'
-import { LAUNCH_FAILED } from '../messages'
+import { messages } from '../../lib/product'
 
 /**
  * The partner's car and quote as if the member had come through the car steps: the vehicle, its
@@ -39,7 +39,7 @@ function fromLaunch(context: FlowContext, launched: IntegrationSession): Partial
 /**
  * Integration mode (spec section 2): the app in a partner's page exchanges the partner's launch code
  * for a session. With the partner's vehicle (silent) the flow goes on at coverage, the car steps'
- * gate open; without (selection) at the lookup choice. No rates: 'No available policies'.
+ * gate open; without (selection) at the lookup choice. No rates: messages.noAvailablePolicies.
  */
 export const integrationStates = {
   integration: flowSetup.createStateConfig({
@@ -83,13 +83,13 @@ export const integrationStates = {
               target: 'failed',
               actions: assign({
                 integrationLaunch: null,
-                failure: ({ event }) => messageOf(event.error, LAUNCH_FAILED),
+                failure: ({ event }) => messageOf(event.error, messages.launchFailed),
               }),
             },
           ],
         },
       },
-      /** 'No available policies' (spec section 8). */
+      /** messages.noAvailablePolicies (spec section 8). */
       noPolicies: {},
       /** An unknown, used or expired code, or an inactive integrator: the API's message. */
       failed: {},

@@ -2,7 +2,7 @@ import { assign } from 'xstate'
 import { back, expired, flowSetup, session, toExpiredSplash, trackFailure, trackWidgetFailure } from '../flow-setup'
 import { messageOf } from '../../api/api-error'
 import type { ErrorAction } from '../../lib/analytics'
-import { BOOKING_FAILED } from '../messages'
+import { messages } from '../../lib/product'
 
 /**
  * A failed payment call, reported as `action`: the speed-bump dialog, with the API's message for a
@@ -55,14 +55,14 @@ export const purchaseStates = {
               target: 'voided',
               actions: [
                 trackFailure('PolicyPost'),
-                assign({ bookingError: ({ event }) => messageOf(event.error, BOOKING_FAILED) }),
+                assign({ bookingError: ({ event }) => messageOf(event.error, messages.bookingFailed) }),
               ],
             },
             {
               target: 'bookingFailed',
               actions: [
                 trackFailure('PolicyPost'),
-                assign({ bookingError: ({ event }) => messageOf(event.error, BOOKING_FAILED) }),
+                assign({ bookingError: ({ event }) => messageOf(event.error, messages.bookingFailed) }),
               ],
             },
           ],

@@ -2,7 +2,7 @@ import { assign } from 'xstate'
 import { messageOf } from '../../api/api-error'
 import { isRecordedStep } from '../checkout-answers'
 import { flowSetup } from '../flow-setup'
-import { LINK_FAILED, LINK_FAILED_TITLE } from '../messages'
+import { messages } from '../../lib/product'
 import { STEPS, type Step } from '../steps'
 
 /** Where a resumed step's page starts when not at its start: thank-you's request went out before the reload. */
@@ -19,7 +19,7 @@ const resumeAt = STEPS.filter(isRecordedStep).map((step) => ({
  * The member's checkout found again at boot (flow/restore-source.ts): a reloaded /user page through
  * the restore cookie, or a continue link. The flow goes on at the step the server recorded, with
  * everything the member had given (resumed-context.ts); the URL follows. Otherwise the splash: with
- * the Session Expired dialog when the session ran out, with the API's message when a link cannot be
+ * the session-expired dialog when the session ran out, with the API's message when a link cannot be
  * used, and without a word when there was no session to find (no cookie).
  */
 export const restoreStates = {
@@ -39,7 +39,7 @@ export const restoreStates = {
           guard: 'isResumeLink',
           target: '#splash',
           actions: assign({
-            notice: ({ event }) => ({ title: LINK_FAILED_TITLE, message: messageOf(event.error, LINK_FAILED) }),
+            notice: ({ event }) => ({ title: messages.linkFailedTitle, message: messageOf(event.error, messages.linkExpired) }),
           }),
         },
         { guard: 'restoredSessionExpired', target: '#splash', actions: 'markSessionExpired' },

@@ -1,7 +1,7 @@
 import { assign } from 'xstate'
 import { back, expired, flowSetup, session, trackFailure } from '../flow-setup'
 import { ApiError, messageOf } from '../../api/api-error'
-import { INVALID_CODE, RESEND_FAILED, UPDATE_EMAIL_FAILED } from '../messages'
+import { messages } from '../../lib/product'
 import type { FlowContext } from '../flow-context'
 
 /** The verifyemail query for the member in context (first send and resend alike). */
@@ -53,7 +53,7 @@ export const verifyEmailStates = {
               },
               onError: [
                 expired,
-                { target: 'idle', actions: [trackFailure('UpdateEmail'), assign({ emailError: UPDATE_EMAIL_FAILED })] },
+                { target: 'idle', actions: [trackFailure('UpdateEmail'), assign({ emailError: messages.updateEmailFailed })] },
               ],
             },
           },
@@ -72,7 +72,7 @@ export const verifyEmailStates = {
                   target: 'idle',
                   actions: [
                     trackFailure('SendEmail'),
-                    assign({ emailError: ({ event }) => messageOf(event.error, RESEND_FAILED) }),
+                    assign({ emailError: ({ event }) => messageOf(event.error, messages.resendFailed) }),
                   ],
                 },
               ],
@@ -107,8 +107,8 @@ export const verifyEmailStates = {
                   actions: assign({
                     codeError: ({ event }) =>
                       event.error instanceof ApiError && event.error.code !== 'invalidCode' && event.error.code !== 'validation'
-                        ? messageOf(event.error, INVALID_CODE)
-                        : INVALID_CODE,
+                        ? messageOf(event.error, messages.invalidCode)
+                        : messages.invalidCode,
                   }),
                 },
               ],
