@@ -1,4 +1,3 @@
-#![allow(dead_code)] // shared by several test binaries; each uses a part
 //! Test harness: the whole app on random loopback ports, with a fresh database (SQLite file or a
 //! new Postgres database), the sandbox gateway/provider, a real SMTP receiver, and the Temporal
 //! server named by TEMPORAL_ADDRESS (started by `make test`; one task queue per app).
@@ -20,12 +19,40 @@ pub enum Db {
     Postgres,
 }
 
+impl Db {
+    /// The engine a database URL names.
+    pub fn of(database_url: &str) -> Self {
+        if database_url.starts_with("postgres") { Db::Postgres } else { Db::Sqlite }
+    }
+}
+
+/// `on_both_databases!(scenario, …)`: for each `async fn scenario(db: Db)` of the module, a module
+/// `scenario` with two tests, `sqlite` and `postgres`, so every scenario that touches the store
+/// runs on both engines (`module::scenario::sqlite`, `module::scenario::postgres`).
+macro_rules! on_both_databases {
+    ($($scenario:ident),+ $(,)?) => {$(
+        mod $scenario {
+            #[tokio::test(flavor = "multi_thread")]
+            async fn sqlite() {
+                super::$scenario($crate::support::Db::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread")]
+            async fn postgres() {
+                super::$scenario($crate::support::Db::Postgres).await;
+            }
+        }
+    )+};
+}
+pub(crate) use on_both_databases;
+
 /// A running app.
 pub struct TestApp {
     pub url: String,
     pub sandbox_url: String,
     pub http: reqwest::Client,
     pub mail: smtp::Inbox,
+    pub db: Db,
     pub database_url: String,
     pub clock: coverline_api::app::Clock,
     /// The Temporal server's address (host:port).
@@ -114,7 +141,8 @@ pub async fn spawn_app(options: Options) -> TestApp {
         std::env::var("TEMPORAL_ADDRESS").expect("TEMPORAL_ADDRESS (make test starts a Temporal dev server and sets it)")
     });
     let mail = smtp::Inbox::start().await;
-    let database_url = fresh_database(options.db).await;
+    let db = options.db;
+    let database_url = fresh_database(db).await;
     let api = StdListener::bind("127.0.0.1:0").unwrap();
     let sandbox = StdListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", api.local_addr().unwrap());
@@ -190,7 +218,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
     });
     let clock = tokio::task::spawn_blocking(move || ready_rx.recv_timeout(Duration::from_secs(120)).expect("app started")).await.unwrap();
     let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
-    TestApp { url, sandbox_url, http, mail, database_url, clock, temporal, shutdown: Some(tx), thread: Some(thread) }
+    TestApp { url, sandbox_url, http, mail, db, database_url, clock, temporal, shutdown: Some(tx), thread: Some(thread) }
 }
 
 /// A member who has come through splash.
@@ -206,7 +234,8 @@ impl TestApp {
     pub fn external(url: String, sandbox_url: String, mail: smtp::Inbox, database_url: String) -> Self {
         let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
         let temporal = std::env::var("TEMPORAL_ADDRESS").unwrap_or_default();
-        TestApp { url, sandbox_url, http, mail, database_url, clock: Default::default(), temporal, shutdown: None, thread: None }
+        let db = Db::of(&database_url);
+        TestApp { url, sandbox_url, http, mail, db, database_url, clock: Default::default(), temporal, shutdown: None, thread: None }
     }
 
     pub fn api(&self, path: &str) -> String {
@@ -322,9 +351,13 @@ pub async fn pay(app: &TestApp, m: &Member, policy_id: &str, card: &str) -> (u16
 
 /// Keeps the finished history of `m`'s checkout as a replay fixture of `workflows/tests/replay.rs`
 /// (`checkout-<name>.json` in `$COVERLINE_RECORD_HISTORY`), when that is set; waits for the
-/// checkout to close (the test app's settle time is 5 s).
+/// checkout to close (the test app's settle time is 5 s). One fixture per name: the SQLite run of a
+/// scenario records it (the workflow's history does not depend on the database).
 pub async fn record_history(app: &TestApp, m: &Member, name: &str) {
     let Ok(dir) = std::env::var("COVERLINE_RECORD_HISTORY") else { return };
+    if app.db != Db::Sqlite {
+        return;
+    }
     let client = coverline_api::temporal::connect(&app.temporal, "default", Duration::from_secs(10)).await.unwrap();
     let handle = client
         .get_workflow_handle::<coverline_workflows::checkout::CheckoutWorkflow>(coverline_workflows::checkout_workflow_id(&m.user_id));

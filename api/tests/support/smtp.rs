@@ -74,6 +74,7 @@ impl Inbox {
     }
 
     /// Every message received.
+    #[allow(dead_code)] // the chaos harness (bench/, which includes this file) reads them all
     pub fn all(&self) -> Vec<Received> {
         self.messages.lock().unwrap().clone()
     }

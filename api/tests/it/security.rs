@@ -4,11 +4,9 @@
 //! token of one institution does not open another's routes, and no answer carries a token hash,
 //! a password hash or a stack trace.
 
-mod support;
-
+use crate::support::{self, Db, Options, TestApp, on_both_databases, ready_to_book, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Db, Options, TestApp, ready_to_book, spawn_app};
 
 const UNKNOWN_USER: &str = "usr_0000000000000000000000000";
 const UNKNOWN: &str = "zzz_0000000000000000000000000";
@@ -17,9 +15,8 @@ fn path(m_uid: &str, suffix: &str) -> String {
     format!("/institution/summit-cu/user/{m_uid}{suffix}")
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn another_members_ids_are_refused_exactly_like_unknown_ids(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let (a, a_booking) = ready_to_book(&app).await;
     let (b, _) = ready_to_book(&app).await;
     let (s, booked) = app.call(Method::POST, &TestApp::user_path(&a, "/policy"), Some(&a.token), Some(a_booking.clone())).await;
@@ -168,9 +165,10 @@ async fn another_members_ids_are_refused_exactly_like_unknown_ids() {
     println!("access matrix: {checked} cross-member cases refused like unknown ids, {} routes refuse a missing token", under_user.len());
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn vin_lookups_are_limited_per_member() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(another_members_ids_are_refused_exactly_like_unknown_ids);
+
+async fn vin_lookups_are_limited_per_member(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = app.new_member("summit-cu").await;
     let other = app.new_member("summit-cu").await;
     let decode = |token: String| {
@@ -191,11 +189,12 @@ async fn vin_lookups_are_limited_per_member() {
     println!("VIN lookups: a burst of {allowed}, then one per 6 s (600 an hour) per member");
 }
 
+on_both_databases!(vin_lookups_are_limited_per_member);
+
 /// The OpenAPI document is served and covers every operation; bad requests of every kind get a
 /// 4xx with the API's one error shape (never the framework's plain text, never a 500).
-#[tokio::test(flavor = "multi_thread")]
-async fn the_openapi_document_is_served_and_bad_requests_get_json_errors() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn the_openapi_document_is_served_and_bad_requests_get_json_errors(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let doc: Value = app.http.get(app.api("/openapi.json")).send().await.unwrap().json().await.unwrap();
     assert_eq!(doc["openapi"], "3.1.0");
     let operations: usize = doc["paths"].as_object().unwrap().values().map(|item| item.as_object().unwrap().len()).sum();
@@ -273,3 +272,5 @@ async fn the_openapi_document_is_served_and_bad_requests_get_json_errors() {
         .await;
     assert_eq!(s, 202);
 }
+
+on_both_databases!(the_openapi_document_is_served_and_bad_requests_get_json_errors);

@@ -5,8 +5,8 @@ use std::time::Duration;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::support::{Db, Member, Options, TestApp, ready_to_book, spawn_app};
-use crate::{advance, chosen, resume_token};
+use super::{advance, chosen, resume_token};
+use crate::support::{Db, Member, Options, TestApp, on_both_databases, ready_to_book, spawn_app};
 
 /// Creates a member like the splash does; returns the member and the restore cookie it set.
 async fn member_with_cookie(app: &TestApp, institution: &str) -> (Member, String) {
@@ -46,9 +46,8 @@ fn pair(set_cookie: &str) -> &str {
     set_cookie.split(';').next().unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_step_out_of_order_is_refused_and_nothing_is_recorded() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn a_step_out_of_order_is_refused_and_nothing_is_recorded(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = app.new_member("summit-cu").await;
     let other = app.new_member("summit-cu").await;
 
@@ -112,9 +111,10 @@ async fn a_step_out_of_order_is_refused_and_nothing_is_recorded() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_reloaded_tab_is_restored_through_its_httponly_cookie_only() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(a_step_out_of_order_is_refused_and_nothing_is_recorded);
+
+async fn a_reloaded_tab_is_restored_through_its_httponly_cookie_only(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let (m, set_cookie) = member_with_cookie(&app, "summit-cu").await;
     for attribute in ["HttpOnly", "SameSite=Strict", "Path=/api/institution/summit-cu/session", "Max-Age=14400"] {
         assert!(set_cookie.contains(attribute), "{attribute} in {set_cookie}");
@@ -163,9 +163,10 @@ async fn a_reloaded_tab_is_restored_through_its_httponly_cookie_only() {
     assert!(cleared.unwrap().contains("Max-Age=0"), "the expired cookie is cleared");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn an_ended_session_is_not_restored_on_any_tab() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(a_reloaded_tab_is_restored_through_its_httponly_cookie_only);
+
+async fn an_ended_session_is_not_restored_on_any_tab(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let (m, set_cookie) = member_with_cookie(&app, "summit-cu").await;
     let (s, b, _) = restore(&app, "summit-cu", Some(pair(&set_cookie))).await;
     assert_eq!(s, 200, "{b}");
@@ -192,9 +193,10 @@ async fn an_ended_session_is_not_restored_on_any_tab() {
     assert_eq!(res.status().as_u16(), 204, "nothing to end is fine");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_resume_link_is_single_use_expires_and_opens_only_its_member() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(an_ended_session_is_not_restored_on_any_tab);
+
+async fn a_resume_link_is_single_use_expires_and_opens_only_its_member(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = app.new_member("summit-cu").await;
     let other = app.new_member("summit-cu").await;
     advance(&app, &m, "lookup", json!({ "stateOfResidence": "CO" })).await;
@@ -234,9 +236,10 @@ async fn a_resume_link_is_single_use_expires_and_opens_only_its_member() {
     assert_eq!(s, 410, "expired after 7 days");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_resumed_quote_too_old_to_honour_is_rerated_and_a_new_price_is_told() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(a_resume_link_is_single_use_expires_and_opens_only_its_member);
+
+async fn a_resumed_quote_too_old_to_honour_is_rerated_and_a_new_price_is_told(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let (m, booking) = ready_to_book(&app).await;
     let (s, b) = advance(&app, &m, "missingInfo", chosen(&booking)).await;
     assert_eq!(s, 200, "{b}");
@@ -264,9 +267,10 @@ async fn a_resumed_quote_too_old_to_honour_is_rerated_and_a_new_price_is_told() 
     assert_eq!(b["checkout"]["checkout"]["step"], "missingInfo");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn an_unpaid_choice_gets_one_reminder_with_consent_and_none_without() {
-    let app = spawn_app(Options { reminder_after: Duration::from_secs(3), ..Options::on(Db::Sqlite) }).await;
+on_both_databases!(a_resumed_quote_too_old_to_honour_is_rerated_and_a_new_price_is_told);
+
+async fn an_unpaid_choice_gets_one_reminder_with_consent_and_none_without(db: Db) {
+    let app = spawn_app(Options { reminder_after: Duration::from_secs(3), ..Options::on(db) }).await;
     let (m, booking) = ready_to_book(&app).await;
     let (mut shy, shy_booking) = ready_to_book(&app).await;
     let no_consent = json!({ "firstName": "Sam", "lastName": "Shy", "phoneNumber": "3035550142", "isMember": true, "doesConsentToSoliciting": false,
@@ -285,9 +289,10 @@ async fn an_unpaid_choice_gets_one_reminder_with_consent_and_none_without() {
     assert!(app.mail.to(&shy.email).iter().all(|x| !x.data.contains("is waiting")), "none without consent");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_code_send_retried_with_its_key_is_one_send() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(an_unpaid_choice_gets_one_reminder_with_consent_and_none_without);
+
+async fn a_code_send_retried_with_its_key_is_one_send(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = app.new_member("summit-cu").await;
     let url = app.api(&TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)));
     let send = |key: &'static str| app.http.get(&url).bearer_auth(&m.token).header("idempotency-key", key).send();
@@ -299,3 +304,5 @@ async fn a_code_send_retried_with_its_key_is_one_send() {
     let (_, b) = app.call(Method::GET, &TestApp::user_path(&m, "/checkout"), Some(&m.token), None).await;
     assert_eq!(b["checkout"]["codeSends"], 1, "counted once: {b}");
 }
+
+on_both_databases!(a_code_send_retried_with_its_key_is_one_send);

@@ -2,13 +2,11 @@
 //! drop (signed upload URL, limits, reading with the real barcode/OCR reader), and analytics hits.
 //! SQLite and Postgres both, since the photo is a BYTEA column.
 
-mod support;
-
+use crate::support::{self, Db, Options, TestApp, on_both_databases, spawn_app};
 use coverline_domain::product::{field_errors, messages};
 use coverline_vision::corpus::{self, Category};
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Db, Options, TestApp, spawn_app};
 
 const INSTITUTION: &str = "summit-cu";
 
@@ -94,10 +92,7 @@ async fn catalog_and_mock_vins(db: Db) {
     assert_eq!(s, 404);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn catalog_and_mock_vins_on_sqlite() {
-    catalog_and_mock_vins(Db::Sqlite).await;
-}
+on_both_databases!(catalog_and_mock_vins);
 
 /// PUTs `bytes` to a signed URL.
 async fn put(app: &TestApp, url: &str, content_type: &str, bytes: Vec<u8>) -> (u16, Value) {
@@ -210,12 +205,4 @@ async fn vin_photo(db: Db) {
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn vin_photo_on_sqlite() {
-    vin_photo(Db::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn vin_photo_on_postgres() {
-    vin_photo(Db::Postgres).await;
-}
+on_both_databases!(vin_photo);

@@ -1,11 +1,9 @@
 //! Coverage over real HTTP: rates carry their provider and plan texts, a quote re-rates in place,
 //! and contact requests are stored, deduplicated, rate limited and emailed to the institution.
 
-mod support;
-
+use crate::support::{self, Db, Options, TestApp, on_both_databases, spawn_app};
 use reqwest::Method;
 use serde_json::json;
-use support::{Db, Options, TestApp, spawn_app};
 
 const INSTITUTION: &str = "summit-cu";
 const KIA_VIN: &str = "5XYRLDLC3NG097496";
@@ -17,9 +15,8 @@ async fn car(app: &TestApp, m: &support::Member) -> String {
     b["car"]["carId"].as_str().unwrap().to_string()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn rates_carry_plan_texts_and_a_quote_rerates_in_place() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn rates_carry_plan_texts_and_a_quote_rerates_in_place(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = app.new_member(INSTITUTION).await;
     let t = Some(m.token.as_str());
     let car_id = car(&app, &m).await;
@@ -73,13 +70,14 @@ async fn rates_carry_plan_texts_and_a_quote_rerates_in_place() {
     assert_eq!(s, 404, "another member cannot re-rate it");
 }
 
+on_both_databases!(rates_carry_plan_texts_and_a_quote_rerates_in_place);
+
 fn messages_to(app: &TestApp, address: &str) -> Vec<String> {
     app.mail.to(address).into_iter().map(|m| m.data).collect()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn contact_requests_reach_the_institution_once() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn contact_requests_reach_the_institution_once(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = app.new_member(INSTITUTION).await;
     let t = Some(m.token.as_str());
     car(&app, &m).await;
@@ -147,11 +145,12 @@ async fn contact_requests_reach_the_institution_once() {
     assert!(messages_to(&app, "vsc@summit-cu.example").iter().filter(|d| d.contains("walk.in@example.com")).count() == 5);
 }
 
+on_both_databases!(contact_requests_reach_the_institution_once);
+
 /// Quotes that arrive together are committed together (one transaction), and each is still stored
 /// whole and apart: its own rates, readable at once.
-#[tokio::test(flavor = "multi_thread")]
-async fn concurrent_quotes_are_each_stored_whole() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn concurrent_quotes_are_each_stored_whole(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = app.new_member(INSTITUTION).await;
     let car_id = car(&app, &m).await;
     let posts = (0..40).map(|i| {
@@ -176,3 +175,5 @@ async fn concurrent_quotes_are_each_stored_whole() {
     }
     assert_eq!(rate_ids.len(), 40 * 3);
 }
+
+on_both_databases!(concurrent_quotes_are_each_stored_whole);

@@ -11,7 +11,8 @@ use serde_json::{Value, json};
 use sha2::Sha256;
 
 use crate::support::{
-    Db, Member, Options, TestApp, WEBHOOK_SECRET, charge, ready_to_book, record_history, spawn_app, wait_for_policy_status,
+    Db, Member, Options, TestApp, WEBHOOK_SECRET, charge, on_both_databases, ready_to_book, record_history, spawn_app,
+    wait_for_policy_status,
 };
 
 const CARD: &str = "4242424242424242";
@@ -69,10 +70,9 @@ fn now() -> i64 {
     coverline_store::now()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_webhook_with_a_bad_signature_or_replayed_is_refused_and_a_redelivery_changes_nothing() {
+async fn a_webhook_with_a_bad_signature_or_replayed_is_refused_and_a_redelivery_changes_nothing(db: Db) {
     // The gateway's own deliveries are off: this test plays the gateway.
-    let app = spawn_app(Options { webhooks: false, ..Options::on(Db::Sqlite) }).await;
+    let app = spawn_app(Options { webhooks: false, ..Options::on(db) }).await;
     let (m, booking) = ready_to_book(&app).await;
     let policy_id = book(&app, &m, &booking).await;
     let (_, signed) = sign(&app, &m, &policy_id).await;
@@ -120,9 +120,10 @@ async fn a_webhook_with_a_bad_signature_or_replayed_is_refused_and_a_redelivery_
     assert_eq!(refunded(&transactions(&app).await[0]), 0, "the payment is not refunded");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_tab_closed_after_the_charge_still_gets_its_contract_from_the_webhook() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(a_webhook_with_a_bad_signature_or_replayed_is_refused_and_a_redelivery_changes_nothing);
+
+async fn a_tab_closed_after_the_charge_still_gets_its_contract_from_the_webhook(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let (m, booking) = ready_to_book(&app).await;
     let policy_id = book(&app, &m, &booking).await;
     let (_, signed) = sign(&app, &m, &policy_id).await;
@@ -136,9 +137,10 @@ async fn a_tab_closed_after_the_charge_still_gets_its_contract_from_the_webhook(
     record_history(&app, &m, "paid-by-webhook").await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn without_webhooks_the_workflow_looks_the_charge_up_itself() {
-    let app = spawn_app(Options { webhooks: false, payment_check: Duration::from_secs(2), ..Options::on(Db::Sqlite) }).await;
+on_both_databases!(a_tab_closed_after_the_charge_still_gets_its_contract_from_the_webhook);
+
+async fn without_webhooks_the_workflow_looks_the_charge_up_itself(db: Db) {
+    let app = spawn_app(Options { webhooks: false, payment_check: Duration::from_secs(2), ..Options::on(db) }).await;
     let (m, booking) = ready_to_book(&app).await;
     let policy_id = book(&app, &m, &booking).await;
     let (_, signed) = sign(&app, &m, &policy_id).await;
@@ -148,9 +150,10 @@ async fn without_webhooks_the_workflow_looks_the_charge_up_itself() {
     record_history(&app, &m, "paid-by-look-up").await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn retry_payment_reuses_the_open_request_and_a_charged_contract_gets_none() {
-    let app = spawn_app(Options { webhooks: false, ..Options::on(Db::Sqlite) }).await;
+on_both_databases!(without_webhooks_the_workflow_looks_the_charge_up_itself);
+
+async fn retry_payment_reuses_the_open_request_and_a_charged_contract_gets_none(db: Db) {
+    let app = spawn_app(Options { webhooks: false, ..Options::on(db) }).await;
     let (m, booking) = ready_to_book(&app).await;
     let policy_id = book(&app, &m, &booking).await;
     let (s, first) = sign(&app, &m, &policy_id).await;
@@ -167,9 +170,10 @@ async fn retry_payment_reuses_the_open_request_and_a_charged_contract_gets_none(
     assert_eq!(contract_of(&transactions(&app).await, &contract).len(), 1, "exactly one charge");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_second_charge_is_refunded_written_on_the_timeline_and_told() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(retry_payment_reuses_the_open_request_and_a_charged_contract_gets_none);
+
+async fn a_second_charge_is_refunded_written_on_the_timeline_and_told(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let (m, booking) = ready_to_book(&app).await;
     let policy_id = book(&app, &m, &booking).await;
     let (s, verified) = crate::support::pay(&app, &m, &policy_id, CARD).await;
@@ -221,14 +225,15 @@ async fn a_second_charge_is_refunded_written_on_the_timeline_and_told() {
     record_history(&app, &m, "second-charge-refunded").await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn the_deadline_looks_the_payment_up_before_voiding() {
+on_both_databases!(a_second_charge_is_refunded_written_on_the_timeline_and_told);
+
+async fn the_deadline_looks_the_payment_up_before_voiding(db: Db) {
     // No webhooks and no look-ups before the deadline: only the last look-up can find the charge.
     let app = spawn_app(Options {
         webhooks: false,
         payment_check: Duration::from_secs(3600),
         payment_deadline: Duration::from_secs(6),
-        ..Options::on(Db::Sqlite)
+        ..Options::on(db)
     })
     .await;
     let (m, booking) = ready_to_book(&app).await;
@@ -240,9 +245,10 @@ async fn the_deadline_looks_the_payment_up_before_voiding() {
     assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled", "paid, never voided");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_charge_after_the_void_is_refunded_and_told() {
-    let app = spawn_app(Options { payment_deadline: Duration::from_secs(3), ..Options::on(Db::Sqlite) }).await;
+on_both_databases!(the_deadline_looks_the_payment_up_before_voiding);
+
+async fn a_charge_after_the_void_is_refunded_and_told(db: Db) {
+    let app = spawn_app(Options { payment_deadline: Duration::from_secs(3), ..Options::on(db) }).await;
     let (m, booking) = ready_to_book(&app).await;
     let policy_id = book(&app, &m, &booking).await;
     let (_, signed) = sign(&app, &m, &policy_id).await;
@@ -264,3 +270,5 @@ async fn a_charge_after_the_void_is_refunded_and_told() {
     assert!(mails.iter().any(|x| x.data.contains("Subject: A refund from") && x.data.replace("=\n", "").contains("was voided")));
     record_history(&app, &m, "voided-late-charge-refunded").await;
 }
+
+on_both_databases!(a_charge_after_the_void_is_refunded_and_told);

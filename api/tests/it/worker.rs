@@ -1,15 +1,19 @@
 //! Scale-out: `coverline serve` with `COVERLINE_WORKER=off` and a separate `coverline worker`
 //! process run a purchase together. The worker serves Prometheus metrics of its own, and its JSON
 //! log lines about the purchase each carry the purchase's workflow id.
-
-mod support;
+//!
+//! SQLite only, on purpose: what this tests (the process split, the worker's metrics listener and
+//! its JSON log lines) does not depend on the database. The worker runs the same activities, with
+//! the same store queries, as the in-process worker of every other scenario, and those run on both
+//! engines (`api::purchase_end_to_end` is this purchase on Postgres). SQLite is also the harder
+//! case for two processes sharing one database (one file, one writer at a time).
 
 use std::time::Duration;
 
+use crate::support::process::{coverline, free_port, wait_up};
+use crate::support::{Db, TestApp, fresh_database, pay, random_suffix, ready_to_book, smtp::Inbox, wait_for_policy_status};
 use reqwest::Method;
 use serde_json::Value;
-use support::process::{coverline, free_port, wait_up};
-use support::{Db, TestApp, fresh_database, pay, random_suffix, ready_to_book, smtp::Inbox, wait_for_policy_status};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_separate_worker_runs_the_purchase_with_metrics_and_json_logs() {

@@ -4,14 +4,12 @@
 //! within the booking timeout, a transient failure retried by Temporal, and an unpaid contract
 //! voided at the payment deadline. Each leaves exactly one contract at the provider.
 
-mod support;
-
 use coverline_domain::product::messages;
 use std::time::{Duration, Instant};
 
+use crate::support::{self, Db, Options, TestApp, on_both_databases, ready_to_book, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Db, Options, TestApp, ready_to_book, spawn_app};
 use temporalio_sdk::testing::{EphemeralExe, LocalWorkflowEnvironmentOptions, WorkflowEnvironment};
 
 const FAILED: &str = messages::BOOKING_FAILED;
@@ -27,8 +25,8 @@ async fn temporal() -> (WorkflowEnvironment<temporalio_sdk::testing::LocalServer
     (env, format!("127.0.0.1:{port}"))
 }
 
-async fn app(temporal: &str, booking_timeout: Duration, payment_deadline: Duration) -> TestApp {
-    spawn_app(Options { temporal: Some(temporal.into()), booking_timeout, payment_deadline, ..Options::on(Db::Sqlite) }).await
+async fn app(db: Db, temporal: &str, booking_timeout: Duration, payment_deadline: Duration) -> TestApp {
+    spawn_app(Options { temporal: Some(temporal.into()), booking_timeout, payment_deadline, ..Options::on(db) }).await
 }
 
 async fn provider(app: &TestApp, behaviour: Value) {
@@ -55,10 +53,9 @@ async fn contracts(app: &TestApp) -> Vec<Value> {
     res.json::<Value>().await.unwrap().as_array().unwrap().clone()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_rejected_booking_is_retried_by_the_member_into_one_contract() {
+async fn a_rejected_booking_is_retried_by_the_member_into_one_contract(db: Db) {
     let (env, address) = temporal().await;
-    let app = app(&address, Duration::from_secs(20), Duration::from_secs(3600)).await;
+    let app = app(db, &address, Duration::from_secs(20), Duration::from_secs(3600)).await;
     let (m, booking) = ready_to_book(&app).await;
 
     provider(&app, json!({ "failNextWith": 422 })).await;
@@ -80,10 +77,11 @@ async fn a_rejected_booking_is_retried_by_the_member_into_one_contract() {
     env.shutdown().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_transient_provider_failure_is_retried_by_temporal() {
+on_both_databases!(a_rejected_booking_is_retried_by_the_member_into_one_contract);
+
+async fn a_transient_provider_failure_is_retried_by_temporal(db: Db) {
     let (env, address) = temporal().await;
-    let app = app(&address, Duration::from_secs(20), Duration::from_secs(3600)).await;
+    let app = app(db, &address, Duration::from_secs(20), Duration::from_secs(3600)).await;
     let (m, booking) = ready_to_book(&app).await;
     provider(&app, json!({ "failNextWith": 503 })).await;
     let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
@@ -93,11 +91,12 @@ async fn a_transient_provider_failure_is_retried_by_temporal() {
     env.shutdown().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_provider_that_does_not_answer_in_time_gets_the_no_response_text() {
+on_both_databases!(a_transient_provider_failure_is_retried_by_temporal);
+
+async fn a_provider_that_does_not_answer_in_time_gets_the_no_response_text(db: Db) {
     let (env, address) = temporal().await;
     // The spec's 120 s, shortened by configuration.
-    let app = app(&address, Duration::from_secs(6), Duration::from_secs(3600)).await;
+    let app = app(db, &address, Duration::from_secs(6), Duration::from_secs(3600)).await;
     let (m, booking) = ready_to_book(&app).await;
     provider(&app, json!({ "delayMs": 9000 })).await;
     let started = Instant::now();
@@ -127,10 +126,11 @@ async fn a_provider_that_does_not_answer_in_time_gets_the_no_response_text() {
     env.shutdown().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn an_unpaid_contract_is_voided_at_the_payment_deadline() {
+on_both_databases!(a_provider_that_does_not_answer_in_time_gets_the_no_response_text);
+
+async fn an_unpaid_contract_is_voided_at_the_payment_deadline(db: Db) {
     let (env, address) = temporal().await;
-    let app = app(&address, Duration::from_secs(20), Duration::from_secs(4)).await;
+    let app = app(db, &address, Duration::from_secs(20), Duration::from_secs(4)).await;
     let (m, booking) = ready_to_book(&app).await;
     let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
     assert_eq!(s, 200, "{body}");
@@ -151,3 +151,5 @@ async fn an_unpaid_contract_is_voided_at_the_payment_deadline() {
     drop(app);
     env.shutdown().await.unwrap();
 }
+
+on_both_databases!(an_unpaid_contract_is_voided_at_the_payment_deadline);

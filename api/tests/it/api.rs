@@ -1,12 +1,10 @@
 //! API integration tests over real HTTP: the app on a random port with a fresh database (SQLite
 //! and Postgres), the real Temporal server, the sandbox gateway/provider, and a real SMTP receiver.
 
-mod support;
-
+use crate::support::{self, Db, Options, TestApp, charge, on_both_databases, smtp::code_in, spawn_app};
 use coverline_domain::product::{field_errors, messages};
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Db, Options, TestApp, charge, smtp::code_in, spawn_app};
 
 const INSTITUTION: &str = "summit-cu";
 const KIA_VIN: &str = "5XYRLDLC3NG097496";
@@ -181,9 +179,7 @@ async fn purchase_end_to_end(db: Db) {
     assert!(policy["confirmation"].is_object());
 
     let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
-    if db == Db::Sqlite {
-        support::record_history(&app, &m, "fulfilled").await;
-    }
+    support::record_history(&app, &m, "fulfilled").await;
     assert_eq!(store.count_policies().await.unwrap(), 1, "one contract");
     assert_eq!(store.count_payments().await.unwrap(), 1, "one payment");
     assert_eq!(store.policy(&policy_id).await.unwrap().unwrap().status, "fulfilled");
@@ -197,15 +193,7 @@ async fn purchase_end_to_end(db: Db) {
     assert!(!confirmation.to_string().contains("4242424242424242") && !verified.to_string().contains("4242"));
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn purchase_end_to_end_on_sqlite() {
-    purchase_end_to_end(Db::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn purchase_end_to_end_on_postgres() {
-    purchase_end_to_end(Db::Postgres).await;
-}
+on_both_databases!(purchase_end_to_end);
 
 async fn validation_and_access(db: Db) {
     let app = spawn_app(Options::on(db)).await;
@@ -301,20 +289,11 @@ async fn validation_and_access(db: Db) {
     assert_eq!((s, body["error"]["code"].as_str()), (401, Some("sessionExpired")));
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn validation_and_access_on_sqlite() {
-    validation_and_access(Db::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn validation_and_access_on_postgres() {
-    validation_and_access(Db::Postgres).await;
-}
+on_both_databases!(validation_and_access);
 
 /// A described car (mock VIN) gets prices, but cannot be booked: the contract must name the real VIN.
-#[tokio::test(flavor = "multi_thread")]
-async fn a_mock_vin_car_is_quoted_but_never_booked() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn a_mock_vin_car_is_quoted_but_never_booked(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = verified_member(&app).await;
     let t = Some(m.token.as_str());
     let (s, b) = app.call(Method::GET, &format!("/institution/{INSTITUTION}/car/styles?year=2021&make=Toyota&model=Camry"), t, None).await;
@@ -344,11 +323,12 @@ async fn a_mock_vin_car_is_quoted_but_never_booked() {
     assert!(store.policy_for_quote(quote["quoteId"].as_str().unwrap()).await.unwrap().is_none(), "no policy was started");
 }
 
+on_both_databases!(a_mock_vin_car_is_quoted_but_never_booked);
+
 /// An institution with two providers (Harborline: EFG + NAC) gets one quote mixing their rates; the
 /// rate a member buys is booked with the provider that priced it.
-#[tokio::test(flavor = "multi_thread")]
-async fn a_mixed_provider_quote_books_with_the_rates_own_provider() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn a_mixed_provider_quote_books_with_the_rates_own_provider(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = verified_member_at(&app, "harborline-bank").await;
     let t = Some(m.token.as_str());
     let car = json!({ "vin": KIA_VIN, "carFlags": {}, "odometer": "45,000", "milesPerYear": 15000, "yearsToOwn": 6 });
@@ -381,3 +361,5 @@ async fn a_mixed_provider_quote_books_with_the_rates_own_provider() {
         ours[0]
     );
 }
+
+on_both_databases!(a_mixed_provider_quote_books_with_the_rates_own_provider);

@@ -1,21 +1,20 @@
 //! Durability: book, SIGKILL the `coverline` process before paying, start it again, pay. The
 //! policy is paid once, one contract exists at the provider, the workflow finished, and exactly
-//! one receipt and one contract email went out.
-
-mod support;
+//! one receipt and one contract email went out. On both databases: what the killed process left
+//! half done is done again after the restart, and "once" rests on the store's uniqueness rules
+//! (payments, emails sent), which each engine enforces and reports in its own way.
 
 use std::time::Duration;
 
+use crate::support::process::{coverline, free_port, wait_up};
+use crate::support::{Db, TestApp, charge, fresh_database, on_both_databases, random_suffix, ready_to_book, smtp::Inbox};
 use reqwest::Method;
 use serde_json::json;
-use support::process::{coverline, free_port, wait_up};
-use support::{Db, TestApp, charge, fresh_database, random_suffix, ready_to_book, smtp::Inbox};
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_purchase_survives_a_sigkill_between_booking_and_payment() {
+async fn a_purchase_survives_a_sigkill_between_booking_and_payment(db: Db) {
     let temporal = std::env::var("TEMPORAL_ADDRESS").expect("TEMPORAL_ADDRESS");
     let mail = Inbox::start().await;
-    let database_url = fresh_database(Db::Sqlite).await;
+    let database_url = fresh_database(db).await;
     let (app_port, sandbox_port) = (free_port(), free_port());
     let url = format!("http://127.0.0.1:{app_port}");
     let sandbox_url = format!("http://127.0.0.1:{sandbox_port}");
@@ -104,3 +103,5 @@ async fn a_purchase_survives_a_sigkill_between_booking_and_payment() {
     assert_eq!(mails.iter().filter(|x| x.data.contains("Subject: Your receipt")).count(), 1, "one receipt");
     assert_eq!(mails.iter().filter(|x| x.data.contains("application/pdf")).count(), 1, "one contract email");
 }
+
+on_both_databases!(a_purchase_survives_a_sigkill_between_booking_and_payment);

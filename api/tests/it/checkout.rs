@@ -3,15 +3,15 @@
 //! booking test switch, find your contract (signed links, rate limits, no existence leak), the
 //! contract as delivered (pdftotext), the branded emails, and `coverline support`.
 
-mod support;
-
 use coverline_domain::product::field_errors;
 use std::time::Duration;
 
+use crate::support::{
+    self, Db, Member, Options, TestApp, charge, on_both_databases, pay, ready_to_book, ready_to_book_at, spawn_app, wait_for_policy_status,
+};
 use coverline_api::support::{Outcome, Support};
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Db, Member, Options, TestApp, charge, pay, ready_to_book, ready_to_book_at, spawn_app, wait_for_policy_status};
 
 async fn contracts(app: &TestApp) -> Vec<Value> {
     let res =
@@ -55,9 +55,8 @@ fn pdf_text(pdf: &[u8]) -> String {
     String::from_utf8(out.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_double_clicked_continue_books_one_contract_and_pays_once() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn a_double_clicked_continue_books_one_contract_and_pays_once(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let (m, booking) = ready_to_book(&app).await;
     let path = TestApp::user_path(&m, "/policy");
     let (a, b) = tokio::join!(
@@ -121,9 +120,10 @@ async fn a_double_clicked_continue_books_one_contract_and_pays_once() {
     assert!(!metrics.contains(&policy_id) && !metrics.contains(&m.user_id), "no ids in metric labels");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn the_booking_test_switch_fails_the_first_round_and_the_retry_books() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(a_double_clicked_continue_books_one_contract_and_pays_once);
+
+async fn the_booking_test_switch_fails_the_first_round_and_the_retry_books(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/institutions/summit-cu.toml")).unwrap();
     let text = text
         .replace("institutionId = \"summit-cu\"", "institutionId = \"switch-lab\"")
@@ -140,9 +140,10 @@ async fn the_booking_test_switch_fails_the_first_round_and_the_retry_books() {
     assert_eq!(contracts(&app).await.len(), 1);
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(the_booking_test_switch_fails_the_first_round_and_the_retry_books);
+
+async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let (m, booking) = ready_to_book(&app).await;
     let policy_id = bought(&app, &m, &booking).await;
     let (other, other_booking) = ready_to_book(&app).await;
@@ -254,9 +255,10 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
     assert_eq!((s, b["error"]["code"].as_str()), (429, Some("rateLimited")), "{b}");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn support_lists_retries_shows_and_resends_idempotently() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+on_both_databases!(find_your_contract_opens_a_short_lived_link_only_for_the_right_details);
+
+async fn support_lists_retries_shows_and_resends_idempotently(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let (m, booking) = ready_to_book(&app).await;
     provider(&app, json!({ "failNextWith": 422 })).await;
     let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking.clone())).await;
@@ -328,14 +330,15 @@ async fn support_lists_retries_shows_and_resends_idempotently() {
     assert!(shown.contains("purchase Fulfilled, booking rounds 2"), "the workflow's own view:\n{shown}");
 }
 
+on_both_databases!(support_lists_retries_shows_and_resends_idempotently);
+
 fn app_mailer(app: &TestApp) -> coverline_activities::email::Mailer {
     coverline_activities::email::Mailer::new(&format!("smtp://127.0.0.1:{}", app.mail.port), "Coverline Test <no-reply@coverline.test>")
         .unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn verification_codes_die_after_five_wrong_tries_and_sends_are_limited() {
-    let app = spawn_app(Options::on(Db::Sqlite)).await;
+async fn verification_codes_die_after_five_wrong_tries_and_sends_are_limited(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
     let m = app.new_member("summit-cu").await;
     let send_path = TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email));
     let user_path = TestApp::user_path(&m, "");
@@ -376,3 +379,5 @@ async fn verification_codes_die_after_five_wrong_tries_and_sends_are_limited() {
     let (s, b) = check(newest).await;
     assert_eq!((s, b["user"]["isEmailVerified"].as_bool()), (200, Some(true)), "{b}");
 }
+
+on_both_databases!(verification_codes_die_after_five_wrong_tries_and_sends_are_limited);

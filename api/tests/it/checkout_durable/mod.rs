@@ -3,15 +3,12 @@
 //! 'continue your purchase' link, the reminder, and the charge confirmed server to server
 //! (webhooks, the workflow's own look-ups, refunds of a second charge or of one after the void).
 
-#[path = "../support/mod.rs"]
-mod support;
-
 mod payments;
 mod resume;
 
+use crate::support::{Member, TestApp};
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{Member, TestApp};
 
 /// Records a step of `m`'s checkout.
 pub async fn advance(app: &TestApp, m: &Member, step: &str, answers: Value) -> (u16, Value) {
@@ -33,7 +30,7 @@ pub fn chosen(booking: &Value) -> Value {
 }
 
 /// The 'continue your purchase' link in an email (quoted-printable soft breaks undone).
-pub fn resume_token(message: &support::smtp::Received) -> String {
+pub fn resume_token(message: &crate::support::smtp::Received) -> String {
     let body = message.data.replace("=\r\n", "").replace("=\n", "");
     let start = body.find("/resume/").expect("a resume link") + "/resume/".len();
     body[start..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect()

@@ -1,0 +1,24 @@
+//! The API integration tests, one test binary (one link step): each module is the former test
+//! file of that name. Over real HTTP: the app on a random port with a fresh database, the real
+//! Temporal server (TEMPORAL_ADDRESS, or an ephemeral one in `workflow`), the sandbox
+//! gateway/provider and a real SMTP receiver. Every scenario that reads or writes the store runs
+//! on SQLite and on Postgres (COVERLINE_TEST_POSTGRES_URL) through [`support::on_both_databases`]:
+//! `module::scenario::sqlite` and `module::scenario::postgres`.
+//!
+//! `cargo test -p coverline-api --test it` runs them; `… --test it postgres` only the Postgres runs,
+//! `… --test it checkout_durable::` one module.
+
+// The harness lives beside this directory: bench/ includes its SMTP receiver by path.
+#[path = "../support/mod.rs"]
+mod support;
+
+mod api;
+mod checkout;
+mod checkout_durable;
+mod coverage;
+mod durability;
+mod security;
+mod sessions;
+mod vehicles;
+mod worker;
+mod workflow;
