@@ -2,7 +2,9 @@
 //! refused after the idle timeout. A token only opens its own user's resources.
 
 use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
+use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::HeaderMap;
+use axum::http::request::Parts;
 use base64::Engine;
 use coverline_domain::institution::Institution;
 use coverline_store::UserRecord;
@@ -98,6 +100,45 @@ pub async fn member(state: &AppState, headers: &HeaderMap, institution: &Institu
         return Err(ApiError::not_found());
     }
     Ok(member)
+}
+
+/// The active institution named by the path's `{iid}` (403 with the spec's text when inactive).
+pub struct ActiveInstitution(pub Institution);
+
+/// A member acting on their own resources: the path's `{iid}` is an active institution and the
+/// bearer token's live session belongs to the path's `{uid}` there. A missing or idle session is a
+/// 401; another member's `{uid}` is a 404, like an unknown one. Both ids go on the request's span.
+pub struct InstitutionMember {
+    pub institution: Institution,
+    pub member: Member,
+}
+
+/// The value of a path parameter (`iid`, `uid`) of the matched route.
+async fn path_param(parts: &mut Parts, state: &AppState, name: &str) -> ApiResult<String> {
+    let params = RawPathParams::from_request_parts(parts, state).await.map_err(|_| ApiError::not_found())?;
+    params.iter().find(|(key, _)| *key == name).map(|(_, value)| value.to_owned()).ok_or_else(ApiError::not_found)
+}
+
+impl FromRequestParts<AppState> for ActiveInstitution {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let iid = path_param(parts, state, "iid").await?;
+        tracing::Span::current().record("institution", iid.as_str());
+        Ok(Self(state.active_institution(&iid).await?))
+    }
+}
+
+impl FromRequestParts<AppState> for InstitutionMember {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let ActiveInstitution(institution) = ActiveInstitution::from_request_parts(parts, state).await?;
+        let uid = path_param(parts, state, "uid").await?;
+        tracing::Span::current().record("user", uid.as_str());
+        let member = member(state, &parts.headers, &institution, &uid).await?;
+        Ok(Self { institution, member })
+    }
 }
 
 /// Issues a new token for `user_id`, revoking `old`'s (rotation on every user update and refresh);

@@ -4,27 +4,55 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
+use coverline_domain::vehicle::{CarFlags, Odometer};
+use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use crate::{Store, now};
 
-/// A stored car.
-#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+/// A stored car, with its values typed as the domain knows them (the columns are plain integers
+/// and a JSON text; [`CarRecord::from_row`] is the one place that reads them).
+#[derive(Debug, Clone, PartialEq)]
 pub struct CarRecord {
     pub car_id: String,
     pub user_id: String,
     pub vin: String,
-    pub year: i64,
+    pub year: u16,
     pub make: String,
     pub model: String,
     pub style: String,
     pub vehicle_type: String,
-    pub odometer: i64,
-    pub miles_per_year: i64,
-    pub years_to_own: i64,
-    pub flags_json: String,
-    /// 1 when the VIN is a representative one from a description, not the member's car.
-    pub is_mock_vin: i64,
+    pub odometer: Odometer,
+    pub miles_per_year: u32,
+    pub years_to_own: u8,
+    pub flags: CarFlags,
+    /// The VIN is a representative one from a description, not the member's car.
+    pub is_mock_vin: bool,
     pub created_at: i64,
+}
+
+impl<'r> sqlx::FromRow<'r, AnyRow> for CarRecord {
+    fn from_row(row: &'r AnyRow) -> sqlx::Result<Self> {
+        let number = |column: &str| -> sqlx::Result<i64> { row.try_get::<i64, _>(column) };
+        let out_of_range = |column: &str| sqlx::Error::ColumnDecode { index: column.into(), source: "out of range".into() };
+        let flags: String = row.try_get("flags_json")?;
+        Ok(Self {
+            car_id: row.try_get("car_id")?,
+            user_id: row.try_get("user_id")?,
+            vin: row.try_get("vin")?,
+            year: u16::try_from(number("year")?).map_err(|_| out_of_range("year"))?,
+            make: row.try_get("make")?,
+            model: row.try_get("model")?,
+            style: row.try_get("style")?,
+            vehicle_type: row.try_get("vehicle_type")?,
+            odometer: Odometer(u32::try_from(number("odometer")?).map_err(|_| out_of_range("odometer"))?),
+            miles_per_year: u32::try_from(number("miles_per_year")?).map_err(|_| out_of_range("miles_per_year"))?,
+            years_to_own: u8::try_from(number("years_to_own")?).map_err(|_| out_of_range("years_to_own"))?,
+            flags: serde_json::from_str(&flags).map_err(|e| sqlx::Error::ColumnDecode { index: "flags_json".into(), source: e.into() })?,
+            is_mock_vin: number("is_mock_vin")? != 0,
+            created_at: number("created_at")?,
+        })
+    }
 }
 
 /// Cars already read or written by this process, by car id (bounded: emptied when full).
@@ -58,16 +86,16 @@ impl Store {
             .bind(&car.car_id)
             .bind(&car.user_id)
             .bind(&car.vin)
-            .bind(car.year)
+            .bind(i64::from(car.year))
             .bind(&car.make)
             .bind(&car.model)
             .bind(&car.style)
             .bind(&car.vehicle_type)
-            .bind(car.odometer)
-            .bind(car.miles_per_year)
-            .bind(car.years_to_own)
-            .bind(&car.flags_json)
-            .bind(car.is_mock_vin)
+            .bind(i64::from(car.odometer.0))
+            .bind(i64::from(car.miles_per_year))
+            .bind(i64::from(car.years_to_own))
+            .bind(serde_json::to_string(&car.flags).context("car flags as JSON")?)
+            .bind(i64::from(car.is_mock_vin))
             .bind(now())
             .execute(&self.writer)
             .await

@@ -3,14 +3,14 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use coverline_store::AnalyticsEvent;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::InstitutionMember;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
 
@@ -88,14 +88,13 @@ fn field(value: Option<String>) -> ApiResult<Option<String>> {
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/analytics", tag = "analytics", params(MemberPath), request_body = Hit,
     security(("session" = [])),
     responses((status = 202, description = "Stored (no body)"), (status = "4XX", description = "Refused", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn record(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    InstitutionMember { institution, .. }: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
     Json(hit): Json<Hit>,
 ) -> ApiResult<StatusCode> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let d = hit.data;
     let event = AnalyticsEvent {
         user_id: uid,

@@ -16,7 +16,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::{self, InstitutionMember};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 
@@ -153,16 +153,16 @@ pub(crate) fn new_car(
         car_id: crate::ids::new_id("car"),
         user_id: user_id.to_string(),
         vin: decoded.vin,
-        year: i64::from(decoded.year),
+        year: decoded.year,
         make: decoded.make,
         model: decoded.model,
         style: decoded.style,
         vehicle_type: decoded.vehicle_type,
-        odometer: i64::from(odometer.0),
-        miles_per_year: i64::from(miles_per_year),
-        years_to_own: i64::from(years_to_own),
-        flags_json: serde_json::to_string(flags).map_err(|e| ApiError::internal(e.into()))?,
-        is_mock_vin: i64::from(decoded.is_mock_vin),
+        odometer,
+        miles_per_year,
+        years_to_own,
+        flags: *flags,
+        is_mock_vin: decoded.is_mock_vin,
         created_at: 0,
     })
 }
@@ -201,6 +201,7 @@ type CatalogQuery = Query<HashMap<String, String>>;
 /// Model years of the description catalog, newest first.
 #[utoipa::path(get, path = "/institution/{iid}/car/years", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
     responses((status = 200, body = CatalogList<u16>), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn years(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<CatalogList<u16>>> {
     institution_session(&state, &headers, &iid).await?;
     Ok(Json(CatalogList { data: state.vehicles.catalog().years() }))
@@ -209,6 +210,7 @@ async fn years(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pat
 /// Makes of a model year.
 #[utoipa::path(get, path = "/institution/{iid}/car/makes", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
     responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn makes(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -222,6 +224,7 @@ async fn makes(
 /// Models of a year and make.
 #[utoipa::path(get, path = "/institution/{iid}/car/models", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
     responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn models(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -235,6 +238,7 @@ async fn models(
 /// Styles of a year, make and model.
 #[utoipa::path(get, path = "/institution/{iid}/car/styles", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
     responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn styles(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -249,6 +253,7 @@ async fn styles(
 /// Body types of the catalog.
 #[utoipa::path(get, path = "/institution/{iid}/car/bodies", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
     responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<CatalogList<String>>> {
     institution_session(&state, &headers, &iid).await?;
     Ok(Json(CatalogList { data: state.vehicles.catalog().bodies().to_vec() }))
@@ -258,6 +263,7 @@ async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pa
 /// Limited per member like VIN decodes.
 #[utoipa::path(get, path = "/institution/{iid}/car/vin", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
     responses((status = 200, body = MockVin), (status = "4XX", description = "No VIN for that description (vehicleNotFound), a missing field, or too many lookups", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn vin_for_description(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -278,6 +284,7 @@ async fn vin_for_description(
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/{vin}", tag = "vehicles", security(("session" = [])),
     params(InstitutionPath, ("vin" = String, Path, description = "The VIN, 17 characters")),
     responses((status = 200, body = Decoded), (status = "4XX", description = "The spec's VIN length texts, an undecodable VIN (vehicleNotFound), or too many lookups", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(vin = %vin))]
 async fn decode_vin(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -314,30 +321,29 @@ pub fn car_view(car: &CarRecord) -> CarView {
     CarView {
         car_id: car.car_id.clone(),
         vin: car.vin.clone(),
-        year: car.year,
+        year: i64::from(car.year),
         make: car.make.clone(),
         model: car.model.clone(),
         style: car.style.clone(),
         vehicle_type: car.vehicle_type.clone(),
-        odometer: car.odometer,
-        miles_per_year: car.miles_per_year,
-        years_to_own: car.years_to_own,
-        car_flags: serde_json::from_str(&car.flags_json).unwrap_or_default(),
-        is_mock_vin: car.is_mock_vin == 1,
+        odometer: i64::from(car.odometer.0),
+        miles_per_year: i64::from(car.miles_per_year),
+        years_to_own: i64::from(car.years_to_own),
+        car_flags: car.flags,
+        is_mock_vin: car.is_mock_vin,
     }
 }
 
 /// Stores the member's car (decoded from its VIN).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/car", tag = "vehicles", params(MemberPath), request_body = CreateCar, security(("session" = [])),
     responses((status = 201, body = OneCar), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn create_car(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    _member: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<CreateCar>,
 ) -> ApiResult<(StatusCode, Json<OneCar>)> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let car = new_car(&state, &uid, &body.vin, &body.odometer, body.miles_per_year, body.years_to_own, &body.car_flags)?;
     state.store.insert_car(&car).await?;
     let stored = state.store.car(&uid, &car.car_id).await?.ok_or_else(ApiError::not_found)?;
@@ -347,9 +353,12 @@ async fn create_car(
 /// The member's cars.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/car", tag = "vehicles", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = Cars), (status = "4XX", body = ErrorBody)))]
-async fn list_cars(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<Cars>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
+#[tracing::instrument(skip_all)]
+async fn list_cars(
+    State(state): State<AppState>,
+    _member: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
+) -> ApiResult<Json<Cars>> {
     let cars = state.store.cars(&uid).await?;
     Ok(Json(Cars { cars: cars.iter().map(car_view).collect() }))
 }
@@ -357,13 +366,12 @@ async fn list_cars(State(state): State<AppState>, headers: HeaderMap, Path((iid,
 /// One of the member's cars.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/car/{car_id}", tag = "vehicles", params(MemberPath, ("car_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = OneCar), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(car_id = %car_id))]
 async fn get_car(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid, car_id)): Path<(String, String, String)>,
+    _member: InstitutionMember,
+    Path((_, uid, car_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<OneCar>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let car = state.store.car(&uid, &car_id).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(OneCar { car: car_view(&car) }))
 }

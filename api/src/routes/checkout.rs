@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::{self, ActiveInstitution, InstitutionMember};
 use crate::checkouts;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
@@ -210,14 +210,14 @@ async fn checked_answers(state: &AppState, uid: &str, body: AnswersBody) -> ApiR
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/checkout", tag = "checkout", params(MemberPath), request_body = AdvanceBody, security(("session" = [])),
     responses((status = 200, body = OneCheckout), (status = "4XX", description = "A step out of order (409 stepOutOfOrder), answers that are not the member's", body = ErrorBody),
         (status = 503, description = "The checkout did not answer in time", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn advance(
     State(state): State<AppState>,
+    InstitutionMember { institution, member }: InstitutionMember,
     headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<AdvanceBody>,
 ) -> ApiResult<Json<OneCheckout>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
     let answers = checked_answers(&state, &uid, body.answers).await?;
     let facts = checkouts::facts(&state, &institution, &member.user, answers.state_of_residence.as_deref()).await?;
     let checkout = checkouts::advance(&state, &member.user, body.step, answers, facts, update_id(&headers, "advance")).await?;
@@ -273,13 +273,12 @@ async fn resumed(
 /// at once); 404 before the first step.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/checkout", tag = "checkout", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = OneCheckout), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn get_checkout(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    _member: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
 ) -> ApiResult<Json<OneCheckout>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let checkout = checkouts::view(&state, &uid).await?.ok_or_else(ApiError::not_found)?;
     Ok(Json(OneCheckout { checkout }))
 }
@@ -290,8 +289,13 @@ async fn get_checkout(
 #[utoipa::path(post, path = "/institution/{iid}/session/restore", tag = "checkout", params(InstitutionPath),
     responses((status = 200, body = Resumed), (status = 401, description = "No restore cookie (unauthorized), or its session expired (sessionExpired)", body = ErrorBody),
         (status = 404, description = "Unknown institution", body = ErrorBody)))]
-async fn restore(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Response> {
-    let institution = state.active_institution(&iid).await?;
+#[tracing::instrument(skip_all)]
+async fn restore(
+    State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
+    headers: HeaderMap,
+    Path(iid): Path<String>,
+) -> ApiResult<Response> {
     let key = auth::restore_key(&headers).ok_or_else(ApiError::unauthorized)?;
     let found = state.store.restore_key(&secret_hash(&key)).await?.ok_or_else(ApiError::unauthorized)?;
     let user = state.store.user(&found.user_id).await?.ok_or_else(ApiError::unauthorized)?;
@@ -314,8 +318,13 @@ async fn restore(State(state): State<AppState>, headers: HeaderMap, Path(iid): P
 /// ends: 15 idle minutes, the refresh maximum). Without a cookie or token there is nothing to end.
 #[utoipa::path(post, path = "/institution/{iid}/session/end", tag = "checkout", params(InstitutionPath),
     responses((status = 204, description = "Ended (or nothing to end); the restore cookie is cleared"), (status = "4XX", body = ErrorBody)))]
-async fn end_session(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Response> {
-    let institution = state.active_institution(&iid).await?;
+#[tracing::instrument(skip_all)]
+async fn end_session(
+    State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
+    headers: HeaderMap,
+    Path(iid): Path<String>,
+) -> ApiResult<Response> {
     let mut user_id = None;
     if let Some(key) = auth::restore_key(&headers) {
         let hash = secret_hash(&key);
@@ -362,7 +371,10 @@ async fn honour_quote(
     let old = state.store.rates(quote_id).await?;
     let Some(chosen) = old.iter().find(|r| r.rate_id == rate.rate_id) else { return Ok(None) };
     let residence = StateCode::parse(&quote.state)?;
-    let answers_of = (quote.miles_per_year.unwrap_or(car.miles_per_year) as u32, quote.years_to_own.unwrap_or(car.years_to_own) as u8);
+    let answers_of = (
+        quote.miles_per_year.and_then(|m| u32::try_from(m).ok()).unwrap_or(car.miles_per_year),
+        quote.years_to_own.and_then(|y| u8::try_from(y).ok()).unwrap_or(car.years_to_own),
+    );
     let priced = crate::routes::quotes::rate_car(state, institution, &car, answers_of.0, answers_of.1, &residence)?;
     let (_, renewed) = crate::routes::quotes::rerate(state, institution, quote, &priced).await?;
     let Some(now) = renewed.iter().find(|r| r.position == chosen.position) else { return Ok(None) };
@@ -383,14 +395,15 @@ async fn honour_quote(
 /// this device, at the step reached. A quote too old to honour is re-rated; a changed price is said.
 #[utoipa::path(post, path = "/institution/{iid}/resume", tag = "checkout", params(InstitutionPath), request_body = ResumeBody,
     responses((status = 200, body = Resumed), (status = "4XX", description = "A malformed link (400), unknown, used or expired link (410 linkExpired), too many tries (429)", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn resume(
     State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(iid): Path<String>,
     Json(body): Json<ResumeBody>,
 ) -> ApiResult<Response> {
-    let institution = state.active_institution(&iid).await?;
     let now = state.clock.now();
     let client_key = format!("resume-client:{}", client_address(&state, &headers, peer));
     if state.store.hits_since(&client_key, now - 3600).await? >= RESUMES_PER_CLIENT {

@@ -4,8 +4,8 @@
 //! (`emailed_at` NULL) rather than losing it. A repeat within a minute answers the first id.
 
 use axum::Json;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use coverline_domain::ErrorCode;
 use coverline_domain::collected::{BounceSource, CollectedInfo, NumberOrText};
 use coverline_domain::contact::EmailAddress;
@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::{ActiveInstitution, InstitutionMember};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 
@@ -59,26 +59,24 @@ fn yes() -> bool {
 /// A member asks to be contacted (expert guidance, payment options, an error page).
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/contact-request", tag = "contact", params(MemberPath), request_body = ContactRequest,
     security(("session" = [])), responses((status = 202, body = ContactRequestId), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn member_request(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    InstitutionMember { institution, member }: InstitutionMember,
     Json(body): Json<ContactRequest>,
 ) -> ApiResult<(StatusCode, Json<ContactRequestId>)> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
     record(&state, &institution, Some(&member.user), body).await
 }
 
 /// A visitor without a session (e.g. not a member yet) asks to be contacted; 5 per hour and address.
 #[utoipa::path(post, path = "/institution/{iid}/contact-request", tag = "contact", params(InstitutionPath), request_body = ContactRequest,
     responses((status = 202, body = ContactRequestId), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn anonymous_request(
     State(state): State<AppState>,
-    Path(iid): Path<String>,
+    ActiveInstitution(institution): ActiveInstitution,
     Json(body): Json<ContactRequest>,
 ) -> ApiResult<(StatusCode, Json<ContactRequestId>)> {
-    let institution = state.active_institution(&iid).await?;
     record(&state, &institution, None, body).await
 }
 
@@ -98,7 +96,7 @@ async fn record(
         collected.email_address = Some(user.email.clone());
         if let Some(car) = state.store.cars(&user.user_id).await?.into_iter().next() {
             collected.vin = collected.vin.or(Some(car.vin));
-            collected.year = collected.year.or(Some(NumberOrText::Number(car.year)));
+            collected.year = collected.year.or(Some(NumberOrText::Number(i64::from(car.year))));
             collected.make = collected.make.or(Some(car.make));
             collected.model = collected.model.or(Some(car.model));
             collected.style = collected.style.or(Some(car.style));

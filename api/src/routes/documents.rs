@@ -130,6 +130,7 @@ fn parse_details(body: &VerifyDetails) -> ApiResult<(String, String)> {
 /// Needs no session; limited per policy (5 wrong answers an hour) and per client (30 an hour).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/verifydetails/{policy_id}", tag = "documents", params(MemberPath, ("policy_id" = String, Path)),
     request_body = VerifyDetails, responses((status = 200, body = DocumentLink), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn verify_details(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -231,6 +232,7 @@ struct DocumentQuery {
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/fetchdocument/{policy_id}", tag = "documents", params(MemberPath, ("policy_id" = String, Path), DocumentQuery),
     security((), ("session" = [])),
     responses((status = 200, description = "The contract", content_type = "application/pdf", body = Vec<u8>), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn fetch_document(
     State(state): State<AppState>,
     headers: HeaderMap,

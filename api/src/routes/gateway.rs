@@ -99,6 +99,7 @@ async fn late_charge(state: &AppState, policy: &coverline_store::PolicyRecord, c
     request_body(content = Object, description = "The gateway's event: `{id, type, created, data}`, signed in the Gateway-Signature header"),
     responses((status = 200, body = Received), (status = 400, description = "A bad, stale (replayed) or missing signature", body = ErrorBody),
         (status = 503, description = "Not recorded yet: the gateway retries", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<Json<Received>> {
     let signature = headers
         .get(WEBHOOK_SIGNATURE_HEADER)

@@ -40,6 +40,7 @@ struct InstitutionView {
 /// An inactive institution answers too (`isActive: false`), so the app can say so.
 #[utoipa::path(get, path = "/institution/{iid}", tag = "institutions", params(InstitutionPath),
     responses((status = 200, body = InstitutionView), (status = "4XX", description = "Unknown institution", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<Json<InstitutionView>> {
     let inst = state.institution(&iid).await?;
     Ok(Json(InstitutionView {
@@ -60,6 +61,7 @@ async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> 
 #[utoipa::path(get, path = "/institution/{iid}/logo", tag = "institutions", params(InstitutionPath),
     responses((status = 200, description = "The logo (SVG, PNG or JPEG)", content(("image/svg+xml"), ("image/png"), ("image/jpeg"))),
               (status = "4XX", description = "Unknown institution or no logo", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn logo(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<impl IntoResponse> {
     let inst = state.institution(&iid).await?;
     let name = &inst.application_settings.logo_name;

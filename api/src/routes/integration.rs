@@ -5,7 +5,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::AppendHeaders;
 use base64::Engine;
 use coverline_domain::ErrorCode;
@@ -23,7 +23,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::{self, ActiveInstitution};
 use crate::checkouts;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::ErrorBody;
@@ -171,13 +171,14 @@ fn code_hash(code: &str) -> String {
 /// With a vehicle, it is rated first: none fits → 422 'No available policies', nothing created.
 #[utoipa::path(post, path = "/institution/{iid}/integration/{integrator_id}/launch", tag = "integration", params(IntegratorPath), request_body = Launch,
     security(("integrator" = [])), responses((status = 201, body = Launched), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(integrator_id = %integrator_id))]
 async fn launch(
     State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
     headers: HeaderMap,
     Path((iid, integrator_id)): Path<(String, String)>,
     Json(body): Json<Launch>,
 ) -> ApiResult<(StatusCode, Json<Launched>)> {
-    let institution = state.active_institution(&iid).await?;
     let partner = integrator(&state, &institution.institution_id, &integrator_id).await?;
     let token =
         headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or_default();
@@ -203,7 +204,7 @@ async fn launch(
                 _ => String::new(),
             };
             let car = new_car(&state, &user_id, &v.vin, &odometer, v.miles_per_year, v.years_to_own, &v.car_flags)?;
-            let (miles_per_year, years_to_own) = (car.miles_per_year as u32, car.years_to_own as u8);
+            let (miles_per_year, years_to_own) = (car.miles_per_year, car.years_to_own);
             let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)
                 .map_err(|_| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::NoPolicies, NO_AVAILABLE_POLICIES))?;
             Some((car, priced, miles_per_year, years_to_own))
@@ -247,12 +248,13 @@ struct Exchange {
 /// The embedded app exchanges the launch code (once) for a session, the car and the quote.
 #[utoipa::path(post, path = "/institution/{iid}/integration/{integrator_id}/session", tag = "integration", params(IntegratorPath), request_body = Exchange,
     responses((status = 200, body = IntegrationSession), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(integrator_id = %integrator_id))]
 async fn session(
     State(state): State<AppState>,
-    Path((iid, integrator_id)): Path<(String, String)>,
+    ActiveInstitution(institution): ActiveInstitution,
+    Path((_, integrator_id)): Path<(String, String)>,
     Json(body): Json<Exchange>,
-) -> ApiResult<(AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<IntegrationSession>)> {
-    let institution = state.active_institution(&iid).await?;
+) -> ApiResult<(super::SetCookie, Json<IntegrationSession>)> {
     integrator(&state, &institution.institution_id, &integrator_id)
         .await
         .map_err(|e| if e.status == StatusCode::UNAUTHORIZED { ApiError::not_found() } else { e })?;
@@ -300,16 +302,16 @@ async fn record_launch(
     if let (Some(car), Some(quote)) = (car, quote) {
         answers.vehicle = Some(Vehicle {
             vin: car.vin.clone(),
-            year: car.year as u16,
+            year: car.year,
             make: car.make.clone(),
             model: car.model.clone(),
             style: car.style.clone(),
-            is_mock_vin: car.is_mock_vin == 1,
+            is_mock_vin: car.is_mock_vin,
         });
-        answers.odometer = Some(car.odometer as u32);
-        answers.car_flags = serde_json::from_str(&car.flags_json).unwrap_or_default();
-        answers.miles_per_year = Some(car.miles_per_year as u32);
-        answers.years_to_own = Some(car.years_to_own as u8);
+        answers.odometer = Some(car.odometer.0);
+        answers.car_flags = car.flags;
+        answers.miles_per_year = Some(car.miles_per_year);
+        answers.years_to_own = Some(car.years_to_own);
         answers.car_id = Some(car.car_id.clone());
         answers.quote_id = Some(quote.quote_id.clone());
         step = Step::Coverage;

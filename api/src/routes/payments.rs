@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth::{self, SessionRefusal};
+use crate::auth::{self, ActiveInstitution, InstitutionMember, SessionRefusal};
 use crate::checkouts::{self, Answer, CheckoutError};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
@@ -162,14 +162,13 @@ async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiRes
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/signrequest", tag = "purchase", params(MemberPath), request_body = PolicyRef, security(("session" = [])),
     responses((status = 200, body = Signed), (status = "4XX", description = "Not booked, voided, or already paid (409 alreadyPaid)", body = ErrorBody),
         (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn sign_request(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    InstitutionMember { institution, member }: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<PolicyRef>,
 ) -> ApiResult<Json<Signed>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
     let purchase = booked_purchase(&state, &uid, &body.policy_id).await?;
     if purchase.payment.is_some() {
         return Err(already_paid());
@@ -227,13 +226,14 @@ fn coded_envelope(status: StatusCode, data: Option<PaymentRecord>, error_message
 /// web app reads. The gateway's webhook reports the same charge when this call is lost.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/verifyresponse", tag = "purchase", params(MemberPath), request_body = VerifyBody, security(("session" = [])),
     responses((status = 200, body = Envelope), (status = "4XX", body = VerifyRefusal), (status = 502, description = "The processor failed", body = Envelope)))]
+#[tracing::instrument(skip_all)]
 async fn verify_response(
     State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
     headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<VerifyBody>,
 ) -> ApiResult<Response> {
-    let institution = state.active_institution(&iid).await?;
     let member = match auth::session(&state, &headers).await? {
         Err(SessionRefusal::Expired) => return Ok(envelope(StatusCode::UNAUTHORIZED, None, Some(USER_TIMEOUT))),
         Err(SessionRefusal::Missing) => return Err(ApiError::unauthorized()),
@@ -314,14 +314,13 @@ struct ConfirmationBody {
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/payment/confirmation", tag = "purchase", params(MemberPath), request_body = ConfirmationBody, security(("session" = [])),
     responses((status = 200, body = Confirmation),
         (status = "4XX", body = ErrorBody), (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn confirmation(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    InstitutionMember { institution, member }: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<ConfirmationBody>,
 ) -> ApiResult<Json<Confirmation>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
     state.store.user_policy(&uid, &body.policy_id).await?.ok_or_else(ApiError::not_found)?;
     if institution.testing_settings.payment_confirmation_error_test {
         return Err(payment_problem());
@@ -355,13 +354,12 @@ fn payment_view(p: &coverline_store::PaymentRecord) -> PaymentView {
 /// The member's payments, newest first.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/payment", tag = "purchase", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = Payments), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn list_payments(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    _member: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
 ) -> ApiResult<Json<Payments>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let payments = state.store.payments_of_user(&uid).await?;
     Ok(Json(Payments { payments: payments.iter().map(payment_view).collect() }))
 }
@@ -369,13 +367,12 @@ async fn list_payments(
 /// One of the member's payments.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/payment/{payment_id}", tag = "purchase", params(MemberPath, ("payment_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = OnePayment), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(payment_id = %payment_id))]
 async fn get_payment(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid, payment_id)): Path<(String, String, String)>,
+    _member: InstitutionMember,
+    Path((_, uid, payment_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<OnePayment>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let payment =
         state.store.payments_of_user(&uid).await?.into_iter().find(|p| p.payment_id == payment_id).ok_or_else(ApiError::not_found)?;
     Ok(Json(OnePayment { payment: payment_view(&payment) }))

@@ -22,7 +22,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::InstitutionMember;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
 
@@ -138,14 +138,13 @@ fn normalized_mime(raw: &str) -> String {
 /// Opens a drop for a photo of the VIN: a signed upload URL valid 10 minutes; 20 per hour.
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/ocr/drop/{uid}", tag = "vehicles", params(MemberPath, DropParams), security(("session" = [])),
     responses((status = 200, body = OpenedDrop), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn open_drop(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    _member: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
     Query(q): Query<HashMap<String, String>>,
 ) -> ApiResult<Json<OpenedDrop>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let mime = normalized_mime(q.get("mime").map(String::as_str).unwrap_or_default());
     if !MIMES.contains(&mime.as_str()) {
         return Err(ApiError::bad_request(NOT_A_PHOTO_TYPE));
@@ -224,13 +223,12 @@ async fn upload(
 /// Reads the VIN in the uploaded photo (once; the answer is kept and the image forgotten).
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/ocr/drop/{uid}/{drop_id}", tag = "vehicles", params(MemberPath, ("drop_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = Reading), (status = "4XX", description = "Not uploaded yet (409), no VIN found or not a photo (422)", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(drop_id = %drop_id))]
 async fn read_drop(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid, drop_id)): Path<(String, String, String)>,
+    _member: InstitutionMember,
+    Path((_, uid, drop_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<Reading>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let photo = state.store.vin_photo(&uid, &drop_id).await?.ok_or_else(ApiError::not_found)?;
     let reading = match photo.reading_json {
         Some(json) => serde_json::from_str(&json).map_err(|e| ApiError::internal(e.into()))?,

@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::InstitutionMember;
 use crate::checkouts::{self, CheckoutError};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
@@ -107,14 +107,14 @@ fn booking_failed(failure: Option<BookingFailure>) -> ApiError {
     responses((status = 200, body = OnePolicy), (status = "4XX", body = ErrorBody),
         (status = 502, description = "The booking failed (the spec's text)", body = ErrorBody),
         (status = 504, description = "The provider did not answer in time (the booking text, ending with the spec's not-charged sentence)", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn book(
     State(state): State<AppState>,
+    InstitutionMember { institution, member }: InstitutionMember,
     headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<Book>,
 ) -> ApiResult<Json<OnePolicy>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
     let user = &member.user;
     if user.email_verified_at.is_none() && !institution.testing_settings.skip_email_verification {
         return Err(ApiError::new(StatusCode::FORBIDDEN, ErrorCode::EmailNotVerified, "Please verify your email address first."));
@@ -128,7 +128,7 @@ async fn book(
     }
     let rate = state.store.rates(&quote.quote_id).await?.into_iter().find(|r| r.rate_id == body.rate_id).ok_or_else(ApiError::not_found)?;
     let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
-    if car.is_mock_vin == 1 {
+    if car.is_mock_vin {
         // A described car is an estimate: the contract must name the member's real VIN.
         return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::MockVin, "Please enter your vehicle's VIN before purchasing."));
     }
@@ -170,7 +170,7 @@ pub fn confirmation(p: &Purchase) -> Option<Confirmation> {
             vin: p.car.vin.clone(),
             coverage_name: p.rate.coverage_name.clone(),
             formatted_coverage_miles: formatted_coverage_miles(p.rate.miles as u32),
-            odometer_when_coverage_expires: p.car.odometer + p.rate.miles,
+            odometer_when_coverage_expires: i64::from(p.car.odometer.0) + p.rate.miles,
             coverage_months: p.rate.months,
             coverage_expiration_date: format_us_date(coverage_expiration_date(start, p.rate.months as u16)),
             coverage_deductible: p.rate.deductible_cents,
@@ -259,13 +259,12 @@ pub struct ConfirmationInstitution {
 /// One of the member's policies.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy/{policy_id}", tag = "purchase", params(MemberPath, ("policy_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = PolicyWithConfirmation), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn get_policy(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid, policy_id)): Path<(String, String, String)>,
+    _member: InstitutionMember,
+    Path((_, uid, policy_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<PolicyWithConfirmation>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     state.store.user_policy(&uid, &policy_id).await?.ok_or_else(ApiError::not_found)?;
     let purchase = Purchase::load(&state.store, &policy_id).await?;
     Ok(Json(PolicyWithConfirmation { policy: policy_view(&purchase.policy), confirmation: confirmation(&purchase) }))
@@ -274,13 +273,12 @@ async fn get_policy(
 /// The member's policies, newest first.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy", tag = "purchase", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = Policies), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn list_policies(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    _member: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
 ) -> ApiResult<Json<Policies>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let policies = state.store.policies_of_user(&uid).await?;
     Ok(Json(Policies { policies: policies.iter().map(policy_view).collect() }))
 }

@@ -2,21 +2,21 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use coverline_activities::rating::QuoteError;
 use coverline_domain::ErrorCode;
 use coverline_domain::contact::StateCode;
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{NO_QUOTES_PRESENT, RateView, StoredRate};
 use coverline_domain::rating::RatingRequest;
-use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_years_to_own};
+use coverline_domain::vehicle::{parse_miles_per_year, parse_years_to_own};
 use coverline_store::{CarRecord, QuoteRecord, RateRecord};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::InstitutionMember;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
 
@@ -180,7 +180,7 @@ pub fn quote_json(
                     price: Cents(r.price_cents),
                     tax: Cents(r.tax_cents),
                 },
-                car.odometer as u32,
+                car.odometer.0,
                 today,
             );
             let provider = r.provider.as_deref().unwrap_or(&quote.provider);
@@ -213,14 +213,13 @@ pub(crate) fn rate_car(
     if institution.testing_settings.quote_post_error_test {
         return Err(no_quotes());
     }
-    let flags: CarFlags = serde_json::from_str(&car.flags_json).unwrap_or_default();
     let request = RatingRequest {
         make: &car.make,
         model: &car.model,
-        model_year: car.year as u16,
+        model_year: car.year,
         current_year: state.clock.today().year() as u16,
-        odometer: Odometer(car.odometer as u32),
-        flags,
+        odometer: car.odometer,
+        flags: car.flags,
         miles_per_year,
         years_to_own,
     };
@@ -282,14 +281,13 @@ fn rate_records(quote_id: &str, priced: &[coverline_activities::rating::PricedOp
 /// the quote. No rate fits → 422 'No quotes present'.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/quote", tag = "quotes", params(MemberPath), request_body = CreateQuote, security(("session" = [])),
     responses((status = 201, body = QuoteView), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn create_quote(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    InstitutionMember { institution, .. }: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<CreateQuote>,
 ) -> ApiResult<(StatusCode, Json<QuoteView>)> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let residence = StateCode::parse(&body.state)?;
     let miles_per_year = parse_miles_per_year(body.miles_per_year)?;
     let years_to_own = parse_years_to_own(body.years_to_own)?;
@@ -315,14 +313,13 @@ struct UpdateQuote {
 /// Re-rates the same car with new answers under the same quote id (never once a purchase holds it).
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/quote/{quote_id}", tag = "quotes", params(MemberPath, ("quote_id" = String, Path)), request_body = UpdateQuote,
     security(("session" = [])), responses((status = 200, body = QuoteView), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn update_quote(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid, quote_id)): Path<(String, String, String)>,
+    InstitutionMember { institution, .. }: InstitutionMember,
+    Path((_, uid, quote_id)): Path<(String, String, String)>,
     Json(body): Json<UpdateQuote>,
 ) -> ApiResult<Json<QuoteView>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let residence = StateCode::parse(&body.state)?;
     let miles_per_year = parse_miles_per_year(body.miles_per_year)?;
     let years_to_own = parse_years_to_own(body.years_to_own)?;
@@ -356,13 +353,12 @@ pub(crate) async fn rerate(
 /// One of the member's quotes.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote/{quote_id}", tag = "quotes", params(MemberPath, ("quote_id" = String, Path)), security(("session" = [])),
     responses((status = 200, body = QuoteView), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn get_quote(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid, quote_id)): Path<(String, String, String)>,
+    InstitutionMember { institution, .. }: InstitutionMember,
+    Path((_, uid, quote_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<QuoteView>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let quote = state.store.quote(&uid, &quote_id).await?.ok_or_else(ApiError::not_found)?;
     let rates = state.store.rates(&quote_id).await?;
     let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
@@ -372,13 +368,12 @@ async fn get_quote(
 /// The member's latest quotes (at most 20), newest first, each with its rates.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote", tag = "quotes", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = Quotes), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn list_quotes(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    InstitutionMember { institution, .. }: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
 ) -> ApiResult<Json<Quotes>> {
-    let institution = state.active_institution(&iid).await?;
-    auth::member(&state, &headers, &institution, &uid).await?;
     let mut quotes = Vec::new();
     for quote in state.store.quotes_of_user(&uid, 20).await? {
         let Some(car) = state.store.car(&uid, &quote.car_id).await? else { continue };

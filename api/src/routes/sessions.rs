@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 
 use axum::Json;
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::AppendHeaders;
 use coverline_domain::contact::EmailAddress;
 use rand::Rng;
@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::{self, ActiveInstitution, InstitutionMember};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 use crate::routes::documents::client_address;
@@ -94,9 +94,12 @@ struct EmailQuery {
 /// Rotates the session's token; a session older than the maximum is not refreshed.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/refresh", tag = "sessions", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = NewToken), (status = "4XX", body = ErrorBody)))]
-async fn refresh(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<NewToken>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
+#[tracing::instrument(skip_all)]
+async fn refresh(
+    State(state): State<AppState>,
+    InstitutionMember { member, .. }: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
+) -> ApiResult<Json<NewToken>> {
     if state.clock.now() - member.chain_started_at > state.config.session_max.as_secs() as i64 {
         state.store.revoke_session(&member.token_hash).await?;
         return Err(ApiError::session_expired());
@@ -114,15 +117,16 @@ struct Password {
 /// 5 failures per address in 15 minutes, 30 per client an hour.
 #[utoipa::path(post, path = "/institution/{iid}/login", tag = "sessions", params(InstitutionPath, EmailQuery), request_body = Password,
     responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn login(
     State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(iid): Path<String>,
     Query(query): Query<EmailQuery>,
     Json(body): Json<Password>,
-) -> ApiResult<(AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
-    let institution = state.active_institution(&iid).await?;
+) -> ApiResult<(super::SetCookie, Json<UserWithToken>)> {
     let email = EmailAddress::parse(query.email_address.as_deref().unwrap_or_default())?;
     let now = state.clock.now();
     let address_key = format!("login:{iid}:{}", email.as_str());
@@ -157,14 +161,13 @@ struct ChangePassword {
 /// Changes the member's password (the old one must match); rotates the token.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/passwordchange", tag = "sessions", params(MemberPath), request_body = ChangePassword, security(("session" = [])),
     responses((status = 200, body = NewToken), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn change_password(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    InstitutionMember { member, .. }: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<ChangePassword>,
 ) -> ApiResult<Json<NewToken>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
     let now = state.clock.now();
     let key = format!("password-change:{uid}");
     if state.store.hits_since(&key, now - LOGIN_WINDOW_SECS).await? >= LOGIN_FAILURES_PER_ADDRESS {
@@ -198,14 +201,15 @@ fn reset_code_hash(user_id: &str, code: &str) -> String {
 /// Emails a reset code (10 minutes, 5 tries); 3 per address and 20 per client an hour.
 #[utoipa::path(post, path = "/institution/{iid}/passwordresetrequest", tag = "sessions", params(InstitutionPath), request_body = ResetRequest,
     responses((status = 202, body = ResetSent), (status = "4XX", body = ErrorBody), (status = 502, description = "The email could not be sent (emailFailed)", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn reset_request(
     State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path(iid): Path<String>,
     Json(body): Json<ResetRequest>,
 ) -> ApiResult<(StatusCode, Json<ResetSent>)> {
-    let institution = state.active_institution(&iid).await?;
     let email = EmailAddress::parse(&body.email_address)?;
     let now = state.clock.now();
     let address_key = format!("reset-request:{iid}:{}", email.as_str());
@@ -240,12 +244,12 @@ struct Reset {
 /// A reset code and a new password → the user, logged in.
 #[utoipa::path(post, path = "/institution/{iid}/passwordreset", tag = "sessions", params(InstitutionPath), request_body = Reset,
     responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn reset(
     State(state): State<AppState>,
-    Path(iid): Path<String>,
+    ActiveInstitution(institution): ActiveInstitution,
     Json(body): Json<Reset>,
-) -> ApiResult<(AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
-    let institution = state.active_institution(&iid).await?;
+) -> ApiResult<(super::SetCookie, Json<UserWithToken>)> {
     let email = EmailAddress::parse(&body.email_address)?;
     check_new_password(&body.password)?;
     let invalid = || ApiError {

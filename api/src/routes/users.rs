@@ -2,7 +2,7 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::AppendHeaders;
 use coverline_activities::checkout::code_hash;
 use coverline_domain::ErrorCode;
@@ -15,7 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth;
+use crate::auth::{self, ActiveInstitution, InstitutionMember};
 use crate::checkouts::{self, CheckoutError};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
@@ -122,12 +122,12 @@ struct CreateUser {
 /// cookie a reloaded tab finds it again with).
 #[utoipa::path(post, path = "/institution/{iid}/user", tag = "users", params(InstitutionPath), request_body = CreateUser,
     responses((status = 201, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn create_user(
     State(state): State<AppState>,
-    Path(iid): Path<String>,
+    ActiveInstitution(institution): ActiveInstitution,
     Json(body): Json<CreateUser>,
-) -> ApiResult<(StatusCode, AppendHeaders<[(HeaderName, HeaderValue); 1]>, Json<UserWithToken>)> {
-    let institution = state.active_institution(&iid).await?;
+) -> ApiResult<(StatusCode, super::SetCookie, Json<UserWithToken>)> {
     let email = EmailAddress::parse(&body.email_address)?;
     if body.password.chars().count() < 12 || body.password.len() > 256 {
         return Err(ApiError::bad_request("Password must be 12 to 256 characters"));
@@ -142,9 +142,8 @@ async fn create_user(
 /// The member's user.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}", tag = "users", params(MemberPath), security(("session" = [])),
     responses((status = 200, body = OneUser), (status = "4XX", body = ErrorBody)))]
-async fn get_user(State(state): State<AppState>, headers: HeaderMap, Path((iid, uid)): Path<(String, String)>) -> ApiResult<Json<OneUser>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
+#[tracing::instrument(skip_all)]
+async fn get_user(InstitutionMember { member, .. }: InstitutionMember) -> ApiResult<Json<OneUser>> {
     Ok(Json(OneUser { user: user_view(&member.user) }))
 }
 
@@ -220,14 +219,13 @@ struct UpdateUser {
 /// with the 6-digit code; rotates the session token.
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}", tag = "users", params(MemberPath), request_body = UpdateUser, security(("session" = [])),
     responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn update_user(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    InstitutionMember { institution, member }: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<UpdateUser>,
 ) -> ApiResult<Json<UserWithToken>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
     if let Some(code) = &body.verification_code {
         check_code(&state, &member.user, code).await?;
     } else {
@@ -293,14 +291,13 @@ struct VerifyEmailQuery {
 /// same `Idempotency-Key` is one send, counted once.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/verifyemail", tag = "users", params(MemberPath, VerifyEmailQuery), security(("session" = [])),
     responses((status = 200, body = Sent), (status = "4XX", body = ErrorBody), (status = 502, description = "The email could not be sent", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn send_verification_email(
     State(state): State<AppState>,
+    InstitutionMember { institution, member }: InstitutionMember,
     headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
     Query(query): Query<VerifyEmailQuery>,
 ) -> ApiResult<Json<Sent>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
     let email = EmailAddress::parse(&query.email_address)?;
     if email.as_str() != member.user.email {
         return Err(ApiError::bad_request("That is not the email address of this session"));
@@ -334,14 +331,13 @@ struct UpdateEmail {
 /// Changes the member's address (lower-cased); the new one must be verified again.
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/update-email", tag = "users", params(MemberPath), request_body = UpdateEmail, security(("session" = [])),
     responses((status = 200, body = UpdatedEmail), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
 async fn update_email(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, uid)): Path<(String, String)>,
+    InstitutionMember { member, .. }: InstitutionMember,
+    Path((_, uid)): Path<(String, String)>,
     Json(body): Json<UpdateEmail>,
 ) -> ApiResult<Json<UpdatedEmail>> {
-    let institution = state.active_institution(&iid).await?;
-    let member = auth::member(&state, &headers, &institution, &uid).await?;
     let old = EmailAddress::parse(&body.old_email_address)?;
     let new = EmailAddress::parse(&body.new_email_address)?;
     if old.as_str() != member.user.email {
