@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use coverline_domain::checkout::{Answers, Facts, Step};
+use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::institution::Institution;
 use coverline_store::{CheckoutRecord, UserRecord};
 use coverline_workflows::checkout::{
@@ -284,11 +285,30 @@ pub async fn advance(
     facts: Facts,
     update_id: Option<String>,
 ) -> ApiResult<CheckoutView> {
-    let view = update(state, user, || CheckoutWorkflow::advance, AdvanceInput { to, answers, facts }, update_id, STEP_LIMIT)
-        .await
-        .map_err(CheckoutError::into_api)?;
+    let view = match update(state, user, || CheckoutWorkflow::advance, AdvanceInput { to, answers, facts }, update_id, STEP_LIMIT).await {
+        Ok(view) => view,
+        // A paid checkout closes a few days after the purchase settles (or sooner when configured):
+        // a member who comes back to the thank-you page then still sees it, from the read model.
+        Err(CheckoutError::Closed) if to == Step::Confirmation => match paid_view(state, &user.user_id).await? {
+            Some(view) => return Ok(view),
+            None => return Err(CheckoutError::Closed.into_api()),
+        },
+        Err(e) => return Err(e.into_api()),
+    };
     save(state, user, &view).await?;
     Ok(view)
+}
+
+/// The last recorded view of a checkout whose contract is paid, at its confirmation step.
+async fn paid_view(state: &AppState, user_id: &str) -> anyhow::Result<Option<CheckoutView>> {
+    let Some(record) = state.store.checkout(user_id).await? else { return Ok(None) };
+    let mut view: CheckoutView = serde_json::from_str(&record.checkout_json)?;
+    let paid = view.purchase.as_ref().is_some_and(|p| matches!(p.status, PurchaseStatus::Paid | PurchaseStatus::Fulfilled));
+    if !paid {
+        return Ok(None);
+    }
+    view.checkout.step = Step::Confirmation;
+    Ok(Some(view))
 }
 
 /// Has the checkout email a verification code. Once the checkout accepted it the email goes out
