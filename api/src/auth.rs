@@ -129,6 +129,27 @@ impl FromRequestParts<AppState> for ActiveInstitution {
     }
 }
 
+/// Any live session of a member of the path's active institution (the catalog and VIN calls, whose
+/// paths name no user); a member of another institution is a 404.
+pub struct InstitutionSession {
+    pub institution: Institution,
+    pub member: Member,
+}
+
+impl FromRequestParts<AppState> for InstitutionSession {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let ActiveInstitution(institution) = ActiveInstitution::from_request_parts(parts, state).await?;
+        let member = session(state, &parts.headers).await??;
+        if member.user.institution_id != institution.institution_id {
+            return Err(ApiError::not_found());
+        }
+        tracing::Span::current().record("user", member.user.user_id.as_str());
+        Ok(Self { institution, member })
+    }
+}
+
 impl FromRequestParts<AppState> for InstitutionMember {
     type Rejection = ApiError;
 

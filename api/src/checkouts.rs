@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use coverline_domain::checkout::{Answers, Facts, Step};
-use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::institution::Institution;
+use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_store::{CheckoutRecord, UserRecord};
 use coverline_workflows::checkout::{
     AdvanceInput, BookInput, ChargeReport, ChargeVerdict, CheckoutInput, CheckoutView, CheckoutWorkflow, CodeSent, INSTITUTION_ATTRIBUTE,

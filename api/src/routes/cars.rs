@@ -6,18 +6,17 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
-use coverline_domain::Vin;
-use coverline_domain::vehicle::{CarFlags, Odometer, parse_miles_per_year, parse_years_to_own};
-use coverline_domain::vin::FAILED_TO_FIND_VIN;
+use axum::http::StatusCode;
+use coverline_domain::vehicle::CarFlags;
 use coverline_store::CarRecord;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth::{self, InstitutionMember};
+use crate::auth::{self, InstitutionMember, InstitutionSession};
 use crate::error::{ApiError, ApiResult};
+use crate::garage::{new_car, parse_vin, vehicle_not_found};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -107,66 +106,6 @@ struct Cars {
     cars: Vec<CarView>,
 }
 
-pub(crate) fn vehicle_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, ErrorCode::VehicleNotFound, FAILED_TO_FIND_VIN)
-}
-
-/// Decodes a VIN: length errors carry the spec's texts; anything else undecodable is 'failed to find vin'.
-pub(crate) fn parse_vin(raw: &str) -> ApiResult<Vin> {
-    Vin::parse(raw).map_err(|e| if e.message == FAILED_TO_FIND_VIN { vehicle_not_found() } else { e.into() })
-}
-
-/// The catalog and VIN calls need a session of the institution's own member.
-async fn institution_session(state: &AppState, headers: &HeaderMap, iid: &str) -> ApiResult<coverline_domain::institution::Institution> {
-    Ok(institution_member(state, headers, iid).await?.0)
-}
-
-async fn institution_member(
-    state: &AppState,
-    headers: &HeaderMap,
-    iid: &str,
-) -> ApiResult<(coverline_domain::institution::Institution, auth::Member)> {
-    let institution = state.active_institution(iid).await?;
-    let member = auth::session(state, headers).await??;
-    if member.user.institution_id != institution.institution_id {
-        return Err(ApiError::not_found());
-    }
-    Ok((institution, member))
-}
-
-/// A member's car from its VIN and their answers, checked and decoded (not stored yet).
-pub(crate) fn new_car(
-    state: &AppState,
-    user_id: &str,
-    vin: &str,
-    odometer: &str,
-    miles_per_year: u32,
-    years_to_own: u8,
-    flags: &CarFlags,
-) -> ApiResult<CarRecord> {
-    let vin = parse_vin(vin)?;
-    let odometer = Odometer::parse(odometer)?;
-    let miles_per_year = parse_miles_per_year(miles_per_year)?;
-    let years_to_own = parse_years_to_own(years_to_own)?;
-    let decoded = state.vehicles.decode(&vin).ok_or_else(vehicle_not_found)?;
-    Ok(CarRecord {
-        car_id: crate::ids::new_id("car"),
-        user_id: user_id.to_string(),
-        vin: decoded.vin,
-        year: decoded.year,
-        make: decoded.make,
-        model: decoded.model,
-        style: decoded.style,
-        vehicle_type: decoded.vehicle_type,
-        odometer,
-        miles_per_year,
-        years_to_own,
-        flags: *flags,
-        is_mock_vin: decoded.is_mock_vin,
-        created_at: 0,
-    })
-}
-
 /// A member's VIN lookups are limited (the VIN tables are not for scraping).
 fn vin_lookup_allowed(state: &AppState, member: &auth::Member) -> ApiResult<()> {
     if state.vin_lookups.allow(&member.user.user_id) {
@@ -202,8 +141,7 @@ type CatalogQuery = Query<HashMap<String, String>>;
 #[utoipa::path(get, path = "/institution/{iid}/car/years", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
     responses((status = 200, body = CatalogList<u16>), (status = "4XX", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
-async fn years(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<CatalogList<u16>>> {
-    institution_session(&state, &headers, &iid).await?;
+async fn years(State(state): State<AppState>, _session: InstitutionSession) -> ApiResult<Json<CatalogList<u16>>> {
     Ok(Json(CatalogList { data: state.vehicles.catalog().years() }))
 }
 
@@ -213,11 +151,9 @@ async fn years(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pat
 #[tracing::instrument(skip_all)]
 async fn makes(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(iid): Path<String>,
+    _session: InstitutionSession,
     Query(q): CatalogQuery,
 ) -> ApiResult<Json<CatalogList<String>>> {
-    institution_session(&state, &headers, &iid).await?;
     Ok(Json(CatalogList::of(state.vehicles.catalog().makes(year(&q)?))))
 }
 
@@ -227,11 +163,9 @@ async fn makes(
 #[tracing::instrument(skip_all)]
 async fn models(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(iid): Path<String>,
+    _session: InstitutionSession,
     Query(q): CatalogQuery,
 ) -> ApiResult<Json<CatalogList<String>>> {
-    institution_session(&state, &headers, &iid).await?;
     Ok(Json(CatalogList::of(state.vehicles.catalog().models(year(&q)?, required(&q, "make")?))))
 }
 
@@ -241,11 +175,9 @@ async fn models(
 #[tracing::instrument(skip_all)]
 async fn styles(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(iid): Path<String>,
+    _session: InstitutionSession,
     Query(q): CatalogQuery,
 ) -> ApiResult<Json<CatalogList<String>>> {
-    institution_session(&state, &headers, &iid).await?;
     let catalog = state.vehicles.catalog();
     Ok(Json(CatalogList::of(catalog.styles(year(&q)?, required(&q, "make")?, required(&q, "model")?))))
 }
@@ -254,8 +186,7 @@ async fn styles(
 #[utoipa::path(get, path = "/institution/{iid}/car/bodies", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
     responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
-async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<CatalogList<String>>> {
-    institution_session(&state, &headers, &iid).await?;
+async fn bodies(State(state): State<AppState>, _session: InstitutionSession) -> ApiResult<Json<CatalogList<String>>> {
     Ok(Json(CatalogList { data: state.vehicles.catalog().bodies().to_vec() }))
 }
 
@@ -266,11 +197,9 @@ async fn bodies(State(state): State<AppState>, headers: HeaderMap, Path(iid): Pa
 #[tracing::instrument(skip_all)]
 async fn vin_for_description(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(iid): Path<String>,
+    InstitutionSession { institution, member }: InstitutionSession,
     Query(q): CatalogQuery,
 ) -> ApiResult<Json<MockVin>> {
-    let (institution, member) = institution_member(&state, &headers, &iid).await?;
     vin_lookup_allowed(&state, &member)?;
     let (year, make, model, style) = (year(&q)?, required(&q, "make")?, required(&q, "model")?, required(&q, "style")?);
     if institution.testing_settings.description_error_test {
@@ -287,10 +216,9 @@ async fn vin_for_description(
 #[tracing::instrument(skip_all, fields(vin = %vin))]
 async fn decode_vin(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path((iid, vin)): Path<(String, String)>,
+    InstitutionSession { institution, member }: InstitutionSession,
+    Path((_, vin)): Path<(String, String)>,
 ) -> ApiResult<Json<Decoded>> {
-    let (institution, member) = institution_member(&state, &headers, &iid).await?;
     vin_lookup_allowed(&state, &member)?;
     if institution.testing_settings.car_vin_error_test {
         return Err(vehicle_not_found());

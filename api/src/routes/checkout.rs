@@ -27,8 +27,9 @@ use crate::app::AppState;
 use crate::auth::{self, ActiveInstitution, InstitutionMember};
 use crate::checkouts;
 use crate::error::{ApiError, ApiResult};
+use crate::garage::{parse_vin, vehicle_not_found};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
-use crate::routes::cars::{CarView, car_view, parse_vin, vehicle_not_found};
+use crate::routes::cars::{CarView, car_view};
 use crate::routes::documents::client_address;
 use crate::routes::policies::{Confirmation, PolicyView, confirmation, policy_view};
 use crate::routes::quotes::{QuoteView, quote_json};
@@ -375,8 +376,8 @@ async fn honour_quote(
         quote.miles_per_year.and_then(|m| u32::try_from(m).ok()).unwrap_or(car.miles_per_year),
         quote.years_to_own.and_then(|y| u8::try_from(y).ok()).unwrap_or(car.years_to_own),
     );
-    let priced = crate::routes::quotes::rate_car(state, institution, &car, answers_of.0, answers_of.1, &residence)?;
-    let (_, renewed) = crate::routes::quotes::rerate(state, institution, quote, &priced).await?;
+    let priced = crate::quoting::rate_car(state, institution, &car, answers_of.0, answers_of.1, &residence)?;
+    let (_, renewed) = crate::quoting::rerate(state, institution, quote, &priced).await?;
     let Some(now) = renewed.iter().find(|r| r.position == chosen.position) else { return Ok(None) };
     // The rates have new ids: the checkout's choice follows its coverage to the new rate.
     let answers = Answers { rate: Some(ChosenRate { rate_id: now.rate_id.clone(), index: rate.index }), ..answers.clone() };

@@ -26,10 +26,13 @@ use crate::app::AppState;
 use crate::auth::{self, ActiveInstitution};
 use crate::checkouts;
 use crate::error::{ApiError, ApiResult};
+use crate::garage::new_car;
 use crate::openapi::ErrorBody;
-use crate::routes::cars::{CarView, car_view, new_car};
-use crate::routes::quotes::{QuoteView, quote_json, rate_car, store_quote};
-use crate::routes::users::{Address, UserView, check_details, user_view};
+use crate::personal_details::{Address, check_details};
+use crate::quoting::{rate_car, store_quote};
+use crate::routes::cars::{CarView, car_view};
+use crate::routes::quotes::{QuoteView, quote_json};
+use crate::routes::users::{UserView, user_view};
 
 /// The spec's text when the partner's vehicle gets no coverage.
 pub const NO_AVAILABLE_POLICIES: &str = coverline_domain::product::messages::NO_AVAILABLE_POLICIES;

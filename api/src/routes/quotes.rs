@@ -3,12 +3,9 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use coverline_activities::rating::QuoteError;
-use coverline_domain::ErrorCode;
 use coverline_domain::contact::StateCode;
 use coverline_domain::money::Cents;
-use coverline_domain::quote::{NO_QUOTES_PRESENT, RateView, StoredRate};
-use coverline_domain::rating::RatingRequest;
+use coverline_domain::quote::{RateView, StoredRate};
 use coverline_domain::vehicle::{parse_miles_per_year, parse_years_to_own};
 use coverline_store::{CarRecord, QuoteRecord, RateRecord};
 use serde::{Deserialize, Serialize};
@@ -19,6 +16,7 @@ use crate::app::AppState;
 use crate::auth::InstitutionMember;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, MemberPath};
+use crate::quoting::{rate_car, rerate, store_quote};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(create_quote, list_quotes)).routes(routes!(get_quote, update_quote))
@@ -106,10 +104,6 @@ struct CreateQuote {
     #[schema(pattern = "^[A-Z]{2}$")]
     state: String,
     pen_track_key: Option<String>,
-}
-
-fn no_quotes() -> ApiError {
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::NoQuotes, NO_QUOTES_PRESENT)
 }
 
 /// The quote as the web app sees it: every rate with its derived fields.
@@ -201,82 +195,6 @@ pub fn quote_json(
     }
 }
 
-/// Rates the car with the member's answers: the institution's providers, its filter, the state's tax.
-pub(crate) fn rate_car(
-    state: &AppState,
-    institution: &coverline_domain::institution::Institution,
-    car: &CarRecord,
-    miles_per_year: u32,
-    years_to_own: u8,
-    residence: &StateCode,
-) -> ApiResult<Vec<coverline_activities::rating::PricedOption>> {
-    if institution.testing_settings.quote_post_error_test {
-        return Err(no_quotes());
-    }
-    let request = RatingRequest {
-        make: &car.make,
-        model: &car.model,
-        model_year: car.year,
-        current_year: state.clock.today().year() as u16,
-        odometer: car.odometer,
-        flags: car.flags,
-        miles_per_year,
-        years_to_own,
-    };
-    match state.rating.quote(institution, &request, residence.as_str()) {
-        Ok(p) => Ok(p),
-        Err(QuoteError::NoQuotes) => Err(no_quotes()),
-        Err(e @ QuoteError::UnknownProvider(_)) => Err(ApiError::internal(e.into())),
-    }
-}
-
-/// Stores a new quote of `car` with its priced rates (group-committed); returns both.
-pub(crate) async fn store_quote(
-    state: &AppState,
-    institution: &coverline_domain::institution::Institution,
-    car: &CarRecord,
-    residence: &StateCode,
-    (miles_per_year, years_to_own): (u32, u8),
-    priced: &[coverline_activities::rating::PricedOption],
-    pen_track_key: Option<String>,
-) -> ApiResult<(QuoteRecord, Vec<RateRecord>)> {
-    let quote = QuoteRecord {
-        quote_id: crate::ids::new_id("quo"),
-        user_id: car.user_id.clone(),
-        car_id: car.car_id.clone(),
-        state: residence.as_str().to_string(),
-        pen_track_key: pen_track_key.unwrap_or_else(|| crate::ids::new_id("pen")),
-        provider: coverline_activities::rating::quote_provider(priced, institution).to_string(),
-        created_at: state.clock.now(),
-        miles_per_year: Some(i64::from(miles_per_year)),
-        years_to_own: Some(i64::from(years_to_own)),
-    };
-    let rates = rate_records(&quote.quote_id, priced);
-    state.quotes.insert(quote.clone(), rates.clone()).await?;
-    Ok((quote, rates))
-}
-
-fn rate_records(quote_id: &str, priced: &[coverline_activities::rating::PricedOption]) -> Vec<RateRecord> {
-    let rate_collection_id = crate::ids::new_id("rc");
-    priced
-        .iter()
-        .enumerate()
-        .map(|(i, p)| RateRecord {
-            rate_id: crate::ids::new_id("rate"),
-            quote_id: quote_id.to_string(),
-            rate_collection_id: rate_collection_id.clone(),
-            position: i as i64,
-            coverage_name: p.option.plan.clone(),
-            miles: i64::from(p.option.miles),
-            months: i64::from(p.option.months),
-            deductible_cents: p.option.deductible.0,
-            price_cents: p.option.price.0,
-            tax_cents: p.tax.0,
-            provider: Some(p.option.provider.clone()),
-        })
-        .collect()
-}
-
 /// Rates the member's car with their answers (state, miles per year, years to own) and stores
 /// the quote. No rate fits → 422 'No quotes present'.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/quote", tag = "quotes", params(MemberPath), request_body = CreateQuote, security(("session" = [])),
@@ -331,23 +249,6 @@ async fn update_quote(
     quote.years_to_own = Some(i64::from(years_to_own));
     let (quote, rates) = rerate(&state, &institution, quote, &priced).await?;
     Ok(Json(quote_json(&state, &institution, &quote, &rates, &car)))
-}
-
-/// Replaces a quote's rates with `priced` under the same quote id, priced as of now (never once
-/// a purchase holds it: 409).
-pub(crate) async fn rerate(
-    state: &AppState,
-    institution: &coverline_domain::institution::Institution,
-    mut quote: QuoteRecord,
-    priced: &[coverline_activities::rating::PricedOption],
-) -> ApiResult<(QuoteRecord, Vec<RateRecord>)> {
-    quote.provider = coverline_activities::rating::quote_provider(priced, institution).to_string();
-    quote.created_at = state.clock.now();
-    let rates = rate_records(&quote.quote_id, priced);
-    if !state.store.replace_quote_rates(&quote, &rates).await? {
-        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This quote is already being purchased."));
-    }
-    Ok((quote, rates))
 }
 
 /// One of the member's quotes.

@@ -6,10 +6,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::AppendHeaders;
 use coverline_activities::checkout::code_hash;
 use coverline_domain::ErrorCode;
-use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode, parse_city, parse_street};
+use coverline_domain::contact::EmailAddress;
 use coverline_domain::product::messages;
 use coverline_store::UserRecord;
-use coverline_store::users::PersonalDetails;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -19,6 +18,8 @@ use crate::auth::{self, ActiveInstitution, InstitutionMember};
 use crate::checkouts::{self, CheckoutError};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
+pub(crate) use crate::personal_details::Address;
+use crate::personal_details::check_details;
 use crate::routes::checkout::update_id;
 
 /// The spec's text for a wrong verification code.
@@ -145,61 +146,6 @@ async fn create_user(
 #[tracing::instrument(skip_all)]
 async fn get_user(InstitutionMember { member, .. }: InstitutionMember) -> ApiResult<Json<OneUser>> {
     Ok(Json(OneUser { user: user_view(&member.user) }))
-}
-
-/// An address as the web app (or a partner) sends it.
-#[derive(Deserialize, Default, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Address {
-    #[serde(default)]
-    pub street: String,
-    #[serde(default)]
-    pub city: String,
-    #[serde(default)]
-    pub state: String,
-    #[serde(default)]
-    pub zip: String,
-}
-
-/// Personal details checked with spec section 5's rules (trimmed, phone as digits).
-pub(crate) struct CheckedDetails {
-    pub first_name: String,
-    pub last_name: String,
-    pub phone: String,
-    pub street: String,
-    pub city: String,
-    pub state: String,
-    pub zip: String,
-}
-
-/// Checks names, phone and address with the spec's messages.
-pub(crate) fn check_details(first: &str, last: &str, phone: &str, address: &Address) -> ApiResult<CheckedDetails> {
-    Ok(CheckedDetails {
-        first_name: PersonName::parse("firstName", first)?.as_str().to_string(),
-        last_name: PersonName::parse("lastName", last)?.as_str().to_string(),
-        phone: PhoneNumber::parse(phone)?.digits().to_string(),
-        street: parse_street(&address.street)?,
-        city: parse_city(&address.city)?,
-        state: StateCode::parse(&address.state)?.as_str().to_string(),
-        zip: ZipCode::parse(&address.zip)?.as_str().to_string(),
-    })
-}
-
-impl CheckedDetails {
-    /// The store's view of these details.
-    pub fn personal_details(&self, is_member: bool, consents_to_solicit: bool) -> PersonalDetails<'_> {
-        PersonalDetails {
-            first_name: &self.first_name,
-            last_name: &self.last_name,
-            phone: &self.phone,
-            street: &self.street,
-            city: &self.city,
-            state: &self.state,
-            zip: &self.zip,
-            is_member,
-            consents_to_solicit,
-        }
-    }
 }
 
 /// Personal details, membership, consent, or the email verification code; each optional.
