@@ -8,6 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { fieldErrors, labels, messages } from './product'
 import {
   agreeAndBook,
   CARDS,
@@ -78,7 +79,7 @@ test('a purchase, screen by screen: splash to confirmation', async ({ page }) =>
       if (screen === 'coverage') {
         // The back of the card, its sections open.
         await page.getByTestId('flip-to-back').click()
-        await page.getByTestId('rate-card-back').getByRole('button', { name: 'What’s covered' }).click()
+        await page.getByTestId('rate-card-back').getByRole('button', { name: labels.whatsCovered }).click()
         await page.waitForTimeout(400) // the flip's animation
         await passesAxeLightAndDark(page, 'coverage, card back')
         await page.getByTestId('flip-to-front').click()
@@ -94,11 +95,11 @@ test('the coverage page’s dialogs: impact modal and expert guidance; contact-m
   await startQuote(page)
   await describeCar(page, VIN)
   await onPage(page, 'user/coverage/level')
-  await expect(page.getByRole('dialog', { name: 'Why coverage matters' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: labels.whyCoverageMatters })).toBeVisible()
   await passesAxe(page, 'impact modal', { dialog: true })
   await dismissImpactModal(page)
-  await page.getByRole('button', { name: 'Request expert guidance' }).click()
-  await expect(page.getByRole('dialog', { name: 'Request expert guidance' })).toBeVisible()
+  await page.getByRole('button', { name: labels.requestExpertGuidance }).click()
+  await expect(page.getByRole('dialog', { name: labels.requestExpertGuidance })).toBeVisible()
   await passesAxe(page, 'expert guidance dialog', { dialog: true })
   await page.getByRole('button', { name: 'Yes' }).click()
   await onPage(page, 'user/contact-me')
@@ -119,7 +120,7 @@ test('the description path: estimate-only dialog, description page, the Oops dia
       route.fulfill({
         status: 404,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'vehicleNotFound', message: 'failed to find vin' } }),
+        body: JSON.stringify({ error: { code: 'vehicleNotFound', message: messages.failedToFindVin } }),
       }),
   )
   await startQuote(page)
@@ -128,7 +129,7 @@ test('the description path: estimate-only dialog, description page, the Oops dia
   await describe2020Accord(page)
   await passesAxe(page, 'description, filled in')
   await page.getByTestId('description-submit').click()
-  await expect(page.getByRole('dialog', { name: 'Oops' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: messages.vehicleLookupTitle })).toBeVisible()
   await passesAxe(page, "the 'Oops' dialog", { dialog: true })
 })
 
@@ -175,7 +176,7 @@ test('booking and payment problems: the retry dialog, booking-error, the speed b
   const retry = page.getByTestId('booking-failed-dialog')
   await expect(retry).toBeVisible({ timeout: 150_000 })
   await passesAxe(page, 'booking retry dialog', { dialog: true })
-  await retry.getByRole('button', { name: 'No, Thank You' }).click()
+  await retry.getByRole('button', { name: labels.noThankYou }).click()
   await onPage(page, 'user/booking-error', 'checkout-lab')
   await passesAxeLightAndDark(page, 'booking-error')
   // Retry Booking: back to the review page, both agreements again, then the payment page.
@@ -184,7 +185,7 @@ test('booking and payment problems: the retry dialog, booking-error, the speed b
   await agreeAndBook(page)
   await onPaymentPage(page, 'checkout-lab')
   await payByCard(page, CARDS.declined)
-  const speedBump = page.getByRole('dialog', { name: 'Looks like we ran into a speed bump' })
+  const speedBump = page.getByRole('dialog', { name: messages.paymentProblemTitle })
   await expect(speedBump).toBeVisible({ timeout: 60_000 })
   await passesAxe(page, 'payment speed bump', { dialog: true })
   await speedBump.getByRole('button', { name: 'Okay' }).click()
@@ -197,12 +198,12 @@ test('find your contract, and its speed bump', async ({ page }) => {
   await expect(page.getByTestId('find-contract-page')).toBeVisible()
   await passesAxeLightAndDark(page, 'find your contract')
   await page.getByTestId('find-contract-submit').click()
-  await expect(page.getByText('Field is required').first()).toBeVisible()
+  await expect(page.getByText(fieldErrors.required).first()).toBeVisible()
   await passesAxe(page, 'find your contract with errors')
   await page.getByTestId('contract-last-name').fill('Doe')
   await page.getByTestId('contract-zip').fill('80202')
   await page.getByTestId('find-contract-submit').click()
-  await expect(page.getByRole('dialog', { name: 'It looks like we ran into a speed bump...' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: messages.retrievalFailedTitle })).toBeVisible()
   await passesAxe(page, 'find your contract speed bump', { dialog: true })
 })
 
@@ -270,8 +271,8 @@ test('a whole purchase with the keyboard alone: splash to confirmation', async (
 
   // Coverage: the impact modal, then the carousel with the arrow keys, a flip and back, Purchase.
   await onPage(page, 'user/coverage/level')
-  const modal = page.getByRole('dialog', { name: 'Why coverage matters' })
-  await tabTo(page, modal.getByRole('button', { name: 'See my options' }))
+  const modal = page.getByRole('dialog', { name: labels.whyCoverageMatters })
+  await tabTo(page, modal.getByRole('button', { name: labels.seeMyOptions }))
   await key('Enter')
   await expect(modal).toBeHidden()
   await tabTo(page, byId('rate-card'))
@@ -346,6 +347,6 @@ test('a whole purchase with the keyboard alone: splash to confirmation', async (
   await key('Enter')
 
   await onPage(page, 'user/confirmation')
-  await expect(page.getByText('Great job! You have made a wise decision.')).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByText(messages.wiseDecision)).toBeVisible({ timeout: 60_000 })
   await expect(byId('contract-number')).not.toBeEmpty()
 })

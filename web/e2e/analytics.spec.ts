@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { analyticsEventsOf, DB_PATH, policiesOf } from './database'
+import { labels, messages } from './product'
 import {
   agreeAndBook,
   CARDS,
@@ -18,8 +19,6 @@ import {
   quoteCoverage,
   uniqueEmail,
 } from './support'
-
-const PAYMENT_PROBLEM_TITLE = 'Looks like we ran into a speed bump'
 
 /** The member's error events and purchase events, once the ones sent in the background are stored. */
 async function expectEvents(email: string, expected: { errors: Array<[string, string]>; purchase: Array<[string, string]> }) {
@@ -36,7 +35,7 @@ function policyIdOf(email: string): string {
 
 /** The payment speed bump is showing. */
 async function speedBump(page: Page) {
-  await expect(page.getByRole('dialog', { name: PAYMENT_PROBLEM_TITLE })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('dialog', { name: messages.paymentProblemTitle })).toBeVisible({ timeout: 60_000 })
 }
 
 test.beforeEach(() => {
@@ -52,7 +51,7 @@ test("PolicyPost on a failed booking; after Retry Booking, booking again and pay
   await agreeAndBook(page)
   const dialog = page.getByTestId('booking-failed-dialog')
   await expect(dialog).toBeVisible({ timeout: 150_000 })
-  await dialog.getByRole('button', { name: 'Retry Booking' }).click()
+  await dialog.getByRole('button', { name: labels.retryBooking }).click()
   await onPaymentPage(page, institution)
 
   // Back to the review and Continue again: the same booking, posted again, answers the same policy.
@@ -115,6 +114,6 @@ test('SendEmail when the verification email is not sent (verifyEmailErrorTest)',
   await quoteCoverage(page, { institution, email })
   await enterPersonalDetails(page, { institution })
   await page.getByTestId('validate-email').click()
-  await expect(page.getByRole('alert').filter({ hasText: 'There was an error re-sending the code' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: messages.resendFailed })).toBeVisible()
   await expectEvents(email, { errors: [['SendEmail', 'emailFailed 502']], purchase: [] })
 })

@@ -7,6 +7,7 @@
  * digits; the boot skeleton; the inactive institution's dialog.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { fieldErrors, labels, messages } from './product'
 import {
   dismissImpactModal,
   enterPersonalDetails,
@@ -18,13 +19,7 @@ import {
   verifyEmail,
 } from './support'
 
-const PHONE_FORMAT_ERROR = 'Expected a 10 digit integer for the phone number'
-const INACTIVE_TITLE = 'Oops...'
-const INACTIVE_MESSAGE =
-  'This application is no longer available. Please contact your Financial Institution for further assistance.'
-const DEFAULT_PRODUCT_NAME = 'Vehicle Service Contract'
-/** The default impact-modal and disclaimer texts begin so (features/coverage). */
-const DEFAULT_QUOTE_MODAL_START = 'A single major repair can cost more than the coverage itself.'
+/** The default disclaimer text begins so (features/coverage). */
 const DEFAULT_DISCLAIMER_START = 'Coverage shown is an illustration only'
 
 /** What each demo institution's TOML (data/institutions/) says a member sees. */
@@ -46,7 +41,7 @@ const BRANDS: Brand[] = [
   {
     id: 'summit-cu',
     name: 'Summit Credit Union',
-    productName: DEFAULT_PRODUCT_NAME,
+    productName: labels.defaultProductName,
     splashText:
       'Protect your ride and your budget. Summit members get straightforward vehicle service contract pricing in minutes: no dealer markup, no pressure.',
     phone: '(800) 555-0142',
@@ -64,7 +59,7 @@ const BRANDS: Brand[] = [
   {
     id: 'prairie-trail-fcu',
     name: 'Prairie Trail Federal Credit Union',
-    productName: DEFAULT_PRODUCT_NAME,
+    productName: labels.defaultProductName,
     splashText:
       'Miles ahead, covered. Prairie Trail members get Route 66 coverage for the car they already drive, priced in minutes, with payment options on request.',
     phone: '(866) 555-0173 ext. 2',
@@ -208,9 +203,9 @@ test('brand-lab: no header, dark from the start without a toggle, its own produc
   await page.getByTestId('miles-per-year-submit').click()
   await page.getByTestId('years-to-own-submit').click()
   await onPage(page, 'user/coverage/level', institution)
-  const modal = page.getByRole('dialog', { name: 'Why coverage matters' })
+  const modal = page.getByRole('dialog', { name: labels.whyCoverageMatters })
   await expect(modal).toContainText('Brand Lab says: a breakdown costs more than coverage.')
-  await expect(modal).not.toContainText(DEFAULT_QUOTE_MODAL_START)
+  await expect(modal).not.toContainText(messages.impactModalLead)
   await screenshot(page, 'quote-modal')
   await dismissImpactModal(page)
   await expect(page.getByTestId('disclaimer')).toHaveText('Brand Lab disclaimer: prices are examples until you buy.')
@@ -249,7 +244,7 @@ test('a phone number that is not 10 digits: the spec error in the console, the p
   await page.goto('/summit-cu/splash')
   await expect(page.getByTestId('email-input')).toBeVisible()
   await expect(page.getByTestId('institution-phone')).toHaveText('555-01')
-  expect(errors.some((e) => e.includes(PHONE_FORMAT_ERROR))).toBe(true)
+  expect(errors.some((e) => e.includes(fieldErrors.phoneDisplay))).toBe(true)
   expect(errors.filter((e) => e.startsWith('uncaught'))).toEqual([])
   // The flow goes on.
   await page.getByTestId('email-input').fill(uniqueEmail())
@@ -275,9 +270,9 @@ test('a skeleton shows until the institution is loaded', async ({ page }) => {
 
 test("an inactive institution: the persistent 'Oops...' dialog and nothing else", async ({ page }) => {
   await page.goto('/lakeshore-cu/splash')
-  const dialog = page.getByRole('dialog', { name: INACTIVE_TITLE })
+  const dialog = page.getByRole('dialog', { name: messages.inactiveTitle })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByText(INACTIVE_MESSAGE, { exact: true })).toBeVisible()
+  await expect(dialog.getByText(messages.inactive, { exact: true })).toBeVisible()
   await expect(dialog.getByRole('button')).toHaveCount(0)
   await expect(page.getByTestId('email-input')).toHaveCount(0)
   await screenshotter('branding-')(page, 'inactive-institution')

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
 import { DB_PATH, LOG_PATH, policiesOf, storedPurchase } from './database'
 import { emailsTo, waitForVerificationCodes } from './maildev'
+import { labels, messages } from './product'
 import {
   agreeAndBook,
   CARDS,
@@ -32,17 +33,9 @@ const screenshot = screenshotter('checkout-')
 /** Imported by scripts/e2e.sh from e2e/institutions/checkout-lab.toml (policyPostErrorTest on). */
 const LAB = 'checkout-lab'
 
-const INVALID_CODE = "The code is invalid, please enter the correct code or click on 'Resend code' to get a new code"
-const RESEND_FAILED = 'There was an error re-sending the code'
 /** The API's shortest time between two codes (20 s), plus a second for its whole-second clock. */
 const RESEND_INTERVAL_MS = 21_000
-const BOOKING_FAILED =
-  'There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?'
-const PAYMENT_PROBLEM_TITLE = 'Looks like we ran into a speed bump'
-const PAYMENT_PROBLEM = 'There appears to have been a problem. Please try again. Thank you.'
-const RETRIEVAL_FAILED_TITLE = 'It looks like we ran into a speed bump...'
-const RETRIEVAL_FAILED =
-  'There was an error retrieving your policy document. Please contact Summit Credit Union support at (800) 555-0142.'
+const RETRIEVAL_FAILED = `${messages.retrievalFailed} Please contact Summit Credit Union support at (800) 555-0142.`
 
 /** A six-digit code that is not `code`. */
 function otherCode(code: string): string {
@@ -67,18 +60,18 @@ test.describe('a) the email code', () => {
 
     await page.getByTestId('code-input').fill(otherCode(first))
     await page.getByTestId('code-submit').click()
-    await expect(page.getByText(INVALID_CODE, { exact: true })).toBeVisible()
+    await expect(page.getByText(messages.invalidCode, { exact: true })).toBeVisible()
     await onPage(page, 'user/verify-email/code-confirmation')
     await screenshot(page, 'wrong-code')
 
     // The API sends at most one code per 20 s: a resend right away fails with the spec's text.
     await page.getByTestId('resend-code').click()
-    await expect(page.getByTestId('resend-status')).toHaveText(RESEND_FAILED)
+    await expect(page.getByTestId('resend-status')).toHaveText(messages.resendFailed)
     expect(await emailsTo(email)).toHaveLength(1)
     await page.waitForTimeout(Math.max(0, sentBy + RESEND_INTERVAL_MS - Date.now()))
     await page.getByTestId('resend-code').click()
-    await expect(page.getByTestId('resend-status')).toHaveText('Email Sent')
-    await expect(page.getByText(INVALID_CODE, { exact: true })).toBeHidden()
+    await expect(page.getByTestId('resend-status')).toHaveText(messages.emailSent)
+    await expect(page.getByText(messages.invalidCode, { exact: true })).toBeHidden()
     const codes = await waitForVerificationCodes(email, 2)
     expect(codes).toHaveLength(2)
     await screenshot(page, 'code-resent')
@@ -117,27 +110,27 @@ test.describe('b) booking failure (checkout-lab fails the first booking round of
     await agreeAndBook(page)
     const dialog = page.getByTestId('booking-failed-dialog')
     await expect(dialog).toBeVisible({ timeout: 150_000 })
-    await expect(dialog.getByText(BOOKING_FAILED, { exact: true })).toBeVisible()
+    await expect(dialog.getByText(messages.bookingFailed, { exact: true })).toBeVisible()
     return { email, dialog }
   }
 
-  test('Retry Booking in the dialog books the contract', async ({ page }) => {
+  test(`${labels.retryBooking} in the dialog books the contract`, async ({ page }) => {
     const { email, dialog } = await bookUntilFailure(page)
     await screenshot(page, 'booking-failed')
-    await dialog.getByRole('button', { name: 'Retry Booking' }).click()
+    await dialog.getByRole('button', { name: labels.retryBooking }).click()
     await onPaymentPage(page, LAB)
     await screenshot(page, 'booking-retried-payment')
     if (DB_PATH) expect(policiesOf(email)).toHaveLength(1)
   })
 
-  test('No, Thank You, then Retry Booking on the booking-error page books one contract', async ({ page }) => {
+  test(`${labels.noThankYou}, then ${labels.retryBooking} on the booking-error page books one contract`, async ({ page }) => {
     const { email, dialog } = await bookUntilFailure(page)
-    await dialog.getByRole('button', { name: 'No, Thank You' }).click()
+    await dialog.getByRole('button', { name: labels.noThankYou }).click()
     await onPage(page, 'user/booking-error', LAB)
     await expect(page.getByTestId('booking-error-page')).toBeVisible()
     await screenshot(page, 'booking-error')
 
-    await expect(page.getByTestId('retry-button')).toHaveText('Retry Booking')
+    await expect(page.getByTestId('retry-button')).toHaveText(labels.retryBooking)
     await page.getByTestId('retry-button').click()
     await onPage(page, 'user/coverage/confirm', LAB)
     await agreeAndBook(page)
@@ -153,9 +146,9 @@ test('c) a declined card: the speed bump, payment-error, Retry Payment, an appro
   await payByCard(page, CARDS.declined)
   const widget = page.frameLocator('[data-testid="payment-widget"]')
   await expect(widget.getByText('Your card was declined.')).toBeVisible({ timeout: 30_000 })
-  const dialog = page.getByRole('dialog', { name: PAYMENT_PROBLEM_TITLE })
+  const dialog = page.getByRole('dialog', { name: messages.paymentProblemTitle })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByText(PAYMENT_PROBLEM, { exact: true })).toBeVisible()
+  await expect(dialog.getByText(messages.paymentProblem, { exact: true })).toBeVisible()
   await expect(page.getByTestId('payment-continue')).toBeDisabled()
   await screenshot(page, 'card-declined-speed-bump')
   await dialog.getByRole('button', { name: 'Okay' }).click()
@@ -163,7 +156,7 @@ test('c) a declined card: the speed bump, payment-error, Retry Payment, an appro
   await onPage(page, 'user/payment-error')
   await expect(page.getByTestId('payment-error-page')).toBeVisible()
   await screenshot(page, 'payment-error')
-  await expect(page.getByTestId('retry-button')).toHaveText('Retry Payment')
+  await expect(page.getByTestId('retry-button')).toHaveText(labels.retryPayment)
   await page.getByTestId('retry-button').click()
 
   await onPaymentPage(page)
@@ -181,8 +174,8 @@ test('c2) the connection drops on the sign request: the speed bump, then Retry P
   const { email } = await purchaseUntilReview(page)
   await agreeAndBook(page)
   await expect(page).toHaveURL(new RegExp(`/${INSTITUTION}/user/payment-details$`), { timeout: 150_000 })
-  const dialog = page.getByRole('dialog', { name: PAYMENT_PROBLEM_TITLE })
-  await expect(dialog.getByText(PAYMENT_PROBLEM, { exact: true })).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: messages.paymentProblemTitle })
+  await expect(dialog.getByText(messages.paymentProblem, { exact: true })).toBeVisible()
   await dialog.getByRole('button', { name: 'Okay' }).click()
   await onPage(page, 'user/payment-error')
   await page.getByTestId('retry-button').click()
@@ -262,14 +255,14 @@ test.describe('after a paid purchase', () => {
     const policyId = purchase.referenceNumber
     await page.goto(`/${INSTITUTION}/user/${userId}/policy/${policyId}`)
     await expect(page.getByTestId('find-contract-page')).toBeVisible()
-    await expect(page.getByTestId('page-title')).toHaveText('Find your contract')
+    await expect(page.getByTestId('page-title')).toHaveText(labels.findYourContract)
     await expect(page).toHaveURL(new RegExp(`/user/${userId}/policy/${policyId}$`))
     await screenshot(page, 'find-contract')
 
     await page.getByTestId('contract-last-name').fill(MEMBER.lastName)
     await page.getByTestId('contract-zip').fill('99999')
     await page.getByTestId('find-contract-submit').click()
-    const dialog = page.getByRole('dialog', { name: RETRIEVAL_FAILED_TITLE })
+    const dialog = page.getByRole('dialog', { name: messages.retrievalFailedTitle })
     await expect(dialog).toBeVisible()
     await expect(dialog.getByText(RETRIEVAL_FAILED, { exact: true })).toBeVisible()
     await screenshot(page, 'find-contract-speed-bump')

@@ -4,6 +4,7 @@
  * contact request, and the no-rates and invalid-state error pages.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { labels, messages } from './product'
 import { describeCar, dismissImpactModal, fillMemberDetails, onPage, progress, screenshotter, startQuote } from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
@@ -12,8 +13,6 @@ const VIN = process.env.E2E_VIN || '5XYRLDLC3NG097496'
 /** A 2003 Honda Accord: over the NAC book's 15-year limit, so no rates. */
 const OLD_VIN = '1HGCM82633A004352'
 const MOBILE = { width: 375, height: 812 }
-const CONTACT_FORWARDED = 'Your contact information has been forwarded to a representative.'
-const EXPERT_QUESTION = 'Would you like to be contacted by a coverage expert to help assist you with selecting coverage?'
 
 /** A member never scrolls sideways: the document is no wider than the window. */
 async function noSidewaysScroll(page: Page) {
@@ -58,7 +57,7 @@ test('the coverage carousel: impact modal, arrows, flip, tax line and the expert
   await onPage(page, 'user/coverage/level')
   await progress(page, 60)
 
-  const modal = page.getByRole('dialog', { name: 'Why coverage matters' })
+  const modal = page.getByRole('dialog', { name: labels.whyCoverageMatters })
   await expect(modal).toBeVisible()
   await shoot(screenshot, page, 'impact-modal')
   await dismissImpactModal(page)
@@ -67,10 +66,10 @@ test('the coverage carousel: impact modal, arrows, flip, tax line and the expert
   await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel')
   await expect(page.getByTestId('rate-position')).toContainText('Option 2 of 3')
   await expect(page.getByTestId('rate-term')).toHaveText(/^\d+ Months \/ \d+ k Miles$/)
-  await expect(page.getByText('One-time payment')).toBeVisible()
+  await expect(page.getByText(labels.oneTimePayment)).toBeVisible()
   await expect(page.getByTestId('tax-note')).toHaveText(/^\*Total cost includes sales tax of \$[\d,]+\.\d\d$/)
   await expect(page.getByTestId('rate-price')).toHaveText(/\*$/)
-  await expect(page.getByRole('button', { name: 'Request payment option' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: labels.requestPaymentOption })).toHaveCount(0)
 
   // The arrows show the neighbours' miles and price.
   const next = page.getByTestId('rate-next')
@@ -87,26 +86,26 @@ test('the coverage carousel: impact modal, arrows, flip, tax line and the expert
   await expect(page.getByTestId('rate-position')).toContainText('Option 2 of 3')
 
   // Flip: deductible, intro, the covered components by their ids, benefits.
-  await page.getByRole('button', { name: 'See what’s covered' }).click()
+  await page.getByRole('button', { name: labels.seeWhatsCovered }).click()
   const back = page.getByTestId('rate-card-back')
   await expect(back).toHaveAttribute('aria-hidden', 'false')
   await expect(back.getByTestId('rate-deductible')).toContainText('deductible per repair visit')
-  await back.getByRole('button', { name: 'What’s covered' }).click()
+  await back.getByRole('button', { name: labels.whatsCovered }).click()
   await expect(page.locator('#engine')).toBeVisible()
   await page.waitForTimeout(400) // the flip's animation
   await shoot(screenshot, page, 'card-back', { dark: true })
-  await page.getByRole('button', { name: 'Back to price' }).click()
+  await page.getByRole('button', { name: labels.backToPrice }).click()
   await expect(page.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'false')
 
   // Expert guidance: 'No Thanks' stays, Yes goes to contact-me with the member checkboxes.
-  await page.getByRole('button', { name: 'Request expert guidance' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Request expert guidance' })
-  await expect(dialog.getByText(EXPERT_QUESTION, { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: labels.requestExpertGuidance }).click()
+  const dialog = page.getByRole('dialog', { name: labels.requestExpertGuidance })
+  await expect(dialog.getByText(messages.expertGuidanceQuestion, { exact: true })).toBeVisible()
   await shoot(screenshot, page, 'expert-dialog')
-  await dialog.getByRole('button', { name: 'No Thanks' }).click()
+  await dialog.getByRole('button', { name: labels.noThanks }).click()
   await expect(dialog).toBeHidden()
   await onPage(page, 'user/coverage/level')
-  await page.getByRole('button', { name: 'Request expert guidance' }).click()
+  await page.getByRole('button', { name: labels.requestExpertGuidance }).click()
   await dialog.getByRole('button', { name: 'Yes' }).click()
   await onPage(page, 'user/contact-me')
   await expect(page.getByTestId('member-checkboxes')).toBeVisible()
@@ -125,7 +124,7 @@ test('payment options: shown for prairie-trail-fcu, they lead to contact-me and 
   await describeCar(page, VIN)
   await onPage(page, 'user/coverage/level', institution)
   await dismissImpactModal(page)
-  const link = page.getByRole('button', { name: 'Request payment option' })
+  const link = page.getByRole('button', { name: labels.requestPaymentOption })
   await expect(link).toBeVisible()
   await shoot(screenshot, page, 'carousel-payment-option', { dark: true })
   await link.click()
@@ -186,7 +185,7 @@ test('no rates: a 2003 car is over the age limit; the error page forwards the co
   await expect(page.getByTestId('promotional-consent')).toBeChecked()
   await shoot(screenshot, page, 'no-rates', { dark: true })
   await page.getByTestId('contact-representative').click()
-  await expect(page.getByText(CONTACT_FORWARDED, { exact: true })).toBeVisible()
+  await expect(page.getByText(messages.contactForwarded, { exact: true })).toBeVisible()
   await shoot(screenshot, page, 'no-rates-forwarded')
   await page.getByTestId('back-button').click()
   await onPage(page, 'user/car/mileage')
@@ -204,6 +203,6 @@ test('invalid state: WA is not sold by summit-cu; the error page forwards the co
   await page.getByTestId('back-button').click()
   await onPage(page, 'user/invalid-state')
   await page.getByTestId('contact-representative').click()
-  await expect(page.getByText(CONTACT_FORWARDED, { exact: true })).toBeVisible()
+  await expect(page.getByText(messages.contactForwarded, { exact: true })).toBeVisible()
   await shoot(screenshot, page, 'invalid-state-forwarded')
 })

@@ -9,13 +9,12 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type FrameLocator, type Page } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
+import { labels, messages } from './product'
 import { screenshotter, uniqueEmail, VIN } from './support'
 
 const SANDBOX_URL = process.env.SANDBOX_URL ?? ''
 /** A 2003 Honda Accord: over the rate books' age limit, so no rates. */
 const OLD_VIN = '1HGCM82633A004352'
-const NO_AVAILABLE_POLICIES = 'No available policies'
-const LAUNCH_USED = 'This link has expired or was already used. Please start again from the page that brought you here.'
 
 test.skip(!SANDBOX_URL, 'needs SANDBOX_URL, the sandbox origin that serves the demo partner page (scripts/e2e.sh)')
 
@@ -46,10 +45,10 @@ test('silent: the partner page shows coverage in the frame; the purchase goes on
     /\/summit-cu\/user\/integration\/demo-partner\/silent\?launch=[\w-]+$/,
   )
   const app = appFrame(page)
-  const modal = app.getByRole('dialog', { name: 'Why coverage matters' })
+  const modal = app.getByRole('dialog', { name: labels.whyCoverageMatters })
   await expect(modal).toBeVisible({ timeout: 30_000 })
   await screenshot(page, 'impact-modal')
-  await modal.getByRole('button', { name: 'See my options' }).click()
+  await modal.getByRole('button', { name: labels.seeMyOptions }).click()
   await expect(app.getByTestId('rate-card')).toBeVisible()
   await expect(app.getByTestId('rate-position')).toContainText('Option 2 of 3')
   await expect.poll(() => framePath(page)).toBe('/summit-cu/user/coverage/level')
@@ -97,11 +96,11 @@ test('selection: without a vehicle the member picks it in the frame, with no way
   await expect(app.getByTestId('car-line')).not.toBeEmpty()
 })
 
-test("a vehicle without rates: 'No available policies'", async ({ page }) => {
+test(`a vehicle without rates: '${messages.noAvailablePolicies}'`, async ({ page }) => {
   const screenshot = screenshotter('integration-c-')
   // The partner's launch is refused: its page says so and embeds nothing.
   await openPartnerPage(page, { vin: OLD_VIN })
-  await expect(page.locator('#partner-message')).toHaveText(NO_AVAILABLE_POLICIES)
+  await expect(page.locator('#partner-message')).toHaveText(messages.noAvailablePolicies)
   await expect(page.locator('#coverline-frame')).toHaveCount(0)
   await screenshot(page, 'partner-no-policies')
 
@@ -110,11 +109,11 @@ test("a vehicle without rates: 'No available policies'", async ({ page }) => {
     route.fulfill({
       status: 422,
       contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'noPolicies', message: NO_AVAILABLE_POLICIES } }),
+      body: JSON.stringify({ error: { code: 'noPolicies', message: messages.noAvailablePolicies } }),
     }),
   )
   await page.goto('/summit-cu/user/integration/demo-partner/silent?launch=no-policies')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NO_AVAILABLE_POLICIES)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.noAvailablePolicies)
   await expect(page.getByTestId('institution-phone')).toHaveText('(800) 555-0142')
   await screenshot(page, 'app-no-policies')
 })
@@ -126,10 +125,10 @@ test('a launch code used already, or unknown: a clear error, not a blank page', 
   const launchUrl = (await page.locator('#coverline-frame').getAttribute('src')) ?? ''
   const again = await context.newPage()
   await again.goto(launchUrl)
-  await expect(again.getByTestId('launch-failed-page')).toContainText(LAUNCH_USED)
+  await expect(again.getByTestId('launch-failed-page')).toContainText(messages.launchExpired)
   await screenshot(again, 'used-code')
   await again.goto('/summit-cu/user/integration/demo-partner/silent?launch=not-a-code')
-  await expect(again.getByTestId('launch-failed-page')).toContainText(LAUNCH_USED)
+  await expect(again.getByTestId('launch-failed-page')).toContainText(messages.launchExpired)
   await again.goto('/summit-cu/user/integration/nobody/silent?launch=x')
   await expect(again.getByTestId('launch-failed-page')).toBeVisible()
 })

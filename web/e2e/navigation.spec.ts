@@ -5,13 +5,14 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { DB_PATH, query } from './database'
+import { product } from './product'
 import { INSTITUTION, VIN, onPage, progress, screenshotter, startQuote, uniqueEmail } from './support'
 
 const screenshot = screenshotter('navigation-')
 
 async function stepperShows(page: Page, active: string) {
   const stepper = page.getByTestId('stepper')
-  for (const label of ['Car', 'Personal Details', 'Payment Details', 'Confirm Your Selection']) {
+  for (const label of product.stepper) {
     await expect(stepper.getByText(label, { exact: true })).toBeVisible()
   }
   await expect(page.getByTestId('stepper-active')).toContainText(active)

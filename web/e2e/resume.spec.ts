@@ -8,6 +8,7 @@ import { expect, test, type Browser, type Page, type TestInfo } from '@playwrigh
 import { DB_PATH, policiesOf, storedPurchase } from './database'
 import { chargesFor, netCharged, SANDBOX_URL } from './gateway'
 import { waitForContinueLink, waitForEmail } from './maildev'
+import { labels, messages } from './product'
 import {
   agreeAndBook,
   CARDS,
@@ -42,7 +43,6 @@ const screenshot = screenshotter('resume-')
 const LAB = 'checkout-lab'
 /** A 2003 car: over the age limit, no rates. */
 const OLD_VIN = '1HGCM82633A004352'
-const PAYMENT_PROBLEM_TITLE = 'Looks like we ran into a speed bump'
 
 type Checkout = ReturnType<typeof watchCheckout>
 
@@ -185,7 +185,7 @@ test('a reload on every page of a purchase comes back to the same page with the 
     name: 'coverage',
   })
   await expect(page.getByTestId('rate-position')).toContainText('Option 2 of 3')
-  await expect(page.getByRole('dialog', { name: 'Why coverage matters' })).toHaveCount(0)
+  await expect(page.getByRole('dialog', { name: labels.whyCoverageMatters })).toHaveCount(0)
   // The third card, chosen: back on coverage after a reload, the carousel shows it.
   await page.getByTestId('rate-next').click()
   await expect(page.getByTestId('rate-position')).toContainText('Option 3 of 3')
@@ -416,7 +416,7 @@ test('a reload on the booking-error page (checkout-lab)', async ({ page }) => {
   await agreeAndBook(page)
   const dialog = page.getByTestId('booking-failed-dialog')
   await expect(dialog).toBeVisible({ timeout: 150_000 })
-  await dialog.getByRole('button', { name: 'No, Thank You' }).click()
+  await dialog.getByRole('button', { name: labels.noThankYou }).click()
   await onPage(page, 'user/booking-error', LAB)
   await reloadSame(page, checkout, {
     step: 'bookingError',
@@ -437,7 +437,7 @@ test('a reload on the payment-error page', async ({ page }) => {
   const checkout = watchCheckout(page)
   await purchaseUntilPayment(page)
   await payByCard(page, CARDS.declined)
-  const dialog = page.getByRole('dialog', { name: PAYMENT_PROBLEM_TITLE })
+  const dialog = page.getByRole('dialog', { name: messages.paymentProblemTitle })
   await expect(dialog).toBeVisible({ timeout: 30_000 })
   await dialog.getByRole('button', { name: 'Okay' }).click()
   await onPage(page, 'user/payment-error')
@@ -486,8 +486,8 @@ test('another device: the emailed continue link opens the checkout there, once, 
   // The link works once: again, the splash says why.
   const again = await device.newPage()
   await again.goto(link)
-  const dialog = again.getByRole('dialog', { name: 'This link cannot be used' })
-  await expect(dialog.getByText('This link has expired or was already used. Please start again.', { exact: true })).toBeVisible()
+  const dialog = again.getByRole('dialog', { name: messages.linkFailedTitle })
+  await expect(dialog.getByText(messages.linkExpired, { exact: true })).toBeVisible()
   await onPage(again, 'splash')
   await screenshot(again, 'continue-link-used')
   await device.close()
@@ -506,7 +506,7 @@ test.describe('payment survives a lost answer (gateway sandbox)', () => {
     await purchaseUntilPayment(page)
     await payByCard(page, CARDS.approved)
     await expect(paymentWidget(page).getByText('Payment approved')).toBeVisible({ timeout: 30_000 })
-    const dialog = page.getByRole('dialog', { name: PAYMENT_PROBLEM_TITLE })
+    const dialog = page.getByRole('dialog', { name: messages.paymentProblemTitle })
     await expect(dialog).toBeVisible()
     await screenshot(page, 'verify-lost-speed-bump')
     await dialog.getByRole('button', { name: 'Okay' }).click()
@@ -569,7 +569,7 @@ test.describe('payment survives a lost answer (gateway sandbox)', () => {
     await Promise.all([page, second].map((tab) => paymentWidget(tab).getByRole('button', { name: 'Pay' }).click()))
 
     for (const tab of [page, second]) {
-      const dialog = tab.getByRole('dialog', { name: PAYMENT_PROBLEM_TITLE })
+      const dialog = tab.getByRole('dialog', { name: messages.paymentProblemTitle })
       const continueButton = tab.getByTestId('payment-continue')
       await expect(dialog.or(continueButton.and(tab.locator(':enabled')))).toBeVisible({ timeout: 60_000 })
       if (await dialog.isVisible()) {

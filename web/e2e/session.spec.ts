@@ -5,6 +5,7 @@
  * the 15-minute inactivity time-out (decided by the browser alone), and /security, where it is off.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { messages } from './product'
 import { INSTITUTION, onPage, screenshotter, startQuote } from './support'
 
 const screenshot = screenshotter('session-')
@@ -12,8 +13,6 @@ const screenshot = screenshotter('session-')
 /** The browser side's constants (web/src/flow/session.ts). */
 const REFRESH_EVERY_MS = 240_000
 const WARNING_AT = 14
-
-const SESSION_EXPIRED = 'Unfortunately, your session has timed out. Please start again.'
 
 /** The member moves the mouse (activity), then one refresh interval passes; resolves when the API gave a new token. */
 async function oneRefreshInterval(page: Page, step: number) {
@@ -47,8 +46,8 @@ test('the session is refreshed every 4 minutes; the warning comes one refresh be
   }
   await oneRefreshInterval(page, WARNING_AT)
   await expect(warning).toBeVisible()
-  await expect(warning.getByRole('heading', { name: 'Are you still there?' })).toBeVisible()
-  await expect(warning).toContainText('Your session is about to expire. Select Continue to keep going.')
+  await expect(warning.getByRole('heading', { name: messages.sessionWarningTitle })).toBeVisible()
+  await expect(warning).toContainText(messages.sessionWarning)
   await screenshot(page, 'timeout-warning')
   // Every refresh used the token the one before it returned (the old one is revoked at once).
   expect(new Set(tokens).size).toBe(WARNING_AT)
@@ -68,7 +67,7 @@ test('the session is refreshed every 4 minutes; the warning comes one refresh be
   await page.clock.runFor(REFRESH_EVERY_MS)
   await onPage(page, 'splash')
   const expired = page.getByTestId('session-expired-dialog')
-  await expect(expired).toContainText(SESSION_EXPIRED)
+  await expect(expired).toContainText(messages.sessionExpired)
   await expect(warning).toBeHidden()
   await screenshot(page, 'expired-at-maximum')
   await expect(page.getByTestId('email-input')).toBeVisible()
@@ -90,7 +89,7 @@ test('15 idle minutes end the session (the browser decides alone); activity post
   // The laptop lid closes for 6 more minutes: at the next check the session is over.
   await page.clock.fastForward('06:00')
   await onPage(page, 'splash')
-  await expect(page.getByTestId('session-expired-dialog')).toContainText(SESSION_EXPIRED)
+  await expect(page.getByTestId('session-expired-dialog')).toContainText(messages.sessionExpired)
   await screenshot(page, 'expired-idle')
   await page.getByTestId('session-expired-dialog').getByRole('button', { name: 'Okay' }).click()
   await expect(page.getByTestId('session-expired-dialog')).toBeHidden()
@@ -119,5 +118,5 @@ test('the inactivity check is off on /security, and on again back in the flow', 
 
   await page.clock.fastForward('15:30')
   await onPage(page, 'splash')
-  await expect(page.getByTestId('session-expired-dialog')).toContainText(SESSION_EXPIRED)
+  await expect(page.getByTestId('session-expired-dialog')).toContainText(messages.sessionExpired)
 })

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page, type Request } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
+import { fieldErrors, labels, messages } from './product'
 
 export const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
 export const VIN = process.env.E2E_VIN || '5XYRLDLC3NG097496'
@@ -83,10 +84,10 @@ export async function pickDescription(page: Page, field: 'year' | 'make' | 'mode
 export async function toDescription(page: Page, onDialog?: () => Promise<void>, institution = INSTITUTION) {
   await page.getByTestId('lookup-description').check()
   await page.getByTestId('lookup-continue').click()
-  const dialog = page.getByRole('dialog', { name: 'Your prices will be estimates' })
-  await expect(dialog.getByRole('button', { name: 'No, enter a VIN' })).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: messages.estimatesTitle })
+  await expect(dialog.getByRole('button', { name: labels.noEnterVin })).toBeVisible()
   await onDialog?.()
-  await dialog.getByRole('button', { name: 'Yes, show estimates' }).click()
+  await dialog.getByRole('button', { name: labels.yesShowEstimates }).click()
   await onPage(page, 'user/car/lookup/description', institution)
   await progress(page, 20)
 }
@@ -101,8 +102,8 @@ export async function describe2020Accord(page: Page) {
 
 /** The coverage page's impact modal (once per session): dismissed. */
 export async function dismissImpactModal(page: Page) {
-  const modal = page.getByRole('dialog', { name: 'Why coverage matters' })
-  await modal.getByRole('button', { name: 'See my options' }).click()
+  const modal = page.getByRole('dialog', { name: labels.whyCoverageMatters })
+  await modal.getByRole('button', { name: labels.seeMyOptions }).click()
   await expect(modal).toBeHidden()
 }
 
@@ -224,8 +225,8 @@ export async function verifyEmail(page: Page, email: string, options: PurchaseOp
 export async function agreeAndBook(page: Page, options: PurchaseOptions & { checkAgreements?: boolean } = {}) {
   if (options.checkAgreements) {
     await page.getByTestId('confirm-continue').click()
-    await expect(page.getByText('Please read the terms of service before continuing')).toBeVisible()
-    await expect(page.getByText('Please agree to the refund terms before continuing')).toBeVisible()
+    await expect(page.getByText(fieldErrors.terms)).toBeVisible()
+    await expect(page.getByText(fieldErrors.refund)).toBeVisible()
   }
   await page.getByTestId('terms-checkbox').check()
   await page.getByTestId('refund-checkbox').check()
@@ -298,7 +299,7 @@ export async function payAndConfirm(page: Page, email: string, options: Purchase
   await options.onScreen?.('payment-accepted')
   await page.getByTestId('payment-continue').click()
   await onPage(page, 'user/confirmation', options.institution)
-  await expect(page.getByText('Great job! You have made a wise decision.')).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByText(messages.wiseDecision)).toBeVisible({ timeout: 60_000 })
   await expect(page.getByTestId('contract-number')).not.toBeEmpty()
   await expect(page.getByTestId('tracking-number')).not.toBeEmpty()
   const text = async (testId: string) => (await page.getByTestId(testId).innerText()).trim()

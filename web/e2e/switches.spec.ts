@@ -4,6 +4,7 @@
  * meets exactly the error path the spec gives for it.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { fieldErrors, labels, messages } from './product'
 import {
   agreeAndBook,
   CARDS,
@@ -24,35 +25,28 @@ import {
   VIN,
 } from './support'
 
-const VEHICLE_NOT_FOUND = 'Vehicle not found'
-const RESEND_FAILED = 'There was an error re-sending the code'
-const BOOKING_FAILED =
-  'There appears to be a problem with booking this product. We suggest trying again in 15 mins. Would you like to retry booking your policy?'
-const PAYMENT_PROBLEM_TITLE = 'Looks like we ran into a speed bump'
-const PAYMENT_PROBLEM = 'There appears to have been a problem. Please try again. Thank you.'
-
 /** The payment speed bump with the spec's text; Okay goes to payment-error with Retry Payment. */
 async function speedBumpThenPaymentError(page: Page, institution: string) {
   const screenshot = screenshotter(`switches-${institution}-`)
-  const dialog = page.getByRole('dialog', { name: PAYMENT_PROBLEM_TITLE })
+  const dialog = page.getByRole('dialog', { name: messages.paymentProblemTitle })
   await expect(dialog).toBeVisible({ timeout: 60_000 })
-  await expect(dialog.getByText(PAYMENT_PROBLEM, { exact: true })).toBeVisible()
+  await expect(dialog.getByText(messages.paymentProblem, { exact: true })).toBeVisible()
   await screenshot(page, 'speed-bump')
   await dialog.getByRole('button', { name: 'Okay' }).click()
   await onPage(page, 'user/payment-error', institution)
   await expect(page.getByTestId('payment-error-page')).toBeVisible()
-  await expect(page.getByTestId('retry-button')).toHaveText('Retry Payment')
+  await expect(page.getByTestId('retry-button')).toHaveText(labels.retryPayment)
   await screenshot(page, 'payment-error')
 }
 
-test("carVinErrorTest: every VIN lookup answers 'Vehicle not found'", async ({ page }) => {
+test(`carVinErrorTest: every VIN lookup answers '${fieldErrors.vehicleNotFound}'`, async ({ page }) => {
   const institution = 'switch-vin'
   await startQuote(page, undefined, undefined, { institution })
   await page.getByTestId('lookup-continue').click()
   await onPage(page, 'user/car/lookup/vin', institution)
   await page.getByTestId('vin-input').fill(VIN)
   await page.getByTestId('vin-submit').click()
-  await expect(page.getByText(VEHICLE_NOT_FOUND, { exact: true })).toBeVisible()
+  await expect(page.getByText(fieldErrors.vehicleNotFound, { exact: true })).toBeVisible()
   await expect(page.getByTestId('vin-input')).toHaveAttribute('aria-invalid', 'true')
   await onPage(page, 'user/car/lookup/vin', institution)
   await screenshotter(`switches-${institution}-`)(page, 'vin-not-found')
@@ -64,9 +58,9 @@ test("descriptionErrorTest: the description lookup's 'Oops' dialog; No goes to n
   await toDescription(page, undefined, institution)
   await describe2020Accord(page)
   await page.getByTestId('description-submit').click()
-  const dialog = page.getByRole('dialog', { name: 'Oops' })
-  await expect(dialog.getByText("It looks like we couldn't find your vehicle.")).toBeVisible()
-  await expect(dialog.getByText('Would you like to try again?')).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: messages.vehicleLookupTitle })
+  await expect(dialog.getByText(messages.vehicleLookupFailed)).toBeVisible()
+  await expect(dialog.getByText(messages.tryAgainQuestion)).toBeVisible()
   await screenshotter(`switches-${institution}-`)(page, 'description-oops')
   await dialog.getByRole('button', { name: 'No', exact: true }).click()
   await onPage(page, 'user/no-rates', institution)
@@ -83,12 +77,12 @@ test('quotePostErrorTest: the quote fails, the member lands on the no-rates page
   await screenshotter(`switches-${institution}-`)(page, 'quote-no-rates')
 })
 
-test("verifyEmailErrorTest: sending the code fails with 'There was an error re-sending the code'", async ({ page }) => {
+test(`verifyEmailErrorTest: sending the code fails with '${messages.resendFailed}'`, async ({ page }) => {
   const institution = 'switch-verify-email'
   await quoteCoverage(page, { institution })
   await enterPersonalDetails(page, { institution })
   await page.getByTestId('validate-email').click()
-  await expect(page.getByRole('alert').filter({ hasText: RESEND_FAILED })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: messages.resendFailed })).toBeVisible()
   await onPage(page, 'user/verify-email/send-email', institution)
   await expect(page.getByTestId('code-input')).toHaveCount(0)
   await screenshotter(`switches-${institution}-`)(page, 'verify-email-error')
@@ -128,9 +122,9 @@ test('policyPostErrorTest: only the first booking round fails; Retry Booking boo
   await purchaseUntilReview(page, { institution })
   await agreeAndBook(page)
   const dialog = page.getByTestId('booking-failed-dialog')
-  await expect(dialog.getByText(BOOKING_FAILED, { exact: true })).toBeVisible({ timeout: 150_000 })
+  await expect(dialog.getByText(messages.bookingFailed, { exact: true })).toBeVisible({ timeout: 150_000 })
   await screenshotter(`switches-${institution}-`)(page, 'booking-failed')
-  await dialog.getByRole('button', { name: 'Retry Booking' }).click()
+  await dialog.getByRole('button', { name: labels.retryBooking }).click()
   await onPaymentPage(page, institution)
 })
 

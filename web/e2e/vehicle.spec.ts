@@ -3,6 +3,7 @@
  * real-VIN prompt, the description lookup's failure dialog, and a VIN read from a photo.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { carFlagLabel, labels, messages } from './product'
 import { describe2020Accord, dismissImpactModal, onPage, progress, screenshotter, startQuote, toDescription } from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
@@ -40,7 +41,7 @@ test('a described vehicle gets estimates, then exact prices once its VIN is give
   await expect(page.getByTestId('car-line')).toContainText('2020 Honda Accord')
   await page.getByTestId('mileage-input').pressSequentially('45000')
   await expect(page.getByTestId('mileage-input')).toHaveValue('45,000')
-  await page.getByRole('checkbox', { name: 'Second Owner' }).check()
+  await page.getByRole('checkbox', { name: carFlagLabel('secondOwner') }).check()
   await screenshotBoth(screenshot, page, 'mileage-with-flags')
   await page.getByTestId('mileage-submit').click()
 
@@ -54,12 +55,12 @@ test('a described vehicle gets estimates, then exact prices once its VIN is give
   await onPage(page, 'user/coverage/level')
   await dismissImpactModal(page)
   const button = page.getByTestId('purchase-button')
-  await expect(button).toHaveText('Enter Vin')
+  await expect(button).toHaveText(labels.enterVin)
   await expect(page.getByTestId('estimate-note')).toBeVisible()
   await screenshot(page, 'coverage-estimates')
   await button.click()
 
-  const dialog = page.getByRole('dialog', { name: 'Enter your VIN to purchase' })
+  const dialog = page.getByRole('dialog', { name: labels.enterVinToPurchase })
   await expect(dialog.getByTestId('real-vin-input')).toBeFocused()
   await dialog.getByTestId('real-vin-input').fill(REAL_VIN)
   await screenshotBoth(screenshot, page, 'real-vin-dialog')
@@ -67,7 +68,7 @@ test('a described vehicle gets estimates, then exact prices once its VIN is give
 
   // The car is created again with the real VIN and quoted again.
   await expect(dialog).toBeHidden({ timeout: 30_000 })
-  await expect(button).toHaveText('Purchase', { timeout: 30_000 })
+  await expect(button).toHaveText(labels.purchase, { timeout: 30_000 })
   await expect(page.getByText('Option 2 of 3')).toBeVisible()
   await expect(page.getByTestId('estimate-note')).toBeHidden()
   await expect(page).toHaveURL(/\/user\/coverage\/level$/)
@@ -83,7 +84,7 @@ test("a description the catalog cannot find: 'Oops', then No goes to no-rates", 
       route.fulfill({
         status: 404,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'vehicleNotFound', message: 'failed to find vin' } }),
+        body: JSON.stringify({ error: { code: 'vehicleNotFound', message: messages.failedToFindVin } }),
       }),
   )
   await startQuote(page)
@@ -91,16 +92,16 @@ test("a description the catalog cannot find: 'Oops', then No goes to no-rates", 
   await describe2020Accord(page)
   await page.getByTestId('description-submit').click()
 
-  const dialog = page.getByRole('dialog', { name: 'Oops' })
-  await expect(dialog.getByText("It looks like we couldn't find your vehicle.")).toBeVisible()
-  await expect(dialog.getByText('Would you like to try again?')).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: messages.vehicleLookupTitle })
+  await expect(dialog.getByText(messages.vehicleLookupFailed)).toBeVisible()
+  await expect(dialog.getByText(messages.tryAgainQuestion)).toBeVisible()
   await screenshotBoth(screenshot, page, 'description-not-found')
   await dialog.getByRole('button', { name: 'Yes', exact: true }).click()
   await expect(dialog).toBeHidden()
   await onPage(page, 'user/car/lookup/description')
 
   await page.getByTestId('description-submit').click()
-  await page.getByRole('dialog', { name: 'Oops' }).getByRole('button', { name: 'No', exact: true }).click()
+  await page.getByRole('dialog', { name: messages.vehicleLookupTitle }).getByRole('button', { name: 'No', exact: true }).click()
   await onPage(page, 'user/no-rates')
   await expect(page.getByTestId('no-rates-page')).toBeVisible()
   await screenshot(page, 'no-rates')
@@ -139,9 +140,7 @@ test('a VIN read from a photo fills the field; the member checks it and continue
   const png = await vinPhoto(page, PHOTO_VIN)
   await page.getByTestId('vin-photo-input').setInputFiles({ name: 'vin.png', mimeType: 'image/png', buffer: png })
   await expect(page.getByTestId('vin-input')).toHaveValue(PHOTO_VIN, { timeout: 60_000 })
-  await expect(page.getByTestId('vin-photo-note')).toHaveText(
-    'We read this VIN from your photo. Please check it matches your vehicle, then continue.',
-  )
+  await expect(page.getByTestId('vin-photo-note')).toHaveText(messages.vinFromPhoto)
   // Never submitted by itself.
   await onPage(page, 'user/car/lookup/vin')
   await screenshotBoth(screenshot, page, 'vin-from-photo')

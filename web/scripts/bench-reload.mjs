@@ -13,6 +13,9 @@
 // Env: APP_URL (required), INSTITUTION (summit-cu), VIN (5XYRLDLC3NG097496), RUNS (20),
 //      CHROME_PATH (/usr/bin/chromium).
 import { RUNS, launchChromium, phonePage, summary, uniqueEmail, walkToVin } from './bench-support.mjs'
+import product from '../../domain/product.json' with { type: 'json' }
+
+const { labels } = product
 
 /** What shows when the coverage page is back: the first card's price. */
 const CONTENT = 'rate-price'
@@ -69,7 +72,7 @@ async function oneRun(browser) {
     await byId('miles-per-year-submit').click()
     await byId('years-to-own-submit').click()
     await byId(CONTENT).first().waitFor({ state: 'visible' })
-    await page.getByRole('button', { name: 'See my options' }).click()
+    await page.getByRole('button', { name: labels.seeMyOptions }).click()
     await recorded('coverage')
 
     await page.addInitScript(recordShown, CONTENT)

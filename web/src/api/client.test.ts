@@ -1,5 +1,6 @@
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { messages } from '../lib/product'
 import { server } from '../test/msw-server'
 import { answer, apiError, errorBody } from '../test/respond'
 import { ApiError } from './api-error'
@@ -75,13 +76,8 @@ describe('api.uploadVinPhoto', () => {
   it("rejects with the API's error message", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr)
     const done = api.uploadVinPhoto('/u', new File(['x'], 'v.png', { type: 'image/png' }))
-    FakeXhr.last!.answer(
-      415,
-      JSON.stringify(errorBody('validation', 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).')),
-    )
-    await expect(done).rejects.toEqual(
-      new ApiError(415, 'validation', 'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).'),
-    )
+    FakeXhr.last!.answer(415, JSON.stringify(errorBody('validation', messages.photoNotAPhotoType)))
+    await expect(done).rejects.toEqual(new ApiError(415, 'validation', messages.photoNotAPhotoType))
   })
 })
 

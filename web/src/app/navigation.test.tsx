@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AnalyticsEvent } from '../api/types'
+import { product, titles } from '../lib/product'
 import { server } from '../test/msw-server'
 import { empty } from '../test/respond'
 import { dismissImpactModal, fillPersonalDetails, renderApp, renderAtCoverage, renderAtLookup } from '../test/render-app'
@@ -33,7 +34,7 @@ describe('navigation: pageviews', () => {
     expect(lookup).toMatchObject({
       hitType: 'pageview',
       pagePath: '/summit-cu/user/car/lookup',
-      pageTitle: 'How would you like to find your vehicle?',
+      pageTitle: titles.lookup,
     })
     expect(lookup.clientId).toEqual(expect.any(String))
     expect(lookup.deviceUserAgentString).toEqual(expect.any(String))
@@ -58,7 +59,7 @@ describe('navigation: layout', () => {
       within(stepper)
         .getAllByText(/./)
         .map((label) => label.textContent),
-    ).toEqual(expect.arrayContaining(['Car', 'Personal Details', 'Payment Details', 'Confirm Your Selection']))
+    ).toEqual(expect.arrayContaining(product.stepper))
     expect(screen.getByTestId('stepper-active')).toHaveTextContent('Car')
   })
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { Resumed } from '../api/types'
-import { LINK_FAILED_TITLE, PRICE_CHANGED_TITLE, SESSION_EXPIRED } from '../flow/messages'
+import { messages } from '../lib/product'
 import { bookedPolicy, confirmation, resumedAt, user, verifiedMember } from '../test/fixtures'
 import { endableSession, server } from '../test/msw-server'
 import { answer, apiError } from '../test/respond'
@@ -86,7 +86,7 @@ describe('a reloaded /user page shows the same screen with the same data', () =>
     const message = 'Prices have changed since you chose your coverage: it was $2,470.97, and it is now $2,520.00.'
     restoring(resumedAt('confirm', { priceChange: { from: '$2,470.97', to: '$2,520.00', message } }))
     const { user } = renderApp('/summit-cu/user/coverage/confirm')
-    const dialog = await screen.findByRole('dialog', { name: PRICE_CHANGED_TITLE })
+    const dialog = await screen.findByRole('dialog', { name: messages.priceChangedTitle })
     expect(within(dialog).getByText(message)).toBeInTheDocument()
     expect(screen.getByTestId('confirm-coverage-name')).toHaveTextContent('PREMIUM')
     await user.click(within(dialog).getByRole('button', { name: 'OK' }))
@@ -106,7 +106,7 @@ describe('a reloaded /user page shows the same screen with the same data', () =>
     )
     renderApp('/summit-cu/user/coverage/level')
     const dialog = await screen.findByTestId('session-expired-dialog')
-    expect(within(dialog).getByText(SESSION_EXPIRED)).toBeInTheDocument()
+    expect(within(dialog).getByText(messages.sessionExpired)).toBeInTheDocument()
     await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/splash'))
   })
 
@@ -152,8 +152,8 @@ describe('a continue link /{iid}/resume/{token}', () => {
 
   it("a used or expired link (410): the splash with the API's message", async () => {
     renderApp('/summit-cu/resume/used-token')
-    const dialog = await screen.findByRole('dialog', { name: LINK_FAILED_TITLE })
-    expect(within(dialog).getByText('This link has expired or was already used. Please start again.')).toBeInTheDocument()
+    const dialog = await screen.findByRole('dialog', { name: messages.linkFailedTitle })
+    expect(within(dialog).getByText(messages.linkExpired)).toBeInTheDocument()
     await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/splash'))
     expect(screen.getByTestId('email-input')).toBeInTheDocument()
   })

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SESSION_WARNING, SESSION_WARNING_TITLE } from '../flow/messages'
 import { IDLE_CHECK_INTERVAL_MS, IDLE_TIMEOUT_MS, SESSION_REFRESH_INTERVAL_MS, SESSION_WARNING_AT } from '../flow/session'
+import { messages } from '../lib/product'
 import { resumedAt } from '../test/fixtures'
 import { endableSession, server } from '../test/msw-server'
 import { answer } from '../test/respond'
@@ -42,8 +42,8 @@ describe('session in the app', () => {
       await advance(SESSION_REFRESH_INTERVAL_MS)
     }
     const warning = await screen.findByTestId('session-warning-dialog')
-    expect(warning).toHaveTextContent(SESSION_WARNING_TITLE)
-    expect(warning).toHaveTextContent(SESSION_WARNING)
+    expect(warning).toHaveTextContent(messages.sessionWarningTitle)
+    expect(warning).toHaveTextContent(messages.sessionWarning)
     await waitFor(() => expect(refreshes).toHaveLength(SESSION_WARNING_AT))
     expect(refreshes.slice(0, 2)).toEqual(['Bearer t-1', 'Bearer r-1'])
 
@@ -61,9 +61,7 @@ describe('session in the app', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup')
     expect(ends).toEqual([])
     await advance(IDLE_CHECK_INTERVAL_MS)
-    expect(await screen.findByTestId('session-expired-dialog')).toHaveTextContent(
-      'Unfortunately, your session has timed out. Please start again.',
-    )
+    expect(await screen.findByTestId('session-expired-dialog')).toHaveTextContent(messages.sessionExpired)
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
     // Refreshed at 4, 8 and 12 minutes: the end carries the newest token, once.
     await waitFor(() => expect(ends).toEqual([{ authorization: 'Bearer r-3', keepalive: true }]))

@@ -12,7 +12,6 @@ import { CtaButton } from './cta-button'
 import { CheckCircleIcon } from './icons'
 import { VinPhoto } from './vin-photo'
 
-export const VIN_FROM_PHOTO_NOTE = messages.vinFromPhoto
 export const VIN_REPAIRED_NOTE =
   'One character was hard to read, so we corrected it to make a valid VIN. Please check every character against your vehicle before you continue.'
 const VIN_HINT = `The ${VIN_LENGTH} characters on your registration, insurance card or the driver-side dashboard.`
@@ -96,7 +95,7 @@ export function VinForm(props: {
             id={`${id}-photo-note`}
             data-testid={`${id}-photo-note`}
           >
-            {repaired ? VIN_REPAIRED_NOTE : VIN_FROM_PHOTO_NOTE}
+            {repaired ? VIN_REPAIRED_NOTE : messages.vinFromPhoto}
           </Alert>
         )}
       </Stack>

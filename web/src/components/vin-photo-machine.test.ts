@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../api/api-error'
 import type { VinPhotoDrop } from '../api/types'
+import { messages } from '../lib/product'
 import { vinPhotoMachine, type VinPhotoEvent } from './vin-photo-machine'
 
 const session = { institutionId: 'summit-cu', userId: 'u-1', token: 't-1' }
@@ -42,13 +43,13 @@ describe('vinPhotoMachine', () => {
   it("keeps the server's message when a step fails, and a new photo starts over", async () => {
     const { actor, finishUpload } = start({
       progress: [],
-      uploadError: new ApiError(413, 'validation', 'That photo is too large. Please use one under 10 MB.'),
+      uploadError: new ApiError(413, 'validation', messages.photoTooLarge),
     })
     actor.send({ type: 'PICK', file: png })
     await waitFor(actor, (s) => s.matches('uploading'))
     finishUpload()
     await waitFor(actor, (s) => s.matches('failed'))
-    expect(actor.getSnapshot().context.error).toBe('That photo is too large. Please use one under 10 MB.')
+    expect(actor.getSnapshot().context.error).toBe(messages.photoTooLarge)
     actor.send({ type: 'PICK', file: png })
     expect(actor.getSnapshot().context.error).toBeNull()
     expect(actor.getSnapshot().context.progress).toBe(0)
@@ -58,7 +59,7 @@ describe('vinPhotoMachine', () => {
     const { actor } = start({ progress: [] })
     actor.send({ type: 'PICK', file: new File(['x'], 'notes.txt', { type: 'text/plain' }) })
     expect(actor.getSnapshot().value).toBe('failed')
-    expect(actor.getSnapshot().context.error).toBe('Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).')
+    expect(actor.getSnapshot().context.error).toBe(messages.photoNotAPhotoType)
     actor.send({ type: 'PICK', file: png })
     await waitFor(actor, (s) => s.matches('uploading'))
     actor.send({ type: 'PICK', file: new File(['x'], 'notes.txt', { type: 'text/plain' }) })

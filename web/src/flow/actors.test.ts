@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createActor, toPromise, type AnyActorLogic } from 'xstate'
 import { ApiError } from '../api/api-error'
+import { messages } from '../lib/product'
 import { server } from '../test/msw-server'
 import { bookedPolicy, resumedAt } from '../test/fixtures'
 import { answer, apiError } from '../test/respond'
@@ -92,7 +93,7 @@ describe('payment answers', () => {
   })
 
   it('signrequest 409 alreadyPaid', async () => {
-    server.use(http.post(`${U}/signrequest`, () => apiError('alreadyPaid', 'This contract is already paid.', 409)))
+    server.use(http.post(`${U}/signrequest`, () => apiError('alreadyPaid', messages.alreadyPaid, 409)))
     await expect(run(flowActors.signRequest, { session, policyId: 'p-1' })).rejects.toMatchObject({ code: 'alreadyPaid' })
   })
 })

@@ -4,6 +4,7 @@ import { createActor, toPromise } from 'xstate'
 import { ApiError } from '../api/api-error'
 import type { AnalyticsEvent } from '../api/types'
 import { errorLabel } from '../lib/analytics'
+import { messages } from '../lib/product'
 import { confirmation } from '../test/fixtures'
 import { driveTo, send } from '../test/flow-harness'
 import { server } from '../test/msw-server'
@@ -42,7 +43,7 @@ describe('ErrorEncountered events: one per failure', () => {
     const analytics: AnalyticsEvent[] = []
     const actor = await driveTo('sendEmail', { analytics, updateEmail: fails(409, 'conflict') })
     expect(await send(actor, { type: 'SEND_CODE', emailAddress: 'other@example.com' })).toBe('sendEmail')
-    expect(actor.getSnapshot().context.emailError).toBe('There was an issue updating your email.')
+    expect(actor.getSnapshot().context.emailError).toBe(messages.updateEmailFailed)
     expect(errorsIn(analytics)).toEqual([['UpdateEmail', 'conflict 409']])
   })
 
@@ -60,7 +61,7 @@ describe('ErrorEncountered events: one per failure', () => {
       analytics,
       sendEmail: () => {
         sends += 1
-        if (sends > 1) return Promise.reject(new ApiError(429, 'rateLimited', 'There was an error re-sending the code'))
+        if (sends > 1) return Promise.reject(new ApiError(429, 'rateLimited', messages.resendFailed))
         return Promise.resolve(true)
       },
     })
@@ -160,9 +161,9 @@ describe('ErrorEncountered events: one per failure', () => {
     }
   })
 
-  it("VerifyResponse: 'User timeout.' is reported before the session ends", async () => {
+  it(`VerifyResponse: '${messages.userTimeout}' is reported before the session ends`, async () => {
     const analytics: AnalyticsEvent[] = []
-    const actor = await driveTo('payment', { analytics, verify: fails(402, 'paymentFailed', 'User timeout.') })
+    const actor = await driveTo('payment', { analytics, verify: fails(402, 'paymentFailed', messages.userTimeout) })
     await send(actor, { type: 'WIDGET_READY' })
     expect(await send(actor, { type: 'WIDGET_RESULT', result: 'r' })).toBe('splash')
     expect(errorsIn(analytics)).toEqual([['VerifyResponse', 'userTimeout']])

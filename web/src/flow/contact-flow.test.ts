@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsEvent } from '../api/types'
+import { labels, messages } from '../lib/product'
 import { quote } from '../test/fixtures'
 import { driveTo, memberUser, personalDetails, send, settle, start, type Fakes } from '../test/flow-harness'
 import { stepOf } from './flow-actor'
@@ -8,7 +9,7 @@ import { CONTACT_ORIGINS } from './states/contact-states'
 type Contacts = NonNullable<Fakes['contacts']>
 
 describe('coverage page: expert guidance, payment options, analytics once, impact modal', () => {
-  it("expert guidance: 'No Thanks' keeps the member on coverage, Yes goes to contact-me flagged for it", async () => {
+  it(`expert guidance: '${labels.noThanks}' keeps the member on coverage, Yes goes to contact-me flagged for it`, async () => {
     const actor = await driveTo('coverage')
     actor.send({ type: 'REQUEST_EXPERT_GUIDANCE' })
     expect(actor.getSnapshot().matches({ coverage: 'expertGuidance' })).toBe(true)
@@ -115,7 +116,7 @@ describe('coverage page: expert guidance, payment options, analytics once, impac
     const analytics: AnalyticsEvent[] = []
     const actor = await driveTo('yearsToOwn', {
       analytics,
-      quote: () => Promise.reject(new Error('No quotes present')),
+      quote: () => Promise.reject(new Error(messages.noQuotes)),
     })
     expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('noRates')
     expect(actor.getSnapshot().context.pageUserBouncedFrom).toBe('validCarNoRates')

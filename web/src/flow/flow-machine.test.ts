@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api/api-error'
+import { fieldErrors, labels, messages } from '../lib/product'
 import { quote } from '../test/fixtures'
 import { driveTo, memberUser, personalDetails, send, settle, start, verifiedUser } from '../test/flow-harness'
 import { progressOf, stepOf } from './flow-actor'
 import { startRateIndex } from './flow-machine'
-import { INVALID_CODE, VEHICLE_NOT_FOUND } from './messages'
 import { STEP_INFO, STEPS, pathOf, stepOfPath, type Step } from './steps'
 
 describe('steps table', () => {
@@ -131,19 +131,19 @@ describe('flow machine: errors', () => {
     expect(actor.getSnapshot().context.session).toBeNull()
   })
 
-  it("shows 'Vehicle not found' and clears it on focus", async () => {
+  it(`shows '${fieldErrors.vehicleNotFound}' and clears it on focus`, async () => {
     const actor = await driveTo('vinLookup', {
-      decode: () => Promise.reject(new ApiError(404, 'vehicleNotFound', 'failed to find vin')),
+      decode: () => Promise.reject(new ApiError(404, 'vehicleNotFound', messages.failedToFindVin)),
     })
     expect(await send(actor, { type: 'SUBMIT_VIN', vin: '11111111111111111' })).toBe('vinLookup')
-    expect(actor.getSnapshot().context.vinError).toBe(VEHICLE_NOT_FOUND)
+    expect(actor.getSnapshot().context.vinError).toBe(fieldErrors.vehicleNotFound)
     actor.send({ type: 'VIN_FOCUSED' })
     expect(actor.getSnapshot().context.vinError).toBeNull()
   })
 
   it('goes to no-rates when the quote fails', async () => {
     const actor = await driveTo('yearsToOwn', {
-      quote: () => Promise.reject(new ApiError(422, 'noQuotes', 'No quotes present')),
+      quote: () => Promise.reject(new ApiError(422, 'noQuotes', messages.noQuotes)),
     })
     expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('noRates')
     expect(await send(actor, { type: 'BACK' })).toBe('mileage')
@@ -151,13 +151,13 @@ describe('flow machine: errors', () => {
 
   it('keeps the member on the code page with the invalid-code message', async () => {
     const actor = await driveTo('codeConfirmation', {
-      code: () => Promise.reject(new ApiError(400, 'invalidCode', INVALID_CODE)),
+      code: () => Promise.reject(new ApiError(400, 'invalidCode', messages.invalidCode)),
     })
     expect(await send(actor, { type: 'SUBMIT_CODE', code: '000000' })).toBe('codeConfirmation')
-    expect(actor.getSnapshot().context.codeError).toBe(INVALID_CODE)
+    expect(actor.getSnapshot().context.codeError).toBe(messages.invalidCode)
   })
 
-  it('offers a retry when booking fails, and booking-error on No, Thank You', async () => {
+  it(`offers a retry when booking fails, and booking-error on ${labels.noThankYou}`, async () => {
     let attempts = 0
     const actor = await driveTo('confirm', {
       book: () => {
@@ -181,7 +181,7 @@ describe('flow machine: errors', () => {
   })
 
   it('tells the member a voided contract cannot be booked, and starts again at splash', async () => {
-    const voided = 'This contract was voided because it was not paid in time. Please start again.'
+    const voided = `${messages.voidedUnpaid} Please start again.`
     const actor = await driveTo('confirm', {
       book: () => Promise.reject(new ApiError(409, 'voided', voided)),
     })
@@ -196,7 +196,7 @@ describe('flow machine: errors', () => {
   })
 
   it("shows the API's message when the sign request finds the contract voided; Okay goes to payment-error", async () => {
-    const voided = 'This contract was voided because it was not paid in time. Please start again.'
+    const voided = `${messages.voidedUnpaid} Please start again.`
     const actor = await driveTo('confirm', {
       sign: () => Promise.reject(new ApiError(409, 'voided', voided)),
     })
@@ -207,17 +207,16 @@ describe('flow machine: errors', () => {
     expect(actor.getSnapshot().context.paymentFailure).toBeNull()
 
     const failed = await driveTo('confirm', {
-      sign: () =>
-        Promise.reject(new ApiError(502, 'paymentFailed', 'There appears to have been a problem. Please try again. Thank you.')),
+      sign: () => Promise.reject(new ApiError(502, 'paymentFailed', messages.paymentProblem)),
     })
     await send(failed, { type: 'BOOK' })
     expect(failed.getSnapshot().matches({ payment: 'failed' })).toBe(true)
     expect(failed.getSnapshot().context.paymentFailure).toBeNull()
   })
 
-  it("returns to splash with the timeout flag on 'User timeout.'", async () => {
+  it(`returns to splash with the timeout flag on '${messages.userTimeout}'`, async () => {
     const actor = await driveTo('payment', {
-      verify: () => Promise.reject(new ApiError(402, 'paymentFailed', 'User timeout.')),
+      verify: () => Promise.reject(new ApiError(402, 'paymentFailed', messages.userTimeout)),
     })
     await send(actor, { type: 'WIDGET_READY' })
     expect(await send(actor, { type: 'WIDGET_RESULT', result: 'r' })).toBe('splash')

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../api/api-error'
 import type { Institution, IntegrationSession } from '../api/types'
+import { messages } from '../lib/product'
 import { car, institution, quote, user } from '../test/fixtures'
 import { stepOf } from './flow-actor'
 import type { IntegrationLaunch } from './flow-context'
 import { flowMachine } from './flow-machine'
-import { LAUNCH_FAILED } from './messages'
 
 /** Integration mode (spec section 2): the partner's launch code is exchanged instead of the splash. */
 
@@ -93,14 +93,14 @@ describe('integration mode', () => {
     expect(snapshot.context.car).toBeNull()
   })
 
-  it("a vehicle without coverage: 'No available policies'", async () => {
-    const { settled } = launchWith(() => Promise.reject(new ApiError(422, 'noPolicies', 'No available policies')))
+  it(`a vehicle without coverage: '${messages.noAvailablePolicies}'`, async () => {
+    const { settled } = launchWith(() => Promise.reject(new ApiError(422, 'noPolicies', messages.noAvailablePolicies)))
     const snapshot = await settled()
     expect(snapshot.matches({ integration: 'noPolicies' })).toBe(true)
     expect(stepOf(snapshot)).toBeUndefined()
   })
 
-  it('fewer rates than the institution shows (threeCardView): No available policies', async () => {
+  it(`fewer rates than the institution shows (threeCardView): ${messages.noAvailablePolicies}`, async () => {
     const { settled } = launchWith(() =>
       Promise.resolve({
         user: partnerUser,
@@ -113,14 +113,14 @@ describe('integration mode', () => {
   })
 
   it('an unknown, used or expired code, or an inactive integrator: the API’s message', async () => {
-    const expired = 'This link has expired or was already used. Please start again from the page that brought you here.'
+    const expired = messages.launchExpired
     const { settled } = launchWith(() => Promise.reject(new ApiError(404, 'notFound', expired)))
     const snapshot = await settled()
     expect(snapshot.matches({ integration: 'failed' })).toBe(true)
     expect(snapshot.context.failure).toBe(expired)
 
     const withoutMessage = launchWith(() => Promise.reject(new ApiError(0, 'network', '')))
-    expect((await withoutMessage.settled()).context.failure).toBe(LAUNCH_FAILED)
+    expect((await withoutMessage.settled()).context.failure).toBe(messages.launchFailed)
   })
 
   it('stays in integration mode when the session resets', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api/api-error'
+import { messages } from '../lib/product'
 import { confirmation } from '../test/fixtures'
 import { driveTo, send, type Fakes } from '../test/flow-harness'
 import { stepOf } from './flow-actor'
@@ -16,7 +17,7 @@ describe('payment: a contract paid already', () => {
   it('409 alreadyPaid on the sign request (the verify call was lost after the charge): on to the confirmation', async () => {
     let confirmed = 0
     const actor = await driveTo('confirm', {
-      sign: () => Promise.reject(new ApiError(409, 'alreadyPaid', 'This contract is already paid.')),
+      sign: () => Promise.reject(new ApiError(409, 'alreadyPaid', messages.alreadyPaid)),
       confirm: () => {
         confirmed += 1
         return Promise.resolve(confirmation)
@@ -29,11 +30,8 @@ describe('payment: a contract paid already', () => {
 
   it('a confirmation still waiting for the payment (409 paymentPending): the speed bump, then payment-error', async () => {
     const actor = await driveTo('confirm', {
-      sign: () => Promise.reject(new ApiError(409, 'alreadyPaid', 'This contract is already paid.')),
-      confirm: () =>
-        Promise.reject(
-          new ApiError(409, 'paymentPending', 'Your payment is still being recorded. Please try again in a moment.'),
-        ),
+      sign: () => Promise.reject(new ApiError(409, 'alreadyPaid', messages.alreadyPaid)),
+      confirm: () => Promise.reject(new ApiError(409, 'paymentPending', messages.paymentRecording)),
     })
     expect(await send(actor, { type: 'BOOK' })).toBe('payment')
     expect(actor.getSnapshot().matches({ payment: 'failed' })).toBe(true)
@@ -59,10 +57,7 @@ describe('payment: a charge the checkout refunds (verifyresponse 409)', () => {
       'voided',
       'This contract was voided before your payment reached us, so your payment of $1,955.97 is being refunded to your card.',
     ],
-    [
-      'chargeRefunded',
-      'There appears to have been a problem. Please try again. Thank you. Your payment of $1,955.97 is being refunded to your card.',
-    ],
+    ['chargeRefunded', `${messages.paymentProblem} Your payment of $1,955.97 is being refunded to your card.`],
   ] as const)('%s: the message, then Okay goes to payment-error', async (code, message) => {
     const actor = await verifyWith({
       verify: () => Promise.reject(new ApiError(409, code, message)),

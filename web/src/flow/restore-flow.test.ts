@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api/api-error'
 import type { ContactRequestBody, Resumed } from '../api/types'
+import { messages } from '../lib/product'
 import { bookedPolicy, confirmation, resumedAt, verifiedMember } from '../test/fixtures'
 import { send, settle, start, type Fakes } from '../test/flow-harness'
 import { progressOf, stepOf } from './flow-actor'
-import { LINK_FAILED_TITLE, PRICE_CHANGED_TITLE } from './messages'
 import type { RestoreSource } from './restore-source'
 
 const SESSION: RestoreSource = { via: 'session' }
@@ -125,7 +125,7 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
     const message = 'Prices have changed since you chose your coverage: it was $1,955.97, and it is now $2,001.00.'
     const { actor } = await restoreWith(resumedAt('confirm', { priceChange: { from: '$1,955.97', to: '$2,001.00', message } }))
     expect(stepOf(actor.getSnapshot())).toBe('confirm')
-    expect(actor.getSnapshot().context.notice).toEqual({ title: PRICE_CHANGED_TITLE, message })
+    expect(actor.getSnapshot().context.notice).toEqual({ title: messages.priceChangedTitle, message })
     actor.send({ type: 'DISMISS_NOTICE' })
     expect(actor.getSnapshot().context.notice).toBeNull()
   })
@@ -150,12 +150,12 @@ describe('restore on boot: nothing to go on with', () => {
   })
 
   it("a used or expired continue link (410): the splash with the API's message", async () => {
-    const message = 'This link has expired or was already used. Please start again.'
+    const message = messages.linkExpired
     const link: RestoreSource = { via: 'link', token: 'tok-1' }
     const { actor, sources } = await restoreWith(() => Promise.reject(new ApiError(410, 'linkExpired', message)), {}, link)
     expect(sources).toEqual([link])
     expect(stepOf(actor.getSnapshot())).toBe('splash')
-    expect(actor.getSnapshot().context.notice).toEqual({ title: LINK_FAILED_TITLE, message })
+    expect(actor.getSnapshot().context.notice).toEqual({ title: messages.linkFailedTitle, message })
     expect(actor.getSnapshot().context.sessionExpired).toBe(false)
   })
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api/api-error'
 import type { AnalyticsEvent, CreateCarBody } from '../api/types'
+import { fieldErrors, labels, messages } from '../lib/product'
 import { car, quote } from '../test/fixtures'
 import { CATALOG, describedVehicle, driveTo, send, type Fakes } from '../test/flow-harness'
 import { NO_CAR_FLAGS } from './flow-context'
-import { VEHICLE_NOT_FOUND } from './messages'
 
 const REAL_VIN = '1HGCM82633A004352'
 const flags = { ...NO_CAR_FLAGS, commercialUse: true, secondOwner: true }
@@ -50,7 +50,7 @@ async function toCoverageByDescription(fakes: Fakes = {}) {
 }
 
 describe('lookup choice: the Estimate-only dialog', () => {
-  it("opens on description; 'No, enter a VIN' goes to the VIN page", async () => {
+  it(`opens on description; '${labels.noEnterVin}' goes to the VIN page`, async () => {
     const actor = await driveTo('lookup')
     expect(await send(actor, { type: 'CHOOSE_DESCRIPTION' })).toBe('lookup')
     expect(actor.getSnapshot().matches({ lookup: 'estimateOnly' })).toBe(true)
@@ -60,7 +60,7 @@ describe('lookup choice: the Estimate-only dialog', () => {
     expect(await send(actor, { type: 'CHOOSE_VIN' })).toBe('vinLookup')
   })
 
-  it("'Yes, show estimates' goes to the description page, which loads the years", async () => {
+  it(`'${labels.yesShowEstimates}' goes to the description page, which loads the years`, async () => {
     const actor = await toDescription()
     const { descriptionLists } = actor.getSnapshot().context
     expect(descriptionLists).toEqual({ years: CATALOG.years, makes: null, models: null, styles: null })
@@ -148,7 +148,7 @@ describe('description lookup: finding the vehicle', () => {
 
   it("opens 'Oops' on failure: Yes stays, No records the bounce and goes to no-rates", async () => {
     const actor = await toDescription({
-      findVin: () => Promise.reject(new ApiError(404, 'vehicleNotFound', 'failed to find vin')),
+      findVin: () => Promise.reject(new ApiError(404, 'vehicleNotFound', messages.failedToFindVin)),
     })
     await describe2020Accord(actor)
     expect(await send(actor, { type: 'SUBMIT_DESCRIPTION' })).toBe('descriptionLookup')
@@ -175,7 +175,7 @@ describe('description lookup: finding the vehicle', () => {
     const analytics: AnalyticsEvent[] = []
     const actor = await toDescription({
       analytics,
-      quote: () => Promise.reject(new ApiError(422, 'noQuotes', 'No quotes present')),
+      quote: () => Promise.reject(new ApiError(422, 'noQuotes', messages.noQuotes)),
     })
     await describe2020Accord(actor)
     await send(actor, { type: 'SUBMIT_DESCRIPTION' })
@@ -189,15 +189,15 @@ describe('description lookup: finding the vehicle', () => {
 })
 
 describe('coverage: the real-VIN prompt', () => {
-  it("opens instead of purchasing; 'Vehicle not found' on a bad VIN, cleared on focus; Cancel closes it", async () => {
+  it(`opens instead of purchasing; '${fieldErrors.vehicleNotFound}' on a bad VIN, cleared on focus; Cancel closes it`, async () => {
     const actor = await toCoverageByDescription({
-      decode: () => Promise.reject(new ApiError(404, 'vehicleNotFound', 'failed to find vin')),
+      decode: () => Promise.reject(new ApiError(404, 'vehicleNotFound', messages.failedToFindVin)),
     })
     expect(await send(actor, { type: 'PURCHASE' })).toBe('coverage')
     expect(actor.getSnapshot().matches({ coverage: 'realVin' })).toBe(true)
     await send(actor, { type: 'SUBMIT_REAL_VIN', vin: '11111111111111111' })
     expect(actor.getSnapshot().matches({ coverage: { realVin: 'editing' } })).toBe(true)
-    expect(actor.getSnapshot().context.vinError).toBe(VEHICLE_NOT_FOUND)
+    expect(actor.getSnapshot().context.vinError).toBe(fieldErrors.vehicleNotFound)
     actor.send({ type: 'VIN_FOCUSED' })
     expect(actor.getSnapshot().context.vinError).toBeNull()
     await send(actor, { type: 'CANCEL_REAL_VIN' })

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { institutionPhone, PHONE_FORMAT_ERROR, phoneDisplay, withThousands } from './format'
+import { institutionPhone, phoneDisplay, withThousands } from './format'
+import { fieldErrors } from './product'
 
 describe('phoneDisplay (spec section 5)', () => {
   it('shows exactly 10 digits as (AAA) BBB-CCCC', () => {
@@ -7,7 +8,7 @@ describe('phoneDisplay (spec section 5)', () => {
   })
 
   it.each(['800555014', '80055501420', '800-555-0142', 'not a phone', ''])('refuses %j with the spec error', (phone) => {
-    expect(() => phoneDisplay(phone)).toThrow(PHONE_FORMAT_ERROR)
+    expect(() => phoneDisplay(phone)).toThrow(fieldErrors.phoneDisplay)
   })
 })
 
@@ -22,7 +23,7 @@ describe('institutionPhone', () => {
   it('logs the spec error for a bad number and shows it as given, never throwing', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(institutionPhone({ phoneNumber: '12345', phoneNumberExtension: '' })).toBe('12345')
-    expect(log).toHaveBeenCalledWith(PHONE_FORMAT_ERROR, '12345')
+    expect(log).toHaveBeenCalledWith(fieldErrors.phoneDisplay, '12345')
   })
 
   it('is empty without a number', () => {

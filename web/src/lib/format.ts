@@ -14,13 +14,10 @@ export function formatPhone(digits: string): string {
   return d.length === limits.phoneDigits ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : digits
 }
 
-/** Spec section 5: a phone shown to members must be exactly 10 digits. */
-export const PHONE_FORMAT_ERROR = fieldErrors.phoneDisplay
-
-/** Spec section 5: exactly 10 digits -> '(AAA) BBB-CCCC'; anything else throws PHONE_FORMAT_ERROR. */
+/** Spec section 5: exactly 10 digits -> '(AAA) BBB-CCCC'; anything else throws fieldErrors.phoneDisplay. */
 export function phoneDisplay(phone: string): string {
   const digits = phone.trim()
-  if (digits.length !== limits.phoneDigits || !/^\d+$/.test(digits)) throw new Error(PHONE_FORMAT_ERROR)
+  if (digits.length !== limits.phoneDigits || !/^\d+$/.test(digits)) throw new Error(fieldErrors.phoneDisplay)
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
 }
 
@@ -35,7 +32,7 @@ export function phoneToCall(phone: string | null | undefined, extension?: string
   try {
     shown = phoneDisplay(number)
   } catch (error) {
-    console.error(error instanceof Error ? error.message : PHONE_FORMAT_ERROR, number)
+    console.error(error instanceof Error ? error.message : fieldErrors.phoneDisplay, number)
   }
   const ext = extension?.trim()
   return ext ? `${shown} ext. ${ext}` : shown

@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import {
-  VIN_PHOTO_EMPTY,
-  VIN_PHOTO_MAX_BYTES,
-  VIN_PHOTO_NOT_AN_IMAGE,
-  VIN_PHOTO_TOO_LARGE,
-  vinPhotoMime,
-  vinPhotoProblem,
-  vinSchema,
-  vinTypingError,
-} from './vin-rules'
+import { fieldErrors, messages } from './product'
+import { VIN_PHOTO_MAX_BYTES, vinPhotoMime, vinPhotoProblem, vinSchema, vinTypingError } from './vin-rules'
 
 const firstError = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
 describe('vinSchema (spec section 5)', () => {
   it('refuses more than 17 characters', () => {
-    expect(firstError(vinSchema.safeParse({ vin: '5YJ3E1EA7KF3170001' }))).toBe('A VIN can be a maximum of 17 digits')
+    expect(firstError(vinSchema.safeParse({ vin: '5YJ3E1EA7KF3170001' }))).toBe(fieldErrors.vinTooLong)
   })
 
   it('refuses fewer than 17 characters', () => {
-    expect(firstError(vinSchema.safeParse({ vin: '5YJ3E1EA7KF31' }))).toBe('VIN must be at least 17 digits')
-    expect(firstError(vinSchema.safeParse({ vin: '' }))).toBe('VIN must be at least 17 digits')
+    expect(firstError(vinSchema.safeParse({ vin: '5YJ3E1EA7KF31' }))).toBe(fieldErrors.vinTooShort)
+    expect(firstError(vinSchema.safeParse({ vin: '' }))).toBe(fieldErrors.vinTooShort)
   })
 
   it('upper-cases and trims a 17-character VIN', () => {
@@ -28,7 +20,7 @@ describe('vinSchema (spec section 5)', () => {
 
   it("gives the 'maximum' message while typing an 18th character, not before", () => {
     expect(vinTypingError('5YJ3E1EA7KF317000')).toBeNull()
-    expect(vinTypingError('5YJ3E1EA7KF3170001')).toBe('A VIN can be a maximum of 17 digits')
+    expect(vinTypingError('5YJ3E1EA7KF3170001')).toBe(fieldErrors.vinTooLong)
     expect(vinTypingError('5YJ3E')).toBeNull()
   })
 })
@@ -46,12 +38,10 @@ describe('vinPhotoProblem (docs/api.md texts)', () => {
   })
 
   it('refuses other files, large files and empty files with the server texts', () => {
-    expect(vinPhotoProblem(file('application/pdf', 1000))).toBe(VIN_PHOTO_NOT_AN_IMAGE)
-    expect(vinPhotoProblem(file('image/heic', 1000))).toBe(VIN_PHOTO_NOT_AN_IMAGE)
-    expect(vinPhotoProblem(file('', 1000))).toBe(VIN_PHOTO_NOT_AN_IMAGE)
-    expect(vinPhotoProblem(file('image/png', VIN_PHOTO_MAX_BYTES + 1))).toBe(VIN_PHOTO_TOO_LARGE)
-    expect(vinPhotoProblem(file('image/png', 0))).toBe(VIN_PHOTO_EMPTY)
-    expect(VIN_PHOTO_NOT_AN_IMAGE).toBe('Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).')
-    expect(VIN_PHOTO_TOO_LARGE).toBe('That photo is too large. Please use one under 10 MB.')
+    expect(vinPhotoProblem(file('application/pdf', 1000))).toBe(messages.photoNotAPhotoType)
+    expect(vinPhotoProblem(file('image/heic', 1000))).toBe(messages.photoNotAPhotoType)
+    expect(vinPhotoProblem(file('', 1000))).toBe(messages.photoNotAPhotoType)
+    expect(vinPhotoProblem(file('image/png', VIN_PHOTO_MAX_BYTES + 1))).toBe(messages.photoTooLarge)
+    expect(vinPhotoProblem(file('image/png', 0))).toBe(messages.photoEmpty)
   })
 })

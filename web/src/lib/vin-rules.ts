@@ -19,10 +19,6 @@ export function vinTypingError(value: string): string | null {
 /** Image types the photo drop accepts (docs/api.md, Car: a photo of the VIN). */
 export const VIN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/bmp', 'image/tiff'] as const
 export const VIN_PHOTO_MAX_BYTES = 10 * 1024 * 1024
-/** The server's own texts for a file it would refuse. */
-export const VIN_PHOTO_NOT_AN_IMAGE = messages.photoNotAPhotoType
-export const VIN_PHOTO_TOO_LARGE = messages.photoTooLarge
-export const VIN_PHOTO_EMPTY = messages.photoEmpty
 
 /** The photo's type as the drop wants it ('image/jpg', which some phones report, is 'image/jpeg'). */
 export function vinPhotoMime(file: { type: string }): string {
@@ -32,8 +28,8 @@ export function vinPhotoMime(file: { type: string }): string {
 
 /** Why a picked file cannot be sent (the server's own texts), or null when it can. */
 export function vinPhotoProblem(file: { type: string; size: number }): string | null {
-  if (!(VIN_PHOTO_TYPES as readonly string[]).includes(vinPhotoMime(file))) return VIN_PHOTO_NOT_AN_IMAGE
-  if (file.size > VIN_PHOTO_MAX_BYTES) return VIN_PHOTO_TOO_LARGE
-  if (file.size === 0) return VIN_PHOTO_EMPTY
+  if (!(VIN_PHOTO_TYPES as readonly string[]).includes(vinPhotoMime(file))) return messages.photoNotAPhotoType
+  if (file.size > VIN_PHOTO_MAX_BYTES) return messages.photoTooLarge
+  if (file.size === 0) return messages.photoEmpty
   return null
 }

@@ -1,5 +1,6 @@
 import { http } from 'msw'
 import type { CheckoutStepBody, CreateCarBody, CreateUserBody, PersonalDetailsBody, User } from '../api/types'
+import { messages } from '../lib/product'
 import {
   bookedPolicy,
   car,
@@ -107,8 +108,6 @@ export const handlers = [
   http.post('*/api/institution/:iid/session/restore', () => apiError('unauthorized', 'Unauthorized', 401)),
   // The flow ending a session (idle, refresh maximum, refused token): ended, or nothing to end.
   http.post('*/api/institution/:iid/session/end', () => empty('end_session', 204)),
-  http.post('*/api/institution/:iid/resume', () =>
-    apiError('linkExpired', 'This link has expired or was already used. Please start again.', 410),
-  ),
+  http.post('*/api/institution/:iid/resume', () => apiError('linkExpired', messages.linkExpired, 410)),
   http.post(`${U}/signrequest`, () => answer('sign_request', { status: 200, data: signedRequest })),
 ]

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { App } from '../app/app'
+import { labels } from '../lib/product'
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>
@@ -36,7 +37,7 @@ export async function renderAtLookup(options: { strict?: boolean } = {}) {
 
 /** The coverage page's impact modal (once per session): dismissed, and gone. */
 export async function dismissImpactModal(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'See my options' }))
+  await user.click(await screen.findByRole('button', { name: labels.seeMyOptions }))
   await waitFor(() => expect(screen.queryByTestId('impact-modal')).not.toBeInTheDocument())
 }
 

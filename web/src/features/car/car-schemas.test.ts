@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NO_CAR_FLAGS } from '../../flow/flow-context'
+import { fieldErrors, options } from '../../lib/product'
 import {
   CAR_FLAG_OPTIONS,
   descriptionSchema,
@@ -20,13 +21,13 @@ describe('descriptionSchema', () => {
     expect(descriptionSchema.safeParse(complete).success).toBe(true)
   })
 
-  it("says 'Field is required' for each missing field", () => {
+  it(`says '${fieldErrors.required}' for each missing field`, () => {
     for (const field of ['year', 'make', 'model', 'style'] as const) {
       const result = descriptionSchema.safeParse({ ...complete, [field]: '' })
       expect(
         result.error?.issues.map((issue) => [issue.path[0], issue.message]),
         field,
-      ).toEqual([[field, 'Field is required']])
+      ).toEqual([[field, fieldErrors.required]])
     }
     expect(descriptionSchema.safeParse({ year: '', make: '', model: '', style: ' ' }).error?.issues).toHaveLength(4)
   })
@@ -36,37 +37,30 @@ describe('mileageSchema', () => {
   const error = (odometer: string) => firstError(mileageSchema.safeParse({ odometer, carFlags: NO_CAR_FLAGS }))
 
   it('requires a value', () => {
-    expect(error('')).toBe('Field is required')
+    expect(error('')).toBe(fieldErrors.required)
   })
 
   it('allows only whole numbers', () => {
-    expect(error('45.5')).toBe('Can only contain whole numbers')
-    expect(error('-1')).toBe('Can only contain whole numbers')
-    expect(error('abc')).toBe('Can only contain whole numbers')
+    expect(error('45.5')).toBe(fieldErrors.wholeNumbers)
+    expect(error('-1')).toBe(fieldErrors.wholeNumbers)
+    expect(error('abc')).toBe(fieldErrors.wholeNumbers)
   })
 
   it('allows at most 6 digits (7 characters with the comma)', () => {
     expect(error('999,999')).toBeUndefined()
-    expect(error('1,000,000')).toBe('Can only be 6 digits')
+    expect(error('1,000,000')).toBe(fieldErrors.sixDigits)
   })
 
   it('must be greater than zero', () => {
-    expect(error('0')).toBe('Can only be greater than zero')
-    expect(error('0,000')).toBe('Can only be greater than zero')
+    expect(error('0')).toBe(fieldErrors.greaterThanZero)
+    expect(error('0,000')).toBe(fieldErrors.greaterThanZero)
     expect(error('45,000')).toBeUndefined()
   })
 
   it('carries the six car flags', () => {
     const flags = { ...NO_CAR_FLAGS, isSalvageTitle: true, secondOwner: true }
     expect(mileageSchema.parse({ odometer: '45,000', carFlags: flags }).carFlags).toEqual(flags)
-    expect(CAR_FLAG_OPTIONS.map((f) => f.label)).toEqual([
-      'Certified Pre-Owned',
-      'Commercial Use',
-      'Lifted',
-      'Salvage Title',
-      'Modified',
-      'Second Owner',
-    ])
+    expect(CAR_FLAG_OPTIONS.map((f) => f.label)).toEqual(options.carFlags.map((f) => f.label))
     expect(CAR_FLAG_OPTIONS.map((f) => f.key).sort()).toEqual(Object.keys(NO_CAR_FLAGS).sort())
   })
 })
@@ -93,17 +87,10 @@ describe('odometer cleaning', () => {
 
 describe('miles per year and years to own', () => {
   it('offer the spec choices', () => {
-    expect(MILES_PER_YEAR_OPTIONS.map((o) => [o.value, o.label])).toEqual([
-      [5000, '0 - 5,000'],
-      [10000, '10,000'],
-      [15000, '15,000'],
-      [20000, '20,000'],
-      [25000, '25,000'],
-      [30000, '25,000+'],
-    ])
+    expect(MILES_PER_YEAR_OPTIONS.map((o) => [o.value, o.label])).toEqual(options.milesPerYear.map((o) => [o.value, o.label]))
+    expect(MILES_PER_YEAR_OPTIONS.map((o) => o.value)).toEqual([5000, 10000, 15000, 20000, 25000, 30000])
+    expect(YEARS_TO_OWN_OPTIONS.map((o) => [o.value, o.label])).toEqual(options.yearsToOwn.map((o) => [o.value, o.label]))
     expect(YEARS_TO_OWN_OPTIONS.map((o) => o.value)).toEqual([1, 2, 3, 4, 5, 6, 7])
-    expect(YEARS_TO_OWN_OPTIONS.at(-1)?.label).toBe('7+ Years')
-    expect(YEARS_TO_OWN_OPTIONS[5].label).toBe('6 Years')
   })
 
   it('accept only the offered choices', () => {
@@ -114,7 +101,7 @@ describe('miles per year and years to own', () => {
   })
 
   it('say a missing choice is required', () => {
-    expect(firstError(milesPerYearSchema.safeParse({}))).toBe('Field is required')
-    expect(firstError(yearsToOwnSchema.safeParse({}))).toBe('Field is required')
+    expect(firstError(milesPerYearSchema.safeParse({}))).toBe(fieldErrors.required)
+    expect(firstError(yearsToOwnSchema.safeParse({}))).toBe(fieldErrors.required)
   })
 })

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsEvent } from '../../api/types'
+import { fieldErrors, labels, messages } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { apiError, empty } from '../../test/respond'
 import { renderAtLookup } from '../../test/render-app'
-import { NOT_FOUND_MESSAGE, NOT_FOUND_TITLE } from './description-page'
+import { NOT_FOUND_MESSAGE } from './description-page'
 
 const C = '*/api/institution/:iid/car'
 type User = Awaited<ReturnType<typeof renderAtLookup>>['user']
@@ -14,7 +15,7 @@ async function openDescriptionPage() {
   const view = await renderAtLookup()
   await view.user.click(screen.getByTestId('lookup-description'))
   await view.user.click(screen.getByTestId('lookup-continue'))
-  await view.user.click(await screen.findByRole('button', { name: 'Yes, show estimates' }))
+  await view.user.click(await screen.findByRole('button', { name: labels.yesShowEstimates }))
   await screen.findByTestId('description-year-input')
   return view
 }
@@ -44,10 +45,10 @@ describe('description page', () => {
     expect(input('make')).toBeDisabled()
 
     await user.click(screen.getByTestId('description-submit'))
-    expect(await screen.findAllByText('Field is required')).toHaveLength(4)
+    expect(await screen.findAllByText(fieldErrors.required)).toHaveLength(4)
 
     await choose(user, 'year', '2020')
-    expect(screen.queryAllByText('Field is required')).toHaveLength(0)
+    expect(screen.queryAllByText(fieldErrors.required)).toHaveLength(0)
     await choose(user, 'make', 'Honda')
     await choose(user, 'model', 'Accord')
     await choose(user, 'style', 'EX 1.5L FWD Sedan')
@@ -112,12 +113,12 @@ describe('description page', () => {
     })
     expect(events[0].deviceUserAgentString).toBeTruthy()
     await user.click(input('make'))
-    expect(await screen.findByText('No options available')).toBeInTheDocument()
+    expect(await screen.findByText(messages.noOptions)).toBeInTheDocument()
     expect(screen.queryAllByRole('option')).toHaveLength(0)
   })
 
   it('asks to try again when the vehicle is not found: Yes stays, No goes to no-rates', async () => {
-    server.use(http.get(`${C}/vin`, () => apiError('vehicleNotFound', 'failed to find vin', 404)))
+    server.use(http.get(`${C}/vin`, () => apiError('vehicleNotFound', messages.failedToFindVin, 404)))
     const { user } = await openDescriptionPage()
     await choose(user, 'year', '2020')
     await choose(user, 'make', 'Honda')
@@ -125,7 +126,7 @@ describe('description page', () => {
     await choose(user, 'style', 'Sport 2.0T')
     await user.click(screen.getByTestId('description-submit'))
 
-    let dialog = await screen.findByRole('dialog', { name: NOT_FOUND_TITLE })
+    let dialog = await screen.findByRole('dialog', { name: messages.vehicleLookupTitle })
     for (const paragraph of NOT_FOUND_MESSAGE) expect(within(dialog).getByText(paragraph)).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -133,7 +134,7 @@ describe('description page', () => {
     expect(input('style')).toHaveValue('Sport 2.0T')
 
     await user.click(screen.getByTestId('description-submit'))
-    dialog = await screen.findByRole('dialog', { name: NOT_FOUND_TITLE })
+    dialog = await screen.findByRole('dialog', { name: messages.vehicleLookupTitle })
     await user.click(within(dialog).getByRole('button', { name: 'No' }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/no-rates'))
     expect(await screen.findByTestId('no-rates-page')).toBeInTheDocument()

@@ -11,7 +11,6 @@ import { FlowActor, useFlowSend, type FlowSnapshot } from '../../flow/flow-actor
 import { messages } from '../../lib/product'
 import { descriptionSchema, type DescriptionValues } from './car-schemas'
 
-export const NOT_FOUND_TITLE = messages.vehicleLookupTitle
 export const NOT_FOUND_MESSAGE = [messages.vehicleLookupFailed, messages.tryAgainQuestion]
 
 const LABELS: Record<DescriptionField, string> = { year: 'Year', make: 'Make', model: 'Model', style: 'Style' }
@@ -100,7 +99,7 @@ export default function DescriptionPage() {
       <MessageDialog
         open={notFound}
         testId="vehicle-not-found-dialog"
-        title={NOT_FOUND_TITLE}
+        title={messages.vehicleLookupTitle}
         message={NOT_FOUND_MESSAGE}
         actions={[
           { label: 'No', onClick: () => send({ type: 'GIVE_UP_DESCRIPTION' }), testId: 'not-found-no' },

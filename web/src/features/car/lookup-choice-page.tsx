@@ -11,7 +11,6 @@ import { labels, limits, messages, titles } from '../../lib/product'
 
 type LookupPath = 'vin' | 'description'
 
-export const ESTIMATE_ONLY_TITLE = messages.estimatesTitle
 export const ESTIMATE_ONLY_MESSAGE = [
   'Without a VIN we can only estimate prices from the year, make, model and style you choose.',
   "You'll need to enter your VIN before you can purchase. Would you like to see estimates for now?",
@@ -99,7 +98,7 @@ export default function LookupChoicePage() {
       <MessageDialog
         open={estimateOnly}
         testId="estimate-only-dialog"
-        title={ESTIMATE_ONLY_TITLE}
+        title={messages.estimatesTitle}
         message={ESTIMATE_ONLY_MESSAGE}
         onClose={() => send({ type: 'DISMISS_ESTIMATE_ONLY' })}
         actions={[

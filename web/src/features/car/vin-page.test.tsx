@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { VIN_FROM_PHOTO_NOTE, VIN_REPAIRED_NOTE } from '../../components/vin-form'
+import { VIN_REPAIRED_NOTE } from '../../components/vin-form'
+import { fieldErrors, labels, messages } from '../../lib/product'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
@@ -39,15 +40,15 @@ describe('VIN page', () => {
     const vin = screen.getByTestId('vin-input')
 
     await user.type(vin, '5yj3e1ea7kf3170001')
-    expect(await screen.findByText('A VIN can be a maximum of 17 digits')).toBeInTheDocument()
+    expect(await screen.findByText(fieldErrors.vinTooLong)).toBeInTheDocument()
 
     await user.clear(vin)
     await user.type(vin, '5yj3e1ea7kf31')
     await user.click(screen.getByTestId('vin-submit'))
-    expect(await screen.findByText('VIN must be at least 17 digits')).toBeInTheDocument()
+    expect(await screen.findByText(fieldErrors.vinTooShort)).toBeInTheDocument()
 
     fireEvent.focus(vin)
-    await waitFor(() => expect(screen.queryByText('VIN must be at least 17 digits')).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.queryByText(fieldErrors.vinTooShort)).not.toBeInTheDocument())
 
     await user.type(vin, '7000')
     await user.click(screen.getByTestId('vin-submit'))
@@ -56,14 +57,14 @@ describe('VIN page', () => {
     expect(await screen.findByTestId('car-line')).toHaveTextContent('2019 Tesla Model 3 Standard Range')
   })
 
-  it("shows 'Vehicle not found' when the VIN does not decode, and clears it on focus", async () => {
-    server.use(http.get(`${C}/vin/:vin`, () => apiError('vehicleNotFound', 'failed to find vin', 404)))
+  it(`shows '${fieldErrors.vehicleNotFound}' when the VIN does not decode, and clears it on focus`, async () => {
+    server.use(http.get(`${C}/vin/:vin`, () => apiError('vehicleNotFound', messages.failedToFindVin, 404)))
     const { user } = await openVinPage()
     await user.type(screen.getByTestId('vin-input'), '11111111111111111')
     await user.click(screen.getByTestId('vin-submit'))
-    expect(await screen.findByText('Vehicle not found')).toBeInTheDocument()
+    expect(await screen.findByText(fieldErrors.vehicleNotFound)).toBeInTheDocument()
     fireEvent.focus(screen.getByTestId('vin-input'))
-    await waitFor(() => expect(screen.queryByText('Vehicle not found')).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.queryByText(fieldErrors.vehicleNotFound)).not.toBeInTheDocument())
   })
 
   it('goes back to the lookup choice, and browser back/forward follow the flow', async () => {
@@ -105,7 +106,7 @@ describe('VIN page: a photo of the VIN', () => {
       }),
     )
     const { user } = await openVinPage()
-    const button = screen.getByRole('button', { name: 'Take a photo of your VIN' })
+    const button = screen.getByRole('button', { name: labels.takeVinPhoto })
     const input = screen.getByTestId('vin-photo-input')
     expect(input).toHaveAttribute('type', 'file')
     expect(input).toHaveAttribute('accept', 'image/*')
@@ -125,7 +126,7 @@ describe('VIN page: a photo of the VIN', () => {
     releaseReading()
 
     await waitFor(() => expect(screen.getByTestId('vin-input')).toHaveValue(PHOTO_VIN))
-    expect(screen.getByTestId('vin-photo-note')).toHaveTextContent(VIN_FROM_PHOTO_NOTE)
+    expect(screen.getByTestId('vin-photo-note')).toHaveTextContent(messages.vinFromPhoto)
     expect(calls).toEqual(['drop u-1 image/png', 'put', 'read drop-1'])
     // The URL is the credential: no token. (jsdom's File reaches msw's XHR interceptor serialized, so
     // only the presence of a body is checked here; Playwright uploads a real PNG.)
@@ -144,18 +145,12 @@ describe('VIN page: a photo of the VIN', () => {
   })
 
   it("shows the server's message when the VIN cannot be read, and lets the member try another photo", async () => {
-    server.use(
-      http.get(`${C}/vin/ocr/drop/:uid/:dropId`, () =>
-        apiError('validation', "We couldn't read a VIN in that photo. Please type it in.", 422),
-      ),
-    )
+    server.use(http.get(`${C}/vin/ocr/drop/:uid/:dropId`, () => apiError('validation', messages.photoNoVin, 422)))
     await openVinPage()
     pickFile(photo())
-    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent(
-      "We couldn't read a VIN in that photo. Please type it in.",
-    )
+    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent(messages.photoNoVin)
     expect(screen.getByTestId('vin-input')).toHaveValue('')
-    expect(screen.getByRole('button', { name: 'Take a photo of your VIN' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: labels.takeVinPhoto })).toBeEnabled()
 
     server.resetHandlers()
     pickFile(photo())
@@ -177,14 +172,10 @@ describe('VIN page: a photo of the VIN', () => {
   })
 
   it("shows the upload's error message", async () => {
-    server.use(
-      http.put('*/api/vin-photo/:dropId', () =>
-        apiError('unauthorized', 'This upload link is not valid. Please try again.', 403),
-      ),
-    )
+    server.use(http.put('*/api/vin-photo/:dropId', () => apiError('unauthorized', messages.photoLinkInvalid, 403)))
     await openVinPage()
     pickFile(photo('vin.jpg', 'image/jpeg'))
-    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent('This upload link is not valid. Please try again.')
+    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent(messages.photoLinkInvalid)
   })
 
   it('refuses a file that is not a photo, or over 10 MB, before uploading', async () => {
@@ -197,13 +188,11 @@ describe('VIN page: a photo of the VIN', () => {
     )
     await openVinPage()
     pickFile(photo('vin.pdf', 'application/pdf'))
-    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent(
-      'Please upload a photo (JPEG, PNG, WebP, GIF, BMP or TIFF).',
-    )
+    expect(await screen.findByTestId('vin-photo-error')).toHaveTextContent(messages.photoNotAPhotoType)
     const large = photo('large.jpg', 'image/jpeg', 1)
     Object.defineProperty(large, 'size', { value: 10 * 1024 * 1024 + 1 })
     pickFile(large)
-    expect(await screen.findByText('That photo is too large. Please use one under 10 MB.')).toBeInTheDocument()
+    expect(await screen.findByText(messages.photoTooLarge)).toBeInTheDocument()
     expect(drops).toBe(0)
   })
 })

@@ -1,27 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { BOOKING_FAILED } from '../../flow/messages'
+import { labels, messages } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
 
 const POLICY = '*/api/institution/:iid/user/:uid/policy'
-const VOIDED = 'This contract was voided because it was not paid in time. Please start again.'
+const VOIDED = `${messages.voidedUnpaid} Please start again.`
 
 describe('review and book', () => {
   it('offers Retry Booking and No, Thank You when booking fails', async () => {
     server.use(
-      http.post(POLICY, () => apiError('bookingFailed', BOOKING_FAILED, 502), {
+      http.post(POLICY, () => apiError('bookingFailed', messages.bookingFailed, 502), {
         once: true,
       }),
     )
     const { user } = await renderAtConfirm()
     await book(user)
     const dialog = await screen.findByTestId('booking-failed-dialog')
-    expect(within(dialog).getByText(BOOKING_FAILED)).toBeInTheDocument()
-    expect(within(dialog).getByRole('button', { name: 'No, Thank You' })).toBeInTheDocument()
-    await user.click(within(dialog).getByRole('button', { name: 'Retry Booking' }))
+    expect(within(dialog).getByText(messages.bookingFailed)).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: labels.noThankYou })).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: labels.retryBooking }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/payment-details'))
   })
 
@@ -31,10 +31,10 @@ describe('review and book', () => {
     await book(user)
     const dialog = await screen.findByTestId('booking-failed-dialog')
     expect(within(dialog).getByText(VOIDED)).toBeInTheDocument()
-    expect(dialog).not.toHaveTextContent(BOOKING_FAILED)
-    expect(within(dialog).queryByRole('button', { name: 'Retry Booking' })).not.toBeInTheDocument()
-    expect(within(dialog).queryByRole('button', { name: 'No, Thank You' })).not.toBeInTheDocument()
-    await user.click(within(dialog).getByRole('button', { name: 'Start Again' }))
+    expect(dialog).not.toHaveTextContent(messages.bookingFailed)
+    expect(within(dialog).queryByRole('button', { name: labels.retryBooking })).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: labels.noThankYou })).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: labels.startAgain }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
     expect(await screen.findByTestId('email-input')).toHaveValue('')
   })

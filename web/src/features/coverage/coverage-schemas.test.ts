@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Rate } from '../../api/types'
+import { fieldErrors } from '../../lib/product'
 import { confirmSchema } from './confirm-schema'
 import { taxNote } from './rate-carousel'
 
@@ -8,15 +9,11 @@ describe('confirmSchema', () => {
     confirmSchema.safeParse(values).error?.issues.map((i) => i.message) ?? []
 
   it('asks for the terms of service', () => {
-    expect(messages({ acceptsTerms: false, acceptsRefundTerms: true })).toEqual([
-      'Please read the terms of service before continuing',
-    ])
+    expect(messages({ acceptsTerms: false, acceptsRefundTerms: true })).toEqual([fieldErrors.terms])
   })
 
   it('asks for the refund terms', () => {
-    expect(messages({ acceptsTerms: true, acceptsRefundTerms: false })).toEqual([
-      'Please agree to the refund terms before continuing',
-    ])
+    expect(messages({ acceptsTerms: true, acceptsRefundTerms: false })).toEqual([fieldErrors.refund])
   })
 
   it('passes with both ticked', () => {

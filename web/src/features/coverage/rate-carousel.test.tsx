@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Rate } from '../../api/types'
+import { labels } from '../../lib/product'
 import { rates } from '../../test/fixtures'
 import { RateCarousel } from './rate-carousel'
 import type { RateCardActions } from './rate-card'
 
 function actions(overrides: Partial<RateCardActions> = {}): RateCardActions {
   return {
-    purchaseLabel: 'Purchase',
+    purchaseLabel: labels.purchase,
     onPurchase: vi.fn(),
     onRequestExpertGuidance: vi.fn(),
     onRequestPaymentOption: vi.fn(),
@@ -41,7 +42,7 @@ describe('RateCarousel', () => {
     expect(slide).toHaveAttribute('aria-roledescription', 'slide')
     expect(screen.getByTestId('rate-term')).toHaveTextContent('60 Months / 75 k Miles')
     expect(screen.getByTestId('rate-price')).toHaveTextContent('$1,955.97*')
-    expect(screen.getByText('One-time payment')).toBeInTheDocument()
+    expect(screen.getByText(labels.oneTimePayment)).toBeInTheDocument()
     const highlights = within(screen.getByTestId('rate-highlights'))
       .getAllByRole('listitem')
       .map((li) => li.textContent)
@@ -88,18 +89,18 @@ describe('RateCarousel', () => {
   it('flips to the back: deductible, intro, the covered components by id, and the benefits', async () => {
     const user = userEvent.setup()
     render(<Harness />)
-    await user.click(screen.getByRole('button', { name: 'See what’s covered' }))
+    await user.click(screen.getByRole('button', { name: labels.seeWhatsCovered }))
     // Focus follows the card to the face that turned up.
-    expect(screen.getByRole('button', { name: 'Back to price' })).toHaveFocus()
+    expect(screen.getByRole('button', { name: labels.backToPrice })).toHaveFocus()
     const back = screen.getByTestId('rate-card-back')
     expect(within(back).getByTestId('rate-deductible')).toHaveTextContent('$100 deductible per repair visit')
     expect(within(back).getByText(/SILVER covers the repair/)).toBeVisible()
-    await user.click(within(back).getByRole('button', { name: 'What’s covered' }))
+    await user.click(within(back).getByRole('button', { name: labels.whatsCovered }))
     expect(document.getElementById('engine')).toHaveTextContent('SILVER: pistons, crankshaft')
     expect(document.getElementById('drive-axles')).toHaveTextContent('Drive Axles')
-    await user.click(within(back).getByRole('button', { name: 'Extra benefits' }))
+    await user.click(within(back).getByRole('button', { name: labels.extraBenefits }))
     expect(within(back).getByText('$50 per day, up to 7 days.')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Back to price' }))
+    await user.click(screen.getByRole('button', { name: labels.backToPrice }))
     expect(screen.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'false')
   })
 
@@ -126,22 +127,22 @@ describe('RateCarousel', () => {
     expect(screen.queryByTestId('tax-note')).not.toBeInTheDocument()
   })
 
-  it("has 'Request payment option' only when the institution allows it, and the purchase label it is given", async () => {
+  it(`has '${labels.requestPaymentOption}' only when the institution allows it, and the purchase label it is given`, async () => {
     const user = userEvent.setup()
-    const cardActions = actions({ purchaseLabel: 'Enter Vin', onRequestPaymentOption: undefined })
+    const cardActions = actions({ purchaseLabel: labels.enterVin, onRequestPaymentOption: undefined })
     render(<Harness cardActions={cardActions} />)
-    expect(screen.queryByRole('button', { name: 'Request payment option' })).not.toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Request expert guidance' }))
+    expect(screen.queryByRole('button', { name: labels.requestPaymentOption })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: labels.requestExpertGuidance }))
     expect(cardActions.onRequestExpertGuidance).toHaveBeenCalled()
-    await user.click(screen.getByRole('button', { name: 'Enter Vin' }))
+    await user.click(screen.getByRole('button', { name: labels.enterVin }))
     expect(cardActions.onPurchase).toHaveBeenCalled()
   })
 
-  it("shows 'Request payment option' when offered", async () => {
+  it(`shows '${labels.requestPaymentOption}' when offered`, async () => {
     const user = userEvent.setup()
     const cardActions = actions()
     render(<Harness cardActions={cardActions} />)
-    await user.click(screen.getByRole('button', { name: 'Request payment option' }))
+    await user.click(screen.getByRole('button', { name: labels.requestPaymentOption }))
     expect(cardActions.onRequestPaymentOption).toHaveBeenCalled()
   })
 })

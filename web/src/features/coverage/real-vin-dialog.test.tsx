@@ -2,16 +2,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { CreateCarBody } from '../../api/types'
+import { fieldErrors, labels, messages, options } from '../../lib/product'
 import { describedVehicle } from '../../test/fixtures'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
 import { apiError } from '../../test/respond'
 import { dismissImpactModal, renderAtLookup } from '../../test/render-app'
-import { REAL_VIN_TITLE } from './real-vin-dialog'
 
 const C = '*/api/institution/:iid/car'
 const REAL_VIN = '1HGCM82633A004352'
 type User = Awaited<ReturnType<typeof renderAtLookup>>['user']
+/** A car flag's checkbox label, by its key (domain/product.json options.carFlags). */
+const flagLabel = (key: string) => options.carFlags.find((flag) => flag.key === key)?.label ?? key
 
 async function choose(user: User, field: string, option: string) {
   const input = await screen.findByTestId(`description-${field}-input`)
@@ -26,7 +28,7 @@ async function coverageForDescribedCar() {
   const { user } = view
   await user.click(screen.getByTestId('lookup-description'))
   await user.click(screen.getByTestId('lookup-continue'))
-  await user.click(await screen.findByRole('button', { name: 'Yes, show estimates' }))
+  await user.click(await screen.findByRole('button', { name: labels.yesShowEstimates }))
   await choose(user, 'year', '2020')
   await choose(user, 'make', 'Honda')
   await choose(user, 'model', 'Accord')
@@ -35,8 +37,8 @@ async function coverageForDescribedCar() {
 
   await user.type(await screen.findByTestId('mileage-input'), '45000')
   expect(screen.getByTestId('mileage-input')).toHaveValue('45,000')
-  await user.click(screen.getByRole('checkbox', { name: 'Commercial Use' }))
-  await user.click(screen.getByRole('checkbox', { name: 'Second Owner' }))
+  await user.click(screen.getByRole('checkbox', { name: flagLabel('commercialUse') }))
+  await user.click(screen.getByRole('checkbox', { name: flagLabel('secondOwner') }))
   await user.click(screen.getByTestId('mileage-submit'))
   await user.click(await screen.findByTestId('miles-per-year-submit'))
   await user.click(await screen.findByTestId('years-to-own-submit'))
@@ -46,7 +48,7 @@ async function coverageForDescribedCar() {
 }
 
 describe('coverage: the real-VIN prompt for a described car', () => {
-  it("reads 'Enter Vin', asks for the VIN, re-creates the car with it and re-quotes, then reads 'Purchase'", async () => {
+  it(`reads '${labels.enterVin}', asks for the VIN, re-creates the car with it and re-quotes, then reads 'Purchase'`, async () => {
     const cars: CreateCarBody[] = []
     let quotes = 0
     server.use(
@@ -59,7 +61,7 @@ describe('coverage: the real-VIN prompt for a described car', () => {
         return undefined
       }),
       http.get(`${C}/vin/:vin`, ({ params }) =>
-        params.vin === '11111111111111111' ? apiError('vehicleNotFound', 'failed to find vin', 404) : undefined,
+        params.vin === '11111111111111111' ? apiError('vehicleNotFound', messages.failedToFindVin, 404) : undefined,
       ),
     )
     const { user } = await coverageForDescribedCar()
@@ -83,25 +85,25 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     await user.click(screen.getByTestId('rate-next'))
     expect(screen.getByText('Option 3 of 3')).toBeInTheDocument()
 
-    await user.click(screen.getByRole('button', { name: 'Enter Vin' }))
-    const dialog = await screen.findByRole('dialog', { name: REAL_VIN_TITLE })
+    await user.click(screen.getByRole('button', { name: labels.enterVin }))
+    const dialog = await screen.findByRole('dialog', { name: labels.enterVinToPurchase })
     const vin = within(dialog).getByTestId('real-vin-input')
     await waitFor(() => expect(vin).toHaveFocus())
 
     await user.type(vin, '1111111111111111')
     await user.click(within(dialog).getByTestId('real-vin-submit'))
-    expect(await within(dialog).findByText('VIN must be at least 17 digits')).toBeInTheDocument()
+    expect(await within(dialog).findByText(fieldErrors.vinTooShort)).toBeInTheDocument()
     await user.type(vin, '1')
     await user.click(within(dialog).getByTestId('real-vin-submit'))
-    expect(await within(dialog).findByText('Vehicle not found')).toBeInTheDocument()
+    expect(await within(dialog).findByText(fieldErrors.vehicleNotFound)).toBeInTheDocument()
     fireEvent.focus(vin)
-    await waitFor(() => expect(within(dialog).queryByText('Vehicle not found')).not.toBeInTheDocument())
+    await waitFor(() => expect(within(dialog).queryByText(fieldErrors.vehicleNotFound)).not.toBeInTheDocument())
 
     await user.clear(vin)
     await user.type(vin, REAL_VIN.toLowerCase())
     await user.click(within(dialog).getByTestId('real-vin-submit'))
 
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument())
+    await waitFor(() => expect(screen.getByRole('button', { name: labels.purchase })).toBeInTheDocument())
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.queryByTestId('estimate-note')).not.toBeInTheDocument()
     expect(cars[1]).toEqual({ ...cars[0], vin: REAL_VIN })
@@ -109,14 +111,14 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     expect(screen.getByText('Option 2 of 3')).toBeInTheDocument() // the selection reset with the new car
     expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/coverage/level')
 
-    await user.click(screen.getByRole('button', { name: 'Purchase' }))
+    await user.click(screen.getByRole('button', { name: labels.purchase }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/missing-info'))
   })
 
   it('takes the VIN from a photo too, and Cancel keeps the estimates', async () => {
     const { user } = await coverageForDescribedCar()
-    await user.click(screen.getByRole('button', { name: 'Enter Vin' }))
-    const dialog = await screen.findByRole('dialog', { name: REAL_VIN_TITLE })
+    await user.click(screen.getByRole('button', { name: labels.enterVin }))
+    const dialog = await screen.findByRole('dialog', { name: labels.enterVinToPurchase })
     fireEvent.change(within(dialog).getByTestId('real-vin-photo-input'), {
       target: { files: [new File([new Uint8Array(64)], 'vin.jpg', { type: 'image/jpeg' })] },
     })
@@ -125,6 +127,6 @@ describe('coverage: the real-VIN prompt for a described car', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(screen.getByRole('button', { name: 'Enter Vin' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: labels.enterVin })).toBeInTheDocument()
   })
 })

@@ -7,7 +7,6 @@ import { VinForm } from '../../components/vin-form'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { labels } from '../../lib/product'
 
-export const REAL_VIN_TITLE = labels.enterVinToPurchase
 export const REAL_VIN_MESSAGE =
   'These prices are estimates for the vehicle you described. Enter its VIN and we will show your exact prices.'
 
@@ -29,7 +28,7 @@ export function RealVinDialog() {
       aria-describedby="real-vin-text"
       data-testid="real-vin-dialog"
     >
-      <DialogTitle id="real-vin-title">{REAL_VIN_TITLE}</DialogTitle>
+      <DialogTitle id="real-vin-title">{labels.enterVinToPurchase}</DialogTitle>
       <DialogContent>
         <DialogContentText id="real-vin-text" sx={{ mb: 2.5 }}>
           {REAL_VIN_MESSAGE}

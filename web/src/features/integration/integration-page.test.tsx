@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { delay, http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { messages } from '../../lib/product'
 import { car, institution, quote, user } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
@@ -47,11 +48,11 @@ describe('integration mode (the app in a partner’s page)', () => {
     expect(screen.queryByTestId('back-button')).not.toBeInTheDocument()
   })
 
-  it("'No available policies' when the partner's vehicle gets no coverage", async () => {
-    server.use(http.post(SESSION, () => apiError('noPolicies', 'No available policies', 422)))
+  it(`'${messages.noAvailablePolicies}' when the partner's vehicle gets no coverage`, async () => {
+    server.use(http.post(SESSION, () => apiError('noPolicies', messages.noAvailablePolicies, 422)))
     renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-3')
     expect(await screen.findByTestId('no-policies-page', {}, LOADED)).toBeInTheDocument()
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('No available policies')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(messages.noAvailablePolicies)
     expect(screen.getByTestId('institution-phone')).toHaveTextContent('(800) 555-0142')
   })
 

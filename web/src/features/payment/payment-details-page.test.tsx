@@ -1,22 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { PAYMENT_PROBLEM, PAYMENT_PROBLEM_TITLE } from '../../flow/messages'
+import { messages } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
 
 const SIGN = '*/api/institution/:iid/user/:uid/signrequest'
-const VOIDED = 'This contract was voided because it was not paid in time. Please start again.'
+const VOIDED = `${messages.voidedUnpaid} Please start again.`
 
 describe('payment details', () => {
   it('shows the speed bump when the sign request fails, then the payment-error page', async () => {
-    server.use(http.post(SIGN, () => apiError('paymentFailed', PAYMENT_PROBLEM, 502)))
+    server.use(http.post(SIGN, () => apiError('paymentFailed', messages.paymentProblem, 502)))
     const { user } = await renderAtConfirm()
     await book(user)
     const dialog = await screen.findByTestId('payment-error-dialog')
-    expect(within(dialog).getByText(PAYMENT_PROBLEM_TITLE)).toBeInTheDocument()
-    expect(within(dialog).getByText(PAYMENT_PROBLEM)).toBeInTheDocument()
+    expect(within(dialog).getByText(messages.paymentProblemTitle)).toBeInTheDocument()
+    expect(within(dialog).getByText(messages.paymentProblem)).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/payment-error'))
   })
@@ -26,9 +26,9 @@ describe('payment details', () => {
     const { user } = await renderAtConfirm()
     await book(user)
     const dialog = await screen.findByTestId('payment-error-dialog')
-    expect(within(dialog).getByText(PAYMENT_PROBLEM_TITLE)).toBeInTheDocument()
+    expect(within(dialog).getByText(messages.paymentProblemTitle)).toBeInTheDocument()
     expect(within(dialog).getByText(VOIDED)).toBeInTheDocument()
-    expect(dialog).not.toHaveTextContent(PAYMENT_PROBLEM)
+    expect(dialog).not.toHaveTextContent(messages.paymentProblem)
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/payment-error'))
     expect(await screen.findByTestId('payment-error-page')).toBeInTheDocument()

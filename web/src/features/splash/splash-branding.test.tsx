@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Institution } from '../../api/types'
-import { PHONE_FORMAT_ERROR } from '../../lib/format'
+import { fieldErrors, labels } from '../../lib/product'
 import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { answer } from '../../test/respond'
@@ -35,7 +35,7 @@ describe('splash branding (spec sections 1 and 3)', () => {
   it('shows the institution’s name, logo, product name and phone', async () => {
     withInstitution({})
     expect(await screen.findByRole('heading', { level: 1 }, LOADED)).toHaveTextContent('Summit Credit Union')
-    expect(screen.getByTestId('product-name')).toHaveTextContent('Vehicle Service Contract')
+    expect(screen.getByTestId('product-name')).toHaveTextContent(labels.defaultProductName)
     expect(screen.getByTestId('institution-phone')).toHaveTextContent('(800) 555-0142')
     expect(screen.getByTestId('institution-logo')).toHaveAttribute('src', '/api/institution/summit-cu/logo')
     expect(screen.getByTestId('app-header')).toBeInTheDocument()
@@ -52,7 +52,7 @@ describe('splash branding (spec sections 1 and 3)', () => {
     withInstitution({ phoneNumber: '12345' })
     expect(await screen.findByTestId('institution-phone', {}, LOADED)).toHaveTextContent('12345')
     expect(screen.getByTestId('email-input')).toBeInTheDocument()
-    expect(log).toHaveBeenCalledWith(PHONE_FORMAT_ERROR, '12345')
+    expect(log).toHaveBeenCalledWith(fieldErrors.phoneDisplay, '12345')
   })
 
   it('starts in dark mode when the institution says so, and the toggle switches back', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { fieldErrors, messages } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
 import { renderApp } from '../../test/render-app'
@@ -18,11 +19,11 @@ describe('splash page', () => {
     expect(await screen.findByTestId('splash-text')).toHaveTextContent('Protect your ride with coverage from Summit.')
 
     await user.click(screen.getByTestId('email-submit'))
-    expect(await screen.findByText('Field is required')).toBeInTheDocument()
+    expect(await screen.findByText(fieldErrors.required)).toBeInTheDocument()
 
     await user.type(screen.getByTestId('email-input'), 'jane')
     await user.click(screen.getByTestId('email-submit'))
-    expect(await screen.findByText('Must be a valid email')).toBeInTheDocument()
+    expect(await screen.findByText(fieldErrors.invalidEmail)).toBeInTheDocument()
 
     await user.type(screen.getByTestId('email-input'), '@example.com  ')
     await user.click(screen.getByTestId('email-submit'))
@@ -74,11 +75,7 @@ describe('splash page', () => {
       }),
     )
     renderApp('/summit-cu/splash')
-    expect(await screen.findByText('Oops...')).toBeInTheDocument()
-    expect(
-      screen.getByText(
-        'This application is no longer available. Please contact your Financial Institution for further assistance.',
-      ),
-    ).toBeInTheDocument()
+    expect(await screen.findByText(messages.inactiveTitle)).toBeInTheDocument()
+    expect(screen.getByText(messages.inactive)).toBeInTheDocument()
   })
 })
