@@ -262,7 +262,7 @@ impl CheckoutActivities {
                 return Ok(true);
             }
             let user = self.store.user(&user_id).await?.context("user of the checkout")?;
-            if user.consents_to_solicit != 1 {
+            if !user.consents_to_solicit {
                 return Ok(false);
             }
             let institution = self.store.institution(&user.institution_id).await?.context("institution of the user")?;

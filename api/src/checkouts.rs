@@ -370,7 +370,7 @@ pub async fn facts(
     Ok(Facts {
         residence_eligible: state_of_residence.is_some_and(|s| state.rating.eligible_states(institution).iter().any(|e| e == s)),
         details_given: user.first_name.is_some() && user.street.is_some(),
-        is_member: user.is_member.map(|m| m == 1),
+        is_member: user.is_member,
         email_verified: user.email_verified_at.is_some(),
         code_sent,
     })

@@ -4,8 +4,8 @@ use anyhow::Context;
 
 use crate::{Store, now};
 
-/// A stored user.
-#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+/// A stored user (the flags as `bool`; [`UserRecord::from_row`] reads their integer columns).
+#[derive(Debug, Clone, PartialEq)]
 pub struct UserRecord {
     pub user_id: String,
     pub institution_id: String,
@@ -18,12 +18,35 @@ pub struct UserRecord {
     pub city: Option<String>,
     pub state: Option<String>,
     pub zip: Option<String>,
-    /// 1 member, 0 not, NULL not asked yet.
-    pub is_member: Option<i64>,
-    /// 1 when the member accepts promotional email.
-    pub consents_to_solicit: i64,
+    /// Whether the member said they are a member of the institution; `None` before they answered.
+    pub is_member: Option<bool>,
+    /// The member accepts promotional email.
+    pub consents_to_solicit: bool,
     pub email_verified_at: Option<i64>,
     pub created_at: i64,
+}
+
+impl<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> for UserRecord {
+    fn from_row(row: &'r sqlx::any::AnyRow) -> sqlx::Result<Self> {
+        use sqlx::Row;
+        Ok(Self {
+            user_id: row.try_get("user_id")?,
+            institution_id: row.try_get("institution_id")?,
+            email: row.try_get("email")?,
+            password_hash: row.try_get("password_hash")?,
+            first_name: row.try_get("first_name")?,
+            last_name: row.try_get("last_name")?,
+            phone: row.try_get("phone")?,
+            street: row.try_get("street")?,
+            city: row.try_get("city")?,
+            state: row.try_get("state")?,
+            zip: row.try_get("zip")?,
+            is_member: row.try_get::<Option<i64>, _>("is_member")?.map(|m| m != 0),
+            consents_to_solicit: row.try_get::<i64, _>("consents_to_solicit")? != 0,
+            email_verified_at: row.try_get("email_verified_at")?,
+            created_at: row.try_get("created_at")?,
+        })
+    }
 }
 
 /// A live session's user and clocks.

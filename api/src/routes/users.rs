@@ -75,9 +75,9 @@ pub fn user_view(u: &UserRecord) -> UserView {
         last_name: u.last_name.clone(),
         phone_number: u.phone.clone(),
         address,
-        is_member: u.is_member.map(|m| m == 1),
+        is_member: u.is_member,
         is_email_verified: u.email_verified_at.is_some(),
-        does_consent_to_soliciting: u.consents_to_solicit == 1,
+        does_consent_to_soliciting: u.consents_to_solicit,
     }
 }
 
