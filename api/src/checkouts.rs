@@ -299,13 +299,21 @@ pub async fn advance(
     Ok(view)
 }
 
-/// The last recorded view of a checkout whose contract is paid, at its confirmation step.
+/// The last recorded view of a checkout whose contract is paid, at its confirmation step, with the
+/// purchase as the store has it now (the read model is written when the member acts; the payment and
+/// the contract arrive later, from the workflow).
 async fn paid_view(state: &AppState, user_id: &str) -> anyhow::Result<Option<CheckoutView>> {
     let Some(record) = state.store.checkout(user_id).await? else { return Ok(None) };
     let mut view: CheckoutView = serde_json::from_str(&record.checkout_json)?;
-    let paid = view.purchase.as_ref().is_some_and(|p| matches!(p.status, PurchaseStatus::Paid | PurchaseStatus::Fulfilled));
-    if !paid {
-        return Ok(None);
+    let Some(purchase) = view.purchase.as_mut() else { return Ok(None) };
+    let Some(policy_id) = purchase.policy_id.as_deref() else { return Ok(None) };
+    let Some(policy) = state.store.policy(policy_id).await? else { return Ok(None) };
+    match PurchaseStatus::parse(&policy.status) {
+        Some(status @ (PurchaseStatus::Paid | PurchaseStatus::Fulfilled)) => {
+            purchase.status = status;
+            purchase.contract_number = policy.contract_number;
+        }
+        _ => return Ok(None),
     }
     view.checkout.step = Step::Confirmation;
     Ok(Some(view))

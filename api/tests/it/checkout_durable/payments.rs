@@ -152,6 +152,30 @@ async fn without_webhooks_the_workflow_looks_the_charge_up_itself(db: Db) {
 
 on_both_databases!(without_webhooks_the_workflow_looks_the_charge_up_itself);
 
+async fn the_thank_you_page_still_answers_after_the_paid_checkout_closed(db: Db) {
+    let app = spawn_app(Options { settle: Duration::from_secs(1), ..Options::on(db) }).await;
+    let (m, booking) = ready_to_book(&app).await;
+    let policy_id = book(&app, &m, &booking).await;
+    let (_, signed) = sign(&app, &m, &policy_id).await;
+    let (s, _) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
+    assert_eq!(s, 200);
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
+    // The checkout settles and closes; the member then reloads the thank-you page.
+    let client = coverline_api::temporal::connect(&app.temporal, "default", Duration::from_secs(10)).await.unwrap();
+    let handle = client
+        .get_workflow_handle::<coverline_workflows::checkout::CheckoutWorkflow>(coverline_workflows::checkout_workflow_id(&m.user_id));
+    let closed = tokio::time::timeout(Duration::from_secs(60), handle.get_result(Default::default())).await;
+    assert!(matches!(closed, Ok(Ok(_))), "the checkout closed: {closed:?}");
+    let (s, b) = super::advance(&app, &m, "confirmation", super::chosen(&booking)).await;
+    assert_eq!((s, b["checkout"]["checkout"]["step"].as_str()), (200, Some("confirmation")), "{b}");
+    assert_eq!(b["checkout"]["purchase"]["status"], "fulfilled", "{b}");
+    // Any other step of a closed checkout is still refused: it starts again.
+    let (s, b) = super::advance(&app, &m, "lookup", json!({ "stateOfResidence": "CO" })).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("checkoutClosed")), "{b}");
+}
+
+on_both_databases!(the_thank_you_page_still_answers_after_the_paid_checkout_closed);
+
 async fn retry_payment_reuses_the_open_request_and_a_charged_contract_gets_none(db: Db) {
     let app = spawn_app(Options { webhooks: false, ..Options::on(db) }).await;
     let (m, booking) = ready_to_book(&app).await;
