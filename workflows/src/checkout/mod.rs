@@ -234,7 +234,9 @@ impl CheckoutWorkflow {
             .await;
         if let Err(e) = sent {
             ctx.state_mut(|s| s.failed_code_sends.push(send_no));
-            return Err(Refused::new(ErrorCode::EmailFailed, format!("There was an error re-sending the code ({e})")).into());
+            return Err(
+                Refused::new(ErrorCode::EmailFailed, format!("{} ({e})", coverline_domain::product::messages::RESEND_FAILED)).into()
+            );
         }
         Ok(CodeSent { send_no })
     }
