@@ -14,4 +14,5 @@ DATABASE_URL="sqlite://$stack_work/coverline.db" "$coverline_bin" institution im
 cd "$root/web"
 COVERLINE_URL=$APP_URL MAILDEV_URL=$INBOX_URL SANDBOX_URL=$SANDBOX_URL E2E_VIN=5XYRLDLC3NG097496 CI=1 \
 E2E_DB_PATH=$stack_work/coverline.db E2E_LOG_PATH=$stack_work/coverline.log \
+E2E_COVERLINE_BIN=$coverline_bin E2E_DATABASE_URL="sqlite://$stack_work/coverline.db" \
   npx playwright test "$@" || { echo "--- coverline log"; tail -50 "$stack_work/coverline.log"; exit 1; }

@@ -84,6 +84,36 @@ enum SupportCommand {
         #[arg(long)]
         force: bool,
     },
+    /// A purchase as stored: policy, car, rate, payment (ID: policy id, workflow id, contract
+    /// number or quote id). With --json, `null` when there is none.
+    Purchase {
+        id: String,
+        /// One JSON object (field names as the database's columns).
+        #[arg(long)]
+        json: bool,
+    },
+    /// The policies of the member(s) who signed up with an email address, newest first.
+    Policies {
+        #[arg(long)]
+        email: String,
+        /// A JSON array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The analytics hits stored for the member(s) who signed up with an email address, oldest first.
+    Analytics {
+        #[arg(long)]
+        email: String,
+        /// Only this event category (Purchase, ErrorEncountered, ...).
+        #[arg(long)]
+        category: Option<String>,
+        /// Only this hit type (event, pageview).
+        #[arg(long)]
+        hit_type: Option<String>,
+        /// A JSON array.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -147,14 +177,20 @@ async fn shutdown_signal() {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
     let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,temporalio=warn,sqlx=warn".into());
+    // What `coverline support` prints is its answer (JSON for scripts with --json): its logs go to stderr.
+    let writer = if matches!(cli.command, Command::Support { .. }) {
+        tracing_subscriber::fmt::writer::BoxMakeWriter::new(std::io::stderr)
+    } else {
+        tracing_subscriber::fmt::writer::BoxMakeWriter::new(std::io::stdout)
+    };
     if std::env::var("COVERLINE_LOG_FORMAT").is_ok_and(|f| f == "json") {
         // One JSON object per line; a purchase's lines carry its workflow id (the activity span).
-        tracing_subscriber::fmt().json().with_current_span(true).with_span_list(false).with_env_filter(filter).init();
+        tracing_subscriber::fmt().json().with_current_span(true).with_span_list(false).with_env_filter(filter).with_writer(writer).init();
     } else {
-        tracing_subscriber::fmt().with_env_filter(filter).init();
+        tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).init();
     }
-    let cli = Cli::parse();
     let config = Config::from_env()?;
     match cli.command {
         Command::Serve => {
@@ -238,6 +274,38 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Support { operator, command } => {
             let store = coverline_store::Store::connect(&config.database_url).await?;
+            // The look-ups read the store alone: no Temporal needed.
+            match &command {
+                SupportCommand::Purchase { id, json } => {
+                    let found = coverline_api::support::stored_purchase(&store, id).await?;
+                    match found {
+                        _ if *json => print_json(&found)?,
+                        Some(p) => print!("{}", coverline_api::support::purchase_text(&p)),
+                        None => anyhow::bail!("no purchase with policy id, workflow id, contract number or quote id {id:?}"),
+                    }
+                    return Ok(());
+                }
+                SupportCommand::Policies { email, json } => {
+                    let rows = coverline_api::support::member_policies(&store, email).await?;
+                    if *json {
+                        print_json(&rows)?;
+                    } else {
+                        print!("{}", coverline_api::support::policies_table(&rows));
+                    }
+                    return Ok(());
+                }
+                SupportCommand::Analytics { email, category, hit_type, json } => {
+                    let filter = coverline_api::support::HitFilter { category: category.clone(), hit_type: hit_type.clone() };
+                    let rows = coverline_api::support::member_hits(&store, email, &filter).await?;
+                    if *json {
+                        print_json(&rows)?;
+                    } else {
+                        print!("{}", coverline_api::support::hits_table(&rows));
+                    }
+                    return Ok(());
+                }
+                _ => {}
+            }
             let address = config.temporal_address.clone().unwrap_or_else(|| "127.0.0.1:7233".into());
             let temporal = temporal::connect(&address, &config.temporal_namespace, std::time::Duration::from_secs(10)).await?;
             let support = coverline_api::support::Support {
@@ -261,6 +329,9 @@ async fn main() -> anyhow::Result<()> {
                     let mailer = coverline_activities::email::Mailer::new(&config.smtp_url, &config.mail_from)?;
                     println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);
                 }
+                SupportCommand::Purchase { .. } | SupportCommand::Policies { .. } | SupportCommand::Analytics { .. } => {
+                    unreachable!("answered from the store above")
+                }
             }
             Ok(())
         }
@@ -278,6 +349,12 @@ async fn main() -> anyhow::Result<()> {
             }
         }
     }
+}
+
+/// Prints `value` as JSON (`coverline support … --json`).
+fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
 }
 
 /// A database URL without its password, for printing.

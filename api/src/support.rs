@@ -1,6 +1,8 @@
 //! `coverline support`: what staff do for a member whose purchase is stuck. Every action is
 //! idempotent (running it twice does what running it once did), logged, and recorded on the
-//! purchase's timeline with the operator's name.
+//! purchase's timeline with the operator's name. The look-ups `purchase`, `policies` and
+//! `analytics` read the store alone (no Temporal) and print JSON with `--json`, for scripts and the
+//! Playwright suite (web/e2e/database.ts).
 
 use std::time::Duration;
 
@@ -9,6 +11,8 @@ use coverline_activities::email::Mailer;
 use coverline_activities::purchase::Purchase;
 use coverline_store::{PolicyRecord, Store, now};
 use coverline_workflows::checkout::CheckoutWorkflow;
+use serde::Serialize;
+use sqlx::Row;
 use temporalio_client::{Client, WorkflowDescribeOptions, WorkflowQueryOptions, WorkflowSignalOptions};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
@@ -82,6 +86,203 @@ pub fn parse_duration(text: &str) -> anyhow::Result<Duration> {
         _ => anyhow::bail!("{text:?}: the unit must be s, m, h or d"),
     };
     Ok(Duration::from_secs(n * factor))
+}
+
+/// A purchase as stored (`support purchase ID --json`): the policy with its car, rate and payment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredPurchase {
+    pub policy_id: String,
+    pub user_id: String,
+    pub institution_id: String,
+    pub email: String,
+    pub status: String,
+    pub contract_number: Option<String>,
+    pub last_error: Option<String>,
+    pub vin: String,
+    pub coverage_name: String,
+    pub price_cents: i64,
+    /// The rate's sales tax.
+    pub rate_tax_cents: i64,
+    /// The verified payment (gateway tracking number), if paid.
+    pub payment_id: Option<String>,
+    pub amount_cents: Option<i64>,
+    pub payment_tax_cents: Option<i64>,
+}
+
+/// One policy of a member (`support policies --email E --json`), newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MemberPolicy {
+    pub policy_id: String,
+    pub user_id: String,
+    pub institution_id: String,
+    pub status: String,
+    pub contract_number: Option<String>,
+    pub created_at: i64,
+}
+
+/// One analytics hit stored for a member (`support analytics --email E --json`), oldest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredHit {
+    pub user_id: String,
+    pub hit_type: Option<String>,
+    pub event_category: Option<String>,
+    pub event_action: Option<String>,
+    pub event_label: Option<String>,
+    pub page_path: Option<String>,
+    pub created_at: i64,
+}
+
+/// Which hits `support analytics` lists (each filter optional).
+#[derive(Debug, Clone, Default)]
+pub struct HitFilter {
+    /// `event`, `pageview`, ...
+    pub hit_type: Option<String>,
+    /// `Purchase`, `ErrorEncountered`, ...
+    pub category: Option<String>,
+}
+
+/// The users who signed up with `email` (any institution, any letter case): each splash creates one.
+async fn user_ids_by_email(store: &Store, email: &str) -> anyhow::Result<Vec<String>> {
+    let rows = sqlx::query("SELECT user_id FROM users WHERE lower(email) = $1 ORDER BY created_at, user_id")
+        .bind(email.trim().to_lowercase())
+        .fetch_all(store.pool())
+        .await
+        .context("finding users by email")?;
+    Ok(rows.iter().map(|r| r.get(0)).collect())
+}
+
+/// The purchase `key` names (policy id, workflow id, contract number or quote id), as stored;
+/// `None` when there is none.
+pub async fn stored_purchase(store: &Store, key: &str) -> anyhow::Result<Option<StoredPurchase>> {
+    let Some(p) = store.find_policy(key).await? else { return Ok(None) };
+    let car =
+        store.car(&p.user_id, &p.car_id).await?.with_context(|| format!("policy {} names car {}, not stored", p.policy_id, p.car_id))?;
+    let rate = store
+        .rates(&p.quote_id)
+        .await?
+        .into_iter()
+        .find(|r| r.rate_id == p.rate_id)
+        .with_context(|| format!("policy {} names rate {} of quote {}, not stored", p.policy_id, p.rate_id, p.quote_id))?;
+    let payment = store.payment_for_policy(&p.policy_id).await?;
+    Ok(Some(StoredPurchase {
+        policy_id: p.policy_id,
+        user_id: p.user_id,
+        institution_id: p.institution_id,
+        email: p.email,
+        status: p.status,
+        contract_number: p.contract_number,
+        last_error: p.last_error,
+        vin: car.vin,
+        coverage_name: rate.coverage_name,
+        price_cents: rate.price_cents,
+        rate_tax_cents: rate.tax_cents,
+        payment_id: payment.as_ref().map(|pay| pay.payment_id.clone()),
+        amount_cents: payment.as_ref().map(|pay| pay.amount_cents),
+        payment_tax_cents: payment.as_ref().map(|pay| pay.tax_cents),
+    }))
+}
+
+/// The policies of the members who signed up with `email`, newest first.
+pub async fn member_policies(store: &Store, email: &str) -> anyhow::Result<Vec<MemberPolicy>> {
+    let mut policies = Vec::new();
+    for user_id in user_ids_by_email(store, email).await? {
+        policies.extend(store.policies_of_user(&user_id).await?.into_iter().map(|p| MemberPolicy {
+            policy_id: p.policy_id,
+            user_id: p.user_id,
+            institution_id: p.institution_id,
+            status: p.status,
+            contract_number: p.contract_number,
+            created_at: p.created_at,
+        }));
+    }
+    policies.sort_by(|a, b| (b.created_at, &b.policy_id).cmp(&(a.created_at, &a.policy_id)));
+    Ok(policies)
+}
+
+/// The analytics hits stored for the members who signed up with `email`, oldest first.
+pub async fn member_hits(store: &Store, email: &str, filter: &HitFilter) -> anyhow::Result<Vec<StoredHit>> {
+    let rows = sqlx::query(
+        "SELECT a.user_id, a.hit_type, a.event_category, a.event_action, a.event_label, a.page_path, a.created_at \
+         FROM analytics_events a JOIN users u ON u.user_id = a.user_id WHERE lower(u.email) = $1 ORDER BY a.created_at, a.event_id",
+    )
+    .bind(email.trim().to_lowercase())
+    .fetch_all(store.pool())
+    .await
+    .context("listing a member's analytics events")?;
+    let wanted = |value: &Option<String>, filter: &Option<String>| filter.as_ref().is_none_or(|f| value.as_ref() == Some(f));
+    Ok(rows
+        .iter()
+        .map(|r| StoredHit {
+            user_id: r.get(0),
+            hit_type: r.get(1),
+            event_category: r.get(2),
+            event_action: r.get(3),
+            event_label: r.get(4),
+            page_path: r.get(5),
+            created_at: r.get(6),
+        })
+        .filter(|h| wanted(&h.hit_type, &filter.hit_type) && wanted(&h.event_category, &filter.category))
+        .collect())
+}
+
+/// `support purchase` as printed without `--json`.
+pub fn purchase_text(p: &StoredPurchase) -> String {
+    let dash = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
+    let cents = |v: Option<i64>| v.map_or("-".into(), |c| c.to_string());
+    format!(
+        "policy       {}\ninstitution  {}\nmember       {} ({})\nstatus       {}\ncontract     {}\nlast error   {}\nvehicle      {}\n\
+         coverage     {}: {} cents + {} cents tax\npayment      {}: {} cents ({} cents tax)\n",
+        p.policy_id,
+        p.institution_id,
+        p.email,
+        p.user_id,
+        p.status,
+        dash(&p.contract_number),
+        dash(&p.last_error),
+        p.vin,
+        p.coverage_name,
+        p.price_cents,
+        p.rate_tax_cents,
+        dash(&p.payment_id),
+        cents(p.amount_cents),
+        cents(p.payment_tax_cents)
+    )
+}
+
+/// `support policies` as printed without `--json`.
+pub fn policies_table(rows: &[MemberPolicy]) -> String {
+    let mut out = format!("{:<31} {:<31} {:<22} {:<14} {}\n", "POLICY", "USER", "INSTITUTION", "STATE", "CONTRACT");
+    for p in rows {
+        out.push_str(&format!(
+            "{:<31} {:<31} {:<22} {:<14} {}\n",
+            p.policy_id,
+            p.user_id,
+            p.institution_id,
+            p.status,
+            p.contract_number.as_deref().unwrap_or("-")
+        ));
+    }
+    out.push_str(&format!("{} policy(ies)\n", rows.len()));
+    out
+}
+
+/// `support analytics` as printed without `--json`.
+pub fn hits_table(rows: &[StoredHit]) -> String {
+    let mut out = format!("{:<20} {:<9} {:<18} {:<22} {:<20} {}\n", "AT", "HIT", "CATEGORY", "ACTION", "LABEL", "PAGE");
+    for h in rows {
+        let dash = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
+        out.push_str(&format!(
+            "{:<20} {:<9} {:<18} {:<22} {:<20} {}\n",
+            timestamp(h.created_at),
+            dash(&h.hit_type),
+            dash(&h.event_category),
+            dash(&h.event_action),
+            dash(&h.event_label),
+            dash(&h.page_path)
+        ));
+    }
+    out.push_str(&format!("{} hit(s)\n", rows.len()));
+    out
 }
 
 impl Support {

@@ -4,7 +4,7 @@
  * Security footer page (loaded on demand), and a pageview stored for every page of a session.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DB_PATH, query } from './database'
+import { DB_PATH, pageviewsOf } from './database'
 import { product } from './product'
 import { INSTITUTION, VIN, onPage, progress, screenshotter, startQuote, uniqueEmail } from './support'
 
@@ -64,12 +64,8 @@ test('browser back and forward walk the flow; back past the lookup starts over',
   if (DB_PATH) {
     await expect
       .poll(() =>
-        query<{ page_path: string }>(
-          `SELECT a.page_path FROM analytics_events a JOIN users u ON u.user_id = a.user_id
-            WHERE u.email = ? AND a.hit_type = 'pageview'`,
-          [email],
-        )
-          .map((row) => row.page_path.replace(`/${INSTITUTION}/`, ''))
+        pageviewsOf(email)
+          .map((path) => path.replace(`/${INSTITUTION}/`, ''))
           .sort(),
       )
       .toEqual(

@@ -19,6 +19,7 @@ mod coverage;
 mod durability;
 mod security;
 mod sessions;
+mod support_cli;
 mod vehicles;
 mod worker;
 mod workflow;

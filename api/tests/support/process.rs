@@ -36,6 +36,16 @@ pub fn coverline(args: &[&str], env: &[(&str, String)], stdout: Option<std::fs::
     Process(cmd.spawn().expect("start coverline"))
 }
 
+/// Runs `coverline ARGS` with `env` to its end; its output (stdout and stderr apart).
+pub fn coverline_output(args: &[&str], env: &[(&str, String)]) -> std::process::Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_coverline"));
+    cmd.args(args).current_dir(workspace());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run coverline")
+}
+
 /// Waits (up to 60 s) until `url` answers 2xx.
 pub async fn wait_up(http: &reqwest::Client, url: &str) {
     for _ in 0..600 {
