@@ -1,5 +1,6 @@
 import type { BounceSource, CollectedInfo, ContactRequestBody } from '../api/types'
-import type { FlowContext } from './flow-context'
+import type { ApiFieldTable } from '../lib/validation-rules'
+import type { ContactDetails, FlowContext } from './flow-context'
 import type { Step } from './steps'
 
 /**
@@ -91,3 +92,17 @@ export function contactRequestBody(context: FlowContext, origin: Step | null): C
     collectedInfo: collectedInfoOf(context),
   }
 }
+
+/**
+ * The contact request's field names in the API's refusals (api/src/routes/contact.rs) → the contact
+ * form's fields: the address as `emailAddress` (EmailAddress::parse), and each text of collectedInfo
+ * over its length limit as `collectedInfo.<name>` (CollectedInfo::clean). On these, thank-you goes
+ * back to the form; any other refusal stays on thank-you ('failed', with its Try again).
+ */
+export const CONTACT_API_FIELDS = {
+  emailAddress: 'emailAddress',
+  'collectedInfo.emailAddress': 'emailAddress',
+  'collectedInfo.firstName': 'firstName',
+  'collectedInfo.lastName': 'lastName',
+  'collectedInfo.phoneNumber': 'phoneNumber',
+} as const satisfies ApiFieldTable<keyof ContactDetails>

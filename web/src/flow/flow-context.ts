@@ -1,5 +1,6 @@
 import { limits, options } from '../lib/product'
 import type { VehicleDescription } from '../lib/vehicle-description'
+import type { ApiError } from '../api/api-error'
 import type { Session } from '../api/client'
 import type {
   BounceSource,
@@ -134,6 +135,11 @@ export interface FlowContext {
   /** Generic failure text shown on the page the flow is on (e.g. a user creation error). */
   failure: string | null
   /**
+   * The API's refusal of the last personal-details or contact submit: the form puts it on the field
+   * its `field` names (lib/validation-rules.ts useRefusedField). Cleared by the next submit.
+   */
+  submitError: ApiError | null
+  /**
    * The page the member bounced from to an error page ('descriptionLookup', 'mockVinNoRates',
    * 'validCarNoRates'): the contact request's pageUserBouncedFrom. The coverage page clears it.
    */
@@ -219,6 +225,7 @@ export function initialContext(institutionId: string, institution: Institution |
     payment: null,
     confirmation: null,
     failure: null,
+    submitError: null,
     pageUserBouncedFrom: null,
     paymentOptionsRequested: false,
     contactOrigin: null,

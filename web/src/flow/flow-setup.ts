@@ -21,7 +21,9 @@ import {
   type ErrorAction,
 } from '../lib/analytics'
 import { messages } from '../lib/product'
+import { refusedField } from '../lib/validation-rules'
 import { flowActors } from './actors'
+import { CONTACT_API_FIELDS } from './contact-request'
 import { chooseDescriptionField, isCompleteDescription, listToLoad, type DescriptionField } from './description'
 import {
   initialContext,
@@ -257,6 +259,10 @@ export const flowSetup = setup({
     descriptionIsComplete: ({ context }) => isCompleteDescription(context.description),
     isNotMember: ({ context }) => context.user?.isMember === false,
     contactOriginIs: ({ context }, params: { step: Step }) => context.contactOrigin === params.step,
+    /** The contact request was refused on a field of the contact form (CONTACT_API_FIELDS), sent from `form`. */
+    refusesContactField: ({ context, event }, params: { form: 'contactMe' | 'institutionContact' }) =>
+      refusedField(errorOf(event), CONTACT_API_FIELDS) !== null &&
+      (context.contactOrigin === 'institutionContact') === (params.form === 'institutionContact'),
     movesToAnotherRate: ({ context, event }) => event.type === 'SELECT_RATE' && event.index !== context.selectedRateIndex,
     hasVerifiedEmail: ({ context }) => context.user?.isEmailVerified === true,
     hasSession: ({ context }) => context.session !== null,
@@ -321,6 +327,13 @@ export const flowSetup = setup({
       enqueue.spawnChild('endSession', {
         input: { institutionId: context.institutionId, token: context.session?.token ?? null },
       })
+    }),
+    /** The API's refusal of a form's submit, for the page to put on the field it names (FlowContext.submitError). */
+    keepSubmitError: assign({
+      submitError: ({ event }) => {
+        const error = errorOf(event)
+        return error instanceof ApiError ? error : null
+      },
     }),
     /** The payment speed-bump dialog's text when the API gave its own (a voided contract, a refunded charge). */
     showPaymentRefusal: assign({ paymentFailure: ({ event }) => messageOf(errorOf(event), messages.paymentProblem) }),

@@ -1,5 +1,16 @@
+import { useEffect } from 'react'
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { z } from 'zod'
+import { ApiError } from '../api/api-error'
 import { fieldErrors, limits } from './product'
+
+/*
+ * One source for field rules: the server owns the pattern and length rules of a field (names,
+ * street, city, zip: domain/src/contact.rs; the contract finder's last name and zip:
+ * api/src/routes/documents.rs) and names the field it refuses in its error (`error.field`). The web
+ * checks only what it alone can: that a field is filled, that a mask is complete, and the rules of
+ * a request the server does not check (the contact form's names, see contact-schema.ts).
+ */
 
 /** Email: trimmed, required, valid (splash and verify-email forms). */
 export const emailField = z.string().trim().min(1, fieldErrors.required).pipe(z.email(fieldErrors.invalidEmail))
@@ -9,15 +20,49 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '')
 }
 
-/** Letters, spaces and underscores with at least one letter (spec section 5's name rule). */
-const NAME = /^(?=.*[A-Za-z])[A-Za-z _]+$/
+/** A required text, trimmed: its pattern and length are the server's (error.field names it). */
+export const requiredText = z.string().trim().min(1, fieldErrors.required)
 
-/** First or last name: trimmed, required, letters (personal details and contact forms). */
-export const nameField = z.string().trim().min(1, fieldErrors.required).regex(NAME, fieldErrors.nameLetters)
+/** First or last name: trimmed and required; the server's PersonName checks the letters. */
+export const nameField = requiredText
 
-/** Phone typed through the (###) ###-#### mask: required, 10 digits. */
+/**
+ * Phone typed through the (###) ###-#### mask: required, and the mask complete (10 digits). The mask
+ * allows nothing but digits, so completeness is all there is to check; the check stays here because
+ * an unfinished mask is the form's own state, and the contact request's server side does not check
+ * the phone at all (PUT U does, with this text: PhoneNumber::parse).
+ */
 export const phoneField = z
   .string()
   .trim()
   .min(1, fieldErrors.required)
   .refine((value) => digitsOnly(value).length === limits.phoneDigits, fieldErrors.phoneTenDigits)
+
+/**
+ * A form's table from the API's field names (`error.field`, camelCase as the server names them) to
+ * the form's own field names: one small table per form.
+ */
+export type ApiFieldTable<F extends string> = Readonly<Record<string, F>>
+
+/** The form field a refused submit names and the server's message for it; null when it names none of the table's. */
+export function refusedField<F extends string>(error: unknown, table: ApiFieldTable<F>): { name: F; message: string } | null {
+  if (!(error instanceof ApiError) || error.field === null || !Object.hasOwn(table, error.field)) return null
+  return { name: table[error.field], message: error.message }
+}
+
+/**
+ * Puts the server's refusal of the last submit (`error`, an ApiError with `field`) on the form's
+ * field with setError, once per refusal. True when it did, so the page leaves its general error
+ * display for the errors no field of the form stands for.
+ */
+export function useRefusedField<T extends FieldValues>(
+  error: unknown,
+  table: ApiFieldTable<Path<T>>,
+  setError: UseFormSetError<T>,
+): boolean {
+  useEffect(() => {
+    const refused = refusedField(error, table)
+    if (refused) setError(refused.name, { type: 'server', message: refused.message }, { shouldFocus: true })
+  }, [error, table, setError])
+  return refusedField(error, table) !== null
+}

@@ -3,6 +3,7 @@ import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { ContactRequestBody } from '../../api/types'
 import { CONTACT_FORWARDED } from '../../flow/messages'
+import { fieldErrors, fill, labels } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
 import { dismissImpactModal, fillPersonalDetails, renderApp, renderAtCoverage } from '../../test/render-app'
@@ -32,7 +33,7 @@ describe('personal details -> non-member contact -> thank-you', () => {
 
     await fillPersonalDetails(user)
     await user.click(screen.getByTestId('personal-details-submit'))
-    expect(await screen.findByText('Please indicate if you are a member of Summit Credit Union')).toBeInTheDocument()
+    expect(await screen.findByText(fill(fieldErrors.memberQuestion, { institution: 'Summit Credit Union' }))).toBeInTheDocument()
     await user.click(screen.getByTestId('member-no'))
     await user.click(screen.getByTestId('personal-details-submit'))
 
@@ -71,14 +72,114 @@ describe('personal details -> non-member contact -> thank-you', () => {
   it('validates the contact form with the spec texts', async () => {
     const { user } = await renderAtCoverage()
     await dismissImpactModal(user)
-    await user.click(screen.getByRole('button', { name: 'Request expert guidance' }))
+    await user.click(screen.getByRole('button', { name: labels.requestExpertGuidance }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }))
     await screen.findByTestId('contact-me-page')
     await user.click(screen.getByTestId('contact-submit'))
-    expect(await screen.findAllByText('Field is required')).toHaveLength(3)
+    expect(await screen.findAllByText(fieldErrors.required)).toHaveLength(3)
     await user.type(screen.getByTestId('contact-phone'), '30355')
     await user.click(screen.getByTestId('contact-submit'))
-    expect(await screen.findByText('Phone number must be 10 digits long')).toBeInTheDocument()
+    expect(await screen.findByText(fieldErrors.phoneTenDigits)).toBeInTheDocument()
+    // The contact request's server side does not check names: the form keeps the letters rule (Unicode letters, as PersonName).
+    await user.type(screen.getByTestId('contact-first-name'), 'J0se')
+    await user.type(screen.getByTestId('contact-last-name'), 'Núñez')
+    await user.click(screen.getByTestId('contact-submit'))
+    await waitFor(() => expect(screen.getByTestId('contact-first-name')).toHaveAccessibleDescription(fieldErrors.nameLetters))
+    expect(screen.getByTestId('contact-last-name')).not.toHaveAttribute('aria-invalid', 'true')
+  })
+})
+
+describe("the contact form: the server's refusal of a field", () => {
+  /** CollectedInfo::clean's text for a text over 200 characters (domain/src/collected.rs); not a product.json text. */
+  const TOO_LONG = 'This value is too long.'
+
+  it('goes back from thank-you to contact-me with an address the server refuses under Email (no session)', async () => {
+    const sent: ContactRequestBody[] = []
+    server.use(
+      // EmailAddress::parse (domain/src/contact.rs): DNS labels of at most 63 characters.
+      http.post('*/api/institution/:iid/contact-request', async ({ request }) => {
+        const body = (await request.json()) as ContactRequestBody
+        sent.push(body)
+        const domain = body.collectedInfo?.emailAddress?.split('@')[1] ?? ''
+        return domain.split('.').every((label) => label.length <= 63)
+          ? answer('anonymous_request', { contactRequestId: 'cr-2' }, 202)
+          : apiError('validation', fieldErrors.invalidEmail, 400, 'emailAddress')
+      }),
+      http.post('*/api/institution/:iid/user', () => apiError('internal', 'x', 500)),
+    )
+    const { user } = renderApp('/summit-cu/splash')
+    await user.type(await screen.findByTestId('email-input'), 'jane@example.com')
+    await user.click(screen.getByTestId('email-submit'))
+    await user.click(await screen.findByTestId('contact-me-link'))
+    await user.type(await screen.findByTestId('contact-first-name'), 'Jane')
+    await user.type(screen.getByTestId('contact-last-name'), 'Doe')
+    await user.type(screen.getByTestId('contact-phone'), '3035550142')
+    const tooLongALabel = `jane@${'a'.repeat(64)}.com`
+    await user.clear(screen.getByTestId('contact-email'))
+    await user.type(screen.getByTestId('contact-email'), tooLongALabel)
+    await user.click(screen.getByTestId('contact-submit'))
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/contact-me'))
+    const email = await screen.findByTestId('contact-email')
+    await waitFor(() => expect(email).toHaveAccessibleDescription(fieldErrors.invalidEmail))
+    expect(email).toHaveValue(tooLongALabel)
+    expect(email).toHaveFocus()
+    expect(screen.getByTestId('contact-first-name')).toHaveValue('Jane')
+    expect(screen.queryByTestId('thank-you-page')).not.toBeInTheDocument()
+
+    await user.clear(email)
+    await user.type(email, 'jane@example.com')
+    await user.click(screen.getByTestId('contact-submit'))
+    await screen.findByTestId('thank-you-page')
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(screen.queryByTestId('contact-retry')).not.toBeInTheDocument()
+    expect(sent.map((body) => body.collectedInfo?.emailAddress)).toEqual([tooLongALabel, 'jane@example.com'])
+  })
+
+  it('goes back to the non-member contact form with a refused last name under Last name (session)', async () => {
+    server.use(
+      http.put('*/api/institution/:iid/user/:uid/contact-request', async ({ request }) => {
+        const body = (await request.json()) as ContactRequestBody
+        return (body.collectedInfo?.lastName?.length ?? 0) > 200
+          ? apiError('validation', TOO_LONG, 400, 'collectedInfo.lastName')
+          : answer('member_request', { contactRequestId: 'cr-1' }, 202)
+      }),
+    )
+    const { user } = await renderAtCoverage()
+    await dismissImpactModal(user)
+    await user.click(screen.getByRole('button', { name: 'Purchase' }))
+    await fillPersonalDetails(user)
+    await user.click(screen.getByTestId('member-no'))
+    await user.click(screen.getByTestId('personal-details-submit'))
+    const lastName = await screen.findByTestId('contact-last-name')
+    await user.clear(lastName)
+    await user.click(lastName)
+    await user.paste('D'.repeat(201))
+    await user.click(screen.getByTestId('contact-submit'))
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/institution-contact'))
+    await waitFor(() => expect(screen.getByTestId('contact-last-name')).toHaveAccessibleDescription(TOO_LONG))
+    expect(screen.getByTestId('institution-contact-page')).toBeInTheDocument()
+    expect(screen.getByTestId('contact-first-name')).not.toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('stays on thank-you with its Try again for a refusal of a field the form does not have', async () => {
+    server.use(
+      http.put('*/api/institution/:iid/user/:uid/contact-request', () =>
+        apiError('validation', TOO_LONG, 400, 'collectedInfo.vin'),
+      ),
+    )
+    const { user } = await renderAtCoverage()
+    await dismissImpactModal(user)
+    await user.click(screen.getByRole('button', { name: labels.requestExpertGuidance }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }))
+    await user.type(await screen.findByTestId('contact-first-name'), 'Jane')
+    await user.type(screen.getByTestId('contact-last-name'), 'Doe')
+    await user.type(screen.getByTestId('contact-phone'), '3035550142')
+    await user.click(screen.getByTestId('contact-submit'))
+    expect(await screen.findByTestId('contact-retry')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/thank-you'))
+    expect(screen.queryByTestId('contact-me-page')).not.toBeInTheDocument()
   })
 })
 

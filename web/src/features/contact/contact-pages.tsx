@@ -13,10 +13,10 @@ import { CtaButton } from '../../components/cta-button'
 import { CheckCircleIcon } from '../../components/icons'
 import { PhoneField } from '../../components/phone-field'
 import { PromotionalConsent } from '../../components/promotional-consent'
-import { contactRequestBody, isPlainContactRequest } from '../../flow/contact-request'
+import { CONTACT_API_FIELDS, contactRequestBody, isPlainContactRequest } from '../../flow/contact-request'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone, institutionPhone } from '../../lib/format'
-import { digitsOnly } from '../../lib/validation-rules'
+import { digitsOnly, useRefusedField } from '../../lib/validation-rules'
 import { contactSchema, type ContactValues } from './contact-schema'
 
 /** Name, phone and email (prefilled from what the flow knows); member checkboxes when asked from coverage. */
@@ -25,7 +25,7 @@ function ContactForm({ submitLabel, showMemberCheckboxes }: { submitLabel: strin
   const context = FlowActor.useSelector((s) => s.context)
   const known = context.contactDetails
   const name = context.institution?.name ?? ''
-  const { register, control, handleSubmit, formState } = useForm<ContactValues>({
+  const { register, control, handleSubmit, formState, setError } = useForm<ContactValues>({
     resolver: zodResolver(contactSchema),
     defaultValues: {
       firstName: known?.firstName ?? context.user?.firstName ?? '',
@@ -36,6 +36,8 @@ function ContactForm({ submitLabel, showMemberCheckboxes }: { submitLabel: strin
       wantsMembershipInfo: known?.wantsMembershipInfo ?? false,
     },
   })
+  // Thank-you came back here because the server refused a field of this form: it shows under that field.
+  useRefusedField(context.submitError, CONTACT_API_FIELDS, setError)
   const text = (field: 'firstName' | 'lastName' | 'emailAddress', label: string, autoComplete: string, testId: string) => {
     const registered = register(field)
     const error = formState.errors[field]

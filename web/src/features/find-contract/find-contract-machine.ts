@@ -4,7 +4,8 @@ import { api, type ContractRef } from '../../api/client'
 import type { Institution, PolicyDocumentLink } from '../../api/types'
 import { institutionPhone } from '../../lib/format'
 import { messages } from '../../lib/product'
-import type { FindContractValues } from './find-contract-schema'
+import { refusedField } from '../../lib/validation-rules'
+import { FIND_CONTRACT_API_FIELDS, type FindContractValues } from './find-contract-schema'
 
 /** Spec section 8, policy retrieval failure: the institution's support line. */
 export function retrievalFailedMessage(institution: Institution | null): string {
@@ -36,6 +37,8 @@ interface FindContractContext {
   documentUrl: string | null
   /** The speed-bump dialog's text while it is open. */
   failure: string | null
+  /** The server refused the last name or zip (error.field): the form shows it under that field. */
+  submitError: ApiError | null
 }
 
 /**
@@ -65,10 +68,12 @@ export const findContractMachine = setup({
   },
   guards: {
     institutionIsInactive: ({ event }) => !(event as unknown as DoneActorEvent<Institution>).output.isActive,
+    /** The server refused a field of the form (FIND_CONTRACT_API_FIELDS): no dialog, the field shows why. */
+    refusesAField: ({ event }) => refusedField((event as { error?: unknown }).error, FIND_CONTRACT_API_FIELDS) !== null,
   },
 }).createMachine({
   id: 'findContract',
-  context: ({ input }) => ({ contract: input, institution: null, documentUrl: null, failure: null }),
+  context: ({ input }) => ({ contract: input, institution: null, documentUrl: null, failure: null, submitError: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -89,7 +94,7 @@ export const findContractMachine = setup({
     inactive: {},
     unknownInstitution: {},
     editing: {
-      on: { SUBMIT: 'retrieving' },
+      on: { SUBMIT: { target: 'retrieving', actions: assign({ submitError: null }) } },
     },
     retrieving: {
       invoke: {
@@ -105,10 +110,17 @@ export const findContractMachine = setup({
             { type: 'openDocument', params: ({ event }) => ({ url: event.output.policy }) },
           ],
         },
-        onError: {
-          target: 'failed',
-          actions: assign({ failure: ({ context, event }) => failureMessage(event.error, context.institution) }),
-        },
+        onError: [
+          {
+            guard: 'refusesAField',
+            target: 'editing',
+            actions: assign({ submitError: ({ event }) => (event.error instanceof ApiError ? event.error : null) }),
+          },
+          {
+            target: 'failed',
+            actions: assign({ failure: ({ context, event }) => failureMessage(event.error, context.institution) }),
+          },
+        ],
       },
     },
     failed: {

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import type { PolicyLookupBody } from '../../api/types'
+import { fieldErrors, labels, messages } from '../../lib/product'
 import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
@@ -39,7 +41,7 @@ describe('find your contract', () => {
     )
     renderApp(PAGE)
     expect(await screen.findByTestId('find-contract-page')).toBeInTheDocument()
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Find your contract')
+    expect(screen.getByTestId('page-title')).toHaveTextContent(labels.findYourContract)
     expect(screen.getByTestId('institution-logo')).toHaveAttribute('alt', 'Summit Credit Union')
     expect(screen.queryByTestId('progress-bar')).not.toBeInTheDocument()
     expect(screen.queryByTestId('back-button')).not.toBeInTheDocument()
@@ -57,7 +59,7 @@ describe('find your contract', () => {
     }
   })
 
-  it('validates with the spec texts and sends the trimmed last name and zip', async () => {
+  it('checks the required fields and the zip mask, and sends the trimmed last name and zip', async () => {
     let body: unknown
     server.use(
       http.post(VERIFY, async ({ request }) => {
@@ -68,10 +70,12 @@ describe('find your contract', () => {
     )
     const { user } = renderApp(PAGE)
     await user.click(await screen.findByTestId('find-contract-submit'))
-    expect(await screen.findAllByText('Field is required')).toHaveLength(2)
+    expect(await screen.findAllByText(fieldErrors.required)).toHaveLength(2)
     await fillAndSubmit(user, 'O’Brien', '802')
-    expect(await screen.findByText('Can contain only letters with no special characters')).toBeInTheDocument()
-    expect(screen.getByText('Zip code must be 5 numbers')).toBeInTheDocument()
+    expect(await screen.findByText(fieldErrors.findZip)).toBeInTheDocument()
+    // The last name's letters are the server's rule: nothing about them before it answers.
+    expect(screen.queryByText(fieldErrors.lettersAndSpaces)).not.toBeInTheDocument()
+    expect(body).toBeUndefined()
     await user.type(screen.getByTestId('contract-zip'), '02abc9')
     expect(screen.getByTestId('contract-zip')).toHaveValue('80202')
     await fillAndSubmit(user, ' Doe ', '80202')
@@ -79,11 +83,63 @@ describe('find your contract', () => {
     expect(body).toEqual({ lastname: 'Doe', zipcode: '80202' })
   })
 
+  it("shows the server's refusal of the last name under Last name, without the dialog, then sends the fixed one", async () => {
+    const sent: PolicyLookupBody[] = []
+    server.use(
+      // verifydetails' own rule (api/src/routes/documents.rs parse_details): letters and spaces.
+      http.post<never, PolicyLookupBody>(VERIFY, async ({ request }) => {
+        const details = await request.json()
+        sent.push(details)
+        return /^[\p{Alphabetic} ]+$/u.test(details.lastname ?? '')
+          ? undefined
+          : apiError('validation', fieldErrors.lettersAndSpaces, 400, 'lastname')
+      }),
+    )
+    const { user } = renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await fillAndSubmit(user, 'O’Brien', '80202')
+    const lastName = screen.getByTestId('contract-last-name')
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription(fieldErrors.lettersAndSpaces))
+    expect(lastName).toHaveAttribute('aria-invalid', 'true')
+    expect(lastName).toHaveFocus()
+    expect(screen.getByTestId('contract-zip')).not.toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(open).not.toHaveBeenCalled()
+    await fillAndSubmit(user, 'Müller', '80202')
+    await screen.findByTestId('contract-opened')
+    expect(screen.queryByText(fieldErrors.lettersAndSpaces)).not.toBeInTheDocument()
+    expect(sent.map((details) => details.lastname)).toEqual(['O’Brien', 'Müller'])
+  })
+
+  it("shows the server's refusal of the zip under Zip code", async () => {
+    // The mask lets only digits in, so a non-numeric zip reaches the server only from another client;
+    // whatever verifydetails says about `zipcode` shows under the zip.
+    server.use(http.post(VERIFY, () => apiError('validation', fieldErrors.numbersOnly, 400, 'zipcode')))
+    const { user } = renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await fillAndSubmit(user)
+    const zip = screen.getByTestId('contract-zip')
+    await waitFor(() => expect(zip).toHaveAccessibleDescription(fieldErrors.numbersOnly))
+    expect(zip).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByTestId('contract-last-name')).not.toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('shows the speed bump for a refusal of a field the form does not have', async () => {
+    server.use(http.post(VERIFY, () => apiError('validation', fieldErrors.required, 400, 'policyId')))
+    const { user } = renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await fillAndSubmit(user)
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Please contact Summit Credit Union support at (800) 555-0142.')
+    expect(screen.getByTestId('contract-last-name')).not.toHaveAttribute('aria-invalid', 'true')
+  })
+
   it('opens the contract in a new tab, then disables the form and offers a plain link', async () => {
     const { user } = renderApp(PAGE)
     await screen.findByTestId('find-contract-page')
     await fillAndSubmit(user)
-    expect(await screen.findByTestId('contract-opened')).toHaveTextContent('Your contract opened in a new tab.')
+    expect(await screen.findByTestId('contract-opened')).toHaveTextContent(messages.contractOpened)
     expect(open).toHaveBeenCalledExactlyOnceWith(DOCUMENT, '_blank', 'noopener')
     expect(screen.getByTestId('contract-link')).toHaveAttribute('href', DOCUMENT)
     expect(screen.getByTestId('contract-link')).toHaveAttribute('target', '_blank')
@@ -104,10 +160,8 @@ describe('find your contract', () => {
     await screen.findByTestId('find-contract-page')
     await fillAndSubmit(user, 'Doe', '99999')
     const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('It looks like we ran into a speed bump...')).toBeInTheDocument()
-    expect(dialog).toHaveTextContent(
-      'There was an error retrieving your policy document. Please contact Summit Credit Union support at (800) 555-0142.',
-    )
+    expect(within(dialog).getByText(messages.retrievalFailedTitle)).toBeInTheDocument()
+    expect(dialog).toHaveTextContent(`${messages.retrievalFailed} Please contact Summit Credit Union support at (800) 555-0142.`)
     expect(dialog).not.toHaveTextContent('No contract matches.')
     expect(open).not.toHaveBeenCalled()
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
@@ -133,7 +187,7 @@ describe('find your contract', () => {
   })
 
   it.each([
-    ['voided', 'This contract was voided because it was not paid in time.'],
+    ['voided', messages.voidedUnpaid],
     ['notReady', 'Your contract is still being prepared. Please try again in a few minutes.'],
   ] as const)("shows the API's message in the same dialog for %s", async (code, message) => {
     server.use(http.post(VERIFY, () => apiError(code, message, 409)))
@@ -141,9 +195,9 @@ describe('find your contract', () => {
     await screen.findByTestId('find-contract-page')
     await fillAndSubmit(user)
     const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('It looks like we ran into a speed bump...')).toBeInTheDocument()
+    expect(within(dialog).getByText(messages.retrievalFailedTitle)).toBeInTheDocument()
     expect(within(dialog).getByText(message)).toBeInTheDocument()
-    expect(dialog).not.toHaveTextContent('There was an error retrieving your policy document.')
+    expect(dialog).not.toHaveTextContent(messages.retrievalFailed)
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
     await waitFor(() => expect(screen.getByTestId('find-contract-submit')).toBeEnabled())
   })

@@ -13,27 +13,37 @@ import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../.
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { PageSkeleton } from '../../components/page-skeleton'
+import type { ApiError } from '../../api/api-error'
 import type { ContractRef } from '../../api/client'
 import { labels, limits, messages } from '../../lib/product'
+import { useRefusedField } from '../../lib/validation-rules'
 import { findContractMachine } from './find-contract-machine'
-import { findContractSchema, type FindContractValues } from './find-contract-schema'
+import { FIND_CONTRACT_API_FIELDS, findContractSchema, type FindContractValues } from './find-contract-schema'
 
 /** Last name and zip code; disabled for good once the contract has opened. */
-function FindContractForm(props: { busy: boolean; done: boolean; onSubmit: (details: FindContractValues) => void }) {
-  const { control, handleSubmit } = useForm<FindContractValues>({
+function FindContractForm(props: {
+  busy: boolean
+  done: boolean
+  submitError: ApiError | null
+  onSubmit: (details: FindContractValues) => void
+}) {
+  const { control, handleSubmit, setError } = useForm<FindContractValues>({
     resolver: zodResolver(findContractSchema),
     defaultValues: { lastname: '', zipcode: '' },
   })
+  // The server's refusal of the last name or zip shows under that field.
+  useRefusedField(props.submitError, FIND_CONTRACT_API_FIELDS, setError)
   const locked = props.done || props.busy
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void handleSubmit(props.onSubmit)(event)}>
       <Controller
         name="lastname"
         control={control}
-        render={({ field, fieldState }) => (
+        // The field's ref goes to the input only (focused on the server's refusal), not the TextField's root.
+        render={({ field: { ref, ...field }, fieldState }) => (
           <TextField
             {...field}
-            inputRef={field.ref}
+            inputRef={ref}
             label="Last name"
             autoComplete="family-name"
             fullWidth
@@ -82,7 +92,7 @@ export default function FindContractPage() {
   const { institutionId = '', userId = '', policyId = '' } = useParams()
   const contract: ContractRef = { institutionId, userId, policyId }
   const [snapshot, send] = useMachine(findContractMachine, { input: contract })
-  const { institution, documentUrl, failure } = snapshot.context
+  const { institution, documentUrl, failure, submitError } = snapshot.context
   const inactive = snapshot.matches('inactive')
   return (
     <BrandFrame institutionId={institutionId} branding={institution?.branding}>
@@ -104,6 +114,7 @@ export default function FindContractPage() {
             <FindContractForm
               busy={snapshot.matches('retrieving')}
               done={snapshot.matches('opened')}
+              submitError={submitError}
               onSubmit={(details) => send({ type: 'SUBMIT', details })}
             />
             {documentUrl && (

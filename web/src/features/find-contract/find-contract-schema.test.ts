@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fieldErrors } from '../../lib/product'
 import { findContractSchema } from './find-contract-schema'
 
 const errorOf = (field: 'lastname' | 'zipcode', value: string) =>
@@ -7,20 +8,21 @@ const errorOf = (field: 'lastname' | 'zipcode', value: string) =>
     .error?.issues.find((issue) => issue.path[0] === field)?.message
 
 describe('findContractSchema', () => {
-  it('requires the last name, letters and spaces only', () => {
-    expect(errorOf('lastname', '')).toBe('Field is required')
-    expect(errorOf('lastname', '   ')).toBe('Field is required')
-    expect(errorOf('lastname', "O'Brien")).toBe('Can contain only letters with no special characters')
-    expect(errorOf('lastname', 'Doe2')).toBe('Can contain only letters with no special characters')
+  it("requires the last name and leaves its letters to the server (verifydetails answers on 'lastname')", () => {
+    expect(errorOf('lastname', '')).toBe(fieldErrors.required)
+    expect(errorOf('lastname', '   ')).toBe(fieldErrors.required)
+    expect(errorOf('lastname', "O'Brien")).toBeUndefined()
+    expect(errorOf('lastname', 'Doe2')).toBeUndefined()
     expect(errorOf('lastname', 'Van Der Berg')).toBeUndefined()
+    expect(errorOf('lastname', 'Müller')).toBeUndefined()
   })
 
-  it('requires a zip code of exactly 5 numbers', () => {
-    expect(errorOf('zipcode', '')).toBe('Field is required')
-    expect(errorOf('zipcode', '  ')).toBe('Field is required')
-    expect(errorOf('zipcode', '8020')).toBe('Zip code must be 5 numbers')
-    expect(errorOf('zipcode', '802021')).toBe('Zip code must be 5 numbers')
-    expect(errorOf('zipcode', '80a02')).toBe('Can contain only numbers')
+  it('requires a zip code with its ##### mask complete; its digits are the mask’s and the server’s', () => {
+    expect(errorOf('zipcode', '')).toBe(fieldErrors.required)
+    expect(errorOf('zipcode', '  ')).toBe(fieldErrors.required)
+    expect(errorOf('zipcode', '8020')).toBe(fieldErrors.findZip)
+    expect(errorOf('zipcode', '802021')).toBe(fieldErrors.findZip)
+    expect(errorOf('zipcode', '80a02')).toBeUndefined()
     expect(errorOf('zipcode', '80202')).toBeUndefined()
   })
 

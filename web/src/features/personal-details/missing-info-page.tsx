@@ -15,8 +15,8 @@ import { PhoneField } from '../../components/phone-field'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone } from '../../lib/format'
 import { limits } from '../../lib/product'
-import { digitsOnly } from '../../lib/validation-rules'
-import { personalDetailsSchema, type PersonalDetailsValues } from './personal-details-schema'
+import { digitsOnly, useRefusedField } from '../../lib/validation-rules'
+import { PERSONAL_DETAILS_API_FIELDS, personalDetailsSchema, type PersonalDetailsValues } from './personal-details-schema'
 
 /** Personal details: name, phone, address and membership; the state comes from the splash. */
 export default function MissingInfoPage() {
@@ -26,8 +26,9 @@ export default function MissingInfoPage() {
   const stateOfResidence = FlowActor.useSelector((s) => s.context.stateOfResidence ?? '')
   const user = FlowActor.useSelector((s) => s.context.user)
   const failure = FlowActor.useSelector((s) => s.context.failure)
+  const submitError = FlowActor.useSelector((s) => s.context.submitError)
   const schema = useMemo(() => personalDetailsSchema(institutionName), [institutionName])
-  const { register, control, handleSubmit, formState } = useForm<PersonalDetailsValues>({
+  const { register, control, handleSubmit, formState, setError } = useForm<PersonalDetailsValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       firstName: user?.firstName ?? '',
@@ -39,6 +40,8 @@ export default function MissingInfoPage() {
       isMember: user?.isMember === true ? 'yes' : user?.isMember === false ? 'no' : undefined,
     },
   })
+  // The server's refusal of a field (its letters, characters, digits) shows under that field.
+  const onField = useRefusedField(submitError, PERSONAL_DETAILS_API_FIELDS, setError)
 
   const text = (name: Path<PersonalDetailsValues>, label: string, autoComplete: string, testId: string, maxLength?: number) => {
     const field = register(name)
@@ -79,7 +82,7 @@ export default function MissingInfoPage() {
         )(event)
       }
     >
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {failure && !onField && <Alert severity="error">{failure}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {text('firstName', 'First name', 'given-name', 'first-name-input')}
         {text('lastName', 'Last name', 'family-name', 'last-name-input')}

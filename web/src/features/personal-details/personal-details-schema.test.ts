@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fieldErrors, fill } from '../../lib/product'
 import { personalDetailsSchema } from './personal-details-schema'
 
 const schema = personalDetailsSchema('Summit Credit Union')
@@ -24,35 +25,30 @@ describe('personalDetailsSchema', () => {
 
   it('requires every field', () => {
     for (const field of ['firstName', 'lastName', 'phoneNumber', 'street', 'city', 'zip'] as const) {
-      expect(errorFor(field, '')).toBe('Field is required')
+      expect(errorFor(field, '')).toBe(fieldErrors.required)
+      expect(errorFor(field, '   ')).toBe(fieldErrors.required)
     }
   })
 
-  it('allows only letters and spaces in names', () => {
-    expect(errorFor('firstName', 'J@ne')).toBe('Can contain only letters with no special characters or spaces')
-    expect(errorFor('lastName', 'Doe3')).toBe('Can contain only letters with no special characters or spaces')
-    expect(errorFor('firstName', 'Mary Ann')).toBeUndefined()
+  it('needs the phone mask complete (10 digits)', () => {
+    expect(errorFor('phoneNumber', '(303) 555-01__')).toBe(fieldErrors.phoneTenDigits)
   })
 
-  it('needs 10 phone digits', () => {
-    expect(errorFor('phoneNumber', '(303) 555-01__')).toBe('Phone number must be 10 digits long')
-  })
-
-  it('refuses special characters in the address', () => {
-    expect(errorFor('street', '100 Main St #4')).toBe('No special characters')
-  })
-
-  it('allows only letters in the city', () => {
-    expect(errorFor('city', 'Denver1')).toBe('Can only contain letters')
-  })
-
-  it('needs a 5-digit zip', () => {
-    expect(errorFor('zip', '8020')).toBe('Zip code should be 5 digits in length')
-    expect(errorFor('zip', '8020a')).toBe('Can contain only numbers')
+  it("leaves the names' letters, the address's characters and the zip's digits to the server (PUT U answers on the field)", () => {
+    // domain/src/contact.rs: PersonName (Unicode letters), parse_street, parse_city and ZipCode refuse
+    // these with fieldErrors.nameLetters, .street, .cityLetters, .numbersOnly and .zip.
+    expect(errorFor('firstName', 'J@ne')).toBeUndefined()
+    expect(errorFor('lastName', 'Doe3')).toBeUndefined()
+    expect(errorFor('firstName', 'José')).toBeUndefined()
+    expect(errorFor('street', '100 Main St #4')).toBeUndefined()
+    expect(errorFor('city', 'Denver1')).toBeUndefined()
+    expect(errorFor('zip', '8020')).toBeUndefined()
+    expect(errorFor('zip', '8020a')).toBeUndefined()
   })
 
   it('asks about membership by institution name', () => {
-    expect(errorFor('isMember', undefined)).toBe('Please indicate if you are a member of Summit Credit Union')
-    expect(errorFor('isMember', '')).toBe('Please indicate if you are a member of Summit Credit Union')
+    const question = fill(fieldErrors.memberQuestion, { institution: 'Summit Credit Union' })
+    expect(errorFor('isMember', undefined)).toBe(question)
+    expect(errorFor('isMember', '')).toBe(question)
   })
 })

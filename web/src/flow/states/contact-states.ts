@@ -73,7 +73,7 @@ export const contactStates = {
       ],
       SUBMIT_CONTACT_DETAILS: {
         target: '#thankYou',
-        actions: assign({ contactDetails: ({ event }) => event.details }),
+        actions: assign({ contactDetails: ({ event }) => event.details, submitError: null }),
       },
     },
   }),
@@ -85,7 +85,7 @@ export const contactStates = {
       BACK: back('institutionContact'),
       SUBMIT_CONTACT_DETAILS: {
         target: '#thankYou',
-        actions: assign({ contactDetails: ({ event }) => event.details }),
+        actions: assign({ contactDetails: ({ event }) => event.details, submitError: null }),
       },
     },
   }),
@@ -101,7 +101,21 @@ export const contactStates = {
           src: 'sendContactRequest',
           input: ({ context }) => contactInput(context, context.contactOrigin),
           onDone: 'sent',
-          onError: [expired, 'failed'],
+          // A refusal on a field of the contact form goes back to the form, which shows it there.
+          onError: [
+            expired,
+            {
+              guard: { type: 'refusesContactField', params: { form: 'institutionContact' } },
+              target: '#institutionContact',
+              actions: 'keepSubmitError',
+            },
+            {
+              guard: { type: 'refusesContactField', params: { form: 'contactMe' } },
+              target: '#contactMe',
+              actions: 'keepSubmitError',
+            },
+            'failed',
+          ],
         },
       },
       sent: {},

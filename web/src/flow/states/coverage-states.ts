@@ -140,10 +140,12 @@ export const coverageStates = {
     id: 'missingInfo',
     tags: 'missingInfo',
     initial: 'editing',
+    // The form starts again from the member's saved details: an earlier refusal is not theirs.
+    entry: assign({ submitError: null }),
     on: { BACK: back('missingInfo') },
     states: {
       editing: {
-        on: { SUBMIT_PERSONAL_DETAILS: { target: 'saving', actions: assign({ failure: null }) } },
+        on: { SUBMIT_PERSONAL_DETAILS: { target: 'saving', actions: assign({ failure: null, submitError: null }) } },
       },
       saving: {
         tags: 'busy',
@@ -170,7 +172,13 @@ export const coverageStates = {
             }
           },
           onDone: { target: 'routing', actions: 'storeSession' },
-          onError: [expired, { target: 'editing', actions: assign({ failure: ({ event }) => messageOf(event.error, 'Error') }) }],
+          onError: [
+            expired,
+            {
+              target: 'editing',
+              actions: [assign({ failure: ({ event }) => messageOf(event.error, 'Error') }), 'keepSubmitError'],
+            },
+          ],
         },
       },
       routing: {

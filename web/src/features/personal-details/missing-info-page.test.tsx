@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react'
+import { http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { PersonalDetailsBody } from '../../api/types'
+import { fieldErrors } from '../../lib/product'
+import { server } from '../../test/msw-server'
+import { apiError } from '../../test/respond'
+import { dismissImpactModal, fillPersonalDetails, renderAtCoverage } from '../../test/render-app'
+
+const U = '*/api/institution/:iid/user/:uid'
+
+/**
+ * PUT U refusing as update_user does (domain/src/contact.rs): a name of other characters than
+ * letters and spaces (Unicode letters allowed), a zip of other characters than digits; anything
+ * else falls through to the default handler, which saves.
+ */
+function serverRules() {
+  const sent: PersonalDetailsBody[] = []
+  server.use(
+    http.put(U, async ({ request }) => {
+      const body = (await request.clone().json()) as PersonalDetailsBody
+      sent.push(body)
+      if (!/^[\p{Alphabetic} ]+$/u.test(body.firstName ?? '')) {
+        return apiError('validation', fieldErrors.nameLetters, 400, 'firstName')
+      }
+      if (!/^\d+$/.test(body.address?.zip ?? '')) return apiError('validation', fieldErrors.numbersOnly, 400, 'zip')
+      return undefined
+    }),
+  )
+  return sent
+}
+
+async function toPersonalDetails() {
+  const view = await renderAtCoverage()
+  await dismissImpactModal(view.user)
+  await view.user.click(screen.getByTestId('purchase-button'))
+  await fillPersonalDetails(view.user)
+  await view.user.click(screen.getByTestId('member-yes'))
+  return view
+}
+
+describe("personal details: the server's field rules", () => {
+  it("shows the server's refusal of a name with digits under First name, then saves the fixed one", async () => {
+    const sent = serverRules()
+    const { user } = await toPersonalDetails()
+    const firstName = screen.getByTestId('first-name-input')
+    await user.type(firstName, '2')
+    await user.click(screen.getByTestId('personal-details-submit'))
+
+    await waitFor(() => expect(firstName).toHaveAccessibleDescription(fieldErrors.nameLetters))
+    expect(firstName).toHaveAttribute('aria-invalid', 'true')
+    expect(firstName).toHaveFocus()
+    expect(screen.getByTestId('last-name-input')).not.toHaveAttribute('aria-invalid', 'true')
+    // On the field, not again in the page's general error.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(sent.map((body) => body.firstName)).toEqual(['Jane2'])
+
+    await user.clear(firstName)
+    await user.type(firstName, 'José')
+    await user.click(screen.getByTestId('personal-details-submit'))
+    await waitFor(() => expect(screen.queryByTestId('first-name-input')).not.toBeInTheDocument())
+    expect(sent.map((body) => body.firstName)).toEqual(['Jane2', 'José'])
+  })
+
+  it("shows the server's refusal of a non-numeric zip under Zip code", async () => {
+    serverRules()
+    const { user } = await toPersonalDetails()
+    const zip = screen.getByTestId('zip-input')
+    await user.clear(zip)
+    await user.type(zip, '8020a')
+    await user.click(screen.getByTestId('personal-details-submit'))
+
+    await waitFor(() => expect(zip).toHaveAccessibleDescription(fieldErrors.numbersOnly))
+    expect(zip).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByTestId('first-name-input')).not.toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('shows a refusal of a field the form does not have in the general error', async () => {
+    // The state comes from the splash: no field of the form stands for it.
+    server.use(http.put(U, () => apiError('validation', fieldErrors.state, 400, 'state')))
+    const { user } = await toPersonalDetails()
+    await user.click(screen.getByTestId('personal-details-submit'))
+    expect(await screen.findByRole('alert')).toHaveTextContent(fieldErrors.state)
+    expect(screen.getByTestId('first-name-input')).not.toHaveAttribute('aria-invalid', 'true')
+  })
+})
