@@ -214,7 +214,7 @@ impl CheckoutActivities {
                 rate_id: input.rate_id.clone(),
                 car_id: input.car_id.clone(),
                 workflow_id: input.workflow_id.clone(),
-                status: coverline_domain::lifecycle::PurchaseStatus::Booking.as_str().to_string(),
+                status: coverline_domain::lifecycle::PurchaseStatus::Booking,
                 contract_number: None,
                 last_error: None,
                 email: user.email.clone(),

@@ -257,7 +257,7 @@ impl PurchaseActivities {
     #[activity(name = "set_status")]
     pub async fn set_status(self: Arc<Self>, ctx: ActivityContext, input: SetStatus) -> Result<(), ActivityError> {
         crate::metrics::observe(&ctx, "set_status", async {
-            self.store.set_policy_status(&input.policy_id, input.status.as_str(), input.reason.as_deref(), "workflow").await?;
+            self.store.set_policy_status(&input.policy_id, input.status, input.reason.as_deref(), "workflow").await?;
             if matches!(input.status, PurchaseStatus::Fulfilled | PurchaseStatus::Voided | PurchaseStatus::BookingFailed) {
                 crate::metrics::PURCHASE_OUTCOMES.with_label_values(&[input.status.as_str()]).inc();
             }
@@ -350,7 +350,7 @@ impl PurchaseActivities {
             if let Some(contract) = &policy.contract_number {
                 self.provider.void(contract).await.map_err(booking_failure)?;
             }
-            self.store.set_policy_status(&input.policy_id, PurchaseStatus::Voided.as_str(), Some(&input.reason), "workflow").await?;
+            self.store.set_policy_status(&input.policy_id, PurchaseStatus::Voided, Some(&input.reason), "workflow").await?;
             crate::metrics::PURCHASE_OUTCOMES.with_label_values(&[PurchaseStatus::Voided.as_str()]).inc();
             Ok(())
         })

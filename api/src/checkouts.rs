@@ -308,8 +308,8 @@ async fn paid_view(state: &AppState, user_id: &str) -> anyhow::Result<Option<Che
     let Some(purchase) = view.purchase.as_mut() else { return Ok(None) };
     let Some(policy_id) = purchase.policy_id.as_deref() else { return Ok(None) };
     let Some(policy) = state.store.policy(policy_id).await? else { return Ok(None) };
-    match PurchaseStatus::parse(&policy.status) {
-        Some(status @ (PurchaseStatus::Paid | PurchaseStatus::Fulfilled)) => {
+    match policy.status {
+        status @ (PurchaseStatus::Paid | PurchaseStatus::Fulfilled) => {
             purchase.status = status;
             purchase.contract_number = policy.contract_number;
         }

@@ -4,6 +4,7 @@
 //! `analytics` read the store alone (no Temporal) and print JSON with `--json`, for scripts and the
 //! Playwright suite (web/e2e/database.ts).
 
+use coverline_domain::lifecycle::PurchaseStatus;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -19,7 +20,7 @@ use time::format_description::well_known::Rfc3339;
 
 /// Statuses a purchase can be stuck in: waiting for a booking retry, booking for too long, or
 /// booked and waiting for the member's payment.
-pub const STUCK_STATUSES: [&str; 3] = ["bookingFailed", "booking", "booked"];
+pub const STUCK_STATUSES: [PurchaseStatus; 3] = [PurchaseStatus::BookingFailed, PurchaseStatus::Booking, PurchaseStatus::Booked];
 /// A second resend within this window is skipped unless forced.
 pub const RESEND_WINDOW_SECS: i64 = 600;
 
@@ -95,7 +96,7 @@ pub struct StoredPurchase {
     pub user_id: String,
     pub institution_id: String,
     pub email: String,
-    pub status: String,
+    pub status: PurchaseStatus,
     pub contract_number: Option<String>,
     pub last_error: Option<String>,
     pub vin: String,
@@ -115,7 +116,7 @@ pub struct MemberPolicy {
     pub policy_id: String,
     pub user_id: String,
     pub institution_id: String,
-    pub status: String,
+    pub status: PurchaseStatus,
     pub contract_number: Option<String>,
     pub created_at: i64,
 }
@@ -431,7 +432,7 @@ impl Support {
     /// Asks the checkout workflow to book again — only a purchase whose booking failed.
     pub async fn retry_booking(&self, key: &str) -> anyhow::Result<Outcome> {
         let p = self.policy(key).await?;
-        if p.status != "bookingFailed" {
+        if p.status != PurchaseStatus::BookingFailed {
             return Ok(Outcome::NothingToDo(format!("{} is {}, not bookingFailed", p.policy_id, p.status)));
         }
         let handle = self.temporal.get_workflow_handle::<CheckoutWorkflow>(p.workflow_id.clone());
@@ -453,7 +454,7 @@ impl Support {
     /// unless `force`d, so a repeated command does not flood the member's inbox.
     pub async fn resend_emails(&self, key: &str, mailer: &Mailer, public_url: &str, force: bool) -> anyhow::Result<Outcome> {
         let p = self.policy(key).await?;
-        if !matches!(p.status.as_str(), "paid" | "fulfilled") {
+        if !matches!(p.status, PurchaseStatus::Paid | PurchaseStatus::Fulfilled) {
             return Ok(Outcome::NothingToDo(format!("{} is {}: there is no receipt or contract to send", p.policy_id, p.status)));
         }
         if let Some(last) = self.store.last_policy_event(&p.policy_id, "support:resendEmails").await?

@@ -4,6 +4,7 @@
 //! Temporal server is restarted once. Then it counts: purchases completed, contracts at the
 //! provider, charges at the gateway, emails at the SMTP receiver, workflows still running.
 
+use coverline_domain::lifecycle::PurchaseStatus;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -425,7 +426,7 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     while settle.elapsed() < Duration::from_secs(180) {
         fulfilled = 0;
         for b in &bought {
-            if store.policy(&b.policy_id).await?.is_some_and(|p| p.status == "fulfilled") {
+            if store.policy(&b.policy_id).await?.is_some_and(|p| p.status == PurchaseStatus::Fulfilled) {
                 fulfilled += 1;
             }
         }
@@ -475,7 +476,7 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let mut paid_unfulfilled = 0;
     for b in &bought {
         let paid = store.payment_for_policy(&b.policy_id).await?.is_some();
-        if paid && store.policy(&b.policy_id).await?.is_none_or(|p| p.status != "fulfilled") {
+        if paid && store.policy(&b.policy_id).await?.is_none_or(|p| p.status != PurchaseStatus::Fulfilled) {
             paid_unfulfilled += 1;
         }
     }

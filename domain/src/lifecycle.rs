@@ -43,6 +43,20 @@ pub enum PurchaseStatus {
     Voided,
 }
 
+impl std::fmt::Display for PurchaseStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl TryFrom<String> for PurchaseStatus {
+    type Error = String;
+
+    fn try_from(stored: String) -> Result<Self, String> {
+        Self::parse(&stored).ok_or_else(|| format!("unknown purchase status {stored:?}"))
+    }
+}
+
 impl PurchaseStatus {
     /// The status as stored and shown (`bookingFailed`, ...).
     pub fn as_str(self) -> &'static str {

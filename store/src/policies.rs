@@ -2,6 +2,7 @@
 //! activities (booked, paid, fulfilled, voided).
 
 use anyhow::Context;
+use coverline_domain::lifecycle::PurchaseStatus;
 
 use crate::events::append;
 use crate::{AlreadyExists, Store, is_unique_violation, now};
@@ -16,7 +17,8 @@ pub struct PolicyRecord {
     pub rate_id: String,
     pub car_id: String,
     pub workflow_id: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: PurchaseStatus,
     pub contract_number: Option<String>,
     pub last_error: Option<String>,
     pub email: String,
@@ -41,7 +43,7 @@ impl Store {
         .bind(&p.rate_id)
         .bind(&p.car_id)
         .bind(&p.workflow_id)
-        .bind(&p.status)
+        .bind(p.status.as_str())
         .bind(&p.contract_number)
         .bind(&p.last_error)
         .bind(&p.email)
@@ -128,11 +130,17 @@ impl Store {
 
     /// Sets a policy's status (and why, for failures); `actor` is who changed it (api, workflow,
     /// support:<operator>). Setting the status it already has changes nothing and records nothing.
-    pub async fn set_policy_status(&self, policy_id: &str, status: &str, last_error: Option<&str>, actor: &str) -> anyhow::Result<()> {
+    pub async fn set_policy_status(
+        &self,
+        policy_id: &str,
+        status: PurchaseStatus,
+        last_error: Option<&str>,
+        actor: &str,
+    ) -> anyhow::Result<()> {
         let mut tx = self.writer.begin().await?;
         let changed =
             sqlx::query("UPDATE policies SET status = $1, last_error = $2, updated_at = $3 WHERE policy_id = $4 AND status <> $1")
-                .bind(status)
+                .bind(status.as_str())
                 .bind(last_error)
                 .bind(now())
                 .bind(policy_id)
@@ -147,13 +155,13 @@ impl Store {
     }
 
     /// Policies in one of `statuses` not updated since `before`, oldest first (support's stuck list).
-    pub async fn policies_in_status_since(&self, statuses: &[&str], before: i64) -> anyhow::Result<Vec<PolicyRecord>> {
+    pub async fn policies_in_status_since(&self, statuses: &[PurchaseStatus], before: i64) -> anyhow::Result<Vec<PolicyRecord>> {
         let mut all = Vec::new();
         for status in statuses {
             let rows = sqlx::query_as::<_, PolicyRecord>(&format!(
                 "SELECT {POLICY_COLUMNS} FROM policies WHERE status = $1 AND updated_at <= $2 ORDER BY updated_at"
             ))
-            .bind(*status)
+            .bind(status.as_str())
             .bind(before)
             .fetch_all(&self.pool)
             .await

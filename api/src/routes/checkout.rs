@@ -3,6 +3,7 @@
 //! 'continue your purchase' link from an email (any device).
 
 use coverline_domain::ErrorCode;
+use coverline_domain::lifecycle::PurchaseStatus;
 use std::net::SocketAddr;
 
 use axum::Json;
@@ -248,7 +249,9 @@ async fn resumed(
     };
     let policy = state.store.policies_of_user(&user.user_id).await?.into_iter().next();
     let confirmation = match &policy {
-        Some(p) if matches!(p.status.as_str(), "paid" | "fulfilled") => confirmation(&Purchase::load(&state.store, &p.policy_id).await?),
+        Some(p) if matches!(p.status, PurchaseStatus::Paid | PurchaseStatus::Fulfilled) => {
+            confirmation(&Purchase::load(&state.store, &p.policy_id).await?)
+        }
         _ => None,
     };
     let contact_request = state.store.latest_contact_request(&user.user_id).await?.map(|r| ContactRequestView {

@@ -3,6 +3,7 @@
 //! out once their last name and zip match the policy.
 
 use coverline_domain::ErrorCode;
+use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::product::field_errors;
 use std::net::SocketAddr;
 
@@ -203,7 +204,7 @@ async fn find_document(
         // One answer for an unknown policy, another member's policy and wrong details.
         return Err(ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "We could not find a contract with those details."));
     };
-    if policy.status == "voided" {
+    if policy.status == PurchaseStatus::Voided {
         return Err(voided(state));
     }
     if state.store.contract_document(&policy.policy_id).await?.is_none() {
@@ -256,7 +257,7 @@ async fn fetch_document(
         .await?
         .filter(|p| p.institution_id == institution.institution_id)
         .ok_or_else(ApiError::not_found)?;
-    if policy.status == "voided" {
+    if policy.status == PurchaseStatus::Voided {
         return Err(voided(&state));
     }
     let pdf = state.store.contract_document(&policy_id).await?.ok_or_else(ApiError::not_found)?;

@@ -9,6 +9,7 @@ use coverline_activities::checkout::{ChargeSeen, RefundReason};
 use coverline_activities::payments::PaymentError;
 use coverline_activities::purchase::Purchase;
 use coverline_domain::ErrorCode;
+use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::product::messages;
 use coverline_domain::quote::format_us_date;
 use coverline_workflows::checkout::{ChargeReport, ChargeSource, ChargeVerdict, PaymentRequestOutcome};
@@ -147,10 +148,12 @@ struct PolicyRef {
 async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiResult<Purchase> {
     state.store.user_policy(uid, policy_id).await?.ok_or_else(ApiError::not_found)?;
     let purchase = Purchase::load(&state.store, policy_id).await?;
-    if purchase.policy.status == "voided" {
+    if purchase.policy.status == PurchaseStatus::Voided {
         return Err(crate::routes::policies::voided(state));
     }
-    if purchase.policy.contract_number.is_none() || !matches!(purchase.policy.status.as_str(), "booked" | "paid" | "fulfilled") {
+    if purchase.policy.contract_number.is_none()
+        || !matches!(purchase.policy.status, PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled)
+    {
         return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This policy is not booked yet."));
     }
     Ok(purchase)

@@ -51,11 +51,11 @@ pub struct PolicyView {
     policy_id: String,
     mmp_contract_number: Option<String>,
     /// created, booking, booked, bookingFailed, paid, fulfilled, voided.
-    status: String,
+    status: PurchaseStatus,
 }
 
 pub fn policy_view(p: &PolicyRecord) -> PolicyView {
-    PolicyView { policy_id: p.policy_id.clone(), mmp_contract_number: p.contract_number.clone(), status: p.status.clone() }
+    PolicyView { policy_id: p.policy_id.clone(), mmp_contract_number: p.contract_number.clone(), status: p.status }
 }
 
 #[derive(Serialize, ToSchema)]

@@ -182,7 +182,7 @@ async fn purchase_end_to_end(db: Db) {
     support::record_history(&app, &m, "fulfilled").await;
     assert_eq!(store.count_policies().await.unwrap(), 1, "one contract");
     assert_eq!(store.count_payments().await.unwrap(), 1, "one payment");
-    assert_eq!(store.policy(&policy_id).await.unwrap().unwrap().status, "fulfilled");
+    assert_eq!(store.policy(&policy_id).await.unwrap().unwrap().status, coverline_domain::lifecycle::PurchaseStatus::Fulfilled);
     // Card data never reaches Coverline: not in the database files, not in any API answer.
     if let Some(path) = app.database_url.strip_prefix("sqlite://") {
         for file in [path.to_string(), format!("{path}-wal")] {

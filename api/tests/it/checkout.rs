@@ -276,7 +276,7 @@ async fn support_lists_retries_shows_and_resends_idempotently(db: Db) {
     let stuck = support.stuck(Duration::ZERO).await.unwrap();
     assert_eq!(stuck.len(), 1);
     let policy_id = stuck[0].policy.policy_id.clone();
-    assert_eq!(stuck[0].policy.status, "bookingFailed");
+    assert_eq!(stuck[0].policy.status, coverline_domain::lifecycle::PurchaseStatus::BookingFailed);
     assert!(stuck[0].policy.last_error.as_deref().unwrap().starts_with("failed"), "{:?}", stuck[0].policy.last_error);
     let table = Support::stuck_table(&stuck);
     assert!(

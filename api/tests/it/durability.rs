@@ -79,12 +79,16 @@ async fn a_purchase_survives_a_sigkill_between_booking_and_payment(db: Db) {
 
     let store = coverline_store::Store::connect(&database_url).await.unwrap();
     for _ in 0..600 {
-        if store.policy(&policy_id).await.unwrap().unwrap().status == "fulfilled" {
+        if store.policy(&policy_id).await.unwrap().unwrap().status == coverline_domain::lifecycle::PurchaseStatus::Fulfilled {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert_eq!(store.policy(&policy_id).await.unwrap().unwrap().status, "fulfilled", "the workflow finished");
+    assert_eq!(
+        store.policy(&policy_id).await.unwrap().unwrap().status,
+        coverline_domain::lifecycle::PurchaseStatus::Fulfilled,
+        "the workflow finished"
+    );
     assert_eq!(store.count_policies().await.unwrap(), 1);
     assert_eq!(store.count_payments().await.unwrap(), 1, "paid once");
     let contracts: serde_json::Value = app

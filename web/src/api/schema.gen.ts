@@ -1528,7 +1528,7 @@ export type components = {
             mmpContractNumber: string | null;
             policyId: string;
             /** @description created, booking, booked, bookingFailed, paid, fulfilled, voided. */
-            status: string;
+            status: components["schemas"]["PurchaseStatus"];
         };
         /** @description A policy with the confirmation page's data once paid. */
         PolicyWithConfirmation: {
