@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::ValidationError;
-use crate::product::labels;
+use crate::product::{field_errors, labels};
 
 /// The longest text kept for any one field.
 pub const MAX_TEXT: usize = 200;
@@ -168,7 +168,7 @@ impl CollectedInfo {
         for (field, text) in self.texts_mut() {
             if let Some(t) = text.as_mut() {
                 if t.chars().count() > MAX_TEXT {
-                    return Err(ValidationError::new(field, "This value is too long."));
+                    return Err(ValidationError::new(field, field_errors::TOO_LONG));
                 }
                 *t = t.trim().to_string();
             }
@@ -180,14 +180,14 @@ impl CollectedInfo {
             if let Some(NumberOrText::Text(t)) = value
                 && t.chars().count() > MAX_TEXT
             {
-                return Err(ValidationError::new(field, "This value is too long."));
+                return Err(ValidationError::new(field, field_errors::TOO_LONG));
             }
         }
         if let Some(rates) = &self.rate_array {
             let too_long =
                 rates.iter().any(|r| r.coverage_name.chars().count() > MAX_TEXT || r.dollar_sign_rate.chars().count() > MAX_TEXT);
             if rates.len() > MAX_RATES || too_long {
-                return Err(ValidationError::new("collectedInfo.rateArray", "This value is too long."));
+                return Err(ValidationError::new("collectedInfo.rateArray", field_errors::TOO_LONG));
             }
         }
         Ok(self)

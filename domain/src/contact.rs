@@ -232,7 +232,7 @@ pub fn parse_street(raw: &str) -> Result<String, ValidationError> {
         return Err(ValidationError::new("street", ValidationError::REQUIRED));
     }
     let allowed = street.chars().all(|c| c.is_alphanumeric() || " _.".contains(c));
-    if !allowed || !street.chars().any(char::is_alphanumeric) || street.len() > 120 {
+    if !allowed || !street.chars().any(char::is_alphanumeric) || street.chars().count() > 120 {
         return Err(ValidationError::new("street", field_errors::STREET));
     }
     Ok(street.to_string())
@@ -244,7 +244,7 @@ pub fn parse_city(raw: &str) -> Result<String, ValidationError> {
     if city.is_empty() {
         return Err(ValidationError::new("city", ValidationError::REQUIRED));
     }
-    if !city.chars().all(|c| c.is_alphabetic() || c == ' ') || city.len() > 60 {
+    if !city.chars().all(|c| c.is_alphabetic() || c == ' ') || city.chars().count() > 60 {
         return Err(ValidationError::new("city", field_errors::CITY_LETTERS));
     }
     Ok(city.to_string())

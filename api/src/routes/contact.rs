@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use coverline_domain::ErrorCode;
 use coverline_domain::collected::{BounceSource, CollectedInfo, NumberOrText};
-use coverline_domain::contact::EmailAddress;
+use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber};
 use coverline_domain::institution::Institution;
 use coverline_store::{ContactRequestRecord, UserRecord};
 use serde::Deserialize;
@@ -101,6 +101,16 @@ async fn record(
             collected.model = collected.model.or(Some(car.model));
             collected.style = collected.style.or(Some(car.style));
         }
+    }
+    // Typed names and phone follow the personal details' rules (spec section 5); what the server
+    // knows of a member already does.
+    for (field, name) in [("collectedInfo.firstName", &collected.first_name), ("collectedInfo.lastName", &collected.last_name)] {
+        if let Some(name) = name {
+            PersonName::parse(field, name)?;
+        }
+    }
+    if let Some(phone) = &collected.phone_number {
+        PhoneNumber::parse(phone).map_err(|e| coverline_domain::ValidationError::new("collectedInfo.phoneNumber", e.message))?;
     }
     let email = match &collected.email_address {
         Some(e) => EmailAddress::parse(e)?.as_str().to_string(),

@@ -93,8 +93,8 @@ pub(crate) fn client_address(state: &AppState, headers: &HeaderMap, peer: Socket
 /// The member's last name and zip code, as on the policy.
 #[derive(Deserialize, ToSchema)]
 struct VerifyDetails {
+    /// Letters of any script and spaces.
     #[serde(default)]
-    #[schema(pattern = "^[A-Za-z ]+$")]
     lastname: String,
     #[serde(default)]
     #[schema(pattern = "^[0-9]{5}$")]

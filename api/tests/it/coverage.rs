@@ -2,6 +2,7 @@
 //! and contact requests are stored, deduplicated, rate limited and emailed to the institution.
 
 use crate::support::{self, Db, Options, TestApp, on_both_databases, spawn_app};
+use coverline_domain::product::field_errors;
 use reqwest::Method;
 use serde_json::json;
 
@@ -134,8 +135,20 @@ async fn contact_requests_reach_the_institution_once(db: Db) {
     let (s, b) =
         app.call(Method::POST, &anon, None, Some(json!({ "pageUserBouncedFrom": "userCreationError", "collectedInfo": {} }))).await;
     assert_eq!((s, b["error"]["field"].as_str()), (400, Some("emailAddress")));
-    for i in 0..5 {
-        let body = json!({ "pageUserBouncedFrom": "userCreationError", "collectedInfo": { "emailAddress": "Walk.In@Example.com", "firstName": format!("Try{i}") } });
+    // Typed names and phone follow the personal details' rules, each refusal on its field.
+    let (s, b) = app
+        .call(Method::POST, &anon, None, Some(json!({ "pageUserBouncedFrom": "userCreationError", "collectedInfo": { "emailAddress": "walk.in@example.com", "firstName": "R2D2" } })))
+        .await;
+    assert_eq!(
+        (s, b["error"]["field"].as_str(), b["error"]["message"].as_str()),
+        (400, Some("collectedInfo.firstName"), Some(field_errors::NAME_LETTERS))
+    );
+    let (s, b) = app
+        .call(Method::POST, &anon, None, Some(json!({ "pageUserBouncedFrom": "userCreationError", "collectedInfo": { "emailAddress": "walk.in@example.com", "phoneNumber": "555-01" } })))
+        .await;
+    assert_eq!((s, b["error"]["field"].as_str()), (400, Some("collectedInfo.phoneNumber")), "{b}");
+    for name in ["Ann", "Bea", "Cal", "Dee", "Eve"] {
+        let body = json!({ "pageUserBouncedFrom": "userCreationError", "collectedInfo": { "emailAddress": "Walk.In@Example.com", "firstName": name } });
         let (s, b) = app.call(Method::POST, &anon, None, Some(body)).await;
         assert_eq!(s, 202, "{b}");
     }

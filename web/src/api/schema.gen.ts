@@ -1794,6 +1794,7 @@ export type components = {
         };
         /** @description The member's last name and zip code, as on the policy. */
         VerifyDetails: {
+            /** @description Letters of any script and spaces. */
             lastname?: string;
             zipcode?: string;
         };

@@ -91,7 +91,7 @@ describe('personal details -> non-member contact -> thank-you', () => {
 
 describe("the contact form: the server's refusal of a field", () => {
   /** CollectedInfo::clean's text for a text over 200 characters (domain/src/collected.rs); not a product.json text. */
-  const TOO_LONG = 'This value is too long.'
+  const TOO_LONG = fieldErrors.tooLong
 
   it('goes back from thank-you to contact-me with an address the server refuses under Email (no session)', async () => {
     const sent: ContactRequestBody[] = []

@@ -4,8 +4,8 @@ import { emailField, nameField, phoneField } from '../../lib/validation-rules'
 
 /**
  * Letters and spaces, as the server's PersonName takes them (Rust's char::is_alphabetic is Unicode's
- * Alphabetic property). The contact request's server side keeps collectedInfo's names as sent (it
- * checks only their length), so this form checks the letters itself until it does.
+ * Alphabetic property). The server checks them too, but the request goes out from the thank-you page
+ * after this form has closed (a refusal brings the member back here), so the form checks first.
  */
 const LETTERS = /^[\p{Alphabetic} ]+$/u
 
