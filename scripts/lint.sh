@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The house rules, checked by tools (part of `make test`, and `make lint` alone): rustfmt, clippy
-# with warnings as errors, and the web's ESLint + Prettier.
+# with warnings as errors, the generated API types' freshness, the shared texts, and the web's ESLint + Prettier.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$root"
@@ -10,6 +10,8 @@ if command -v rustup >/dev/null; then
 fi
 echo "== API contract: web/src/api/schema.gen.ts matches \`coverline openapi\` (make api-types regenerates it)"
 node "$root/tools/api-types/generate.mjs" "$coverline_bin" --check
+echo "== Texts: no text of domain/product.json written in code (Rust, web, tests, e2e specs)"
+node "$root/scripts/check-texts.mjs"
 echo "== Rust: cargo fmt --check (rustfmt.toml)"
 cargo fmt --all -- --check
 echo "== Rust: cargo clippy --all-targets -D warnings"
