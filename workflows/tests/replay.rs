@@ -1,7 +1,7 @@
 //! Replays recorded histories of real checkouts against the current workflow code. A change that
 //! would break checkouts already running (nondeterminism) fails here. Every `checkout-*.json` in
 //! `tests/fixtures` is replayed; record them with `COVERLINE_RECORD_HISTORY=workflows/tests/fixtures
-//! cargo test -p coverline-api --test checkout` (see that test) and keep the old ones: a change
+//! cargo test -p coverline-api --test it` (see that test) and keep the old ones: a change
 //! must replay them all, or be versioned with a patch.
 
 use coverline_workflows::checkout::CheckoutWorkflow;

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { ContactRequestBody } from '../../api/types'
-import { CONTACT_FORWARDED } from '../../flow/messages'
-import { fieldErrors, fill, labels } from '../../lib/product'
+import { fieldErrors, fill, labels, messages } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
 import { dismissImpactModal, fillPersonalDetails, renderApp, renderAtCoverage } from '../../test/render-app'
@@ -201,7 +200,7 @@ describe('the shared error page', () => {
     expect(screen.getByTestId('back-button')).toBeInTheDocument()
     expect(screen.getByTestId('promotional-consent')).toBeChecked()
     await user.click(screen.getByTestId('contact-representative'))
-    expect(await screen.findByText(CONTACT_FORWARDED)).toBeInTheDocument()
+    expect(await screen.findByText(messages.contactForwarded)).toBeInTheDocument()
     expect(screen.queryByTestId('contact-representative')).not.toBeInTheDocument()
     expect(sent.map((request) => request.anonymous)).toEqual([false])
     expect(sent[0].body).toEqual(
@@ -218,7 +217,7 @@ describe('the shared error page', () => {
     const { user } = await toInvalidState()
     await user.click(screen.getByTestId('promotional-consent'))
     await user.click(screen.getByTestId('contact-representative'))
-    await screen.findByText(CONTACT_FORWARDED)
+    await screen.findByText(messages.contactForwarded)
     expect(sent[0].body.doesConsentToEmail).toBe(false)
   })
 
@@ -241,7 +240,7 @@ describe('the shared error page', () => {
     await user.click(screen.getByTestId('email-submit'))
     await screen.findByTestId('user-creation-error-page')
     await user.click(screen.getByTestId('contact-representative'))
-    expect(await screen.findByText(CONTACT_FORWARDED)).toBeInTheDocument()
+    expect(await screen.findByText(messages.contactForwarded)).toBeInTheDocument()
     expect(sent.map((request) => request.anonymous)).toEqual([true])
     expect(sent[0].body).toEqual(
       expect.objectContaining({ pageUserBouncedFrom: 'userCreationError', collectedInfo: { emailAddress: 'new@example.com' } }),
