@@ -1,5 +1,5 @@
 import type { BounceSource, CollectedInfo, ContactRequestBody } from '../api/types'
-import type { ApiFieldTable } from '../lib/validation-rules'
+import type { ApiFieldTable } from '../lib/refused-field'
 import type { ContactDetails, FlowContext } from './flow-context'
 import type { Step } from './steps'
 

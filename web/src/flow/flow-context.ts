@@ -136,7 +136,7 @@ export interface FlowContext {
   failure: string | null
   /**
    * The API's refusal of the last personal-details or contact submit: the form puts it on the field
-   * its `field` names (lib/validation-rules.ts useRefusedField). Cleared by the next submit.
+   * its `field` names (lib/refused-field.ts useRefusedField). Cleared by the next submit.
    */
   submitError: ApiError | null
   /**

@@ -21,7 +21,7 @@ import {
   type ErrorAction,
 } from '../lib/analytics'
 import { messages } from '../lib/product'
-import { refusedField } from '../lib/validation-rules'
+import { refusedField } from '../lib/refused-field'
 import { flowActors } from './actors'
 import { CONTACT_API_FIELDS } from './contact-request'
 import { chooseDescriptionField, isCompleteDescription, listToLoad, type DescriptionField } from './description'

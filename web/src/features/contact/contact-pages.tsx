@@ -16,7 +16,8 @@ import { PromotionalConsent } from '../../components/promotional-consent'
 import { CONTACT_API_FIELDS, contactRequestBody, isPlainContactRequest } from '../../flow/contact-request'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone, institutionPhone } from '../../lib/format'
-import { digitsOnly, useRefusedField } from '../../lib/validation-rules'
+import { useRefusedField } from '../../lib/refused-field'
+import { digitsOnly } from '../../lib/validation-rules'
 import { contactSchema, type ContactValues } from './contact-schema'
 
 /** Name, phone and email (prefilled from what the flow knows); member checkboxes when asked from coverage. */

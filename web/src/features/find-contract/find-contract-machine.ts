@@ -4,7 +4,7 @@ import { api, type ContractRef } from '../../api/client'
 import type { Institution, PolicyDocumentLink } from '../../api/types'
 import { institutionPhone } from '../../lib/format'
 import { messages } from '../../lib/product'
-import { refusedField } from '../../lib/validation-rules'
+import { refusedField } from '../../lib/refused-field'
 import { FIND_CONTRACT_API_FIELDS, type FindContractValues } from './find-contract-schema'
 
 /** Spec section 8, policy retrieval failure: the institution's support line. */

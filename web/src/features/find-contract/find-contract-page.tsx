@@ -16,7 +16,7 @@ import { PageSkeleton } from '../../components/page-skeleton'
 import type { ApiError } from '../../api/api-error'
 import type { ContractRef } from '../../api/client'
 import { labels, limits, messages } from '../../lib/product'
-import { useRefusedField } from '../../lib/validation-rules'
+import { useRefusedField } from '../../lib/refused-field'
 import { findContractMachine } from './find-contract-machine'
 import { FIND_CONTRACT_API_FIELDS, findContractSchema, type FindContractValues } from './find-contract-schema'
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { fieldErrors, limits } from '../../lib/product'
-import { requiredText, type ApiFieldTable } from '../../lib/validation-rules'
+import type { ApiFieldTable } from '../../lib/refused-field'
+import { requiredText } from '../../lib/validation-rules'
 
 /**
  * The contract finder (spec section 5's rules): the last name and zip code on the contract, trimmed

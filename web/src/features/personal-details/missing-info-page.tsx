@@ -15,7 +15,8 @@ import { PhoneField } from '../../components/phone-field'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone } from '../../lib/format'
 import { limits } from '../../lib/product'
-import { digitsOnly, useRefusedField } from '../../lib/validation-rules'
+import { useRefusedField } from '../../lib/refused-field'
+import { digitsOnly } from '../../lib/validation-rules'
 import { PERSONAL_DETAILS_API_FIELDS, personalDetailsSchema, type PersonalDetailsValues } from './personal-details-schema'
 
 /** Personal details: name, phone, address and membership; the state comes from the splash. */

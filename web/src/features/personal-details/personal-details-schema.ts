@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { fieldErrors, fill } from '../../lib/product'
-import { nameField, phoneField, requiredText, type ApiFieldTable } from '../../lib/validation-rules'
+import type { ApiFieldTable } from '../../lib/refused-field'
+import { nameField, phoneField, requiredText } from '../../lib/validation-rules'
 
 /**
  * Personal details (missing-info); the membership message names the institution. Each field is
