@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::ValidationError;
-use crate::product::{field_errors, labels};
+use crate::product::{field_errors, labels, options};
 
 /// The longest text kept for any one field.
 pub const MAX_TEXT: usize = 200;
@@ -128,9 +128,13 @@ pub struct CollectedInfo {
     /// Whole miles.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_odometer: Option<NumberOrText>,
+    /// One of the miles-per-year choices.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 5000, maximum = 30000)]
     pub miles_per_year: Option<u32>,
+    /// One of the years-to-own choices (7: seven or more).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 7)]
     pub years_to_own: Option<u32>,
     /// The coverage options the member saw (a full rate is accepted; what is kept is its summary).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -182,6 +186,12 @@ impl CollectedInfo {
             {
                 return Err(ValidationError::new(field, field_errors::TOO_LONG));
             }
+        }
+        if self.miles_per_year.is_some_and(|miles| !options::MILES_PER_YEAR.iter().any(|(choice, _)| *choice == miles)) {
+            return Err(ValidationError::new("collectedInfo.milesPerYear", field_errors::NOT_A_CHOICE));
+        }
+        if self.years_to_own.is_some_and(|years| !options::YEARS_TO_OWN.iter().any(|(choice, _)| u32::from(*choice) == years)) {
+            return Err(ValidationError::new("collectedInfo.yearsToOwn", field_errors::NOT_A_CHOICE));
         }
         if let Some(rates) = &self.rate_array {
             let too_long =
@@ -275,6 +285,21 @@ mod tests {
             RateSummary { coverage_name: "Gold".into(), coverage_months: 36, coverage_miles: 36000, dollar_sign_rate: "$1.00".into() };
         let many = CollectedInfo { rate_array: Some(vec![rate; MAX_RATES + 1]), ..Default::default() };
         assert_eq!(many.clean().unwrap_err().field, "collectedInfo.rateArray");
+    }
+
+    #[test]
+    fn miles_and_years_must_be_among_the_choices() {
+        let chosen = CollectedInfo { miles_per_year: Some(15_000), years_to_own: Some(7), ..Default::default() };
+        assert!(chosen.clean().is_ok());
+        for (info, field) in [
+            (CollectedInfo { miles_per_year: Some(0), ..Default::default() }, "collectedInfo.milesPerYear"),
+            (CollectedInfo { miles_per_year: Some(12_345), ..Default::default() }, "collectedInfo.milesPerYear"),
+            (CollectedInfo { years_to_own: Some(8), ..Default::default() }, "collectedInfo.yearsToOwn"),
+            (CollectedInfo { years_to_own: Some(2_147_483_648), ..Default::default() }, "collectedInfo.yearsToOwn"),
+        ] {
+            let refused = info.clean().unwrap_err();
+            assert_eq!((refused.field, refused.message), (field, field_errors::NOT_A_CHOICE));
+        }
     }
 
     #[test]

@@ -1101,7 +1101,10 @@ export type components = {
             isMember?: boolean | null;
             lastName?: string | null;
             make?: string | null;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description One of the miles-per-year choices.
+             */
             milesPerYear?: number | null;
             model?: string | null;
             /** @description Digits only. */
@@ -1113,7 +1116,10 @@ export type components = {
             vin?: string | null;
             wantsMembershipInfo?: boolean | null;
             year?: components["schemas"]["NumberOrText"] | null;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description One of the years-to-own choices (7: seven or more).
+             */
             yearsToOwn?: number | null;
         };
         /** @description Brand colours, hex without `#`. */
