@@ -8,13 +8,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
 import { DB_PATH, LOG_PATH, policiesOf, storedPurchase } from './database'
 import { emailsTo, waitForVerificationCodes } from './maildev'
-import { labels, messages } from './product'
+import { fieldErrors, labels, messages } from './product'
 import {
   agreeAndBook,
   CARDS,
   completePurchase,
   enterEmailedCode,
   enterPersonalDetails,
+  fillMemberDetails,
   INSTITUTION,
   MEMBER,
   onPage,
@@ -100,6 +101,28 @@ test.describe('a) the email code', () => {
     expect(sent.flatMap((message) => message.to.map((to) => to.address))).toEqual([changed.toLowerCase()])
     expect(await emailsTo(email)).toHaveLength(0)
     await enterEmailedCode(page, changed)
+  })
+})
+
+test.describe('a2) personal details checked by the server', () => {
+  test('a name the domain refuses shows its message on the field; a name in another script is taken', async ({ page }) => {
+    await quoteCoverage(page)
+    await page.getByTestId('purchase-button').click()
+    await onPage(page, 'user/missing-info')
+    await fillMemberDetails(page)
+    await page.getByTestId('first-name-input').fill('R2D2')
+    await page.getByTestId('member-yes').check()
+    await page.getByTestId('personal-details-submit').click()
+    // The web checks only that the field is filled; the API's refusal names the field.
+    await expect(page.getByText(fieldErrors.nameLetters, { exact: true })).toBeVisible()
+    await expect(page.getByTestId('first-name-input')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByTestId('first-name-input')).toBeFocused()
+    await onPage(page, 'user/missing-info')
+    await screenshot(page, 'personal-details-refused-name')
+
+    await page.getByTestId('first-name-input').fill('José')
+    await page.getByTestId('personal-details-submit').click()
+    await onPage(page, 'user/verify-email/send-email')
   })
 })
 
