@@ -12,6 +12,10 @@ use crate::product::{field_errors, labels, options};
 pub const MAX_TEXT: usize = 200;
 /// The most coverage options kept.
 pub const MAX_RATES: usize = 10;
+/// The longest coverage term a rate summary may name (20 years), in months.
+const MAX_COVERAGE_MONTHS: u32 = 240;
+/// The most miles a rate summary may name.
+const MAX_COVERAGE_MILES: u32 = 1_000_000;
 
 /// Where a member was when they asked to be contacted, chosen by the priority of spec section 4.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -159,7 +163,9 @@ pub enum NumberOrText {
 #[serde(rename_all = "camelCase")]
 pub struct RateSummary {
     pub coverage_name: String,
+    #[schema(maximum = 240)]
     pub coverage_months: u32,
+    #[schema(maximum = 1000000)]
     pub coverage_miles: u32,
     /// `$1,234.00`.
     pub dollar_sign_rate: String,
@@ -194,8 +200,12 @@ impl CollectedInfo {
             return Err(ValidationError::new("collectedInfo.yearsToOwn", field_errors::NOT_A_CHOICE));
         }
         if let Some(rates) = &self.rate_array {
-            let too_long =
-                rates.iter().any(|r| r.coverage_name.chars().count() > MAX_TEXT || r.dollar_sign_rate.chars().count() > MAX_TEXT);
+            let too_long = rates.iter().any(|r| {
+                r.coverage_name.chars().count() > MAX_TEXT
+                    || r.dollar_sign_rate.chars().count() > MAX_TEXT
+                    || r.coverage_months > MAX_COVERAGE_MONTHS
+                    || r.coverage_miles > MAX_COVERAGE_MILES
+            });
             if rates.len() > MAX_RATES || too_long {
                 return Err(ValidationError::new("collectedInfo.rateArray", field_errors::TOO_LONG));
             }
@@ -283,8 +293,11 @@ mod tests {
         assert_eq!(long.clean().unwrap_err().field, "collectedInfo.make");
         let rate =
             RateSummary { coverage_name: "Gold".into(), coverage_months: 36, coverage_miles: 36000, dollar_sign_rate: "$1.00".into() };
-        let many = CollectedInfo { rate_array: Some(vec![rate; MAX_RATES + 1]), ..Default::default() };
+        let many = CollectedInfo { rate_array: Some(vec![rate.clone(); MAX_RATES + 1]), ..Default::default() };
         assert_eq!(many.clean().unwrap_err().field, "collectedInfo.rateArray");
+        let far = RateSummary { coverage_miles: 2_147_483_648, ..rate.clone() };
+        let huge = CollectedInfo { rate_array: Some(vec![far]), ..Default::default() };
+        assert_eq!(huge.clean().unwrap_err().field, "collectedInfo.rateArray");
     }
 
     #[test]
