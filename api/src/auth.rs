@@ -93,10 +93,19 @@ pub async fn session(state: &AppState, headers: &HeaderMap) -> ApiResult<Result<
     Ok(Ok(Member { user, token_hash, chain_started_at }))
 }
 
+/// The caller must hold a live session of a member of `institution`; a member of another one is a 404.
+async fn member_of(state: &AppState, headers: &HeaderMap, institution: &Institution) -> ApiResult<Member> {
+    let member = session(state, headers).await??;
+    if member.user.institution_id != institution.institution_id {
+        return Err(ApiError::not_found());
+    }
+    Ok(member)
+}
+
 /// The caller must hold a live session for `user_id` at `institution`; another user's id is a 404.
 pub async fn member(state: &AppState, headers: &HeaderMap, institution: &Institution, user_id: &str) -> ApiResult<Member> {
-    let member = session(state, headers).await??;
-    if member.user.user_id != user_id || member.user.institution_id != institution.institution_id {
+    let member = member_of(state, headers, institution).await?;
+    if member.user.user_id != user_id {
         return Err(ApiError::not_found());
     }
     Ok(member)
@@ -141,10 +150,7 @@ impl FromRequestParts<AppState> for InstitutionSession {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
         let ActiveInstitution(institution) = ActiveInstitution::from_request_parts(parts, state).await?;
-        let member = session(state, &parts.headers).await??;
-        if member.user.institution_id != institution.institution_id {
-            return Err(ApiError::not_found());
-        }
+        let member = member_of(state, &parts.headers, &institution).await?;
         tracing::Span::current().record("user", member.user.user_id.as_str());
         Ok(Self { institution, member })
     }

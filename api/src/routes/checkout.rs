@@ -298,7 +298,6 @@ async fn restore(
     State(state): State<AppState>,
     ActiveInstitution(institution): ActiveInstitution,
     headers: HeaderMap,
-    Path(iid): Path<String>,
 ) -> ApiResult<Response> {
     let key = auth::restore_key(&headers).ok_or_else(ApiError::unauthorized)?;
     let found = state.store.restore_key(&secret_hash(&key)).await?.ok_or_else(ApiError::unauthorized)?;
@@ -310,7 +309,7 @@ async fn restore(
     let idle = state.config.idle_timeout.as_secs() as i64;
     let alive = state.store.last_session_activity(&user.user_id).await?.is_some_and(|at| now - at <= idle);
     if !alive || now - found.chain_started_at > state.config.session_max.as_secs() as i64 {
-        let cleared = auth::restore_cookie(&state, &iid, "", 0);
+        let cleared = auth::restore_cookie(&state, &institution.institution_id, "", 0);
         return Ok((StatusCode::UNAUTHORIZED, AppendHeaders([(header::SET_COOKIE, cleared)]), ApiError::session_expired()).into_response());
     }
     let token = auth::continue_chain(&state, &user.user_id, found.chain_started_at).await?;
@@ -327,7 +326,6 @@ async fn end_session(
     State(state): State<AppState>,
     ActiveInstitution(institution): ActiveInstitution,
     headers: HeaderMap,
-    Path(iid): Path<String>,
 ) -> ApiResult<Response> {
     let mut user_id = None;
     if let Some(key) = auth::restore_key(&headers) {
@@ -346,7 +344,7 @@ async fn end_session(
             _ => {}
         }
     }
-    let cleared = auth::restore_cookie(&state, &iid, "", 0);
+    let cleared = auth::restore_cookie(&state, &institution.institution_id, "", 0);
     Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cleared)])).into_response())
 }
 
@@ -405,7 +403,6 @@ async fn resume(
     ActiveInstitution(institution): ActiveInstitution,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Path(iid): Path<String>,
     Json(body): Json<ResumeBody>,
 ) -> ApiResult<Response> {
     let now = state.clock.now();
@@ -433,7 +430,7 @@ async fn resume(
         Ok(_) => {}
         Err(ResumeRefusal::Unknown | ResumeRefusal::Used | ResumeRefusal::Expired) => return Err(gone()),
     }
-    let (token, cookie) = auth::open_session(&state, &iid, &user.user_id).await?;
+    let (token, cookie) = auth::open_session(&state, &institution.institution_id, &user.user_id).await?;
     let view = checkouts::view(&state, &user.user_id).await?;
     // A quote that cannot be re-rated now (no rate fits any more, the checkout busy) does not keep
     // the member out: they go on where they were, and the booking answers for the quote.

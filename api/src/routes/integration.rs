@@ -179,7 +179,7 @@ async fn launch(
     State(state): State<AppState>,
     ActiveInstitution(institution): ActiveInstitution,
     headers: HeaderMap,
-    Path((iid, integrator_id)): Path<(String, String)>,
+    Path((_, integrator_id)): Path<(String, String)>,
     Json(body): Json<Launch>,
 ) -> ApiResult<(StatusCode, Json<Launched>)> {
     let partner = integrator(&state, &institution.institution_id, &integrator_id).await?;
@@ -239,7 +239,10 @@ async fn launch(
         )
         .await?;
     tracing::info!(%integrator_id, %user_id, with_vehicle, "integration launched");
-    Ok((StatusCode::CREATED, Json(Launched { url: launch_url(&iid, &integrator_id, with_vehicle, &code), launch_code: code, expires_at })))
+    Ok((
+        StatusCode::CREATED,
+        Json(Launched { url: launch_url(&institution.institution_id, &integrator_id, with_vehicle, &code), launch_code: code, expires_at }),
+    ))
 }
 
 #[derive(Deserialize, ToSchema)]

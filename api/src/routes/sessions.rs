@@ -123,18 +123,17 @@ async fn login(
     ActiveInstitution(institution): ActiveInstitution,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Path(iid): Path<String>,
     Query(query): Query<EmailQuery>,
     Json(body): Json<Password>,
 ) -> ApiResult<(super::SetCookie, Json<UserWithToken>)> {
     let email = EmailAddress::parse(query.email_address.as_deref().unwrap_or_default())?;
     let now = state.clock.now();
-    let address_key = format!("login:{iid}:{}", email.as_str());
+    let address_key = format!("login:{}:{}", institution.institution_id, email.as_str());
     let client_key = format!("login-client:{}", client_address(&state, &headers, peer));
     if state.store.hits_since(&address_key, now - LOGIN_WINDOW_SECS).await? >= LOGIN_FAILURES_PER_ADDRESS
         || state.store.hits_since(&client_key, now - 3600).await? >= LOGIN_FAILURES_PER_CLIENT
     {
-        tracing::warn!(institution = %iid, "logins refused: too many failures");
+        tracing::warn!(institution = %institution.institution_id, "logins refused: too many failures");
         return Err(too_many());
     }
     if body.password.len() <= 256 {
@@ -207,12 +206,11 @@ async fn reset_request(
     ActiveInstitution(institution): ActiveInstitution,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Path(iid): Path<String>,
     Json(body): Json<ResetRequest>,
 ) -> ApiResult<(StatusCode, Json<ResetSent>)> {
     let email = EmailAddress::parse(&body.email_address)?;
     let now = state.clock.now();
-    let address_key = format!("reset-request:{iid}:{}", email.as_str());
+    let address_key = format!("reset-request:{}:{}", institution.institution_id, email.as_str());
     let client_key = format!("reset-client:{}", client_address(&state, &headers, peer));
     if state.store.hits_since(&address_key, now - 3600).await? >= RESETS_PER_ADDRESS
         || state.store.hits_since(&client_key, now - 3600).await? >= RESETS_PER_CLIENT
