@@ -358,13 +358,22 @@ pub async fn record_history(app: &TestApp, m: &Member, name: &str) {
     if app.db != Db::Sqlite {
         return;
     }
+    let handle = wait_for_checkout_close(app, m).await;
+    let json = handle.fetch_history(temporalio_client::WorkflowFetchHistoryOptions::default()).to_json().await.unwrap();
+    std::fs::write(std::path::Path::new(&dir).join(format!("checkout-{name}.json")), json).unwrap();
+}
+
+/// Waits (up to 60 s) for `m`'s checkout workflow to close; returns its handle.
+pub async fn wait_for_checkout_close(
+    app: &TestApp,
+    m: &Member,
+) -> temporalio_client::WorkflowHandle<temporalio_client::Client, coverline_workflows::checkout::CheckoutWorkflow> {
     let client = coverline_api::temporal::connect(&app.temporal, "default", Duration::from_secs(10)).await.unwrap();
     let handle = client
         .get_workflow_handle::<coverline_workflows::checkout::CheckoutWorkflow>(coverline_workflows::checkout_workflow_id(&m.user_id));
     let closed = tokio::time::timeout(Duration::from_secs(60), handle.get_result(Default::default())).await;
     assert!(matches!(closed, Ok(Ok(_))), "the checkout closed: {closed:?}");
-    let json = handle.fetch_history(temporalio_client::WorkflowFetchHistoryOptions::default()).to_json().await.unwrap();
-    std::fs::write(std::path::Path::new(&dir).join(format!("checkout-{name}.json")), json).unwrap();
+    handle
 }
 
 /// Polls the member's policy until its status is `want` (or 20 s pass); returns the last status.

@@ -12,7 +12,7 @@ use sha2::Sha256;
 
 use crate::support::{
     Db, Member, Options, TestApp, WEBHOOK_SECRET, charge, on_both_databases, ready_to_book, record_history, spawn_app,
-    wait_for_policy_status,
+    wait_for_checkout_close, wait_for_policy_status,
 };
 
 const CARD: &str = "4242424242424242";
@@ -25,6 +25,16 @@ async fn book(app: &TestApp, m: &Member, booking: &Value) -> String {
 }
 
 /// The payment page's sign request: (status, body).
+/// Books, signs a payment request and charges the test card in the widget's place (the page
+/// reports nothing); returns the policy id.
+async fn booked_and_charged(app: &TestApp, m: &Member, booking: &Value) -> String {
+    let policy_id = book(app, m, booking).await;
+    let (_, signed) = sign(app, m, &policy_id).await;
+    let (s, _) = charge(app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
+    assert_eq!(s, 200);
+    policy_id
+}
+
 async fn sign(app: &TestApp, m: &Member, policy_id: &str) -> (u16, Value) {
     app.call(Method::POST, &TestApp::user_path(m, "/signrequest"), Some(&m.token), Some(json!({ "policyId": policy_id }))).await
 }
@@ -125,10 +135,7 @@ on_both_databases!(a_webhook_with_a_bad_signature_or_replayed_is_refused_and_a_r
 async fn a_tab_closed_after_the_charge_still_gets_its_contract_from_the_webhook(db: Db) {
     let app = spawn_app(Options::on(db)).await;
     let (m, booking) = ready_to_book(&app).await;
-    let policy_id = book(&app, &m, &booking).await;
-    let (_, signed) = sign(&app, &m, &policy_id).await;
-    let (s, _) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
-    assert_eq!(s, 200);
+    let policy_id = booked_and_charged(&app, &m, &booking).await;
     // The page never reports: no verifyresponse, no confirmation.
     assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
     let mails = app.mail.wait_for(&m.email, 3).await;
@@ -142,10 +149,7 @@ on_both_databases!(a_tab_closed_after_the_charge_still_gets_its_contract_from_th
 async fn without_webhooks_the_workflow_looks_the_charge_up_itself(db: Db) {
     let app = spawn_app(Options { webhooks: false, payment_check: Duration::from_secs(2), ..Options::on(db) }).await;
     let (m, booking) = ready_to_book(&app).await;
-    let policy_id = book(&app, &m, &booking).await;
-    let (_, signed) = sign(&app, &m, &policy_id).await;
-    let (s, _) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
-    assert_eq!(s, 200);
+    let policy_id = booked_and_charged(&app, &m, &booking).await;
     assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled", "found by the workflow's look-up");
     record_history(&app, &m, "paid-by-look-up").await;
 }
@@ -155,17 +159,10 @@ on_both_databases!(without_webhooks_the_workflow_looks_the_charge_up_itself);
 async fn the_thank_you_page_still_answers_after_the_paid_checkout_closed(db: Db) {
     let app = spawn_app(Options { settle: Duration::from_secs(1), ..Options::on(db) }).await;
     let (m, booking) = ready_to_book(&app).await;
-    let policy_id = book(&app, &m, &booking).await;
-    let (_, signed) = sign(&app, &m, &policy_id).await;
-    let (s, _) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
-    assert_eq!(s, 200);
+    let policy_id = booked_and_charged(&app, &m, &booking).await;
     assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
     // The checkout settles and closes; the member then reloads the thank-you page.
-    let client = coverline_api::temporal::connect(&app.temporal, "default", Duration::from_secs(10)).await.unwrap();
-    let handle = client
-        .get_workflow_handle::<coverline_workflows::checkout::CheckoutWorkflow>(coverline_workflows::checkout_workflow_id(&m.user_id));
-    let closed = tokio::time::timeout(Duration::from_secs(60), handle.get_result(Default::default())).await;
-    assert!(matches!(closed, Ok(Ok(_))), "the checkout closed: {closed:?}");
+    wait_for_checkout_close(&app, &m).await;
     let (s, b) = super::advance(&app, &m, "confirmation", super::chosen(&booking)).await;
     assert_eq!((s, b["checkout"]["checkout"]["step"].as_str()), (200, Some("confirmation")), "{b}");
     assert_eq!(b["checkout"]["purchase"]["status"], "fulfilled", "{b}");
@@ -261,10 +258,7 @@ async fn the_deadline_looks_the_payment_up_before_voiding(db: Db) {
     })
     .await;
     let (m, booking) = ready_to_book(&app).await;
-    let policy_id = book(&app, &m, &booking).await;
-    let (_, signed) = sign(&app, &m, &policy_id).await;
-    let (s, _) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
-    assert_eq!(s, 200);
+    let policy_id = booked_and_charged(&app, &m, &booking).await;
     tokio::time::sleep(Duration::from_secs(6)).await;
     assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled", "paid, never voided");
 }
