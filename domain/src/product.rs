@@ -4,11 +4,6 @@
 
 include!(concat!(env!("OUT_DIR"), "/product.rs"));
 
-/// Fills the `{name}` marks of a text.
-pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    values.iter().fold(template.to_owned(), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -33,12 +28,5 @@ mod tests {
         assert!(options::YEARS_TO_OWN.iter().any(|(years, _)| *years == options::DEFAULT_YEARS_TO_OWN));
         assert_eq!(doc["timings"]["idleTimeoutMs"], timings::IDLE_TIMEOUT_MS);
         assert_eq!(STEPPER.len(), 4);
-    }
-
-    #[test]
-    fn fill_replaces_the_marks_it_is_given() {
-        let asked = fill(field_errors::MEMBER_QUESTION, &[("institution", "Summit Credit Union")]);
-        assert!(asked.ends_with(" of Summit Credit Union") && !asked.contains('{'), "{asked}");
-        assert_eq!(fill("{a} and {b}", &[("a", "1")]), "1 and {b}");
     }
 }
