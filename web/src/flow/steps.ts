@@ -55,17 +55,17 @@ interface StepInfo {
 }
 
 /**
- * The stepper above each page of the purchase (spec section 2's labels, product.stepper, in the spec's
- * order). It follows the flow's order, so each label covers the pages until the next one starts: the
+ * The stepper above each page of the purchase (spec section 2's labels, product.stepper, listed in the
+ * flow's order so the active label only moves forward). Each label follows the page it names: the
  * first the car pages and the coverage selection for that car (progress 10-60), the second personal
- * details and the email check (70-80), the third the review with the total to pay and the card page
- * (90-100), and the last is reached on the confirmation, where every label shows as done. Error and
- * contact pages show no stepper.
+ * details and the email check (70-80), the third the review (90, titles.confirm), the fourth the card
+ * page (100); on the confirmation every label shows as done. Error and contact pages show no stepper.
  */
 export const STEPPER_LABELS: readonly string[] = product.stepper
 const CAR = 0
 const PERSONAL_DETAILS = 1
-const PAYMENT_DETAILS = 2
+const CONFIRM_YOUR_SELECTION = 2
+const PAYMENT_DETAILS = 3
 const ALL_DONE = STEPPER_LABELS.length
 
 export const STEP_INFO: Record<Step, StepInfo> = {
@@ -145,7 +145,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     progress: 90,
     back: 'missingInfo',
     title: titles.confirm,
-    stepper: PAYMENT_DETAILS,
+    stepper: CONFIRM_YOUR_SELECTION,
   },
   payment: {
     path: 'user/payment-details',
