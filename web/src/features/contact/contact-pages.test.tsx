@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ContactRequestBody } from '../../api/types'
 import { fieldErrors, fill, labels, messages } from '../../lib/product'
 import { server } from '../../test/msw-server'
+import { institution } from '../../test/fixtures'
 import { answer, apiError } from '../../test/respond'
 import { dismissImpactModal, fillPersonalDetails, renderApp, renderAtCoverage } from '../../test/render-app'
 
@@ -245,5 +246,36 @@ describe('the shared error page', () => {
     expect(sent[0].body).toEqual(
       expect.objectContaining({ pageUserBouncedFrom: 'userCreationError', collectedInfo: { emailAddress: 'new@example.com' } }),
     )
+  })
+})
+
+describe('thank-you: who will reach out', () => {
+  /** From the splash (user creation failing) through contact-me to thank-you, for an institution named `customProductName`. */
+  async function thankYouFor(customProductName: string | null) {
+    server.use(
+      http.get('*/api/institution/:iid', () =>
+        answer('institution', { ...institution, applicationSettings: { ...institution.applicationSettings, customProductName } }),
+      ),
+      http.post('*/api/institution/:iid/user', () => apiError('internal', 'x', 500)),
+    )
+    const { user } = renderApp('/summit-cu/splash')
+    await user.type(await screen.findByTestId('email-input'), 'jane@example.com')
+    await user.click(screen.getByTestId('email-submit'))
+    await user.click(await screen.findByTestId('contact-me-link'))
+    await user.type(await screen.findByTestId('contact-first-name'), 'Jane')
+    await user.type(screen.getByTestId('contact-last-name'), 'Doe')
+    await user.type(screen.getByTestId('contact-phone'), '3035550142')
+    await user.click(screen.getByTestId('contact-submit'))
+    return screen.findByTestId('thank-you-reach-out')
+  }
+
+  it("names the institution's custom product", async () => {
+    expect(await thankYouFor('Summit Auto Shield')).toHaveTextContent(
+      fill(messages.productWillReachOut, { product: 'Summit Auto Shield' }),
+    )
+  })
+
+  it('names the default product without a custom name', async () => {
+    expect(await thankYouFor(null)).toHaveTextContent(fill(messages.productWillReachOut, { product: labels.defaultProductName }))
   })
 })

@@ -16,6 +16,8 @@ import { PromotionalConsent } from '../../components/promotional-consent'
 import { CONTACT_API_FIELDS, contactRequestBody, isPlainContactRequest } from '../../flow/contact-request'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone, institutionPhone } from '../../lib/format'
+import { fill, messages } from '../../lib/product'
+import { productNameOf } from '../../lib/product-name'
 import { useRefusedField } from '../../lib/refused-field'
 import { digitsOnly } from '../../lib/validation-rules'
 import { contactSchema, type ContactValues } from './contact-schema'
@@ -183,8 +185,8 @@ export function ThankYouPage() {
         <Typography variant="h5" component="h1">
           {info.firstName ? `Thank you, ${info.firstName}!` : 'Thank you!'}
         </Typography>
-        <Typography color="text.secondary">
-          A representative will reach out to you shortly. Here is how we will contact you:
+        <Typography color="text.secondary" data-testid="thank-you-reach-out">
+          {`${fill(messages.productWillReachOut, { product: productNameOf(institution) })} Here is how we will contact you:`}
         </Typography>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
