@@ -1,9 +1,9 @@
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { messages } from '../lib/product'
 import { server } from '../test/msw-server'
 import { answer, apiError, errorBody } from '../test/respond'
-import { ApiError } from './api-error'
+import { ApiError, messageOf } from './api-error'
 import { api } from './client'
 
 const session = { institutionId: 'summit-cu', userId: 'u-1', token: 't-1' }
@@ -164,5 +164,32 @@ describe('api.refreshSession', () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 401, code: 'sessionExpired' })
+  })
+})
+
+describe('api errors the member reads', () => {
+  it('a dropped connection is the plain connection message, never the browser’s words', async () => {
+    server.use(http.get('*/api/institution/:iid/car/years', () => HttpResponse.error()))
+    const error: unknown = await api.getYears(session).catch((e: unknown) => e)
+    expect(error).toEqual(new ApiError(0, 'network', messages.connectionProblem))
+  })
+
+  it('an answer without the API’s error body carries no message (the page shows its own text)', async () => {
+    server.use(http.get('*/api/institution/:iid/car/years', () => new HttpResponse('<html>Bad Gateway</html>', { status: 502 })))
+    const error: unknown = await api.getYears(session).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 502, code: 'internal', message: '' })
+    expect(messageOf(error, messages.paymentProblem)).toBe(messages.paymentProblem)
+  })
+
+  it('a 429 keeps its Retry-After in seconds', async () => {
+    server.use(
+      http.get('*/api/institution/:iid/car/vin/:vin', () => {
+        const response = apiError('rateLimited', 'Too many vehicle lookups.', 429)
+        response.headers.set('Retry-After', '42')
+        return response
+      }),
+    )
+    const error: unknown = await api.decodeVin(session, '1HGCM82633A004352').catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 429, code: 'rateLimited', retryAfterSeconds: 42 })
   })
 })

@@ -1,3 +1,4 @@
+import { messages } from '../lib/product'
 import type { VehicleDescription } from '../lib/vehicle-description'
 import { ApiError } from './api-error'
 import { TokenChain } from './token-chain'
@@ -79,14 +80,25 @@ interface RequestOptions<T = unknown> {
 /** The tokens of the sessions this tab holds: refreshes never cross the member's own calls. */
 export const sessionTokens = new TokenChain()
 
-/** The API's `{ error: { code, message, field } }` body as an ApiError (status text when there is none). */
-function apiErrorOf(status: number, statusText: string, json: unknown): ApiError {
+/** Retry-After's delay in whole seconds (a number of seconds or an HTTP date), or null. */
+export function retryAfterSecondsOf(header: string | null, now: number = Date.now()): number | null {
+  if (!header) return null
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : (Date.parse(header) - now) / 1000
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null
+}
+
+/**
+ * The API's `{ error: { code, message, field } }` body as an ApiError. Without that body (a proxy's
+ * page, an empty answer) the message is '' so the page shows its own text, never a status text.
+ */
+function apiErrorOf(status: number, json: unknown, retryAfter: string | null = null): ApiError {
   const error = (json as { error?: { code?: string; message?: string; field?: string } } | undefined)?.error
   return new ApiError(
     status,
     (error?.code as ApiError['code']) ?? (status === 401 ? 'unauthorized' : 'internal'),
-    error?.message ?? statusText,
+    error?.message ?? '',
     error?.field ?? null,
+    retryAfterSecondsOf(retryAfter),
   )
 }
 
@@ -123,12 +135,13 @@ async function send<T>(url: string, options: RequestOptions<T>): Promise<T> {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       ...(options.keepalive ? { keepalive: true } : {}),
     })
-  } catch (cause) {
-    throw new ApiError(0, 'network', cause instanceof Error ? cause.message : 'Network error')
+  } catch {
+    // The browser's words ('Failed to fetch', 'NetworkError when…') are not for the member.
+    throw new ApiError(0, 'network', messages.connectionProblem)
   }
   const json = parseJson(await response.text())
   if (response.ok || (options.acceptErrorBody && json !== undefined)) return json as T
-  throw apiErrorOf(response.status, response.statusText, json)
+  throw apiErrorOf(response.status, json, response.headers.get('Retry-After'))
 }
 
 /** Shown when a photo upload fails without an API message (connection lost). */
@@ -154,7 +167,7 @@ function uploadToSignedUrl(
     }
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve()
-      else reject(apiErrorOf(xhr.status, xhr.statusText, parseJson(xhr.responseText)))
+      else reject(apiErrorOf(xhr.status, parseJson(xhr.responseText)))
     }
     xhr.onerror = () => reject(new ApiError(0, 'network', PHOTO_UPLOAD_FAILED))
     xhr.onabort = () => reject(new ApiError(0, 'network', 'Upload cancelled'))

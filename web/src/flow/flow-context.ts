@@ -106,6 +106,8 @@ export interface FlowContext {
   isMockVin: boolean
   /** fieldErrors.vehicleNotFound under the VIN field (VIN page or real-VIN prompt); cleared on focus. */
   vinError: string | null
+  /** Why the description look-up got no answer (too many look-ups, connection lost); cleared on the next try. */
+  descriptionError: string | null
   /** The description lookup's choices ('' = not chosen) and the lists they pick from. */
   description: VehicleDescription
   descriptionLists: DescriptionLists
@@ -202,6 +204,7 @@ export function initialContext(institutionId: string, institution: Institution |
     vehicle: null,
     isMockVin: false,
     vinError: null,
+    descriptionError: null,
     description: EMPTY_DESCRIPTION,
     descriptionLists: NO_LISTS,
     odometer: null,

@@ -34,6 +34,7 @@ import {
   type PersonalDetails,
 } from './flow-context'
 import { canVisit, type Gate } from './gate'
+import { lookupFailureText } from './lookup-failure'
 import { quoteKey } from './quote-rules'
 import { resumedContext, resumedStep } from './resumed-context'
 import { IDLE_CHECK_INTERVAL_MS, IDLE_TIMEOUT_MS, now, SESSION_MAX_REFRESHES, SESSION_REFRESH_INTERVAL_MS } from './session'
@@ -255,6 +256,8 @@ export const flowSetup = setup({
       return error instanceof ApiError && error.code === 'noPolicies'
     },
     isMockVin: ({ context }) => context.isMockVin,
+    /** A vehicle look-up got no answer about the vehicle: too many look-ups, or the connection dropped. */
+    lookupGotNoAnswer: ({ event }) => lookupFailureText(errorOf(event)) !== null,
     hasDescriptionListToLoad: ({ context }) => listToLoad(context.description, context.descriptionLists) !== null,
     descriptionIsComplete: ({ context }) => isCompleteDescription(context.description),
     isNotMember: ({ context }) => context.user?.isMember === false,

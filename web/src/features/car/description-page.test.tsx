@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsEvent } from '../../api/types'
-import { fieldErrors, labels, messages } from '../../lib/product'
+import { fieldErrors, fill, labels, messages } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { apiError, empty } from '../../test/respond'
 import { renderAtLookup } from '../../test/render-app'
@@ -138,5 +138,28 @@ describe('description page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'No' }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/no-rates'))
     expect(await screen.findByTestId('no-rates-page')).toBeInTheDocument()
+  })
+
+  it('says when there were too many look-ups or the connection dropped, without the couldn’t-find dialog', async () => {
+    let answerWith: () => Response = () => {
+      const response = apiError('rateLimited', 'Too many vehicle lookups. Please wait a minute and try again.', 429)
+      response.headers.set('Retry-After', '12')
+      return response
+    }
+    server.use(http.get(`${C}/vin`, () => answerWith()))
+    const { user } = await openDescriptionPage()
+    await choose(user, 'year', '2020')
+    await choose(user, 'make', 'Honda')
+    await choose(user, 'model', 'Accord')
+    await choose(user, 'style', 'EX 1.5L FWD Sedan')
+    await user.click(screen.getByTestId('description-submit'))
+    expect(await screen.findByText(fill(messages.tooManyLookups, { seconds: '12' }))).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+    answerWith = () => HttpResponse.error()
+    await user.click(screen.getByTestId('description-submit'))
+    expect(await screen.findByText(messages.connectionProblem)).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/description')
   })
 })

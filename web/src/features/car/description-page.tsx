@@ -29,6 +29,7 @@ export default function DescriptionPage() {
   const loadingList = FlowActor.useSelector(selectLoadingList)
   const finding = FlowActor.useSelector((s) => s.matches({ descriptionLookup: 'findingVin' }))
   const notFound = FlowActor.useSelector((s) => s.matches({ descriptionLookup: 'notFound' }))
+  const lookupError = FlowActor.useSelector((s) => s.context.descriptionError)
   const { control, handleSubmit, clearErrors } = useForm<DescriptionValues>({
     resolver: zodResolver(descriptionSchema),
     values: description,
@@ -93,6 +94,11 @@ export default function DescriptionPage() {
           />
         )
       })}
+      {lookupError && (
+        <Alert severity="error" role="alert" data-testid="description-lookup-error">
+          {lookupError}
+        </Alert>
+      )}
       <CtaButton type="submit" busy={finding} data-testid="description-submit">
         Continue
       </CtaButton>

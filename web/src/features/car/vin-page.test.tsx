@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { VIN_REPAIRED_NOTE } from '../../components/vin-form'
-import { fieldErrors, labels, messages } from '../../lib/product'
+import { fieldErrors, fill, labels, messages } from '../../lib/product'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
@@ -65,6 +65,26 @@ describe('VIN page', () => {
     expect(await screen.findByText(fieldErrors.vehicleNotFound)).toBeInTheDocument()
     fireEvent.focus(screen.getByTestId('vin-input'))
     await waitFor(() => expect(screen.queryByText(fieldErrors.vehicleNotFound)).not.toBeInTheDocument())
+  })
+
+  it('says when there were too many look-ups (from Retry-After) or the connection dropped, not that the vehicle is unknown', async () => {
+    let answerWith: () => Response = () => {
+      const response = apiError('rateLimited', 'Too many vehicle lookups. Please wait a minute and try again.', 429)
+      response.headers.set('Retry-After', '30')
+      return response
+    }
+    server.use(http.get(`${C}/vin/:vin`, () => answerWith()))
+    const { user } = await openVinPage()
+    await user.type(screen.getByTestId('vin-input'), '5YJ3E1EA7KF317000')
+    await user.click(screen.getByTestId('vin-submit'))
+    expect(await screen.findByText(fill(messages.tooManyLookups, { seconds: '30' }))).toBeInTheDocument()
+    expect(screen.queryByText(fieldErrors.vehicleNotFound)).not.toBeInTheDocument()
+
+    answerWith = () => HttpResponse.error()
+    await user.click(screen.getByTestId('vin-submit'))
+    expect(await screen.findByText(messages.connectionProblem)).toBeInTheDocument()
+    expect(screen.queryByText(fieldErrors.vehicleNotFound)).not.toBeInTheDocument()
+    expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/vin')
   })
 
   it('goes back to the lookup choice, and browser back/forward follow the flow', async () => {

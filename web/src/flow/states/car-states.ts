@@ -1,13 +1,15 @@
 import { assign } from 'xstate'
 import { listToLoad } from '../description'
+import { lookupFailureText } from '../lookup-failure'
 import type { FlowContext } from '../flow-context'
 import { back, carBody, expired, flowSetup, session } from '../flow-setup'
 import { fieldErrors } from '../../lib/product'
 
 /**
  * Decodes the VIN a SUBMIT_VIN or SUBMIT_REAL_VIN carried (upper-cased): a real VIN's vehicle goes on
- * to `target`; a VIN that does not decode goes back to `editing` with fieldErrors.vehicleNotFound. Shared by
- * the VIN page and the real-VIN prompt on coverage.
+ * to `target`; a VIN that does not decode goes back to `editing` with fieldErrors.vehicleNotFound, a
+ * look-up that got no answer (too many look-ups, connection lost) with what happened. Shared by the
+ * VIN page and the real-VIN prompt on coverage.
  */
 export function decodingVin(target: string) {
   return flowSetup.createStateConfig({
@@ -22,7 +24,13 @@ export function decodingVin(target: string) {
         target,
         actions: assign({ vehicle: ({ event }) => event.output, isMockVin: false, vinError: null }),
       },
-      onError: [expired, { target: 'editing', actions: assign({ vinError: fieldErrors.vehicleNotFound }) }],
+      onError: [
+        expired,
+        {
+          target: 'editing',
+          actions: assign({ vinError: ({ event }) => lookupFailureText(event.error) ?? fieldErrors.vehicleNotFound }),
+        },
+      ],
     },
   })
 }
@@ -62,7 +70,10 @@ export const carStates = {
     initial: 'checking',
     on: {
       BACK: back('descriptionLookup'),
-      CHOOSE_DESCRIPTION_FIELD: { target: '.checking', actions: 'chooseDescriptionField' },
+      CHOOSE_DESCRIPTION_FIELD: {
+        target: '.checking',
+        actions: ['chooseDescriptionField', assign({ descriptionError: null })],
+      },
     },
     states: {
       /** Loads the next list of the cascade, if one is missing (years on first entry). */
@@ -109,7 +120,13 @@ export const carStates = {
         },
       },
       editing: {
-        on: { SUBMIT_DESCRIPTION: { guard: 'descriptionIsComplete', target: 'findingVin' } },
+        on: {
+          SUBMIT_DESCRIPTION: {
+            guard: 'descriptionIsComplete',
+            target: 'findingVin',
+            actions: assign({ descriptionError: null }),
+          },
+        },
       },
       findingVin: {
         tags: 'busy',
@@ -120,7 +137,16 @@ export const carStates = {
             target: '#mileage',
             actions: assign({ vehicle: ({ event }) => event.output, isMockVin: true, vinError: null }),
           },
-          onError: [expired, { target: 'notFound' }],
+          onError: [
+            expired,
+            // No answer about the vehicle (too many look-ups, connection lost): say so, not 'not found'.
+            {
+              guard: 'lookupGotNoAnswer',
+              target: 'editing',
+              actions: assign({ descriptionError: ({ event }) => lookupFailureText(event.error) }),
+            },
+            { target: 'notFound' },
+          ],
         },
       },
       /** The vehicle-not-found dialog: Yes stays to try again, No records the bounce and goes to no-rates. */

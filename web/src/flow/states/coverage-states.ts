@@ -2,6 +2,7 @@ import { assign } from 'xstate'
 import type { FlowContext } from '../flow-context'
 import { back, carBody, expired, flowSetup, noRatesBounce, quoteKey, session, startRateIndex } from '../flow-setup'
 import { messageOf } from '../../api/api-error'
+import { messages } from '../../lib/product'
 import { decodingVin } from './car-states'
 
 /** No rates for this car: record the bounce, report it, go to no-rates (spec section 4). */
@@ -176,7 +177,10 @@ export const coverageStates = {
             expired,
             {
               target: 'editing',
-              actions: [assign({ failure: ({ event }) => messageOf(event.error, 'Error') }), 'keepSubmitError'],
+              actions: [
+                assign({ failure: ({ event }) => messageOf(event.error, messages.somethingWentWrong) }),
+                'keepSubmitError',
+              ],
             },
           ],
         },
