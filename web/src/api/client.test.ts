@@ -4,7 +4,7 @@ import { messages } from '../lib/product'
 import { server } from '../test/msw-server'
 import { answer, apiError, errorBody } from '../test/respond'
 import { ApiError, messageOf } from './api-error'
-import { api } from './client'
+import { api, REFRESH_RETRY_DELAYS_MS } from './client'
 
 const session = { institutionId: 'summit-cu', userId: 'u-1', token: 't-1' }
 
@@ -157,6 +157,54 @@ describe('api.refreshSession', () => {
     ])
   })
 
+  it('tries again after a dropped connection or a 503, waiting longer each time, before giving up', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    try {
+      const answers: Array<() => Response> = [
+        () => HttpResponse.error(),
+        () => apiError('checkoutBusy', 'busy', 503),
+        () => answer('refresh', { token: 'new-7' }),
+      ]
+      const auth: Array<string | null> = []
+      server.use(
+        http.get('*/api/institution/:iid/user/:uid/refresh', ({ request }) => {
+          auth.push(request.headers.get('Authorization'))
+          return answers.shift()!()
+        }),
+      )
+      let token: string | null = null
+      void api.refreshSession({ institutionId: 'summit-cu', userId: 'u-7', token: 'old-7' }, 'a@b.co').then((t) => (token = t))
+      await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAYS_MS[0] - 1)
+      expect(auth).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(1 + REFRESH_RETRY_DELAYS_MS[1])
+      await vi.waitFor(() => expect(token).toBe('new-7'))
+      expect(auth).toEqual(['Bearer old-7', 'Bearer old-7', 'Bearer old-7'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('gives up on a connection that stays down once the retries are spent', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    try {
+      let calls = 0
+      server.use(
+        http.get('*/api/institution/:iid/user/:uid/refresh', () => {
+          calls += 1
+          return HttpResponse.error()
+        }),
+      )
+      const error = api
+        .refreshSession({ institutionId: 'summit-cu', userId: 'u-6', token: 't-6' }, 'a@b.co')
+        .catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(REFRESH_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0))
+      expect(await error).toMatchObject({ status: 0, code: 'network' })
+      expect(calls).toBe(REFRESH_RETRY_DELAYS_MS.length + 1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it("rejects with the API's sessionExpired error", async () => {
     server.use(http.get('*/api/institution/:iid/user/:uid/refresh', () => apiError('sessionExpired', 'expired', 401)))
     const error: unknown = await api
@@ -164,6 +212,21 @@ describe('api.refreshSession', () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 401, code: 'sessionExpired' })
+  })
+
+  it('ends at once on a 401: a token really refused is not tried again', async () => {
+    let calls = 0
+    server.use(
+      http.get('*/api/institution/:iid/user/:uid/refresh', () => {
+        calls += 1
+        return apiError('unauthorized', 'Unauthorized', 401)
+      }),
+    )
+    const error: unknown = await api
+      .refreshSession({ institutionId: 'summit-cu', userId: 'u-5', token: 't-5' }, 'a@b.co')
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 401 })
+    expect(calls).toBe(1)
   })
 })
 

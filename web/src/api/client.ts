@@ -1,6 +1,7 @@
 import { messages } from '../lib/product'
 import type { VehicleDescription } from '../lib/vehicle-description'
 import { ApiError } from './api-error'
+import { withRetries } from './retry'
 import { TokenChain } from './token-chain'
 import type {
   BookingBody,
@@ -76,6 +77,9 @@ interface RequestOptions<T = unknown> {
   /** The browser sends the call even when the page is being closed or reloaded (fetch's keepalive). */
   keepalive?: boolean
 }
+
+/** The waits before each new try of a session refresh that got no answer: one blip does not end the session. */
+export const REFRESH_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000]
 
 /** The tokens of the sessions this tab holds: refreshes never cross the member's own calls. */
 export const sessionTokens = new TokenChain()
@@ -208,13 +212,18 @@ export const api = {
 
   /**
    * A new token for the session (the old one is revoked), sent once the calls under way with the old
-   * one are done; calls made meanwhile wait for it. 401 sessionExpired when the session is idle or too old.
+   * one are done; calls made meanwhile wait for it. A refresh that got no answer (a network blip, 503)
+   * is tried again after each of REFRESH_RETRY_DELAYS_MS before it fails; a refused token (401
+   * sessionExpired when the session is idle or too old) fails at once.
    */
   refreshSession: (session: Session, emailAddress: string) =>
-    sessionTokens.refresh(
-      session.token,
-      async (token) =>
-        (await send<{ token: string }>(`${userPath(session)}/refresh?${new URLSearchParams({ emailAddress })}`, { token })).token,
+    sessionTokens.refresh(session.token, (token) =>
+      withRetries(
+        async () =>
+          (await send<{ token: string }>(`${userPath(session)}/refresh?${new URLSearchParams({ emailAddress })}`, { token }))
+            .token,
+        REFRESH_RETRY_DELAYS_MS,
+      ),
     ),
 
   /** One email per key: a retried send with its key is counted once against the hourly limit. */
