@@ -6,6 +6,7 @@ use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, migrate::Migrator};
 
+mod captcha;
 mod cars;
 mod checkouts;
 mod contacts;
@@ -27,7 +28,7 @@ pub use contacts::ContactRequestRecord;
 pub use events::PolicyEvent;
 pub use integrators::{IntegratorRecord, LaunchRecord};
 pub use payments::PaymentRecord;
-pub use photos::{AnalyticsEvent, VinPhoto};
+pub use photos::{AnalyticsEvent, AnonymousPageview, VinPhoto};
 pub use policies::PolicyRecord;
 pub use quotes::{QuoteRecord, RateRecord};
 pub use users::UserRecord;

@@ -16,6 +16,15 @@ pub struct VinPhoto {
     pub expires_at: i64,
 }
 
+/// A pageview of a visitor with no user: the page and the tab's random analytics id, nothing personal.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AnonymousPageview {
+    pub institution_id: String,
+    pub client_id: Option<String>,
+    pub page_path: Option<String>,
+    pub page_title: Option<String>,
+}
+
 /// One analytics hit (spec section 7 field names, snake_case).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct AnalyticsEvent {
@@ -148,6 +157,36 @@ impl Store {
         .await
         .context("storing analytics event")?;
         Ok(())
+    }
+
+    /// Stores a pageview of a visitor with no user.
+    pub async fn insert_anonymous_pageview(&self, event_id: &str, p: &AnonymousPageview) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO anonymous_pageviews (event_id, institution_id, client_id, page_path, page_title, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(event_id)
+        .bind(&p.institution_id)
+        .bind(&p.client_id)
+        .bind(&p.page_path)
+        .bind(&p.page_title)
+        .bind(now())
+        .execute(&self.writer)
+        .await
+        .context("storing anonymous pageview")?;
+        Ok(())
+    }
+
+    /// The anonymous pageviews of an institution, oldest first, as (client id, page path, page title).
+    pub async fn anonymous_pageviews(&self, institution_id: &str) -> anyhow::Result<Vec<(Option<String>, Option<String>, Option<String>)>> {
+        let rows = sqlx::query(
+            "SELECT client_id, page_path, page_title FROM anonymous_pageviews WHERE institution_id = $1 ORDER BY created_at, event_id",
+        )
+        .bind(institution_id)
+        .fetch_all(&self.pool)
+        .await
+        .context("listing anonymous pageviews")?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect())
     }
 
     /// A user's analytics hits, oldest first, as (hit type, category, action, label).
