@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { institutionPhone, phoneDisplay, withThousands } from './format'
+import { institutionPhone, longDate, money, phoneDisplay, withThousands } from './format'
 import { fieldErrors } from './product'
 
 describe('phoneDisplay (spec section 5)', () => {
@@ -36,5 +36,41 @@ describe('withThousands', () => {
   it('separates thousands', () => {
     expect(withThousands(45000)).toBe('45,000')
     expect(withThousands('120000')).toBe('120,000')
+  })
+})
+
+describe('money (spec section 9: 0,0[.]00)', () => {
+  it.each([
+    [189900, '$1,899'],
+    [189950, '$1,899.50'],
+    [195597, '$1,955.97'],
+    [10000, '$100'],
+    [5, '$0.05'],
+    [0, '$0'],
+    [123456789, '$1,234,567.89'],
+  ])('shows %i cents as %s', (cents, shown) => {
+    expect(money(cents)).toBe(shown)
+  })
+})
+
+describe("longDate (spec section 9: 'MMMM Do, YYYY')", () => {
+  it.each([
+    ['11/24/2026', 'November 24th, 2026'],
+    ['01/01/2030', 'January 1st, 2030'],
+    ['02/02/2030', 'February 2nd, 2030'],
+    ['03/03/2030', 'March 3rd, 2030'],
+    ['04/11/2030', 'April 11th, 2030'],
+    ['05/12/2030', 'May 12th, 2030'],
+    ['06/13/2030', 'June 13th, 2030'],
+    ['07/21/2030', 'July 21st, 2030'],
+    ['08/22/2030', 'August 22nd, 2030'],
+    ['09/23/2030', 'September 23rd, 2030'],
+    ['12/31/2031', 'December 31st, 2031'],
+  ])('shows %s as %s', (date, shown) => {
+    expect(longDate(date)).toBe(shown)
+  })
+
+  it.each(['', '2026-11-24', '13/01/2026', '02/30/2026', 'soon'])('shows %j, which is no MM/DD/YYYY date, as given', (date) => {
+    expect(longDate(date)).toBe(date)
   })
 })

@@ -47,3 +47,53 @@ export function institutionPhone(branding: Pick<Branding, 'phoneNumber' | 'phone
 export function coverageTerm(months: number, formattedMiles: string): string {
   return `${months} Months / ${formattedMiles}`
 }
+
+/**
+ * An amount in cents as members read it (spec section 9's number format 0,0[.]00): whole dollars
+ * without cents ('$1,899'), any other amount with two decimals ('$1,899.50').
+ */
+export function money(cents: number): string {
+  const whole = cents % 100 === 0
+  return (cents / 100).toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  })
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+/** 1 -> '1st', 22 -> '22nd', 13 -> '13th'. */
+function ordinal(day: number): string {
+  const teen = day % 100 >= 11 && day % 100 <= 13
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th')
+  return `${day}${suffix}`
+}
+
+/**
+ * A date the API sends as MM/DD/YYYY, in the long form a person reads in a sentence (spec section
+ * 9's 'MMMM Do, YYYY'): '11/24/2026' -> 'November 24th, 2026'. Anything else is shown as given.
+ * Tables keep MM/DD/YYYY.
+ */
+export function longDate(date: string): string {
+  const parts = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date)
+  if (!parts) return date
+  const [month, day, year] = [Number(parts[1]), Number(parts[2]), Number(parts[3])]
+  const calendar = new Date(Date.UTC(year, month - 1, day))
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return date
+  return `${MONTHS[month - 1]} ${ordinal(day)}, ${year}`
+}

@@ -15,7 +15,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import type { Rate } from '../../api/types'
 import { CtaButton } from '../../components/cta-button'
 import { CheckIcon, ExpandMoreIcon, FlipIcon } from '../../components/icons'
-import { coverageTerm, phoneToCall } from '../../lib/format'
+import { coverageTerm, money, phoneToCall } from '../../lib/format'
 import { labels } from '../../lib/product'
 
 /** Spec section 9: 33rem tall above 960 px wide, else 40rem. */
@@ -137,7 +137,7 @@ function Front({
           data-testid="rate-price"
           sx={{ fontWeight: 700, fontSize: { xs: '2.25rem', sm: '2.5rem' }, lineHeight: 1.15 }}
         >
-          {rate.dollarSignTotalRateCost}
+          {money(rate.totalRateCost)}
           {taxed && '*'}
         </Typography>
         <Typography variant="body2" color="text.secondary">
@@ -214,7 +214,7 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
         </Typography>
         <Typography data-testid="rate-deductible">
           <Box component="span" sx={{ fontWeight: 600 }}>
-            {rate.dollarSignDeductible}
+            {money(rate.coverageDeductible)}
           </Box>{' '}
           deductible per repair visit
         </Typography>

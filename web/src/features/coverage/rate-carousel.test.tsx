@@ -145,4 +145,22 @@ describe('RateCarousel', () => {
     await user.click(screen.getByRole('button', { name: labels.requestPaymentOption }))
     expect(cardActions.onRequestPaymentOption).toHaveBeenCalled()
   })
+
+  it('shows whole-dollar amounts without cents and others with two decimals (0,0[.]00)', () => {
+    // The server's `$` forms always carry cents: the card formats the cents itself.
+    const wholeDollars = rates.map((r, i) => ({
+      ...r,
+      totalRateCost: [154300, 189900, 247000][i],
+      taxAmount: [4500, 5500, 7000][i],
+      coverageDeductible: i === 1 ? 5050 : 10000,
+    }))
+    render(<Harness rates={wholeDollars} />)
+    expect(screen.getByTestId('rate-price')).toHaveTextContent(/^\$1,899\*$/)
+    expect(screen.getByTestId('tax-note')).toHaveTextContent(/^\*Total cost includes sales tax of \$55$/)
+    expect(screen.getByTestId('rate-deductible')).toHaveTextContent(/^\$50\.50 deductible/)
+    expect(screen.getByRole('button', { name: 'Previous option: 50 k Miles $1,543' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next option: 100 k Miles $2,470' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Show option 2: 75 k Miles $1,899' })).toBeInTheDocument()
+    expect(screen.getByTestId('rate-position')).toHaveTextContent('SILVER, 60 Months / 75 k Miles, $1,899')
+  })
 })

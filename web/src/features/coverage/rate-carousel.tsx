@@ -7,7 +7,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import type { Rate } from '../../api/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden'
-import { coverageTerm } from '../../lib/format'
+import { coverageTerm, money } from '../../lib/format'
 import { showsSalesTax } from '../../lib/us-states'
 import { BRAND_TEXT, RateCard, type RateCardActions } from './rate-card'
 
@@ -21,7 +21,7 @@ const FROM_LEFT = slideFrom('-24px')
 
 /** '*Total cost includes sales tax of $X' under the card when the state has sales tax and the rate carries tax. */
 export function taxNote(rate: Rate, state: string | null): string | null {
-  return showsSalesTax(state, rate.taxAmount) ? `*Total cost includes sales tax of ${rate.dollarSignTaxAmount}` : null
+  return showsSalesTax(state, rate.taxAmount) ? `*Total cost includes sales tax of ${money(rate.taxAmount)}` : null
 }
 
 /** The neighbouring option's miles and price, as an arrow; an empty slot past either end. */
@@ -36,7 +36,7 @@ function Neighbour({
 }) {
   const slot = { width: { xs: '50%', sm: 96 }, flexShrink: 0 }
   if (!rate) return <Box sx={slot} />
-  const label = `${rate.formattedCoverageMiles} ${rate.dollarSignTotalRateCost}`
+  const label = `${rate.formattedCoverageMiles} ${money(rate.totalRateCost)}`
   const previous = direction === 'previous'
   return (
     <ButtonBase
@@ -63,7 +63,7 @@ function Neighbour({
           {rate.formattedCoverageMiles}
         </Typography>
         <Typography variant="body2" component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-          {rate.dollarSignTotalRateCost}
+          {money(rate.totalRateCost)}
         </Typography>
       </Stack>
       {!previous && <ChevronRightIcon fontSize="large" sx={{ order: { xs: 2, sm: 0 } }} />}
@@ -198,7 +198,7 @@ export function RateCarousel(props: {
           <ButtonBase
             key={r.rateId}
             onClick={() => go(i)}
-            aria-label={`Show option ${i + 1}: ${r.formattedCoverageMiles} ${r.dollarSignTotalRateCost}`}
+            aria-label={`Show option ${i + 1}: ${r.formattedCoverageMiles} ${money(r.totalRateCost)}`}
             aria-current={i === index ? 'true' : undefined}
             sx={{
               width: i === index ? 24 : 10,
@@ -219,7 +219,7 @@ export function RateCarousel(props: {
       >
         {`Option ${index + 1} of ${rates.length}`}
         <Box component="span" sx={VISUALLY_HIDDEN}>
-          {`: ${rate.coverageName}, ${term}, ${rate.dollarSignTotalRateCost}`}
+          {`: ${rate.coverageName}, ${term}, ${money(rate.totalRateCost)}`}
         </Box>
       </Typography>
       <Box sx={VISUALLY_HIDDEN} aria-live="polite" data-testid="flip-status">
