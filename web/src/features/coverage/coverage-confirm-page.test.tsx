@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { labels, messages } from '../../lib/product'
+import { rates } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
+import { ReviewTotal } from './coverage-confirm-page'
 
 const POLICY = '*/api/institution/:iid/user/:uid/policy'
 const VOIDED = `${messages.voidedUnpaid} Please start again.`
@@ -37,5 +39,33 @@ describe('review and book', () => {
     await user.click(within(dialog).getByRole('button', { name: labels.startAgain }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
     expect(await screen.findByTestId('email-input')).toHaveValue('')
+  })
+})
+
+describe('the review total', () => {
+  const silver = rates[1] // $1,899.00 plus $56.97 tax
+
+  it("carries an asterisk with the 'Included sales tax' footnote in a state with sales tax", () => {
+    render(<ReviewTotal rate={silver} stateOfResidence="CO" />)
+    expect(screen.getByTestId('confirm-total')).toHaveTextContent(/^Total: \$1,955\.97\*$/)
+    expect(screen.getByTestId('confirm-tax')).toHaveTextContent(/^Included sales tax: \$56\.97$/)
+  })
+
+  it('has no asterisk and no footnote in a state without sales tax', () => {
+    render(<ReviewTotal rate={{ ...silver, taxAmount: 0, totalRateCost: 189900 }} stateOfResidence="OR" />)
+    expect(screen.getByTestId('confirm-total')).toHaveTextContent(/^Total: \$1,899$/)
+    expect(screen.queryByTestId('confirm-tax')).not.toBeInTheDocument()
+  })
+
+  it('has no asterisk when the rate carries no tax', () => {
+    render(<ReviewTotal rate={{ ...silver, taxAmount: 0, totalRateCost: 189950 }} stateOfResidence="CO" />)
+    expect(screen.getByTestId('confirm-total')).toHaveTextContent(/^Total: \$1,899\.50$/)
+    expect(screen.queryByTestId('confirm-tax')).not.toBeInTheDocument()
+  })
+
+  it('shows a whole-dollar tax without cents', () => {
+    render(<ReviewTotal rate={{ ...silver, taxAmount: 5700, totalRateCost: 195600 }} stateOfResidence="CO" />)
+    expect(screen.getByTestId('confirm-total')).toHaveTextContent(/^Total: \$1,956\*$/)
+    expect(screen.getByTestId('confirm-tax')).toHaveTextContent(/^Included sales tax: \$57$/)
   })
 })

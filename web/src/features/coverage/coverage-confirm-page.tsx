@@ -13,10 +13,11 @@ import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { Controller, useForm } from 'react-hook-form'
+import type { Rate } from '../../api/types'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
-import { withThousands } from '../../lib/format'
+import { money, withThousands } from '../../lib/format'
 import { labels, messages } from '../../lib/product'
 import { showsSalesTax } from '../../lib/us-states'
 import { confirmSchema, type ConfirmValues } from './confirm-schema'
@@ -43,6 +44,24 @@ function SummaryCard(props: { title: string; onEdit: () => void; editTestId: str
   )
 }
 
+/** The total to pay; 'Included sales tax: $amount' under it when the state has sales tax and the rate carries tax. */
+export function ReviewTotal({ rate, stateOfResidence }: { rate: Rate; stateOfResidence: string | null }) {
+  // The asterisk points at the footnote: without one it would point at nothing.
+  const taxed = showsSalesTax(stateOfResidence, rate.taxAmount)
+  return (
+    <Box sx={{ textAlign: 'right' }}>
+      <Typography variant="h6" component="p" data-testid="confirm-total">
+        {`Total: ${money(rate.totalRateCost)}${taxed ? '*' : ''}`}
+      </Typography>
+      {taxed && (
+        <Typography variant="body2" data-testid="confirm-tax">
+          {`Included sales tax: ${money(rate.taxAmount)}`}
+        </Typography>
+      )}
+    </Box>
+  )
+}
+
 /** The review (titles.confirm): summary, the two agreements, then booking. */
 export default function CoverageConfirmPage() {
   const send = useFlowSend()
@@ -65,7 +84,7 @@ export default function CoverageConfirmPage() {
         <Typography data-testid="confirm-coverage-name">{rate.coverageName}</Typography>
         <Typography>{`${rate.coverageMonths} Months`}</Typography>
         <Typography>{rate.formattedCoverageMiles}</Typography>
-        <Typography>{`${rate.dollarSignDeductible} deductible`}</Typography>
+        <Typography>{`${money(rate.coverageDeductible)} deductible`}</Typography>
       </SummaryCard>
       <SummaryCard title="Vehicle" onEdit={() => send({ type: 'EDIT_CAR' })} editTestId="edit-car">
         <Typography data-testid="confirm-vehicle">{`${car.year} ${car.make} ${car.model}`}</Typography>
@@ -76,16 +95,7 @@ export default function CoverageConfirmPage() {
         </Tooltip>
         <Typography>{`Odometer: ${withThousands(car.odometer)}`}</Typography>
       </SummaryCard>
-      <Box sx={{ textAlign: 'right' }}>
-        <Typography variant="h6" component="p" data-testid="confirm-total">
-          {`Total: ${rate.dollarSignTotalRateCost}*`}
-        </Typography>
-        {showsSalesTax(stateOfResidence, rate.taxAmount) && (
-          <Typography variant="body2" data-testid="confirm-tax">
-            {`Included sales tax: ${rate.dollarSignTaxAmount}`}
-          </Typography>
-        )}
-      </Box>
+      <ReviewTotal rate={rate} stateOfResidence={stateOfResidence} />
       <Controller
         name="acceptsTerms"
         control={control}
