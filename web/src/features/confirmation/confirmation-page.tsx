@@ -2,8 +2,9 @@ import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import type { Confirmation } from '../../api/types'
 import { FlowActor } from '../../flow/flow-actor'
-import { institutionPhone, withThousands } from '../../lib/format'
+import { institutionPhone, longDate, money, withThousands } from '../../lib/format'
 import { messages } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
 
@@ -23,9 +24,15 @@ export default function ConfirmationPage() {
   const confirmation = FlowActor.useSelector((s) => s.context.confirmation)
   const settings = FlowActor.useSelector((s) => s.context.institution)
   if (!confirmation) return null
-  const { vehicle, payment, institution } = confirmation
   // The extension is the institution's branding's; the server's formatted phone has none.
-  const phone = (settings && institutionPhone(settings.branding)) || institution.formattedPhone
+  const phone = (settings && institutionPhone(settings.branding)) || confirmation.institution.formattedPhone
+  return <ConfirmationDetails confirmation={confirmation} productName={productNameOf(settings)} phone={phone} />
+}
+
+/** The confirmation's texts and its contract and payment blocks. */
+export function ConfirmationDetails(props: { confirmation: Confirmation; productName: string; phone: string }) {
+  const { confirmation, productName, phone } = props
+  const { vehicle, payment, institution } = confirmation
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1" data-testid="confirmation-title">
@@ -42,7 +49,7 @@ export default function ConfirmationPage() {
           <Typography variant="h6" component="h2" gutterBottom>
             Contract
           </Typography>
-          <Row label="Product" value={productNameOf(settings)} testId="contract-product" />
+          <Row label="Product" value={productName} testId="contract-product" />
           <Row label="Reference number" value={confirmation.policyReferenceNumber} testId="reference-number" />
           <Row label="Contract number" value={confirmation.mmpContractNumber} testId="contract-number" />
           <Row label="Vehicle" value={vehicle.carDisplay} />
@@ -52,8 +59,8 @@ export default function ConfirmationPage() {
             label="Mileage"
             value={`${vehicle.formattedCoverageMiles} (ends at ${withThousands(vehicle.odometerWhenCoverageExpires)} miles on the odometer)`}
           />
-          <Row label="Term" value={`${vehicle.coverageMonths} months (expires ${vehicle.coverageExpirationDate})`} />
-          <Row label="Deductible" value={vehicle.dollarSignDeductible} />
+          <Row label="Term" value={`${vehicle.coverageMonths} months (expires ${longDate(vehicle.coverageExpirationDate)})`} />
+          <Row label="Deductible" value={money(vehicle.coverageDeductible)} />
         </CardContent>
       </Card>
       <Card variant="outlined">
@@ -65,11 +72,11 @@ export default function ConfirmationPage() {
           <Row label="Date" value={payment.paymentDate} />
           {payment.hasSalesTax && (
             <>
-              <Row label="Subtotal" value={payment.dollarSignSubtotal} />
-              <Row label="Sales tax" value={payment.dollarSignSalesTax} />
+              <Row label="Subtotal" value={money(payment.subtotal)} />
+              <Row label="Sales tax" value={money(payment.salesTax)} />
             </>
           )}
-          <Row label="Amount" value={payment.dollarSignAmount} testId="payment-amount" />
+          <Row label="Amount" value={money(payment.amount)} testId="payment-amount" />
         </CardContent>
       </Card>
     </Stack>
