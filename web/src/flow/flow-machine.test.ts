@@ -5,7 +5,7 @@ import { quote } from '../test/fixtures'
 import { driveTo, memberUser, personalDetails, send, settle, start, verifiedUser } from '../test/flow-harness'
 import { progressOf, stepOf } from './flow-actor'
 import { startRateIndex } from './flow-machine'
-import { STEP_INFO, STEPS, pathOf, stepOfPath, type Step } from './steps'
+import { STEP_INFO, STEPS, pageTitleOf, pathOf, stepOfPath, type Step } from './steps'
 
 describe('steps table', () => {
   it('maps every step to a unique /user/... or /splash route and back', () => {
@@ -55,6 +55,23 @@ describe('steps table', () => {
       userCreationError: 'splash',
     })
     expect(STEP_INFO.mileage.backWhenMockVin).toBe('descriptionLookup')
+  })
+
+  it('names the error states (spec section 8) in the error pages’ analytics', () => {
+    const named = Object.fromEntries(
+      (['noRates', 'invalidState', 'institutionContact', 'userCreationError', 'paymentError', 'bookingError'] as Step[]).map(
+        (step) => [step, pageTitleOf(step)],
+      ),
+    )
+    expect(named).toEqual({
+      noRates: 'Error-NoRatesReturned',
+      invalidState: 'Error-InvalidState',
+      institutionContact: 'Error-NotAMember',
+      userCreationError: 'Error-UserCreation',
+      paymentError: 'Error-Payment',
+      bookingError: 'Error-Booking',
+    })
+    expect(pageTitleOf('lookup')).toBe(STEP_INFO.lookup.title)
   })
 })
 
@@ -298,8 +315,15 @@ describe('flow machine: back button and route gate', () => {
     expect(actor.getSnapshot().context.confirmation).toBeNull()
   })
 
-  it('does not let a verified member back into verify-email', async () => {
-    const actor = await driveTo('confirm')
-    expect(await send(actor, { type: 'GO_TO', step: 'sendEmail' })).toBe('confirm')
+  it('sends a verified member entering verify-email to personal details (missing-info)', async () => {
+    for (const step of ['sendEmail', 'codeConfirmation'] as Step[]) {
+      const actor = await driveTo('confirm')
+      expect(await send(actor, { type: 'GO_TO', step }), step).toBe('missingInfo')
+    }
+  })
+
+  it('keeps a member who has not reached personal details out of verify-email', async () => {
+    const actor = await driveTo('coverage', { personalDetails: () => Promise.resolve({ user: verifiedUser, token: 't-2' }) })
+    expect(await send(actor, { type: 'GO_TO', step: 'sendEmail' })).toBe('coverage')
   })
 })

@@ -14,8 +14,14 @@ import { STEPS } from './steps'
 
 export { startRateIndex, type FlowEvent, type FlowTag } from './flow-setup'
 
-/** Browser back/forward and typed URLs: accepted only when the allowed-route gate lets the member in. */
-const goTo = STEPS.map((step) => ({ guard: { type: 'canVisit' as const, params: { step } }, target: `#${step}` }))
+/**
+ * Browser back/forward and typed URLs: accepted only when the allowed-route gate lets the member in;
+ * verify-email with the email already verified goes to personal details (spec section 4).
+ */
+const goTo = [
+  { guard: 'entersVerifyEmailVerified' as const, target: '#missingInfo' },
+  ...STEPS.map((step) => ({ guard: { type: 'canVisit' as const, params: { step } }, target: `#${step}` })),
+]
 
 /**
  * The purchase flow: one state per step (tagged with the step's name, see steps.ts), API calls as

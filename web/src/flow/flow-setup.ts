@@ -256,6 +256,14 @@ export const flowSetup = setup({
       return error instanceof ApiError && error.code === 'noPolicies'
     },
     isMockVin: ({ context }) => context.isMockVin,
+    /** No on the couldn't-find dialog brought the member to no-rates: there is no vehicle. */
+    gaveUpDescription: ({ context }) => context.pageUserBouncedFrom === 'descriptionLookup',
+    /** GO_TO verify-email (a step of it) with the email already verified, personal details open to the member. */
+    entersVerifyEmailVerified: ({ context, event }) =>
+      event.type === 'GO_TO' &&
+      (event.step === 'sendEmail' || event.step === 'codeConfirmation') &&
+      context.user?.isEmailVerified === true &&
+      canVisit(context, 'missingInfo'),
     /** A vehicle look-up got no answer about the vehicle: too many look-ups, or the connection dropped. */
     lookupGotNoAnswer: ({ event }) => lookupFailureText(errorOf(event)) !== null,
     hasDescriptionListToLoad: ({ context }) => listToLoad(context.description, context.descriptionLists) !== null,

@@ -48,6 +48,8 @@ interface StepInfo {
   errorPage?: boolean
   /** The page's name for analytics (pageTitle) when the layout shows no title. */
   pageTitle?: string
+  /** The error state the page stands for (spec section 8's Error-… names): its name in analytics. */
+  errorState?: ErrorState
   /** The stepper's active label (index into STEPPER_LABELS); STEPPER_LABELS.length = all done; none hides it. */
   stepper?: number
   /** Children of one nested route (verify-email: send-email, code-confirmation) slide into each other. */
@@ -61,6 +63,10 @@ interface StepInfo {
  * details and the email check (70-80), the third the review (90, titles.confirm), the fourth the card
  * page (100); on the confirmation every label shows as done. Error and contact pages show no stepper.
  */
+/** The error states of spec section 8, one per error page (institution-contact is the non-member's). */
+export type ErrorState =
+  'Error-NoRatesReturned' | 'Error-InvalidState' | 'Error-NotAMember' | 'Error-UserCreation' | 'Error-Payment' | 'Error-Booking'
+
 export const STEPPER_LABELS: readonly string[] = product.stepper
 const CAR = 0
 const PERSONAL_DETAILS = 1
@@ -162,14 +168,21 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     pageTitle: 'Confirmation',
     stepper: ALL_DONE,
   },
-  noRates: { path: 'user/no-rates', progress: null, back: 'mileage', title: '', errorPage: true, pageTitle: 'No rates' },
+  noRates: {
+    path: 'user/no-rates',
+    progress: null,
+    back: 'mileage',
+    title: '',
+    errorPage: true,
+    errorState: 'Error-NoRatesReturned',
+  },
   invalidState: {
     path: 'user/invalid-state',
     progress: null,
     back: 'splash',
     title: '',
     errorPage: true,
-    pageTitle: 'Invalid state',
+    errorState: 'Error-InvalidState',
   },
   bookingError: {
     path: 'user/booking-error',
@@ -177,7 +190,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     back: 'confirm',
     title: '',
     errorPage: true,
-    pageTitle: 'Booking error',
+    errorState: 'Error-Booking',
   },
   paymentError: {
     path: 'user/payment-error',
@@ -185,7 +198,7 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     back: 'payment',
     title: '',
     errorPage: true,
-    pageTitle: 'Payment error',
+    errorState: 'Error-Payment',
   },
   userCreationError: {
     path: 'user/user-creation-error',
@@ -193,13 +206,14 @@ export const STEP_INFO: Record<Step, StepInfo> = {
     back: 'splash',
     title: '',
     errorPage: true,
-    pageTitle: 'User creation error',
+    errorState: 'Error-UserCreation',
   },
   institutionContact: {
     path: 'user/institution-contact',
     progress: null,
     back: 'missingInfo',
     title: titles.institutionContact,
+    errorState: 'Error-NotAMember',
   },
   /** Back goes where contact-me was opened from (context.contactOrigin); coverage is the usual one. */
   contactMe: { path: 'user/contact-me', progress: null, back: 'coverage', title: titles.contactMe },
@@ -234,9 +248,9 @@ export function slideBetween(from: Step | undefined, to: Step): 'forward' | 'bac
   return STEPS.indexOf(to) > STEPS.indexOf(from) ? 'forward' : 'back'
 }
 
-/** The page's name for analytics: its title, or its name when the layout shows none. */
+/** The page's name for analytics: its error state's name, else its title, or its name when the layout shows none. */
 export function pageTitleOf(step: Step): string {
-  return STEP_INFO[step].title || STEP_INFO[step].pageTitle || ''
+  return STEP_INFO[step].errorState || STEP_INFO[step].title || STEP_INFO[step].pageTitle || ''
 }
 
 /**

@@ -162,6 +162,17 @@ describe('description lookup: finding the vehicle', () => {
     expect(actor.getSnapshot().context.pageUserBouncedFrom).toBe('descriptionLookup')
   })
 
+  it('goes back from no-rates to the description lookup when no vehicle was found, not to mileage', async () => {
+    const actor = await toDescription({
+      findVin: () => Promise.reject(new ApiError(404, 'vehicleNotFound', messages.failedToFindVin)),
+    })
+    await describe2020Accord(actor)
+    await send(actor, { type: 'SUBMIT_DESCRIPTION' })
+    expect(await send(actor, { type: 'GIVE_UP_DESCRIPTION' })).toBe('noRates')
+    expect(await send(actor, { type: 'BACK' })).toBe('descriptionLookup')
+    expect(actor.getSnapshot().context.description.style).toBe('EX 1.5L FWD Sedan')
+  })
+
   it('creates the car with the mock VIN, the flags and the habits', async () => {
     const bodies: CreateCarBody[] = []
     const actor = await toCoverageByDescription({ createCar: carMaker(bodies) })

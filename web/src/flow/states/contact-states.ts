@@ -30,7 +30,12 @@ type ErrorStep = 'noRates' | 'invalidState' | 'bookingError' | 'paymentError' | 
  */
 function errorPage(
   step: ErrorStep,
-  options: { retry?: { RETRY_BOOKING: '#confirm' } | { RETRY_PAYMENT: '#payment' }; bounce?: BounceSource } = {},
+  options: {
+    retry?: { RETRY_BOOKING: '#confirm' } | { RETRY_PAYMENT: '#payment' }
+    bounce?: BounceSource
+    /** The back button's transitions when they are not just the back table's. */
+    back?: ReturnType<typeof back>
+  } = {},
 ) {
   return flowSetup.createStateConfig({
     id: step,
@@ -38,7 +43,7 @@ function errorPage(
     initial: 'idle',
     entry: options.bounce ? assign({ pageUserBouncedFrom: options.bounce }) : undefined,
     on: {
-      BACK: back(step),
+      BACK: options.back ?? back(step),
       CONTACT_ME: { target: '#contactMe', actions: assign({ contactOrigin: step }) },
       ...options.retry,
     },
@@ -122,8 +127,11 @@ export const contactStates = {
       failed: { on: { RETRY_CONTACT: 'sending' } },
     },
   }),
-  /** The bounce (no rates, description lookup) was recorded on the way here. */
-  noRates: errorPage('noRates'),
+  /**
+   * The bounce (no rates, description lookup) was recorded on the way here. After No on the
+   * couldn't-find dialog there is no vehicle for mileage: back goes to the description lookup.
+   */
+  noRates: errorPage('noRates', { back: [{ guard: 'gaveUpDescription', target: '#descriptionLookup' }, ...back('noRates')] }),
   invalidState: errorPage('invalidState', { bounce: 'invalidState' }),
   bookingError: errorPage('bookingError', { retry: { RETRY_BOOKING: '#confirm' } }),
   paymentError: errorPage('paymentError', { retry: { RETRY_PAYMENT: '#payment' } }),
