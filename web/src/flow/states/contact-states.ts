@@ -34,7 +34,7 @@ function errorPage(
     retry?: { RETRY_BOOKING: '#confirm' } | { RETRY_PAYMENT: '#payment' }
     bounce?: BounceSource
     /** The back button's transitions when they are not just the back table's. */
-    back?: ReturnType<typeof back>
+    back?: Array<{ guard?: 'isMockVin' | 'gaveUpDescription'; target: string }>
   } = {},
 ) {
   return flowSetup.createStateConfig({
