@@ -4,6 +4,7 @@ import { labels, messages } from '../lib/product'
 import { quote } from '../test/fixtures'
 import { driveTo, memberUser, personalDetails, send, settle, start, type Fakes } from '../test/flow-harness'
 import { stepOf } from './flow-actor'
+import { impactModalSeenBy } from './impact-modal'
 import { CONTACT_ORIGINS } from './states/contact-states'
 
 type Contacts = NonNullable<Fakes['contacts']>
@@ -78,15 +79,17 @@ describe('coverage page: expert guidance, payment options, analytics once, impac
     expect(analytics.filter((e) => e.eventAction === 'ViewDifferentRates')).toHaveLength(0)
   })
 
-  it('shows the impact modal once per session, even after the session resets', async () => {
+  it('shows the impact modal once per session: not again in it, again in the next one (a reset clears it)', async () => {
     const actor = await driveTo('coverage')
     expect(actor.getSnapshot().context.impactModalSeen).toBe(false)
     actor.send({ type: 'DISMISS_IMPACT_MODAL' })
     await send(actor, { type: 'BACK' })
     await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })
     expect(actor.getSnapshot().context.impactModalSeen).toBe(true)
+    expect(impactModalSeenBy(memberUser.userId)).toBe(true)
     actor.send({ type: 'GO_TO', step: 'splash' })
-    expect(actor.getSnapshot().context.impactModalSeen).toBe(true)
+    expect(actor.getSnapshot().context.impactModalSeen).toBe(false)
+    expect(impactModalSeenBy(memberUser.userId)).toBe(false)
   })
 
   it('resets the selected rate when the miles per year change, keeps it otherwise', async () => {

@@ -153,7 +153,7 @@ export interface FlowContext {
   contactDetails: ContactDetails | null
   /** Promotional email consent; the checkbox defaults to ticked (spec section 6). */
   doesConsentToEmail: boolean
-  /** The impact modal shows once per session; kept when the session resets. */
+  /** The impact modal shows once per session (flow/impact-modal.ts keeps it across a reload); a reset clears it. */
   impactModalSeen: boolean
   /**
    * The once-per-session analytics events already sent, the one-time 'booked' and 'paid' flags among

@@ -34,6 +34,7 @@ import {
   type PersonalDetails,
 } from './flow-context'
 import { canVisit, type Gate } from './gate'
+import { forgetImpactModalSeen, rememberImpactModalSeen } from './impact-modal'
 import { lookupFailureText } from './lookup-failure'
 import { quoteKey } from './quote-rules'
 import { resumedContext, resumedStep } from './resumed-context'
@@ -286,20 +287,27 @@ export const flowSetup = setup({
   actions: {
     /**
      * Splash: forgets the member (user, car, quote, rate, policy, card, payment, token and credentials;
-     * the allowed routes back to home only) and stops the session clock.
+     * the allowed routes back to home only; the impact modal seen) and stops the session clock.
      */
     resetSession: enqueueActions(({ context, enqueue }) => {
       enqueue.assign({
         ...initialContext(context.institutionId, context.institution),
         sessionExpired: context.sessionExpired,
         notice: context.notice,
-        impactModalSeen: context.impactModalSeen,
         footerPage: context.footerPage,
         integrationMode: context.integrationMode,
       })
       enqueue.cancel(SESSION_REFRESH_TIMER)
       enqueue.cancel(SESSION_IDLE_TIMER)
       enqueue.stopChild(SESSION_REFRESH)
+      // The impact modal shows once per session: the next session shows it again.
+      enqueue(() => forgetImpactModalSeen())
+    }),
+    /** The impact modal was closed: not shown again in this session, even after a reload. */
+    dismissImpactModal: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ impactModalSeen: true })
+      const userId = context.session?.userId
+      if (userId) enqueue(() => rememberImpactModalSeen(userId))
     }),
     /** The next timed refresh, one interval from now. */
     scheduleRefresh: enqueueActions(({ enqueue }) => {

@@ -14,6 +14,7 @@ import {
 import { contactRequestBody } from './contact-request'
 import { initialContext } from './flow-context'
 import { canVisit } from './gate'
+import { forgetImpactModalSeen, rememberImpactModalSeen } from './impact-modal'
 import { resumedContext, resumedStep } from './resumed-context'
 
 const fresh = initialContext('summit-cu', institution)
@@ -94,6 +95,19 @@ describe('resumedContext: the flow as if the member had come through the steps',
     expect(context.description).toEqual({ year: '2020', make: 'Honda', model: 'Accord', style: 'EX 1.5L FWD Sedan' })
     expect([context.odometer, context.car, context.quote]).toEqual([null, null, null])
     expect(context.impactModalSeen).toBe(false)
+  })
+
+  it('keeps the impact modal seen when this tab saw it in the session, even without a car (a reload)', () => {
+    const mileage = { answers: { odometer: null, carId: null, quoteId: null, rate: null } }
+    expect(restored('mileage', mileage).impactModalSeen).toBe(false)
+    rememberImpactModalSeen(user.userId)
+    try {
+      expect(restored('mileage', mileage).impactModalSeen).toBe(true)
+      rememberImpactModalSeen('someone-else')
+      expect(restored('mileage', mileage).impactModalSeen).toBe(false)
+    } finally {
+      forgetImpactModalSeen()
+    }
   })
 
   it('drops a car or quote that is not of the recorded vehicle, and a rate that is not of the quote', () => {

@@ -3,6 +3,7 @@ import { isRecordedStep } from './checkout-answers'
 import { EMPTY_DESCRIPTION } from './description'
 import { DEFAULT_MILES_PER_YEAR, DEFAULT_YEARS_TO_OWN, NO_CAR_FLAGS, type ContactDetails, type FlowContext } from './flow-context'
 import type { Gate } from './gate'
+import { impactModalSeenBy } from './impact-modal'
 import { quoteKey, startRateIndex } from './quote-rules'
 import { STEPS, type Step } from './steps'
 
@@ -114,8 +115,9 @@ export function resumedContext(context: FlowContext, resumed: Resumed): Partial<
     paymentOptionsRequested: answers?.bounce?.paymentOptionsRequested === true,
     contactDetails: contactDetailsOf(resumed, user),
     ...(resumed.contactRequest ? { doesConsentToEmail: resumed.contactRequest.doesConsentToEmail } : {}),
-    // The coverage page was seen with this session before (the impact modal shows once per session).
-    impactModalSeen: context.impactModalSeen || car !== null,
+    // The impact modal shows once per session: seen in this tab before the reload, or the coverage
+    // page was reached with this session before (another tab, a continue link).
+    impactModalSeen: context.impactModalSeen || car !== null || impactModalSeenBy(user.userId),
     sessionExpired: false,
   }
   return { ...restored, gates: gatesOf({ selectedRate, user, policy }, resumed) }

@@ -30,7 +30,7 @@ export const coverageStates = {
     entry: assign({ pageUserBouncedFrom: null, paymentOptionsRequested: false }),
     on: {
       BACK: back('coverage'),
-      DISMISS_IMPACT_MODAL: { actions: assign({ impactModalSeen: true }) },
+      DISMISS_IMPACT_MODAL: { actions: 'dismissImpactModal' },
     },
     states: {
       checking: {
