@@ -15,8 +15,6 @@ export interface MessageDialogProps {
   testId?: string
   /** Escape / backdrop click; without it the dialog stays until an action is chosen. */
   onClose?: () => void
-  /** Spec section 9's dialog width: 550 px above 960 px wide, else 250 px. */
-  specWidth?: boolean
 }
 
 /** MUI's dialog and its modal machinery: not part of the first load (issue 7). */

@@ -15,7 +15,6 @@ export function ExpertGuidanceDialog() {
       title={labels.requestExpertGuidance}
       message={messages.expertGuidanceQuestion}
       testId="expert-guidance-dialog"
-      specWidth
       onClose={() => send({ type: 'DECLINE_EXPERT_GUIDANCE' })}
       actions={[
         { label: labels.noThanks, onClick: () => send({ type: 'DECLINE_EXPERT_GUIDANCE' }), testId: 'expert-no' },
@@ -37,7 +36,6 @@ export function ImpactModal() {
       title={labels.whyCoverageMatters}
       message={text?.trim() ? text : DEFAULT_QUOTE_MODAL_TEXT}
       testId="impact-modal"
-      specWidth
       onClose={dismiss}
       actions={[{ label: labels.seeMyOptions, onClick: dismiss, testId: 'impact-dismiss', primary: true }]}
     />

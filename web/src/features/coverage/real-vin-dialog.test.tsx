@@ -87,6 +87,7 @@ describe('coverage: the real-VIN prompt for a described car', () => {
 
     await user.click(screen.getByRole('button', { name: labels.enterVin }))
     const dialog = await screen.findByRole('dialog', { name: labels.enterVinToPurchase })
+    expect(getComputedStyle(dialog).width).toBe('250px') // spec section 9's dialog width below 961 px
     const vin = within(dialog).getByTestId('real-vin-input')
     await waitFor(() => expect(vin).toHaveFocus())
 

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
 import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
+import { AppDialog } from '../../components/app-dialog'
 import { VinForm } from '../../components/vin-form'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { labels } from '../../lib/product'
@@ -19,11 +19,9 @@ export function RealVinDialog() {
   const session = FlowActor.useSelector((s) => s.context.session)
   const cancel = () => send({ type: 'CANCEL_REAL_VIN' })
   return (
-    <Dialog
+    <AppDialog
       open={open}
       onClose={busy ? undefined : cancel}
-      fullWidth
-      maxWidth="sm"
       aria-labelledby="real-vin-title"
       aria-describedby="real-vin-text"
       data-testid="real-vin-dialog"
@@ -51,6 +49,6 @@ export function RealVinDialog() {
           />
         )}
       </DialogContent>
-    </Dialog>
+    </AppDialog>
   )
 }

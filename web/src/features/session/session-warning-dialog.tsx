@@ -15,7 +15,6 @@ export function SessionWarningDialog() {
       title={messages.sessionWarningTitle}
       message={messages.sessionWarning}
       testId="session-warning-dialog"
-      specWidth
       actions={[
         { label: 'Continue', onClick: () => send({ type: 'CONTINUE_SESSION' }), primary: true, testId: 'session-continue' },
       ]}
