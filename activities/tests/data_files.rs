@@ -477,19 +477,19 @@ fn benefits_carry_the_amounts_of_spec_section_9() {
             .text
     };
     let rental = |provider: &str, plan: &str| text(provider, plan, "Rental car");
-    for plan in ["STANDARD", "SILVER", "PREMIUM"] {
+    for plan in ["STANDARD", "SILVER"] {
         assert!(rental("NAC", plan).contains("$50 per day, up to 7 days"), "{plan}");
     }
+    assert!(rental("NAC", "PREMIUM").contains("$50 per day") && rental("NAC", "PREMIUM").contains("$560 and 14 days"));
     for plan in ["First Street", "Main Street"] {
         assert!(rental("Rt66", plan).contains("$40 per day") && rental("Rt66", plan).contains("up to $200"), "{plan}");
         assert!(text("Rt66", plan, "Battery replacement").contains("$65"));
     }
     assert!(rental("Rt66", "Easy Street").contains("$50 per day") && rental("Rt66", "Easy Street").contains("$250"));
     assert!(text("Rt66", "Easy Street", "Battery replacement").contains("$65"), "plan entries add to the all-plans ones");
-    for plan in ["Powertrain", "Power Wrap", "Gold", "PLATINUM"] {
+    for plan in ["Powertrain", "Power Wrap", "Gold", "PLATINUM", "ELITE"] {
         assert!(rental("EFG", plan).contains("$40 per day, up to 5 days and $200 per covered repair visit"), "{plan}");
     }
-    assert!(rental("EFG", "ELITE").contains("$560 and 14 days"));
     for plan in ["PLATINUM", "ELITE"] {
         assert!(text("EFG", plan, "Dent repair").contains("$500 maximum"));
         assert!(text("EFG", plan, "Windshield repair").contains("$500 maximum"));
@@ -497,6 +497,24 @@ fn benefits_carry_the_amounts_of_spec_section_9() {
     }
     assert!(texts.benefits("EFG", "Gold").iter().all(|b| b.title != "Dent repair"));
     assert!(texts.benefits("Nobody", "PREMIUM").is_empty());
+}
+
+/// Spec section 9's rental car for Premium ("or $560 and 14 days for Premium") is PREMIUM's, and only
+/// PREMIUM's: no other plan of any book names either amount in any of its benefits.
+#[test]
+fn the_premium_rental_amounts_belong_to_premium_only() {
+    let texts = PlanTexts::load(&data_dir()).unwrap();
+    for book in rating().books() {
+        for plan in &book.plans {
+            let benefits = texts.benefits(&book.provider, &plan.name);
+            let rental = benefits.iter().find(|b| b.title == "Rental car").unwrap_or_else(|| panic!("{}: no rental car", plan.name));
+            let premium_amounts = rental.text.contains("$560") && rental.text.contains("14 days");
+            assert_eq!(premium_amounts, plan.name == "PREMIUM", "{} {}: {}", book.provider, plan.name, rental.text);
+            if plan.name != "PREMIUM" {
+                assert!(benefits.iter().all(|b| !b.text.contains("$560") && !b.text.contains("14 days")), "{}: {benefits:?}", plan.name);
+            }
+        }
+    }
 }
 
 // ---- Contract template ----------------------------------------------------------------------
