@@ -73,7 +73,42 @@ impl From<EmailAddress> for String {
     }
 }
 
-/// A first or last name: letters and single spaces, trimmed.
+/// Punctuation found between the letters of real names and place names: apostrophes (O'Brien,
+/// Coeur d'Alene), hyphens (Mary-Jane, Winston-Salem) and periods (St. Louis, Jr.).
+const WORD_PUNCTUATION: [char; 3] = ['\'', '-', '.'];
+
+/// An accent typed as its own character after a letter (`e` + U+0301 for `é`).
+fn is_combining_mark(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}' | '\u{20D0}'..='\u{20FF}')
+}
+
+/// Words of letters (any script, accents included) separated by spaces, with a name's
+/// punctuation inside a word: each word starts with a letter, no two punctuation marks touch, and
+/// only a period ends a word. Digits, punctuation alone, `<`, `_`, commas, control characters and
+/// emoji are refused.
+fn is_worded(text: &str) -> bool {
+    text.split(' ').filter(|w| !w.is_empty()).all(|word| {
+        let mut prev: Option<char> = None;
+        for c in word.chars() {
+            let after_letter = prev.is_some_and(|p| p.is_alphabetic() || is_combining_mark(p));
+            let fits = c.is_alphabetic() || ((is_combining_mark(c) || WORD_PUNCTUATION.contains(&c)) && after_letter);
+            if !fits {
+                return false;
+            }
+            prev = Some(c);
+        }
+        prev.is_some_and(|last| last.is_alphabetic() || is_combining_mark(last) || last == '.')
+    })
+}
+
+/// A typographic apostrophe (’, as phones type it) written as the plain one.
+fn plain_apostrophes(text: &str) -> String {
+    text.replace('\u{2019}', "'")
+}
+
+/// A first or last name: letters, with the apostrophes, hyphens and periods of real names
+/// (O'Brien, Mary-Jane, José, St. John), words separated by single spaces, trimmed, at most 60
+/// characters.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PersonName(String);
 
@@ -83,14 +118,20 @@ impl PersonName {
 
     /// Parses a name for `field` (`firstName` or `lastName`).
     pub fn parse(field: &'static str, raw: &str) -> Result<Self, ValidationError> {
-        let name = raw.trim();
+        Self::parse_with(field, raw, Self::INVALID)
+    }
+
+    /// Parses a name with the same rule, refusing it with `invalid` (the contract finder's last
+    /// name has its own text).
+    pub fn parse_with(field: &'static str, raw: &str, invalid: &'static str) -> Result<Self, ValidationError> {
+        let name = plain_apostrophes(raw.trim());
         if name.is_empty() {
             return Err(ValidationError::new(field, ValidationError::REQUIRED));
         }
-        if name.chars().count() > 60 || !name.chars().all(|c| c.is_alphabetic() || c == ' ') {
-            return Err(ValidationError::new(field, Self::INVALID));
+        if name.chars().count() > 60 || !is_worded(&name) {
+            return Err(ValidationError::new(field, invalid));
         }
-        Ok(Self(name.split_whitespace().collect::<Vec<_>>().join(" ")))
+        Ok(Self(name.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")))
     }
 
     /// The name as given, trimmed.
@@ -224,30 +265,36 @@ impl From<StateCode> for String {
     }
 }
 
-/// A street address line: letters, digits, spaces, underscores and dots, with at least one
-/// letter or digit (the spec's alphanumeric-text rule).
+/// Characters a US street line has besides letters, digits and spaces: `123 Main St, Apt #4`,
+/// `12 1/2 Elm St.`, `45-B O'Farrell St` (and the underscore of the spec's alphanumeric rule).
+const STREET_PUNCTUATION: [char; 7] = ['.', ',', '#', '/', '-', '\'', '_'];
+
+/// A street address line: letters, digits, spaces and the punctuation of real addresses (periods,
+/// commas, `#`, `/`, hyphens, apostrophes), with at least one letter or digit; at most 120
+/// characters. `<`, `;`, quotes, control characters and emoji are refused ('No special characters').
 pub fn parse_street(raw: &str) -> Result<String, ValidationError> {
-    let street = raw.trim();
+    let street = plain_apostrophes(raw.trim());
     if street.is_empty() {
         return Err(ValidationError::new("street", ValidationError::REQUIRED));
     }
-    let allowed = street.chars().all(|c| c.is_alphanumeric() || " _.".contains(c));
+    let allowed = street.chars().all(|c| c.is_alphanumeric() || c == ' ' || is_combining_mark(c) || STREET_PUNCTUATION.contains(&c));
     if !allowed || !street.chars().any(char::is_alphanumeric) || street.chars().count() > 120 {
         return Err(ValidationError::new("street", field_errors::STREET));
     }
-    Ok(street.to_string())
+    Ok(street)
 }
 
-/// A city: letters (and the spaces between words).
+/// A city: words of letters with the apostrophes, hyphens and periods of place names
+/// (St. Louis, Winston-Salem, Coeur d'Alene); no digits; at most 60 characters.
 pub fn parse_city(raw: &str) -> Result<String, ValidationError> {
-    let city = raw.trim();
+    let city = plain_apostrophes(raw.trim());
     if city.is_empty() {
         return Err(ValidationError::new("city", ValidationError::REQUIRED));
     }
-    if !city.chars().all(|c| c.is_alphabetic() || c == ' ') || city.chars().count() > 60 {
+    if !is_worded(&city) || city.chars().count() > 60 {
         return Err(ValidationError::new("city", field_errors::CITY_LETTERS));
     }
-    Ok(city.to_string())
+    Ok(city)
 }
 
 #[cfg(test)]
@@ -286,11 +333,41 @@ mod tests {
     }
 
     #[test]
-    fn names_allow_letters_and_spaces_only() {
+    fn names_take_what_real_names_contain() {
         assert_eq!(PersonName::parse("firstName", " Mary  Ann ").unwrap().as_str(), "Mary Ann");
-        let err = PersonName::parse("lastName", "O'Brien").unwrap_err();
-        assert_eq!((err.field, err.message), ("lastName", PersonName::INVALID));
+        for name in ["O'Brien", "Mary-Jane", "José", "Jose\u{301}", "D'Angelo", "St. John", "King Jr.", "J.R.", "Núñez", "Łukasz", "李"]
+        {
+            assert_eq!(PersonName::parse("lastName", name).unwrap().as_str(), name, "{name}");
+        }
+        // A typographic apostrophe is kept as the plain one, so the contract finder matches either.
+        assert_eq!(PersonName::parse("lastName", "O\u{2019}Brien").unwrap().as_str(), "O'Brien");
+        for bad in [
+            "J0hn",
+            "R2D2",
+            "'",
+            "--",
+            ".",
+            "-Ann",
+            "Ann-",
+            "Mary--Jane",
+            "O''Brien",
+            "<script>",
+            "Ann\u{0}",
+            "Ann\tLee",
+            "Ann😀",
+            "Mary_Ann",
+            "Smith, Jr",
+            "\u{301}Ann",
+        ] {
+            let err = PersonName::parse("lastName", bad).unwrap_err();
+            assert_eq!((err.field, err.message), ("lastName", PersonName::INVALID), "{bad:?}");
+        }
         assert_eq!(PersonName::parse("firstName", "").unwrap_err().message, field_errors::REQUIRED);
+        assert_eq!(PersonName::parse("firstName", &"a".repeat(61)).unwrap_err().message, PersonName::INVALID);
+        // The contract finder's last name: the same rule with its own text.
+        let err = PersonName::parse_with("lastname", "Sm1th", field_errors::LETTERS_AND_SPACES).unwrap_err();
+        assert_eq!((err.field, err.message), ("lastname", field_errors::LETTERS_AND_SPACES));
+        assert_eq!(PersonName::parse_with("lastname", " o'brien ", field_errors::LETTERS_AND_SPACES).unwrap().as_str(), "o'brien");
     }
 
     #[test]
@@ -309,9 +386,20 @@ mod tests {
         assert_eq!(ZipCode::parse("8020").unwrap_err().message, ZipCode::WRONG_LENGTH);
         assert_eq!(ZipCode::parse("8020a").unwrap_err().message, ZipCode::NOT_NUMERIC);
         assert_eq!(parse_street("100 Main St.").unwrap(), "100 Main St.");
-        assert_eq!(parse_street("100 Main St #4").unwrap_err().message, field_errors::STREET);
+        for street in ["123 Main St, Apt #4", "100 Main St #4", "12 1/2 Elm St.", "45-B O'Farrell St", "9 Calle José Martí", "PO Box 12"]
+        {
+            assert_eq!(parse_street(street).unwrap(), street, "{street}");
+        }
+        for bad in ["<script>", "#", "., /", "1 Main St; DROP", "1 Main\nSt", "1 Main St \"A\"", "1 Main St 🏠", "1 Main\u{0}St"] {
+            assert_eq!(parse_street(bad).unwrap_err().message, field_errors::STREET, "{bad:?}");
+        }
         assert_eq!(parse_city("Fort Collins").unwrap(), "Fort Collins");
-        assert_eq!(parse_city("Denver1").unwrap_err().message, field_errors::CITY_LETTERS);
+        for city in ["St. Louis", "Winston-Salem", "Coeur d'Alene", "Española", "Wilkes-Barre"] {
+            assert_eq!(parse_city(city).unwrap(), city, "{city}");
+        }
+        for bad in ["Denver1", "--", ".", "<script>", "St. Louis, MO", "Denver😀"] {
+            assert_eq!(parse_city(bad).unwrap_err().message, field_errors::CITY_LETTERS, "{bad:?}");
+        }
         assert_eq!(StateCode::parse("co").unwrap().as_str(), "CO");
         assert!(StateCode::parse("PR").is_err());
         assert_eq!(StateCode::all().count(), 51);

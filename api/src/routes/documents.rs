@@ -3,6 +3,7 @@
 //! out once their last name and zip match the policy.
 
 use coverline_domain::ErrorCode;
+use coverline_domain::contact::PersonName;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::product::field_errors;
 use std::net::SocketAddr;
@@ -93,7 +94,8 @@ pub(crate) fn client_address(state: &AppState, headers: &HeaderMap, peer: Socket
 /// The member's last name and zip code, as on the policy.
 #[derive(Deserialize, ToSchema)]
 struct VerifyDetails {
-    /// Letters of any script and spaces.
+    /// The personal details' name rule: letters of any script, spaces, and the apostrophes,
+    /// hyphens and periods of real names (O'Brien, Mary-Jane).
     #[serde(default)]
     lastname: String,
     #[serde(default)]
@@ -107,13 +109,8 @@ fn field_error(field: &'static str, message: &str) -> ApiError {
 
 /// Spec section 5, find contract: the last name and zip as the form checks them.
 fn parse_details(body: &VerifyDetails) -> ApiResult<(String, String)> {
-    let last = body.lastname.trim();
-    if last.is_empty() {
-        return Err(field_error("lastname", field_errors::REQUIRED));
-    }
-    if !last.chars().all(|c| c.is_alphabetic() || c == ' ') {
-        return Err(field_error("lastname", field_errors::LETTERS_AND_SPACES));
-    }
+    // The personal details' name rule (O'Brien, Mary-Jane, José), with the finder's own text.
+    let last = PersonName::parse_with("lastname", &body.lastname, field_errors::LETTERS_AND_SPACES)?;
     let zip = body.zipcode.trim();
     if zip.is_empty() {
         return Err(field_error("zipcode", field_errors::REQUIRED));
@@ -124,7 +121,7 @@ fn parse_details(body: &VerifyDetails) -> ApiResult<(String, String)> {
     if zip.len() != 5 {
         return Err(field_error("zipcode", field_errors::FIND_ZIP));
     }
-    Ok((last.split_whitespace().collect::<Vec<_>>().join(" "), zip.to_string()))
+    Ok((last.as_str().to_string(), zip.to_string()))
 }
 
 /// Find your contract: last name + zip → a signed link to the document, valid 10 minutes.
@@ -285,7 +282,10 @@ mod tests {
     fn find_contract_rules_are_the_specs() {
         assert_eq!(details("  Van  Der Berg ", " 80202 "), Ok(("Van Der Berg".into(), "80202".into())));
         assert_eq!(details("", "80202").unwrap_err(), field_errors::REQUIRED);
-        assert_eq!(details("O'Brien", "80202").unwrap_err(), field_errors::LETTERS_AND_SPACES);
+        assert_eq!(details("O\u{2019}Brien", "80202"), Ok(("O'Brien".into(), "80202".into())));
+        assert_eq!(details("Mary-Jane", "80202"), Ok(("Mary-Jane".into(), "80202".into())));
+        assert_eq!(details("Sm1th", "80202").unwrap_err(), field_errors::LETTERS_AND_SPACES);
+        assert_eq!(details("<script>", "80202").unwrap_err(), field_errors::LETTERS_AND_SPACES);
         assert_eq!(details("Doe", "").unwrap_err(), field_errors::REQUIRED);
         assert_eq!(details("Doe", "8020a").unwrap_err(), field_errors::NUMBERS_ONLY);
         assert_eq!(details("Doe", "8020").unwrap_err(), field_errors::FIND_ZIP);
