@@ -5,6 +5,7 @@ import type { Institution, PolicyDocumentLink } from '../../api/types'
 import { institutionPhone } from '../../lib/format'
 import { messages } from '../../lib/product'
 import { refusedField } from '../../lib/refused-field'
+import type { ContractTab } from './contract-tab'
 import { FIND_CONTRACT_API_FIELDS, type FindContractValues } from './find-contract-schema'
 
 /** Spec section 8, policy retrieval failure: the institution's support line. */
@@ -28,13 +29,17 @@ export function failureMessage(error: unknown, institution: Institution | null):
   return retrievalFailedMessage(institution)
 }
 
-export type FindContractEvent = { type: 'SUBMIT'; details: FindContractValues } | { type: 'DISMISS_FAILURE' }
+export type FindContractEvent =
+  /** `tab`: opened blank in the member's click (openContractTab), for the contract to show in. */
+  { type: 'SUBMIT'; details: FindContractValues; tab: ContractTab } | { type: 'DISMISS_FAILURE' }
 
 interface FindContractContext {
   contract: ContractRef
   institution: Institution | null
   /** The contract PDF's link once the last name and zip matched. */
   documentUrl: string | null
+  /** The tab opened in the member's click, waiting for the link (closed when none comes). */
+  tab: ContractTab | null
   /** The speed-bump dialog's text while it is open. */
   failure: string | null
   /** The server refused the last name or zip (error.field): the form shows it under that field. */
@@ -44,7 +49,8 @@ interface FindContractContext {
 /**
  * The contract finder (spec sections 2, 4 and 8), outside the purchase flow and without a session:
  * load the institution for its branding, then the last name and zip for a link to the contract
- * PDF, which opens in a new tab; after that the form stays disabled.
+ * PDF, which opens in a new tab (opened in the click itself, so popup blockers let it through); after
+ * that the form stays disabled.
  */
 export const findContractMachine = setup({
   types: {
@@ -62,9 +68,8 @@ export const findContractMachine = setup({
     ),
   },
   actions: {
-    openDocument: (_, params: { url: string }) => {
-      window.open(params.url, '_blank', 'noopener')
-    },
+    showDocument: ({ context }, params: { url: string }) => context.tab?.show(params.url),
+    closeTab: ({ context }) => context.tab?.close(),
   },
   guards: {
     institutionIsInactive: ({ event }) => !(event as unknown as DoneActorEvent<Institution>).output.isActive,
@@ -73,7 +78,14 @@ export const findContractMachine = setup({
   },
 }).createMachine({
   id: 'findContract',
-  context: ({ input }) => ({ contract: input, institution: null, documentUrl: null, failure: null, submitError: null }),
+  context: ({ input }) => ({
+    contract: input,
+    institution: null,
+    documentUrl: null,
+    tab: null,
+    failure: null,
+    submitError: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -94,7 +106,7 @@ export const findContractMachine = setup({
     inactive: {},
     unknownInstitution: {},
     editing: {
-      on: { SUBMIT: { target: 'retrieving', actions: assign({ submitError: null }) } },
+      on: { SUBMIT: { target: 'retrieving', actions: assign({ submitError: null, tab: ({ event }) => event.tab }) } },
     },
     retrieving: {
       invoke: {
@@ -107,18 +119,24 @@ export const findContractMachine = setup({
           target: 'opened',
           actions: [
             assign({ documentUrl: ({ event }) => event.output.policy }),
-            { type: 'openDocument', params: ({ event }) => ({ url: event.output.policy }) },
+            { type: 'showDocument', params: ({ event }) => ({ url: event.output.policy }) },
           ],
         },
         onError: [
           {
             guard: 'refusesAField',
             target: 'editing',
-            actions: assign({ submitError: ({ event }) => (event.error instanceof ApiError ? event.error : null) }),
+            actions: [
+              'closeTab',
+              assign({ tab: null, submitError: ({ event }) => (event.error instanceof ApiError ? event.error : null) }),
+            ],
           },
           {
             target: 'failed',
-            actions: assign({ failure: ({ context, event }) => failureMessage(event.error, context.institution) }),
+            actions: [
+              'closeTab',
+              assign({ tab: null, failure: ({ context, event }) => failureMessage(event.error, context.institution) }),
+            ],
           },
         ],
       },

@@ -104,7 +104,7 @@ describe('find your contract', () => {
     expect(lastName).toHaveFocus()
     expect(screen.getByTestId('contract-zip')).not.toHaveAttribute('aria-invalid', 'true')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(open).not.toHaveBeenCalled()
+    expect(open).not.toHaveBeenCalledWith(DOCUMENT, expect.anything(), expect.anything())
     await fillAndSubmit(user, 'Müller', '80202')
     await screen.findByTestId('contract-opened')
     expect(screen.queryByText(fieldErrors.lettersAndSpaces)).not.toBeInTheDocument()
@@ -140,7 +140,8 @@ describe('find your contract', () => {
     await screen.findByTestId('find-contract-page')
     await fillAndSubmit(user)
     expect(await screen.findByTestId('contract-opened')).toHaveTextContent(messages.contractOpened)
-    expect(open).toHaveBeenCalledExactlyOnceWith(DOCUMENT, '_blank', 'noopener')
+    // The blank tab of the click was blocked (window.open gave null): the link opens directly.
+    expect(open).toHaveBeenLastCalledWith(DOCUMENT, '_blank', 'noopener')
     expect(screen.getByTestId('contract-link')).toHaveAttribute('href', DOCUMENT)
     expect(screen.getByTestId('contract-link')).toHaveAttribute('target', '_blank')
     expect(screen.getByTestId('contract-last-name')).toBeDisabled()
@@ -163,14 +164,14 @@ describe('find your contract', () => {
     expect(within(dialog).getByText(messages.retrievalFailedTitle)).toBeInTheDocument()
     expect(dialog).toHaveTextContent(`${messages.retrievalFailed} Please contact Summit Credit Union support at (800) 555-0142.`)
     expect(dialog).not.toHaveTextContent('No contract matches.')
-    expect(open).not.toHaveBeenCalled()
+    expect(open).not.toHaveBeenCalledWith(DOCUMENT, expect.anything(), expect.anything())
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByTestId('contract-zip')).toBeEnabled()
     expect(screen.getByTestId('contract-zip')).toHaveValue('99999')
     await fillAndSubmit(user)
     await screen.findByTestId('contract-opened')
-    expect(open).toHaveBeenCalledOnce()
+    expect(open).toHaveBeenCalledWith(DOCUMENT, '_blank', 'noopener')
   })
 
   it.each([
@@ -202,10 +203,90 @@ describe('find your contract', () => {
     await waitFor(() => expect(screen.getByTestId('find-contract-submit')).toBeEnabled())
   })
 
-  it('shows the inactive dialog for an inactive institution', async () => {
-    server.use(http.get('*/api/institution/:iid', () => answer('institution', { ...institution, isActive: false })))
-    renderApp(PAGE)
-    expect(await screen.findByText('Oops...')).toBeInTheDocument()
-    expect(screen.queryByTestId('find-contract-page')).not.toBeInTheDocument()
+  describe('find your contract: the new tab and popup blockers', () => {
+    /** A tab as window.open returns it, recording what the page does with it. */
+    function fakeTab() {
+      const tab = {
+        opener: {} as unknown,
+        closed: false,
+        document: { title: '' },
+        location: { replace: vi.fn() },
+        close: vi.fn(),
+      }
+      tab.close.mockImplementation(() => {
+        tab.closed = true
+      })
+      return tab
+    }
+
+    /** The verifydetails answer held until `release` is called. */
+    function holdAnswer(answerWith: () => Response | undefined = () => undefined) {
+      let release = () => {}
+      const released = new Promise<void>((resolve) => (release = resolve))
+      server.use(
+        http.post(VERIFY, async () => {
+          await released
+          return answerWith()
+        }),
+      )
+      return () => release()
+    }
+
+    it('opens the tab in the click, before the API answers, then shows the contract in it', async () => {
+      // Popup blockers let a page open a window only while it handles the member's click.
+      const tab = fakeTab()
+      open.mockReturnValue(tab as unknown as Window)
+      const release = holdAnswer()
+      const { user } = renderApp(PAGE)
+      await screen.findByTestId('find-contract-page')
+      await fillAndSubmit(user)
+      expect(open).toHaveBeenCalledOnce()
+      expect(open.mock.calls[0][0]).toBe('')
+      expect(tab.opener).toBeNull()
+      expect(tab.location.replace).not.toHaveBeenCalled()
+      release()
+      await screen.findByTestId('contract-opened')
+      expect(tab.location.replace).toHaveBeenCalledExactlyOnceWith(new URL(DOCUMENT, window.location.href).href)
+      expect(open).toHaveBeenCalledOnce()
+      expect(tab.close).not.toHaveBeenCalled()
+    })
+
+    it('closes the tab when no contract matches', async () => {
+      const tab = fakeTab()
+      open.mockReturnValue(tab as unknown as Window)
+      const release = holdAnswer(() => apiError('notFound', 'No contract matches.', 404))
+      const { user } = renderApp(PAGE)
+      await screen.findByTestId('find-contract-page')
+      await fillAndSubmit(user, 'Doe', '99999')
+      expect(open).toHaveBeenCalledOnce()
+      release()
+      await screen.findByRole('dialog')
+      expect(tab.close).toHaveBeenCalledOnce()
+      expect(tab.location.replace).not.toHaveBeenCalled()
+    })
+
+    it('closes the tab when the server refuses a field, and opens none for a form that is not valid', async () => {
+      const tab = fakeTab()
+      open.mockReturnValue(tab as unknown as Window)
+      server.use(http.post(VERIFY, () => apiError('validation', fieldErrors.numbersOnly, 400, 'zipcode')))
+      const { user } = renderApp(PAGE)
+      await screen.findByTestId('find-contract-page')
+      await fillAndSubmit(user)
+      await waitFor(() => expect(screen.getByTestId('contract-zip')).toHaveAttribute('aria-invalid', 'true'))
+      expect(tab.close).toHaveBeenCalledOnce()
+      open.mockClear()
+      await fillAndSubmit(user, 'Doe', '802')
+      expect(await screen.findByText(fieldErrors.findZip)).toBeInTheDocument()
+      expect(open).not.toHaveBeenCalled()
+    })
+  })
+
+  describe('find your contract: institution', () => {
+    it('shows the inactive dialog for an inactive institution', async () => {
+      server.use(http.get('*/api/institution/:iid', () => answer('institution', { ...institution, isActive: false })))
+      renderApp(PAGE)
+      expect(await screen.findByText('Oops...')).toBeInTheDocument()
+      expect(screen.queryByTestId('find-contract-page')).not.toBeInTheDocument()
+    })
   })
 })

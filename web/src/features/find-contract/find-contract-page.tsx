@@ -17,6 +17,7 @@ import type { ApiError } from '../../api/api-error'
 import type { ContractRef } from '../../api/client'
 import { labels, limits, messages } from '../../lib/product'
 import { useRefusedField } from '../../lib/refused-field'
+import { noContractTab, openContractTab, type ContractTab } from './contract-tab'
 import { findContractMachine } from './find-contract-machine'
 import { FIND_CONTRACT_API_FIELDS, findContractSchema, type FindContractValues } from './find-contract-schema'
 
@@ -25,9 +26,9 @@ function FindContractForm(props: {
   busy: boolean
   done: boolean
   submitError: ApiError | null
-  onSubmit: (details: FindContractValues) => void
+  onSubmit: (details: FindContractValues, tab: ContractTab) => void
 }) {
-  const { control, handleSubmit, setError } = useForm<FindContractValues>({
+  const { control, handleSubmit, setError, getValues } = useForm<FindContractValues>({
     resolver: zodResolver(findContractSchema),
     defaultValues: { lastname: '', zipcode: '' },
   })
@@ -35,7 +36,20 @@ function FindContractForm(props: {
   useRefusedField(props.submitError, FIND_CONTRACT_API_FIELDS, setError)
   const locked = props.done || props.busy
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void handleSubmit(props.onSubmit)(event)}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={(event) => {
+        // The contract's tab opens now, in the member's click: popup blockers stop a window opened once
+        // the API has answered. Only for a form that will be sent (the schema checks synchronously).
+        const tab = !locked && findContractSchema.safeParse(getValues()).success ? openContractTab() : null
+        void handleSubmit(
+          (details) => props.onSubmit(details, tab ?? noContractTab()),
+          () => tab?.close(),
+        )(event)
+      }}
+    >
       <Controller
         name="lastname"
         control={control}
@@ -115,7 +129,7 @@ export default function FindContractPage() {
               busy={snapshot.matches('retrieving')}
               done={snapshot.matches('opened')}
               submitError={submitError}
-              onSubmit={(details) => send({ type: 'SUBMIT', details })}
+              onSubmit={(details, tab) => send({ type: 'SUBMIT', details, tab })}
             />
             {documentUrl && (
               <Alert severity="success" role="status" data-testid="contract-opened">
