@@ -73,12 +73,14 @@ describe('recording the checkout while the flow runs (PUT U/checkout)', () => {
       vehicle,
     })
     const flags = { ...NO_CAR_FLAGS, secondOwner: true }
+    // Mileage created a temporary car (the fake's car is of the same VIN).
     await landsAndRecords(actor, puts, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: flags }, 'milesPerYear', {
       carFlags: flags,
       bounce,
       stateOfResidence: 'CO',
       vehicle,
       ...habits,
+      carId: 'car-1',
     })
     await landsAndRecords(actor, puts, { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 20000 }, 'yearsToOwn')
     // Coverage: the car first, then its quote when it arrives (the answers changed on the step).

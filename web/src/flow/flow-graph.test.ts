@@ -6,6 +6,7 @@ import { car, catalog, confirmation, describedVehicle, institution, quote, user,
 import { memberUser, personalDetails } from '../test/flow-harness'
 import { stepOf, type FlowSnapshot } from './flow-actor'
 import { NO_CAR_FLAGS } from './flow-context'
+import { canVisit } from './gate'
 import { flowMachine, type FlowEvent } from './flow-machine'
 import { STEP_INFO, STEPS, type Step } from './steps'
 
@@ -160,6 +161,7 @@ function expectedBack(state: FlowSnapshot, step: Step): Step | null {
 }
 
 const CAR_LOOKUP: Step[] = ['lookup', 'vinLookup', 'descriptionLookup']
+const VERIFY_EMAIL: Step[] = ['sendEmail', 'codeConfirmation']
 
 /**
  * The pages a URL may open before the member has seen them: the car lookup pages once the lookup is
@@ -211,6 +213,11 @@ describe('flow machine: every reachable state (generated paths with @xstate/grap
       for (const target of STEPS) {
         if (target === step || target === 'splash') continue
         const landed = stepOf(next(state, { type: 'GO_TO', step: target }))
+        if (landed !== target && VERIFY_EMAIL.includes(target) && state.context.user?.isEmailVerified) {
+          // Verify-email with the email verified goes to personal details (spec section 4), when open.
+          expect(landed, `${step} -> ${target}`).toBe(canVisit(state.context, 'missingInfo') ? 'missingInfo' : step)
+          continue
+        }
         if (landed !== target) {
           expect(landed, `refused ${target} from ${step}: stays`).toBe(step)
           continue

@@ -150,6 +150,21 @@ export function carBody(context: FlowContext): CreateCarBody {
   }
 }
 
+/** The member's car was created with exactly the answers given so far (carBody): no new one is needed. */
+export function carHasAnswers(context: FlowContext): boolean {
+  const { car } = context
+  if (!car) return false
+  const body = carBody(context)
+  const flags = body.carFlags ?? {}
+  return (
+    car.vin === body.vin &&
+    car.odometer === Number(body.odometer) &&
+    car.milesPerYear === body.milesPerYear &&
+    car.yearsToOwn === body.yearsToOwn &&
+    (Object.keys(car.carFlags) as Array<keyof CarFlags>).every((flag) => car.carFlags[flag] === (flags[flag] ?? false))
+  )
+}
+
 /** The bounce recorded when a car gets no rates (spec section 4). */
 export function noRatesBounce(context: FlowContext): BounceSource {
   return context.isMockVin ? 'mockVinNoRates' : 'validCarNoRates'
@@ -257,6 +272,7 @@ export const flowSetup = setup({
       return error instanceof ApiError && error.code === 'noPolicies'
     },
     isMockVin: ({ context }) => context.isMockVin,
+    carHasAnswers: ({ context }) => carHasAnswers(context),
     /** No on the couldn't-find dialog brought the member to no-rates: there is no vehicle. */
     gaveUpDescription: ({ context }) => context.pageUserBouncedFrom === 'descriptionLookup',
     /** GO_TO verify-email (a step of it) with the email already verified, personal details open to the member. */

@@ -23,9 +23,13 @@ export function canVisit(context: FlowContext, step: Step): boolean {
       return open('carLookup') && context.vehicle !== null
     case 'milesPerYear':
     case 'yearsToOwn':
-      return open('carLookup') && context.vehicle !== null && context.odometer !== null
+      // Mileage's submit created a temporary car for the vehicle (spec section 4).
+      return (
+        open('carLookup') && context.vehicle !== null && context.odometer !== null && context.car?.vin === context.vehicle.vin
+      )
     case 'coverage':
-      return open('carLookup') && context.car !== null
+      // Quoted once already: a temporary car (mileage, miles per year) alone does not open it.
+      return open('carLookup') && context.car !== null && context.quote !== null
     case 'missingInfo':
       return open('personalDetails') && context.selectedRate !== null
     case 'sendEmail':

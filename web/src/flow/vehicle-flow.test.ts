@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api/api-error'
 import type { AnalyticsEvent, CreateCarBody } from '../api/types'
 import { fieldErrors, labels, messages } from '../lib/product'
-import { car, quote } from '../test/fixtures'
+import { car, quote, vehicle } from '../test/fixtures'
 import { CATALOG, describedVehicle, driveTo, send, type Fakes } from '../test/flow-harness'
 import { NO_CAR_FLAGS } from './flow-context'
 
 const REAL_VIN = '1HGCM82633A004352'
 const flags = { ...NO_CAR_FLAGS, commercialUse: true, secondOwner: true }
 
-/** createCar answers with a car for whatever VIN it was given, and records every body. */
+/** createCar answers with a car of whatever it was given (a new carId each time), and records every body. */
 function carMaker(bodies: CreateCarBody[]): Fakes['createCar'] {
   return (body) => {
     bodies.push(body)
@@ -19,6 +19,9 @@ function carMaker(bodies: CreateCarBody[]): Fakes['createCar'] {
       vin: body.vin,
       isMockVin: body.vin !== REAL_VIN,
       carFlags: body.carFlags ?? NO_CAR_FLAGS,
+      odometer: Number(body.odometer),
+      milesPerYear: body.milesPerYear,
+      yearsToOwn: body.yearsToOwn,
     })
   }
 }
@@ -173,12 +176,15 @@ describe('description lookup: finding the vehicle', () => {
     expect(actor.getSnapshot().context.description.style).toBe('EX 1.5L FWD Sedan')
   })
 
-  it('creates the car with the mock VIN, the flags and the habits', async () => {
+  it('creates the car with the mock VIN, the flags and the habits (a temporary one at mileage and miles per year)', async () => {
     const bodies: CreateCarBody[] = []
     const actor = await toCoverageByDescription({ createCar: carMaker(bodies) })
     expect(bodies).toEqual([
+      { vin: describedVehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 15000, yearsToOwn: 6 },
+      { vin: describedVehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 6 },
       { vin: describedVehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 4 },
     ])
+    expect(actor.getSnapshot().context.car?.carId).toBe('car-3')
     expect(actor.getSnapshot().context.pageUserBouncedFrom).toBeNull()
   })
 
@@ -216,7 +222,32 @@ describe('coverage: the real-VIN prompt', () => {
     expect(actor.getSnapshot().context.isMockVin).toBe(true)
   })
 
-  it('creates the car again with the real VIN, quotes it again and resets the selected rate', async () => {
+  it('keeps the chosen coverage when the real VIN’s rates are the same', async () => {
+    const bodies: CreateCarBody[] = []
+    let quotes = 0
+    const actor = await toCoverageByDescription({
+      createCar: carMaker(bodies),
+      decode: (vin) => Promise.resolve({ ...describedVehicle, vin, style: 'EX', isMockVin: false }),
+      quote: () => {
+        quotes += 1
+        // A new quote (new ids) with the same coverage options and prices.
+        return Promise.resolve({
+          ...quote,
+          quoteId: `q-${quotes}`,
+          rates: quote.rates.map((r) => ({ ...r, rateId: `${r.rateId}-${quotes}` })),
+        })
+      },
+    })
+    actor.send({ type: 'SELECT_RATE', index: 2 })
+    await send(actor, { type: 'PURCHASE' })
+    expect(await send(actor, { type: 'SUBMIT_REAL_VIN', vin: REAL_VIN })).toBe('coverage')
+    expect(actor.getSnapshot().context.quote?.quoteId).toBe('q-2')
+    expect(actor.getSnapshot().context.selectedRateIndex).toBe(2)
+    expect(await send(actor, { type: 'PURCHASE' })).toBe('missingInfo')
+    expect(actor.getSnapshot().context.selectedRate?.rateId).toBe('rate-2-2')
+  })
+
+  it('creates the car again with the real VIN, quotes it again and resets the selected rate when the rates differ', async () => {
     const bodies: CreateCarBody[] = []
     const decoded: string[] = []
     let quotes = 0
@@ -228,7 +259,9 @@ describe('coverage: the real-VIN prompt', () => {
       },
       quote: () => {
         quotes += 1
-        return Promise.resolve({ ...quote, quoteId: `q-${quotes}` })
+        // The real VIN's prices differ from the description's estimates.
+        const rates = quote.rates.map((r) => ({ ...r, unformattedRate: r.unformattedRate + (quotes - 1) * 1000 }))
+        return Promise.resolve({ ...quote, quoteId: `q-${quotes}`, rates })
       },
     })
     actor.send({ type: 'SELECT_RATE', index: 2 })
@@ -238,8 +271,8 @@ describe('coverage: the real-VIN prompt', () => {
     const { context } = actor.getSnapshot()
     expect(actor.getSnapshot().matches({ coverage: 'choosing' })).toBe(true)
     expect(decoded).toEqual([REAL_VIN])
-    expect(bodies[1]).toEqual({ vin: REAL_VIN, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 4 })
-    expect(context.car?.carId).toBe('car-2')
+    expect(bodies.at(-1)).toEqual({ vin: REAL_VIN, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 4 })
+    expect(context.car?.carId).toBe('car-4')
     expect(context.isMockVin).toBe(false)
     expect(context.quote?.quoteId).toBe('q-2')
     expect(context.selectedRateIndex).toBe(1)
@@ -251,5 +284,58 @@ describe('coverage: the real-VIN prompt', () => {
   it('goes straight to personal details for a car found by its real VIN', async () => {
     const actor = await driveTo('coverage')
     expect(await send(actor, { type: 'PURCHASE' })).toBe('missingInfo')
+  })
+})
+
+describe('car steps: temporary cars, and no second car for unchanged answers', () => {
+  it('mileage and miles per year each create a temporary car with the answers so far', async () => {
+    const bodies: CreateCarBody[] = []
+    const actor = await driveTo('mileage', { createCar: carMaker(bodies) })
+    expect(await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: flags })).toBe('milesPerYear')
+    expect(bodies).toEqual([{ vin: vehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 15000, yearsToOwn: 6 }])
+    expect(actor.getSnapshot().context.car?.carId).toBe('car-1')
+    expect(await send(actor, { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 25000 })).toBe('yearsToOwn')
+    expect(bodies[1]).toEqual({ vin: vehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 25000, yearsToOwn: 6 })
+    // Years to own unchanged (the default): the temporary car is the member's car.
+    expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('coverage')
+    expect(bodies).toHaveLength(2)
+  })
+
+  it.each([
+    ['mileage', { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: NO_CAR_FLAGS }],
+    ['milesPerYear', { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 20000 }],
+  ] as const)('a temporary car refused on %s goes to no-rates', async (step, event) => {
+    const actor = await driveTo(step, {
+      createCar: (body) =>
+        body.milesPerYear === 20000 || step === 'mileage'
+          ? Promise.reject(new ApiError(422, 'validation', 'refused'))
+          : Promise.resolve({ ...car, vin: body.vin }),
+    })
+    expect(await send(actor, event)).toBe('noRates')
+  })
+
+  it('going back to years to own and on unchanged keeps the car, the quote and the chosen coverage', async () => {
+    const bodies: CreateCarBody[] = []
+    let quotes = 0
+    const actor = await driveTo('coverage', {
+      createCar: carMaker(bodies),
+      quote: () => {
+        quotes += 1
+        return Promise.resolve({ ...quote, quoteId: `q-${quotes}` })
+      },
+    })
+    const made = bodies.length
+    actor.send({ type: 'SELECT_RATE', index: 2 })
+    await send(actor, { type: 'BACK' })
+    expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('coverage')
+    expect(bodies).toHaveLength(made)
+    expect(quotes).toBe(1)
+    expect(actor.getSnapshot().context.selectedRateIndex).toBe(2)
+    // A changed answer is a new car, quoted again.
+    await send(actor, { type: 'BACK' })
+    expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 3 })).toBe('coverage')
+    expect(bodies).toHaveLength(made + 1)
+    expect(quotes).toBe(2)
+    expect(actor.getSnapshot().context.selectedRateIndex).toBe(1)
   })
 })

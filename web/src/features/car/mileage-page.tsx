@@ -10,17 +10,18 @@ import TextField from '@mui/material/TextField'
 import { Controller, useForm } from 'react-hook-form'
 import { NumericFormat } from 'react-number-format'
 import { CtaButton } from '../../components/cta-button'
-import { FlowActor, useFlowSend } from '../../flow/flow-actor'
+import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { withThousands } from '../../lib/format'
 import { titles } from '../../lib/product'
 import { CAR_FLAG_OPTIONS, mileageSchema, type MileageValues } from './car-schemas'
 import { odometerToSend } from './odometer'
 
-/** Mileage page: the current odometer (thousands separators while typing) and the optional car flags. */
+/** Mileage page: the current odometer (thousands separators while typing) and the optional car flags; submitting creates a temporary car. */
 export default function MileagePage() {
   const send = useFlowSend()
   const odometer = FlowActor.useSelector((s) => s.context.odometer)
   const carFlags = FlowActor.useSelector((s) => s.context.carFlags)
+  const busy = FlowActor.useSelector(selectBusy)
   const { control, handleSubmit } = useForm<MileageValues>({
     resolver: zodResolver(mileageSchema),
     defaultValues: { odometer: odometer ? withThousands(odometer) : '', carFlags },
@@ -101,7 +102,7 @@ export default function MileagePage() {
           ))}
         </Box>
       </FormControl>
-      <CtaButton type="submit" data-testid="mileage-submit">
+      <CtaButton type="submit" busy={busy} data-testid="mileage-submit">
         Continue
       </CtaButton>
     </Stack>

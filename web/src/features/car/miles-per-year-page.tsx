@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
-import { FlowActor, useFlowSend } from '../../flow/flow-actor'
+import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { labels } from '../../lib/product'
 import { MILES_PER_YEAR_OPTIONS, milesPerYearSchema, type MilesPerYearValues } from './car-schemas'
 import { ChoiceForm } from './choice-form'
 
-/** The miles-per-year choice: options.defaultMilesPerYear until the member picks another. */
+/** The miles-per-year choice: options.defaultMilesPerYear until the member picks another; submitting creates a temporary car. */
 export default function MilesPerYearPage() {
   const send = useFlowSend()
   const milesPerYear = FlowActor.useSelector((s) => s.context.milesPerYear)
+  const busy = FlowActor.useSelector(selectBusy)
   const { control, handleSubmit } = useForm<MilesPerYearValues>({
     resolver: zodResolver(milesPerYearSchema),
     defaultValues: { milesPerYear },
@@ -27,6 +28,7 @@ export default function MilesPerYearPage() {
           error={fieldState.error?.message}
           onChange={field.onChange}
           onSubmit={() => void submit()}
+          busy={busy}
           testId="miles-per-year"
         />
       )}

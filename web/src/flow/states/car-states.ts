@@ -35,6 +35,29 @@ export function decodingVin(target: string) {
   })
 }
 
+/**
+ * A car step's submit: the car is created with the answers so far (spec section 4: mileage and miles
+ * per year a temporary one, years to own the member's), then `next`; a refused car goes to no-rates.
+ * When the member's car already has these answers (back and on again unchanged), it is kept: no
+ * second car, so its quote and the chosen coverage stay.
+ */
+function carThen(next: string) {
+  return {
+    checkingCar: flowSetup.createStateConfig({
+      always: [{ guard: 'carHasAnswers', target: next }, { target: 'creatingCar' }],
+    }),
+    creatingCar: flowSetup.createStateConfig({
+      tags: 'busy',
+      invoke: {
+        src: 'createCar',
+        input: ({ context }) => ({ session: session(context), body: carBody(context) }),
+        onDone: { target: next, actions: assign({ car: ({ event }) => event.output }) },
+        onError: [expired, { target: '#noRates' }],
+      },
+    }),
+  }
+}
+
 /** The list being loaded: its load's onDone/onError still see the context the load started with. */
 const loadingList = ({ context }: { context: FlowContext }) => listToLoad(context.description, context.descriptionLists)
 
@@ -158,28 +181,43 @@ export const carStates = {
       },
     },
   }),
+  /** Creates a temporary car with the odometer and flags (spec section 4), then miles per year. */
   mileage: flowSetup.createStateConfig({
     id: 'mileage',
     tags: 'mileage',
-    on: {
-      BACK: back('mileage'),
-      SUBMIT_MILEAGE: {
-        target: '#milesPerYear',
-        actions: assign({ odometer: ({ event }) => event.odometer, carFlags: ({ event }) => event.carFlags }),
+    initial: 'editing',
+    on: { BACK: back('mileage') },
+    states: {
+      editing: {
+        on: {
+          SUBMIT_MILEAGE: {
+            target: 'checkingCar',
+            actions: assign({ odometer: ({ event }) => event.odometer, carFlags: ({ event }) => event.carFlags }),
+          },
+        },
       },
+      ...carThen('#milesPerYear'),
     },
   }),
+  /** Creates a temporary car with the miles per year too, then years to own. */
   milesPerYear: flowSetup.createStateConfig({
     id: 'milesPerYear',
     tags: 'milesPerYear',
-    on: {
-      BACK: back('milesPerYear'),
-      SUBMIT_MILES_PER_YEAR: {
-        target: '#yearsToOwn',
-        actions: assign({ milesPerYear: ({ event }) => event.milesPerYear }),
+    initial: 'editing',
+    on: { BACK: back('milesPerYear') },
+    states: {
+      editing: {
+        on: {
+          SUBMIT_MILES_PER_YEAR: {
+            target: 'checkingCar',
+            actions: assign({ milesPerYear: ({ event }) => event.milesPerYear }),
+          },
+        },
       },
+      ...carThen('#yearsToOwn'),
     },
   }),
+  /** Creates the member's car with every answer, then coverage. */
   yearsToOwn: flowSetup.createStateConfig({
     id: 'yearsToOwn',
     tags: 'yearsToOwn',
@@ -189,20 +227,12 @@ export const carStates = {
       editing: {
         on: {
           SUBMIT_YEARS_TO_OWN: {
-            target: 'creatingCar',
+            target: 'checkingCar',
             actions: assign({ yearsToOwn: ({ event }) => event.yearsToOwn }),
           },
         },
       },
-      creatingCar: {
-        tags: 'busy',
-        invoke: {
-          src: 'createCar',
-          input: ({ context }) => ({ session: session(context), body: carBody(context) }),
-          onDone: { target: '#coverage', actions: assign({ car: ({ event }) => event.output }) },
-          onError: [expired, { target: '#noRates' }],
-        },
-      },
+      ...carThen('#coverage'),
     },
   }),
 }

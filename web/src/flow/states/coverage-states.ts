@@ -1,6 +1,7 @@
 import { assign } from 'xstate'
 import type { FlowContext } from '../flow-context'
 import { back, carBody, expired, flowSetup, noRatesBounce, quoteKey, session, startRateIndex } from '../flow-setup'
+import { keepsRateChoice } from '../quote-rules'
 import { messageOf } from '../../api/api-error'
 import { messages } from '../../lib/product'
 import { decodingVin } from './car-states'
@@ -54,10 +55,16 @@ export const coverageStates = {
             {
               guard: 'quoteHasEnoughRates',
               target: 'choosing',
-              actions: assign({
-                quote: ({ event }) => event.output,
-                quotedFor: ({ context }) => quoteKey(context),
-                selectedRateIndex: ({ event }) => startRateIndex(event.output.rates.length),
+              actions: assign(({ context, event }) => {
+                const keep = keepsRateChoice(context, event.output)
+                const index = keep ? context.selectedRateIndex : startRateIndex(event.output.rates.length)
+                return {
+                  quote: event.output,
+                  quotedFor: quoteKey(context),
+                  selectedRateIndex: index,
+                  // A rate chosen from the last quote is this quote's same option, or none (choose again).
+                  selectedRate: keep && context.selectedRate ? (event.output.rates[index] ?? null) : null,
+                }
               }),
             },
             toNoRates,
