@@ -1,14 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Route, Routes, useLocation, useParams } from 'react-router'
+import { ChunkErrorBoundary } from '../components/chunk-error-boundary'
 import { PageSkeleton } from '../components/page-skeleton'
 import { FlowActor } from '../flow/flow-actor'
 import { integrationLaunchOf } from '../flow/integration-launch'
+import { loadChunk } from '../lib/chunk-load'
 import { restoreSourceOf } from '../flow/restore-source'
 import { FlowShell } from './flow-shell'
 import { preloadScreen } from './screens'
 
 /** The contract finder: outside the purchase flow (no session needed, the flow's session untouched). */
-const FindContractPage = lazy(() => import('../features/find-contract/find-contract-page'))
+const FindContractPage = lazy(() => loadChunk(() => import('../features/find-contract/find-contract-page')))
 
 /**
  * One institution's flow; where it opened decides integration mode (spec section 2), or that the
@@ -40,22 +42,28 @@ function InstitutionApp() {
 function FindContract() {
   const { institutionId, userId, policyId } = useParams()
   return (
-    <Suspense fallback={<PageSkeleton />}>
-      <FindContractPage key={`${institutionId}/${userId}/${policyId}`} />
-    </Suspense>
+    <ChunkErrorBoundary>
+      <Suspense fallback={<PageSkeleton />}>
+        <FindContractPage key={`${institutionId}/${userId}/${policyId}`} />
+      </Suspense>
+    </ChunkErrorBoundary>
   )
 }
 
 /**
  * Every route lives under /:institutionId. The find-your-contract link is the one /user route that
- * needs no session; everywhere else the flow machine decides which screen shows.
+ * needs no session; everywhere else the flow machine decides which screen shows. Whatever fails to
+ * load or render shows a reload message (ChunkErrorBoundary), never a blank page; the flow's own
+ * boundary keeps its page frame around the message.
  */
 export function App() {
   return (
-    <Routes>
-      <Route path="/:institutionId/user/:userId/policy/:policyId" element={<FindContract />} />
-      <Route path="/:institutionId/*" element={<InstitutionApp />} />
-      <Route path="*" element={<p>This page is not available.</p>} />
-    </Routes>
+    <ChunkErrorBoundary>
+      <Routes>
+        <Route path="/:institutionId/user/:userId/policy/:policyId" element={<FindContract />} />
+        <Route path="/:institutionId/*" element={<InstitutionApp />} />
+        <Route path="*" element={<p>This page is not available.</p>} />
+      </Routes>
+    </ChunkErrorBoundary>
   )
 }

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { AppLayout, preloadStepper } from '../components/app-layout'
 import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../components/brand-frame'
+import { ChunkErrorBoundary } from '../components/chunk-error-boundary'
 import { preloadMessageDialog } from '../components/message-dialog'
 import { PageSkeleton } from '../components/page-skeleton'
 import { SlideIn } from '../components/slide-in'
@@ -74,18 +75,21 @@ function CurrentScreen() {
       stepper={info.stepper === undefined ? null : { labels: STEPPER_LABELS, activeStep: info.stepper }}
       footerLinks={integrationMode ? undefined : footerLinksOf(institution.institutionId)}
     >
-      {Screen ? (
-        <Suspense fallback={<PageSkeleton />}>
-          <SlideIn key={step} direction={slide}>
-            {/* useScreen hands out the step's screen from a module-level registry: one component per step, the same on every render. */}
-            {/* eslint-disable-next-line react-hooks/static-components -- a registered screen, not a component made here */}
-            <Screen />
-          </SlideIn>
-          <PreloadAhead step={step} />
-        </Suspense>
-      ) : (
-        <PageSkeleton />
-      )}
+      {/* A screen whose code did not load (ChunkLoadError) shows a reload message inside the frame. */}
+      <ChunkErrorBoundary key={step}>
+        {Screen ? (
+          <Suspense fallback={<PageSkeleton />}>
+            <SlideIn key={step} direction={slide}>
+              {/* useScreen hands out the step's screen from a module-level registry: one component per step, the same on every render. */}
+              {/* eslint-disable-next-line react-hooks/static-components -- a registered screen, not a component made here */}
+              <Screen />
+            </SlideIn>
+            <PreloadAhead step={step} />
+          </Suspense>
+        ) : (
+          <PageSkeleton />
+        )}
+      </ChunkErrorBoundary>
     </AppLayout>
   )
 }
@@ -145,9 +149,11 @@ function FooterScreen({ page }: { page: FooterPage }) {
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
       header={institution.branding.shouldHaveHeader && !integrationMode}
     >
-      <Suspense fallback={<PageSkeleton />}>
-        <Screen />
-      </Suspense>
+      <ChunkErrorBoundary key={page}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Screen />
+        </Suspense>
+      </ChunkErrorBoundary>
     </AppLayout>
   )
 }
@@ -165,9 +171,11 @@ function IntegrationScreen() {
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
       header={false}
     >
-      <Suspense fallback={<PageSkeleton />}>
-        <IntegrationPage />
-      </Suspense>
+      <ChunkErrorBoundary>
+        <Suspense fallback={<PageSkeleton />}>
+          <IntegrationPage />
+        </Suspense>
+      </ChunkErrorBoundary>
     </AppLayout>
   )
 }

@@ -1,10 +1,11 @@
 import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import { STEP_INFO, STEPS, type FooterPage, type Step } from '../flow/steps'
+import { loadChunk } from '../lib/chunk-load'
 
 const errors = () => import('../features/errors/error-pages')
 const contact = () => import('../features/contact/contact-pages')
 
-/** Each step's screen module, each in its own chunk. */
+/** Each step's screen module, each in its own chunk (loaded through loadChunk: a ChunkLoadError when it fails). */
 const SCREEN_MODULES: Record<Step, () => Promise<{ default: ComponentType }>> = {
   splash: () => import('../features/splash/splash-page'),
   lookup: () => import('../features/car/lookup-choice-page'),
@@ -13,6 +14,7 @@ const SCREEN_MODULES: Record<Step, () => Promise<{ default: ComponentType }>> = 
   mileage: () => import('../features/car/mileage-page'),
   milesPerYear: () => import('../features/car/miles-per-year-page'),
   yearsToOwn: () => import('../features/car/years-to-own-page'),
+  carDetails: () => import('../features/car/car-details-page'),
   coverage: () => import('../features/coverage/coverage-level-page'),
   missingInfo: () => import('../features/personal-details/missing-info-page'),
   sendEmail: () => import('../features/verify-email/send-email-page'),
@@ -37,7 +39,7 @@ const arrived = new Map<Step, ComponentType>()
 function screenModule(step: Step): Promise<{ default: ComponentType }> {
   let module = requested.get(step)
   if (!module) {
-    module = SCREEN_MODULES[step]()
+    module = loadChunk(SCREEN_MODULES[step])
     requested.set(step, module)
     module.then(
       (loaded) => arrived.set(step, loaded.default),
@@ -95,9 +97,9 @@ export function preloadNextScreens(step: Step): void {
 }
 
 /** Integration mode's launch page (spec section 1: integration groups load on demand). */
-export const IntegrationPage = lazy(() => import('../features/integration/integration-page'))
+export const IntegrationPage = lazy(() => loadChunk(() => import('../features/integration/integration-page')))
 
 /** The footer pages, each loaded on demand (spec section 1: footer pages load on demand). */
 export const FOOTER_SCREENS: Record<FooterPage, LazyExoticComponent<ComponentType>> = {
-  security: lazy(() => import('../features/security/security-page')),
+  security: lazy(() => loadChunk(() => import('../features/security/security-page'))),
 }

@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import { useColorScheme } from '@mui/material/styles'
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { loadChunk } from '../lib/chunk-load'
 import { AppFooter, type FooterLink } from './app-footer'
 import { ArrowBackIcon, ChevronLeftIcon, DarkModeIcon, LightModeIcon } from './icons'
 
@@ -46,7 +47,7 @@ type StepperProps = { labels: readonly string[]; activeStep: number }
  */
 let arrivedStepper: ComponentType<StepperProps> | null = null
 const loadStepper = () =>
-  import('./flow-stepper').then((module) => {
+  loadChunk(() => import('./flow-stepper')).then((module) => {
     arrivedStepper = module.default
     return module
   })

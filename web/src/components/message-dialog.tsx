@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { loadChunk } from '../lib/chunk-load'
 
 export interface DialogAction {
   label: string
@@ -18,7 +19,7 @@ export interface MessageDialogProps {
 }
 
 /** MUI's dialog and its modal machinery: not part of the first load (issue 7). */
-const loadView = () => import('./message-dialog-view')
+const loadView = () => loadChunk(() => import('./message-dialog-view'))
 const MessageDialogView = lazy(loadView)
 
 /** Fetches the dialog's code ahead of the first dialog (e.g. once the first page shows). */
