@@ -15,7 +15,7 @@ function activeLabelOn(step: Step): string | null {
 }
 
 describe('the stepper follows the page', () => {
-  it("is on 'Confirm Your Selection' on the review and on 'Payment Details' on the card page", () => {
+  it('shows the label of the page: the review has its own label, the card page the payment one', () => {
     // product.stepper lists the labels in the purchase's order: the review comes before the card page.
     const [car, personalDetails, confirmYourSelection, paymentDetails] = product.stepper
     expect(confirmYourSelection).toMatch(/^Confirm/)
