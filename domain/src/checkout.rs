@@ -22,6 +22,9 @@ pub enum Step {
     DescriptionLookup,
     Mileage,
     MilesPerYear,
+    /// The combined car-details form (/user/car/details): mileage, miles per year and years to
+    /// own on one page, an alternative to their three pages.
+    CarDetails,
     YearsToOwn,
     Coverage,
     MissingInfo,
@@ -50,6 +53,7 @@ impl Step {
             Self::DescriptionLookup => "descriptionLookup",
             Self::Mileage => "mileage",
             Self::MilesPerYear => "milesPerYear",
+            Self::CarDetails => "carDetails",
             Self::YearsToOwn => "yearsToOwn",
             Self::Coverage => "coverage",
             Self::MissingInfo => "missingInfo",
@@ -220,7 +224,7 @@ impl Checkout {
         match step {
             Step::Splash | Step::UserCreationError | Step::Confirmation => false,
             Step::Lookup | Step::VinLookup | Step::DescriptionLookup | Step::NoRates => car_lookup,
-            Step::Mileage => vehicle,
+            Step::Mileage | Step::CarDetails => vehicle,
             Step::MilesPerYear | Step::YearsToOwn => mileage,
             Step::Coverage => car,
             Step::MissingInfo => rate,
@@ -332,6 +336,18 @@ mod tests {
         );
         let with_odometer = Answers { odometer: Some(45_000), ..found };
         assert!(at_mileage.advance(Step::YearsToOwn, with_odometer, eligible(), None).is_ok());
+    }
+
+    #[test]
+    fn the_car_details_form_needs_the_vehicle_like_mileage() {
+        let residence = Answers { state_of_residence: Some("CO".into()), ..Answers::default() };
+        let at_lookup = Checkout::default().advance(Step::Lookup, residence.clone(), eligible(), None).unwrap();
+        assert_eq!(at_lookup.advance(Step::CarDetails, residence.clone(), eligible(), None).unwrap_err().message, NOT_YET);
+        let found = Answers { vehicle: Some(vehicle()), ..residence };
+        let at_details = at_lookup.advance(Step::CarDetails, found.clone(), eligible(), None).unwrap();
+        assert_eq!(at_details.step, Step::CarDetails);
+        assert_eq!(serde_json::to_value(Step::CarDetails).unwrap(), serde_json::Value::String("carDetails".into()));
+        assert!(at_details.advance(Step::Coverage, found, eligible(), None).is_err(), "coverage before the car");
     }
 
     #[test]

@@ -1726,7 +1726,7 @@ export type components = {
          * @description A screen of the purchase flow (spec section 2), named as the web app names it.
          * @enum {string}
          */
-        Step: "splash" | "lookup" | "vinLookup" | "descriptionLookup" | "mileage" | "milesPerYear" | "yearsToOwn" | "coverage" | "missingInfo" | "sendEmail" | "codeConfirmation" | "confirm" | "payment" | "confirmation" | "noRates" | "invalidState" | "bookingError" | "paymentError" | "userCreationError" | "institutionContact" | "contactMe" | "thankYou";
+        Step: "splash" | "lookup" | "vinLookup" | "descriptionLookup" | "mileage" | "milesPerYear" | "carDetails" | "yearsToOwn" | "coverage" | "missingInfo" | "sendEmail" | "codeConfirmation" | "confirm" | "payment" | "confirmation" | "noRates" | "invalidState" | "bookingError" | "paymentError" | "userCreationError" | "institutionContact" | "contactMe" | "thankYou";
         UpdateEmail: {
             /** Format: email */
             newEmailAddress: string;

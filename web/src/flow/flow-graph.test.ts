@@ -72,6 +72,8 @@ const MEMBER_EVENTS: FlowEvent[] = [
   { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: NO_CAR_FLAGS },
   { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 15000 },
   { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 },
+  { type: 'CHOOSE_CAR_DETAILS' },
+  { type: 'SUBMIT_CAR_DETAILS', odometer: '45000', milesPerYear: 15000, yearsToOwn: 6 },
   { type: 'PURCHASE' },
   { type: 'SUBMIT_REAL_VIN', vin: '5YJ3E1EA7KF317000' },
   { type: 'CANCEL_REAL_VIN' },
@@ -165,11 +167,16 @@ const VERIFY_EMAIL: Step[] = ['sendEmail', 'codeConfirmation']
 
 /**
  * The pages a URL may open before the member has seen them: the car lookup pages once the lookup is
- * open (either way of finding the car), and years to own once miles per year is open (its answer has a
- * default, 15000).
+ * open (either way of finding the car), years to own once miles per year is open (its answer has a
+ * default, 15000), and the combined car-details form once the vehicle is known.
  */
 function mayOpenUnvisited(state: FlowSnapshot, visited: Set<Step | undefined>, target: Step): boolean {
   if (CAR_LOOKUP.includes(target)) return state.context.gates.includes('carLookup')
+  // The combined car-details form stands for the car pages: its route opens once the vehicle is known.
+  if (target === 'carDetails') return state.context.vehicle !== null
+  // Its answers are those of the three pages it stands for: with a car of them, those pages open too.
+  const { car, odometer } = state.context
+  if (car !== null && odometer !== null && ['mileage', 'milesPerYear', 'yearsToOwn'].includes(target)) return true
   return target === 'yearsToOwn' && visited.has('milesPerYear')
 }
 

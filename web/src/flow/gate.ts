@@ -20,6 +20,7 @@ export function canVisit(context: FlowContext, step: Step): boolean {
     case 'descriptionLookup':
       return open('carLookup')
     case 'mileage':
+    case 'carDetails':
       return open('carLookup') && context.vehicle !== null
     case 'milesPerYear':
     case 'yearsToOwn':

@@ -339,3 +339,28 @@ describe('car steps: temporary cars, and no second car for unchanged answers', (
     expect(actor.getSnapshot().context.selectedRateIndex).toBe(1)
   })
 })
+
+describe('car details: the three answers on one page (/user/car/details)', () => {
+  it('opens from mileage, creates the car with all three answers and goes to coverage', async () => {
+    const bodies: CreateCarBody[] = []
+    const actor = await driveTo('mileage', { createCar: carMaker(bodies) })
+    expect(await send(actor, { type: 'CHOOSE_CAR_DETAILS' })).toBe('carDetails')
+    expect(await send(actor, { type: 'BACK' })).toBe('vinLookup')
+    expect(await send(actor, { type: 'GO_TO', step: 'carDetails' })).toBe('carDetails')
+    const answers = { type: 'SUBMIT_CAR_DETAILS', odometer: '52000', milesPerYear: 20000, yearsToOwn: 3 } as const
+    expect(await send(actor, answers)).toBe('coverage')
+    expect(bodies).toEqual([{ vin: vehicle.vin, carFlags: NO_CAR_FLAGS, odometer: '52000', milesPerYear: 20000, yearsToOwn: 3 }])
+    const { context } = actor.getSnapshot()
+    expect([context.odometer, context.milesPerYear, context.yearsToOwn]).toEqual(['52000', 20000, 3])
+  })
+
+  it('goes to no-rates when the car is refused; the route needs a vehicle', async () => {
+    const actor = await driveTo('vinLookup', { createCar: () => Promise.reject(new ApiError(422, 'validation', 'no')) })
+    expect(await send(actor, { type: 'GO_TO', step: 'carDetails' })).toBe('vinLookup')
+    await send(actor, { type: 'SUBMIT_VIN', vin: '5yj3e1ea7kf317000' })
+    expect(await send(actor, { type: 'GO_TO', step: 'carDetails' })).toBe('carDetails')
+    expect(await send(actor, { type: 'SUBMIT_CAR_DETAILS', odometer: '52000', milesPerYear: 20000, yearsToOwn: 3 })).toBe(
+      'noRates',
+    )
+  })
+})

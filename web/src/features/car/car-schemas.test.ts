@@ -3,9 +3,11 @@ import { NO_CAR_FLAGS } from '../../flow/flow-context'
 import { fieldErrors, options } from '../../lib/product'
 import {
   CAR_FLAG_OPTIONS,
+  carDetailsSchema,
   descriptionSchema,
   MILES_PER_YEAR_OPTIONS,
   mileageSchema,
+  milesPerYearChoice,
   milesPerYearSchema,
   YEARS_TO_OWN_OPTIONS,
   yearsToOwnSchema,
@@ -103,5 +105,42 @@ describe('miles per year and years to own', () => {
   it('say a missing choice is required', () => {
     expect(firstError(milesPerYearSchema.safeParse({}))).toBe(fieldErrors.required)
     expect(firstError(yearsToOwnSchema.safeParse({}))).toBe(fieldErrors.required)
+  })
+})
+
+describe('carDetailsSchema (the combined car-details form)', () => {
+  const valid = { odometer: '45,000', milesPerYear: '12000', yearsToOwn: 6 }
+  /** Each field's first error, as the form shows it. */
+  const errorsOf = (values: Record<string, unknown>) =>
+    Object.fromEntries((carDetailsSchema.safeParse(values).error?.issues.map((i) => [i.path[0], i.message]) ?? []).reverse())
+
+  it('accepts numbers of up to 6 digits and a years-to-own choice', () => {
+    expect(carDetailsSchema.safeParse(valid).success).toBe(true)
+    expect(carDetailsSchema.safeParse({ ...valid, odometer: '999,999', milesPerYear: '999999' }).success).toBe(true)
+  })
+
+  it(`requires mileage, miles per year and years to own ('${fieldErrors.required}')`, () => {
+    expect(errorsOf({ odometer: '', milesPerYear: ' ', yearsToOwn: undefined })).toEqual({
+      odometer: fieldErrors.required,
+      milesPerYear: fieldErrors.required,
+      yearsToOwn: fieldErrors.required,
+    })
+  })
+
+  it(`says '${fieldErrors.onlyNumbers}' and '${fieldErrors.sixDigits}' (7 characters at most)`, () => {
+    expect(errorsOf({ ...valid, odometer: '45k', milesPerYear: '1.5' })).toEqual({
+      odometer: fieldErrors.onlyNumbers,
+      milesPerYear: fieldErrors.onlyNumbers,
+    })
+    expect(errorsOf({ ...valid, odometer: '1,000,000', milesPerYear: '12345678' })).toEqual({
+      odometer: fieldErrors.sixDigits,
+      milesPerYear: fieldErrors.sixDigits,
+    })
+  })
+
+  it('answers the miles per year with the choice whose band holds them (25,000+ above)', () => {
+    expect([0, 5000, 5001, 12000, 15000, 25000, 25001, 90000].map(milesPerYearChoice)).toEqual([
+      5000, 5000, 10000, 15000, 15000, 25000, 30000, 30000,
+    ])
   })
 })

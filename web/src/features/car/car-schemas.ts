@@ -53,3 +53,31 @@ export type MilesPerYearValues = z.infer<typeof milesPerYearSchema>
 
 export const yearsToOwnSchema = z.object({ yearsToOwn: oneOf(YEARS_TO_OWN_OPTIONS.map((o) => o.value)) })
 export type YearsToOwnValues = z.infer<typeof yearsToOwnSchema>
+
+/** A number as typed on the combined car-details form: required, digits (and thousands commas), 7 characters at most. */
+const typedNumber = z
+  .string()
+  .trim()
+  .min(1, required)
+  .regex(/^[\d,]+$/, fieldErrors.onlyNumbers)
+  .max(limits.odometerDigits + 1, fieldErrors.sixDigits)
+
+/**
+ * The combined car-details form (spec section 5): current mileage and miles per year typed, each
+ * required, numeric and 7 characters at most; years to own chosen.
+ */
+export const carDetailsSchema = z.object({
+  odometer: typedNumber,
+  milesPerYear: typedNumber,
+  yearsToOwn: oneOf(YEARS_TO_OWN_OPTIONS.map((o) => o.value)),
+})
+export type CarDetailsValues = z.infer<typeof carDetailsSchema>
+
+/**
+ * Typed miles per year as the API's choice: the option whose band holds them (5000 is '0 - 5,000',
+ * 10000 up to 10,000, …), the last ('25,000+') above.
+ */
+export function milesPerYearChoice(miles: number): number {
+  const choices = MILES_PER_YEAR_OPTIONS.map((o) => o.value)
+  return choices.find((choice) => miles <= choice) ?? choices[choices.length - 1]
+}

@@ -5,6 +5,7 @@ import FormControl from '@mui/material/FormControl'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
 import FormLabel from '@mui/material/FormLabel'
+import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { Controller, useForm } from 'react-hook-form'
@@ -12,7 +13,7 @@ import { NumericFormat } from 'react-number-format'
 import { CtaButton } from '../../components/cta-button'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { withThousands } from '../../lib/format'
-import { titles } from '../../lib/product'
+import { labels, titles } from '../../lib/product'
 import { CAR_FLAG_OPTIONS, mileageSchema, type MileageValues } from './car-schemas'
 import { odometerToSend } from './odometer'
 
@@ -105,6 +106,15 @@ export default function MileagePage() {
       <CtaButton type="submit" busy={busy} data-testid="mileage-submit">
         Continue
       </CtaButton>
+      <Link
+        component="button"
+        type="button"
+        onClick={() => send({ type: 'CHOOSE_CAR_DETAILS' })}
+        data-testid="car-details-link"
+        sx={{ alignSelf: 'center' }}
+      >
+        {labels.allCarDetails}
+      </Link>
     </Stack>
   )
 }

@@ -63,7 +63,8 @@ const loadingList = ({ context }: { context: FlowContext }) => listToLoad(contex
 
 /**
  * Car steps: lookup choice (with the Estimate-only dialog), VIN lookup, description lookup,
- * mileage (with the car flags), miles per year, years to own (creates the car).
+ * mileage (with the car flags), miles per year, years to own (creates the car), and the combined
+ * car-details form standing for the last three.
  */
 export const carStates = {
   lookup: flowSetup.createStateConfig({
@@ -186,7 +187,7 @@ export const carStates = {
     id: 'mileage',
     tags: 'mileage',
     initial: 'editing',
-    on: { BACK: back('mileage') },
+    on: { BACK: back('mileage'), CHOOSE_CAR_DETAILS: '#carDetails' },
     states: {
       editing: {
         on: {
@@ -229,6 +230,31 @@ export const carStates = {
           SUBMIT_YEARS_TO_OWN: {
             target: 'checkingCar',
             actions: assign({ yearsToOwn: ({ event }) => event.yearsToOwn }),
+          },
+        },
+      },
+      ...carThen('#coverage'),
+    },
+  }),
+  /**
+   * The combined car-details form (/user/car/details, from mileage or by its route): the three
+   * answers at once, then the member's car like years to own (the flags stay as given on mileage).
+   */
+  carDetails: flowSetup.createStateConfig({
+    id: 'carDetails',
+    tags: 'carDetails',
+    initial: 'editing',
+    on: { BACK: back('carDetails') },
+    states: {
+      editing: {
+        on: {
+          SUBMIT_CAR_DETAILS: {
+            target: 'checkingCar',
+            actions: assign({
+              odometer: ({ event }) => event.odometer,
+              milesPerYear: ({ event }) => event.milesPerYear,
+              yearsToOwn: ({ event }) => event.yearsToOwn,
+            }),
           },
         },
       },
