@@ -3,6 +3,7 @@ import { ApiError } from '../api/api-error'
 import type { AnalyticsEvent } from '../api/types'
 import { driveTo, personalDetails, send, settle, start, type Actor, type Fakes } from '../test/flow-harness'
 import { stepOf } from './flow-actor'
+import { NO_CAR_FLAGS } from './flow-context'
 import type { FlowEvent } from './flow-machine'
 import {
   IDLE_CHECK_INTERVAL_MS,
@@ -263,7 +264,8 @@ describe('session: refused token', () => {
   const refused = () => Promise.reject(new ApiError(401, 'sessionExpired', 'expired'))
   const cases: Array<[Step, FlowEvent, keyof Fakes]> = [
     ['vinLookup', { type: 'SUBMIT_VIN', vin: '5YJ3E1EA7KF317000' }, 'decode'],
-    ['yearsToOwn', { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 }, 'createCar'],
+    // Mileage creates the first (temporary) car.
+    ['mileage', { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: NO_CAR_FLAGS }, 'createCar'],
     ['missingInfo', { type: 'SUBMIT_PERSONAL_DETAILS', details: personalDetails }, 'personalDetails'],
     ['codeConfirmation', { type: 'SUBMIT_CODE', code: '123456' }, 'code'],
     ['confirm', { type: 'BOOK' }, 'book'],
