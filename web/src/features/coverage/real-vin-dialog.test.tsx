@@ -65,22 +65,22 @@ describe('coverage: the real-VIN prompt for a described car', () => {
       ),
     )
     const { user } = await coverageForDescribedCar()
-    expect(cars).toEqual([
-      {
-        vin: describedVehicle.vin,
-        carFlags: {
-          certifiedPreowned: false,
-          commercialUse: true,
-          hasLiftKitOrOversizeTires: false,
-          isSalvageTitle: false,
-          modifiedVehicle: false,
-          secondOwner: true,
-        },
-        odometer: '45000',
-        milesPerYear: 15000,
-        yearsToOwn: 6,
+    // Mileage and miles per year created temporary cars; years to own the member's (spec section 4).
+    const described = cars.length
+    expect(cars.at(-1)).toEqual({
+      vin: describedVehicle.vin,
+      carFlags: {
+        certifiedPreowned: false,
+        commercialUse: true,
+        hasLiftKitOrOversizeTires: false,
+        isSalvageTitle: false,
+        modifiedVehicle: false,
+        secondOwner: true,
       },
-    ])
+      odometer: '45000',
+      milesPerYear: 15000,
+      yearsToOwn: 6,
+    })
     expect(screen.getByTestId('estimate-note')).toHaveTextContent('Estimated prices for a 2020 Honda Accord.')
     await user.click(screen.getByTestId('rate-next'))
     expect(screen.getByText('Option 3 of 3')).toBeInTheDocument()
@@ -107,9 +107,10 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: labels.purchase })).toBeInTheDocument())
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.queryByTestId('estimate-note')).not.toBeInTheDocument()
-    expect(cars[1]).toEqual({ ...cars[0], vin: REAL_VIN })
+    expect(cars[described]).toEqual({ ...cars[described - 1], vin: REAL_VIN })
     expect(quotes).toBe(2)
-    expect(screen.getByText('Option 2 of 3')).toBeInTheDocument() // the selection reset with the new car
+    // The real VIN's quote offers the same options at the same prices: the member's choice stays.
+    expect(screen.getByText('Option 3 of 3')).toBeInTheDocument()
     expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/coverage/level')
 
     await user.click(screen.getByRole('button', { name: labels.purchase }))
