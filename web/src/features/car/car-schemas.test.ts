@@ -111,8 +111,10 @@ describe('miles per year and years to own', () => {
 describe('carDetailsSchema (the combined car-details form)', () => {
   const valid = { odometer: '45,000', milesPerYear: '12000', yearsToOwn: 6 }
   /** Each field's first error, as the form shows it. */
-  const errorsOf = (values: Record<string, unknown>) =>
-    Object.fromEntries((carDetailsSchema.safeParse(values).error?.issues.map((i) => [i.path[0], i.message]) ?? []).reverse())
+  const errorsOf = (values: Record<string, unknown>): Record<string, string> => {
+    const issues = carDetailsSchema.safeParse(values).error?.issues ?? []
+    return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message] as const).reverse())
+  }
 
   it('accepts numbers of up to 6 digits and a years-to-own choice', () => {
     expect(carDetailsSchema.safeParse(valid).success).toBe(true)
