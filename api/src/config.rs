@@ -104,10 +104,41 @@ pub struct Config {
     /// `COVERLINE_TRUST_FORWARDED_FOR` (default off): behind a reverse proxy, rate limits per client
     /// read the client's address from the proxy's `X-Forwarded-For` instead of the connection.
     pub trust_forwarded_for: bool,
+    /// The splash's captcha (ALTCHA proof of work) before a user is created.
+    pub captcha: CaptchaConfig,
+}
+
+/// The captcha's settings: `COVERLINE_CAPTCHA_*`.
+#[derive(Debug, Clone)]
+pub struct CaptchaConfig {
+    /// `COVERLINE_CAPTCHA_SECRET`: signs the challenges. Every API instance must share it; unset,
+    /// the signing key (`COVERLINE_SIGNING_KEY`) is used.
+    pub secret: Secret,
+    /// `COVERLINE_CAPTCHA_COST` (default 1000): PBKDF2-SHA-256 iterations per try.
+    pub cost: u32,
+    /// `COVERLINE_CAPTCHA_MAX_NUMBER` (default 10000): a challenge's answer is a counter drawn between
+    /// half this and this; the browser tries every counter up to it (the work a visitor pays).
+    pub max_number: u32,
+    /// `COVERLINE_CAPTCHA_TTL_SECS` (default 600): a challenge must be solved and used within this.
+    pub ttl: Duration,
+}
+
+impl CaptchaConfig {
+    /// The cheapest challenges (tests and harnesses that create many users).
+    pub fn easy(secret: Secret) -> Self {
+        Self { secret, cost: 1, max_number: 4, ttl: Duration::from_secs(600) }
+    }
 }
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn number(name: &str, default: u32) -> anyhow::Result<u32> {
+    match env(name) {
+        Some(v) => v.parse().ok().filter(|n| *n >= 1).ok_or_else(|| anyhow::anyhow!("{name} must be a whole number from 1")),
+        None => Ok(default),
+    }
 }
 
 fn secs(name: &str, default: u64) -> anyhow::Result<Duration> {
@@ -128,6 +159,12 @@ impl Config {
         };
         let sandbox_url = sandbox_addr.map(|a| format!("http://{a}")).unwrap_or_default();
         let gateway_url = env("COVERLINE_GATEWAY_URL").unwrap_or_else(|| sandbox_url.clone());
+        let signing_key = env("COVERLINE_SIGNING_KEY").unwrap_or_else(|| {
+            use rand::RngCore;
+            let mut key = [0u8; 32];
+            rand::rng().fill_bytes(&mut key);
+            hex::encode(key)
+        });
         Ok(Self {
             addr,
             public_url: env("COVERLINE_PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{}", addr.port())),
@@ -145,12 +182,13 @@ impl Config {
             gateway_merchant_key: Secret::new(env("COVERLINE_GATEWAY_MERCHANT_KEY").unwrap_or_else(|| "sandbox-merchant-key".into())),
             provider_url: env("COVERLINE_PROVIDER_URL").unwrap_or(sandbox_url),
             provider_api_key: Secret::new(env("COVERLINE_PROVIDER_API_KEY").unwrap_or_else(|| "sandbox-provider-key".into())),
-            signing_key: Secret::new(env("COVERLINE_SIGNING_KEY").unwrap_or_else(|| {
-                use rand::RngCore;
-                let mut key = [0u8; 32];
-                rand::rng().fill_bytes(&mut key);
-                hex::encode(key)
-            })),
+            captcha: CaptchaConfig {
+                secret: Secret::new(env("COVERLINE_CAPTCHA_SECRET").unwrap_or_else(|| signing_key.clone())),
+                cost: number("COVERLINE_CAPTCHA_COST", 1000)?,
+                max_number: number("COVERLINE_CAPTCHA_MAX_NUMBER", 10_000)?,
+                ttl: secs("COVERLINE_CAPTCHA_TTL_SECS", 600)?,
+            },
+            signing_key: Secret::new(signing_key),
             dealer_id: env("COVERLINE_DEALER_ID").unwrap_or_else(|| "COVERLINE-001".into()),
             sandbox_addr,
             booking_timeout: secs("COVERLINE_BOOKING_TIMEOUT_SECS", 120)?,

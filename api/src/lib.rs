@@ -4,6 +4,7 @@
 pub mod app;
 pub mod auth;
 pub mod cache;
+pub mod captcha;
 pub mod checkouts;
 pub mod config;
 pub mod error;

@@ -124,7 +124,8 @@ pub struct MemberPolicy {
 /// One analytics hit stored for a member (`support analytics --email E --json`), oldest first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StoredHit {
-    pub user_id: String,
+    /// Null for a pageview before the user existed (the splash), found by the tab's analytics id.
+    pub user_id: Option<String>,
     pub hit_type: Option<String>,
     pub event_category: Option<String>,
     pub event_action: Option<String>,
@@ -200,30 +201,57 @@ pub async fn member_policies(store: &Store, email: &str) -> anyhow::Result<Vec<M
     Ok(policies)
 }
 
-/// The analytics hits stored for the members who signed up with `email`, oldest first.
+/// The analytics hits stored for the members who signed up with `email`, oldest first: their own,
+/// and the pageviews their tabs sent before the user existed (same analytics client id).
 pub async fn member_hits(store: &Store, email: &str, filter: &HitFilter) -> anyhow::Result<Vec<StoredHit>> {
+    let email = email.trim().to_lowercase();
     let rows = sqlx::query(
-        "SELECT a.user_id, a.hit_type, a.event_category, a.event_action, a.event_label, a.page_path, a.created_at \
-         FROM analytics_events a JOIN users u ON u.user_id = a.user_id WHERE lower(u.email) = $1 ORDER BY a.created_at, a.event_id",
+        "SELECT a.user_id, a.hit_type, a.event_category, a.event_action, a.event_label, a.page_path, a.created_at, a.event_id \
+         FROM analytics_events a JOIN users u ON u.user_id = a.user_id WHERE lower(u.email) = $1",
     )
-    .bind(email.trim().to_lowercase())
+    .bind(&email)
     .fetch_all(store.pool())
     .await
     .context("listing a member's analytics events")?;
+    let anonymous = sqlx::query(
+        "SELECT p.page_path, p.created_at, p.event_id FROM anonymous_pageviews p WHERE p.client_id IN \
+         (SELECT a.client_id FROM analytics_events a JOIN users u ON u.user_id = a.user_id WHERE lower(u.email) = $1 AND a.institution_id = p.institution_id)",
+    )
+    .bind(&email)
+    .fetch_all(store.pool())
+    .await
+    .context("listing a member's pageviews before sign-up")?;
     let wanted = |value: &Option<String>, filter: &Option<String>| filter.as_ref().is_none_or(|f| value.as_ref() == Some(f));
-    Ok(rows
+    let mut hits: Vec<(StoredHit, String)> = rows
         .iter()
-        .map(|r| StoredHit {
-            user_id: r.get(0),
-            hit_type: r.get(1),
-            event_category: r.get(2),
-            event_action: r.get(3),
-            event_label: r.get(4),
-            page_path: r.get(5),
-            created_at: r.get(6),
+        .map(|r| {
+            let hit = StoredHit {
+                user_id: r.get(0),
+                hit_type: r.get(1),
+                event_category: r.get(2),
+                event_action: r.get(3),
+                event_label: r.get(4),
+                page_path: r.get(5),
+                created_at: r.get(6),
+            };
+            (hit, r.get(7))
         })
-        .filter(|h| wanted(&h.hit_type, &filter.hit_type) && wanted(&h.event_category, &filter.category))
-        .collect())
+        .chain(anonymous.iter().map(|r| {
+            let hit = StoredHit {
+                user_id: None,
+                hit_type: Some("pageview".into()),
+                event_category: None,
+                event_action: None,
+                event_label: None,
+                page_path: r.get(0),
+                created_at: r.get(1),
+            };
+            (hit, r.get(2))
+        }))
+        .filter(|(h, _)| wanted(&h.hit_type, &filter.hit_type) && wanted(&h.event_category, &filter.category))
+        .collect();
+    hits.sort_by(|(a, a_id), (b, b_id)| (a.created_at, a_id).cmp(&(b.created_at, b_id)));
+    Ok(hits.into_iter().map(|(h, _)| h).collect())
 }
 
 /// `support purchase` as printed without `--json`.

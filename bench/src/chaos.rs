@@ -285,6 +285,9 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         ("COVERLINE_TASK_QUEUE", format!("chaos-{run}")),
         ("COVERLINE_SMTP_URL", format!("smtp://127.0.0.1:{}", inbox.port)),
         ("COVERLINE_SIGNING_KEY", "chaos-harness-signing-key".into()),
+        // The splash's captcha at its cheapest: every purchase's member solves one.
+        ("COVERLINE_CAPTCHA_COST", "1".into()),
+        ("COVERLINE_CAPTCHA_MAX_NUMBER", "4".into()),
         ("COVERLINE_DATA_DIR", opts.root.join("data").display().to_string()),
         ("COVERLINE_WEB_DIR", opts.root.join("web/dist").display().to_string()),
         ("COVERLINE_TEMPORAL_CLI", opts.root.join(".venv/bin/temporal").display().to_string()),

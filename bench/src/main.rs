@@ -23,6 +23,7 @@ use coverline_activities::vehicles::VehicleDecoder;
 use coverline_domain::Vin;
 use serde_json::{Value, json};
 
+mod captcha;
 mod chaos;
 mod checkouts;
 mod history;
@@ -266,12 +267,13 @@ async fn bench_quote(url: &str, institution: &str, clients: usize, seconds: u64,
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
     let api = format!("{url}/api/institution/{institution}");
     let email = format!("bench-{}@example.com", std::process::id());
+    let captcha = captcha::token(&http, &api).await.context("the splash's captcha (is `make run` up?)")?;
     let user = call(
         &http,
         reqwest::Method::POST,
         format!("{api}/user"),
         None,
-        Some(json!({ "emailAddress": email, "password": "Bench-password-1!-0123456789abcd" })),
+        Some(json!({ "emailAddress": email, "password": "Bench-password-1!-0123456789abcd", "captchaToken": captcha })),
     )
     .await
     .context("creating a member (is `make run` up?)")?;

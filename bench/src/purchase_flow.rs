@@ -284,10 +284,18 @@ impl Client {
         Ok(())
     }
 
-    /// The splash's user creation, retried while the server is away; `None` after 5 minutes of no answer.
+    /// The splash's user creation with a solved captcha, retried while the server is away; `None`
+    /// after 5 minutes of no answer. A retry that reached the server before is refused (the captcha
+    /// is spent: 400 captchaUsed), and the caller starts over with a new address.
     async fn create_user(&self, email: &str) -> Option<Answer> {
+        let challenge_url = format!("{}/institution/{INSTITUTION}/captcha", self.api);
+        let challenge = self.answer(|| self.http.get(&challenge_url)).await?;
+        if challenge.status != 200 {
+            return Some(challenge);
+        }
+        let Ok(captcha) = crate::captcha::solve(challenge.body.clone()).await else { return Some(challenge) };
         let url = format!("{}/institution/{INSTITUTION}/user", self.api);
-        self.answer(|| self.http.post(&url).json(&json!({ "emailAddress": email, "password": PASSWORD }))).await
+        self.answer(|| self.http.post(&url).json(&json!({ "emailAddress": email, "password": PASSWORD, "captchaToken": captcha }))).await
     }
 
     /// A reload: the tab lost its token; the restore cookie finds the session again.

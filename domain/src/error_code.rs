@@ -112,6 +112,14 @@ error_codes! {
     CheckoutClosed = "checkoutClosed",
     /// A continue link was used or is out of date.
     LinkExpired = "linkExpired",
+    /// User creation without the splash's captcha solution.
+    CaptchaRequired = "captchaRequired",
+    /// The captcha solution is not one of this server's challenges solved.
+    CaptchaInvalid = "captchaInvalid",
+    /// The captcha's challenge expired before the solution was used.
+    CaptchaExpired = "captchaExpired",
+    /// The captcha solution created a user already (each is used once).
+    CaptchaUsed = "captchaUsed",
     /// Too many requests; `Retry-After` says when to try again.
     RateLimited = "rateLimited",
     /// A gateway webhook whose signature does not verify.

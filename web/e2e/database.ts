@@ -62,7 +62,8 @@ export function policiesOf(email: string): MemberPolicy[] {
 
 /** An analytics hit as stored (`coverline support analytics`). */
 interface StoredHit {
-  user_id: string
+  /** Null for a pageview the member's tab sent before the user existed (the splash). */
+  user_id: string | null
   hit_type: string | null
   event_category: string | null
   event_action: string | null

@@ -1,24 +1,34 @@
-//! Analytics hits from the web app (spec section 7): pageviews and events, stored per member.
-//! The web app never waits on this call; a bad hit is refused with 400 and changes nothing.
+//! Analytics hits from the web app (spec section 7): pageviews and events, stored per member, and
+//! the pageviews of pages seen without a user (splash, user-creation-error, find your contract;
+//! spec section 2: every navigation sends one), stored apart with nothing personal and limited per
+//! client address like the other calls without a session. The web app never waits on these calls;
+//! a bad hit is refused with 400 and changes nothing.
+
+use std::net::SocketAddr;
 
 use axum::Json;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use coverline_store::AnalyticsEvent;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use coverline_domain::ErrorCode;
+use coverline_store::{AnalyticsEvent, AnonymousPageview};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::auth::InstitutionMember;
+use crate::auth::{ActiveInstitution, InstitutionMember};
 use crate::error::{ApiError, ApiResult};
-use crate::openapi::{ErrorBody, MemberPath};
+use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
+use crate::routes::documents::client_address;
 
 /// Longest value stored per field.
 const MAX_FIELD: usize = 500;
 
+/// Pageviews without a user one client address may send per hour.
+pub const ANONYMOUS_PAGEVIEWS_PER_HOUR: i64 = 120;
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(record))
+    OpenApiRouter::new().routes(routes!(record)).routes(routes!(record_anonymous))
 }
 
 /// One hit: `data` carries the fields of spec section 7.
@@ -109,5 +119,42 @@ async fn record(
         user_agent: field(d.device_user_agent_string)?,
     };
     state.store.insert_analytics_event(&crate::ids::new_id("evt"), &event).await?;
+    Ok(StatusCode::ACCEPTED)
+}
+
+/// Stores a pageview of a page seen without a user (no session): only the page, its title and the
+/// tab's random analytics id (`clientId`) are kept, never the user agent or the address. Other hit
+/// types need a member. At most 120 an hour per client address (429 `rateLimited` beyond).
+#[utoipa::path(post, path = "/institution/{iid}/analytics", tag = "analytics", params(InstitutionPath), request_body = Hit,
+    responses((status = 202, description = "Stored (no body)"), (status = "4XX", description = "Refused", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn record_anonymous(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ActiveInstitution(institution): ActiveInstitution,
+    Json(hit): Json<Hit>,
+) -> ApiResult<StatusCode> {
+    let d = hit.data;
+    if !matches!(d.hit_type, HitType::Pageview) {
+        return Err(ApiError::bad_request("Only pageviews are recorded without a session."));
+    }
+    let pageview = AnonymousPageview {
+        institution_id: institution.institution_id,
+        client_id: field(d.client_id)?,
+        page_path: field(d.page_path)?,
+        page_title: field(d.page_title)?,
+    };
+    // The other fields are checked like a member's, then dropped.
+    for other in [d.device_user_agent_string, d.event_category, d.event_action, d.event_label] {
+        field(other)?;
+    }
+    let now = state.clock.now();
+    let key = format!("anonymous-pageview:{}", client_address(&state, &headers, peer));
+    if state.store.hits_since(&key, now - 3600).await? >= ANONYMOUS_PAGEVIEWS_PER_HOUR {
+        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, "Too many requests. Please try again later."));
+    }
+    state.store.record_hit(&key, now).await?;
+    state.store.insert_anonymous_pageview(&crate::ids::new_id("evt"), &pageview).await?;
     Ok(StatusCode::ACCEPTED)
 }

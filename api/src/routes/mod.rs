@@ -6,6 +6,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::app::AppState;
 
 mod analytics;
+mod captcha;
 mod cars;
 pub(crate) mod checkout;
 mod contact;
@@ -46,6 +47,7 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(analytics::router())
         .merge(contact::router())
         .merge(photos::router())
+        .merge(captcha::router())
         .merge(users::router())
         .merge(cars::router())
         .merge(quotes::router())

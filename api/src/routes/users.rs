@@ -117,10 +117,17 @@ struct CreateUser {
     password: String,
     #[allow(dead_code)]
     current_user_id: Option<String>,
+    /// The splash's captcha solution (the ALTCHA widget's payload for a challenge of
+    /// `GET /institution/{iid}/captcha`); each is accepted once.
+    #[serde(default)]
+    #[schema(max_length = 4096)]
+    captcha_token: Option<String>,
 }
 
 /// Creates a member's user from the splash and starts their session (and sets the restore
-/// cookie a reloaded tab finds it again with).
+/// cookie a reloaded tab finds it again with). Needs a solved captcha (`captchaToken`): a missing,
+/// invalid, expired or used one is refused (`captchaRequired`, `captchaInvalid`, `captchaExpired`,
+/// `captchaUsed`) and no user is created.
 #[utoipa::path(post, path = "/institution/{iid}/user", tag = "users", params(InstitutionPath), request_body = CreateUser,
     responses((status = 201, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
@@ -133,6 +140,7 @@ async fn create_user(
     if body.password.chars().count() < 12 || body.password.len() > 256 {
         return Err(ApiError::bad_request("Password must be 12 to 256 characters"));
     }
+    crate::captcha::spend(&state, body.captcha_token.as_deref()).await?;
     let user_id = crate::ids::new_id("usr");
     let hash = auth::hash_password_blocking(&body.password).await?;
     let user = state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;

@@ -9,7 +9,7 @@ use std::net::TcpListener as StdListener;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use coverline_api::config::{Config, Secret};
+use coverline_api::config::{CaptchaConfig, Config, Secret};
 use serde_json::{Value, json};
 
 /// Which database the app runs on.
@@ -57,6 +57,8 @@ pub struct TestApp {
     pub clock: coverline_api::app::Clock,
     /// The Temporal server's address (host:port).
     pub temporal: String,
+    /// The key that signs this app's captcha challenges.
+    pub captcha_secret: String,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -117,6 +119,10 @@ pub struct Options {
     pub payment_check: Duration,
     pub reminder_after: Duration,
     pub settle: Duration,
+    /// Another instance's database (default: a fresh one).
+    pub database_url: Option<String>,
+    /// Another instance's captcha key (default: a fresh one).
+    pub captcha_secret: Option<String>,
 }
 
 impl Options {
@@ -130,6 +136,8 @@ impl Options {
             payment_check: Duration::from_secs(120),
             reminder_after: Duration::from_secs(3600),
             settle: Duration::from_secs(5),
+            database_url: None,
+            captcha_secret: None,
         }
     }
 }
@@ -142,7 +150,11 @@ pub async fn spawn_app(options: Options) -> TestApp {
     });
     let mail = smtp::Inbox::start().await;
     let db = options.db;
-    let database_url = fresh_database(db).await;
+    let database_url = match &options.database_url {
+        Some(url) => url.clone(),
+        None => fresh_database(db).await,
+    };
+    let captcha_secret = options.captcha_secret.clone().unwrap_or_else(|| format!("test-captcha-secret-{}", random_suffix()));
     let api = StdListener::bind("127.0.0.1:0").unwrap();
     let sandbox = StdListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", api.local_addr().unwrap());
@@ -181,6 +193,8 @@ pub async fn spawn_app(options: Options) -> TestApp {
         run_worker: true,
         task_queue: format!("test-{}", random_suffix()),
         trust_forwarded_for: false,
+        // The splash's captcha at its cheapest: each new member's solution takes a few tries.
+        captcha: CaptchaConfig::easy(Secret::new(captcha_secret.clone())),
     };
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
@@ -218,7 +232,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
     });
     let clock = tokio::task::spawn_blocking(move || ready_rx.recv_timeout(Duration::from_secs(120)).expect("app started")).await.unwrap();
     let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
-    TestApp { url, sandbox_url, http, mail, db, database_url, clock, temporal, shutdown: Some(tx), thread: Some(thread) }
+    TestApp { url, sandbox_url, http, mail, db, database_url, clock, temporal, captcha_secret, shutdown: Some(tx), thread: Some(thread) }
 }
 
 /// A member who has come through splash.
@@ -235,7 +249,19 @@ impl TestApp {
         let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
         let temporal = std::env::var("TEMPORAL_ADDRESS").unwrap_or_default();
         let db = Db::of(&database_url);
-        TestApp { url, sandbox_url, http, mail, db, database_url, clock: Default::default(), temporal, shutdown: None, thread: None }
+        TestApp {
+            url,
+            sandbox_url,
+            http,
+            mail,
+            db,
+            database_url,
+            clock: Default::default(),
+            temporal,
+            captcha_secret: String::new(),
+            shutdown: None,
+            thread: None,
+        }
     }
 
     pub fn api(&self, path: &str) -> String {
@@ -257,15 +283,25 @@ impl TestApp {
         (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
     }
 
-    /// POST user for a fresh email.
+    /// A solved captcha for user creation, found like the splash's widget finds it: a challenge
+    /// from the API, then every counter tried until the derived key matches.
+    pub async fn captcha_token(&self, institution: &str) -> String {
+        let (status, challenge) = self.call(reqwest::Method::GET, &format!("/institution/{institution}/captcha"), None, None).await;
+        assert_eq!(status, 200, "{challenge}");
+        let challenge: altcha::Challenge = serde_json::from_value(challenge).expect("an ALTCHA challenge");
+        tokio::task::spawn_blocking(move || coverline_api::captcha::solve(&challenge)).await.unwrap().expect("solved")
+    }
+
+    /// POST user for a fresh email (with a solved captcha, as the splash sends it).
     pub async fn new_member(&self, institution: &str) -> Member {
         let email = format!("{}@example.com", random_suffix());
+        let captcha = self.captcha_token(institution).await;
         let (status, body) = self
             .call(
                 reqwest::Method::POST,
                 &format!("/institution/{institution}/user"),
                 None,
-                Some(json!({ "emailAddress": email.to_uppercase(), "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa" })),
+                Some(json!({ "emailAddress": email.to_uppercase(), "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa", "captchaToken": captcha })),
             )
             .await;
         assert_eq!(status, 201, "{body}");

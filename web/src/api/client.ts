@@ -180,6 +180,11 @@ function uploadToSignedUrl(
   })
 }
 
+/** Where the splash's captcha widget fetches its challenges (GET, no session). */
+export function captchaChallengeUrl(institutionId: string): string {
+  return `${institutionPath(institutionId)}/captcha`
+}
+
 /** The one typed client for the Coverline API; every call after user creation carries the session token. */
 export const api = {
   getInstitution: (institutionId: string) => request<Institution>(institutionPath(institutionId)),
@@ -366,6 +371,18 @@ export const api = {
   sendAnalytics: async (session: Session, event: AnalyticsEvent): Promise<void> => {
     try {
       await request<unknown>(`${userPath(session)}/analytics`, { method: 'POST', body: { data: event }, token: session.token })
+    } catch {
+      // Analytics failures are never shown (docs/api.md).
+    }
+  },
+
+  /**
+   * A pageview of a page seen without a user (splash, user-creation-error, find your contract): the
+   * page and the tab's analytics id only. Never throws, like sendAnalytics.
+   */
+  sendAnonymousPageview: async (institutionId: string, event: AnalyticsEvent): Promise<void> => {
+    try {
+      await request<unknown>(`${institutionPath(institutionId)}/analytics`, { method: 'POST', body: { data: event } })
     } catch {
       // Analytics failures are never shown (docs/api.md).
     }

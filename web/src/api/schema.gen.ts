@@ -36,6 +36,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/institution/global-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settings shared by every institution: time-outs, limits, the widget's start parameters,
+         *     the terms PDF and the app version. Cacheable for 5 minutes.
+         */
+        get: operations["global_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/institution/{iid}": {
         parameters: {
             query?: never;
@@ -48,6 +68,47 @@ export type paths = {
          *     An inactive institution answers too (`isActive: false`), so the app can say so.
          */
         get: operations["institution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores a pageview of a page seen without a user (no session): only the page, its title and the
+         *     tab's random analytics id (`clientId`) are kept, never the user agent or the address. Other hit
+         *     types need a member. At most 120 an hour per client address (429 `rateLimited` beyond).
+         */
+        post: operations["record_anonymous"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A new captcha challenge for the splash's widget; its solution goes with user creation
+         *     (`captchaToken`), once, before the challenge expires. Never cached.
+         */
+        get: operations["challenge"];
         put?: never;
         post?: never;
         delete?: never;
@@ -417,7 +478,9 @@ export type paths = {
         put?: never;
         /**
          * Creates a member's user from the splash and starts their session (and sets the restore
-         *     cookie a reloaded tab finds it again with).
+         *     cookie a reloaded tab finds it again with). Needs a solved captcha (`captchaToken`): a missing,
+         *     invalid, expired or used one is refused (`captchaRequired`, `captchaInvalid`, `captchaExpired`,
+         *     `captchaUsed`) and no user is created.
          */
         post: operations["create_user"];
         delete?: never;
@@ -986,6 +1049,39 @@ export type components = {
             shouldHavePromotionalCheckbox: boolean;
             shouldStartInDarkMode: boolean;
         };
+        /**
+         * @description A challenge as ALTCHA's widget reads it (PoW v2): find the counter whose derived key starts
+         *     with `keyPrefix`.
+         */
+        CaptchaChallenge: {
+            parameters: components["schemas"]["CaptchaParameters"];
+            /** @description HMAC-SHA-256 of the parameters, hex: the server's proof it issued them. */
+            signature: string | null;
+        };
+        /** @description The key derivation to repeat and what its key must start with. */
+        CaptchaParameters: {
+            /** @description `PBKDF2/SHA-256`. */
+            algorithm: string;
+            /**
+             * Format: int32
+             * @description Iterations per try.
+             */
+            cost: number;
+            /**
+             * Format: int64
+             * @description UTC unix seconds after which a solution is refused.
+             */
+            expiresAt: number | null;
+            keyLength: number;
+            /** @description Hex. */
+            keyPrefix: string;
+            /** @description Hex. */
+            keySignature: string | null;
+            /** @description Hex. */
+            nonce: string;
+            /** @description Hex. */
+            salt: string;
+        };
         /** @description Car flags (spec section 3) with their provider codes CERT, COMM, LIFT, SALV, MOD, 2ND. */
         CarFlags: {
             /**
@@ -1245,6 +1341,11 @@ export type components = {
         };
         /** @description The splash's answer: an email address and a generated password. */
         CreateUser: {
+            /**
+             * @description The splash's captcha solution (the ALTCHA widget's payload for a challenge of
+             *     `GET /institution/{iid}/captcha`); each is accepted once.
+             */
+            captchaToken?: string | null;
             currentUserId?: string | null;
             /** Format: email */
             emailAddress: string;
@@ -1304,7 +1405,7 @@ export type components = {
          *     checks that serde's `rename_all` and the listed names agree).
          * @enum {string}
          */
-        ErrorCode: "validation" | "badRequest" | "notFound" | "methodNotAllowed" | "tooLarge" | "unsupportedMediaType" | "unauthorized" | "sessionExpired" | "invalidCredentials" | "institutionInactive" | "invalidIntegrator" | "integratorInactive" | "vehicleNotFound" | "mockVin" | "noQuotes" | "invalidCode" | "emailNotVerified" | "emailFailed" | "bookingFailed" | "bookingNoResponse" | "paymentFailed" | "gatewayUnavailable" | "paymentPending" | "alreadyPaid" | "secondChargeRefunded" | "chargeRefunded" | "voided" | "notReady" | "noPolicies" | "conflict" | "stepOutOfOrder" | "checkoutBusy" | "checkoutClosed" | "linkExpired" | "rateLimited" | "badSignature" | "internal";
+        ErrorCode: "validation" | "badRequest" | "notFound" | "methodNotAllowed" | "tooLarge" | "unsupportedMediaType" | "unauthorized" | "sessionExpired" | "invalidCredentials" | "institutionInactive" | "invalidIntegrator" | "integratorInactive" | "vehicleNotFound" | "mockVin" | "noQuotes" | "invalidCode" | "emailNotVerified" | "emailFailed" | "bookingFailed" | "bookingNoResponse" | "paymentFailed" | "gatewayUnavailable" | "paymentPending" | "alreadyPaid" | "secondChargeRefunded" | "chargeRefunded" | "voided" | "notReady" | "noPolicies" | "conflict" | "stepOutOfOrder" | "checkoutBusy" | "checkoutClosed" | "linkExpired" | "captchaRequired" | "captchaInvalid" | "captchaExpired" | "captchaUsed" | "rateLimited" | "badSignature" | "internal";
         /** @description What went wrong: a code the web app switches on and a message a member can read. */
         ErrorDetail: {
             /** @description A stable code the client switches on. */
@@ -1341,6 +1442,60 @@ export type components = {
              * @default false
              */
             residenceEligible?: boolean;
+        };
+        /** @description Limits of the forms and the coverage options (spec section 9). */
+        GlobalLimits: {
+            codeDigits: number;
+            defaultRateIndex: number;
+            maxRates: number;
+            odometerDigits: number;
+            phoneDigits: number;
+            priceCapDollars: number;
+            vinLength: number;
+            zipLength: number;
+        };
+        /**
+         * @description Settings that are the same for every institution and that a client needs (spec section 7).
+         *     No secrets: what the app already shows or does, from the one source of the constants
+         *     (domain/product.json) and the server's configuration.
+         */
+        GlobalSettings: {
+            /** @description The API's version (the `coverline` build). */
+            appVersion: string;
+            limits: components["schemas"]["GlobalLimits"];
+            /** @description How the card widget is started (the payment account is each institution's `entityId`). */
+            paymentWidget: components["schemas"]["PaymentWidgetStart"];
+            /** @description The terms-of-service PDF the review page links to (same origin as the app). */
+            termsOfServicePath: string;
+            timings: components["schemas"]["GlobalTimings"];
+        };
+        /** @description Time limits (spec sections 4 and 9). */
+        GlobalTimings: {
+            /**
+             * Format: int64
+             * @description A booking with no answer in this long fails (120000).
+             */
+            bookingNoResponseMs: number;
+            /**
+             * Format: int64
+             * @description How often the page checks it (30000).
+             */
+            idleCheckMs: number;
+            /**
+             * Format: int64
+             * @description The page's inactivity time-out (900000).
+             */
+            idleTimeoutMs: number;
+            /**
+             * Format: int64
+             * @description The server refuses a session token after this much inactivity.
+             */
+            sessionIdleTimeoutSecs: number;
+            /**
+             * Format: int64
+             * @description The server refreshes no session (chain of tokens) past this age.
+             */
+            sessionMaxSecs: number;
         };
         /** @description One hit: `data` carries the fields of spec section 7. */
         Hit: {
@@ -1499,6 +1654,20 @@ export type components = {
              */
             taxAmount: number;
         };
+        /**
+         * @description How the gateway's card widget is started (spec section 7: "The payment widget starts with mode
+         *     selection, integration id DICE, payment account = institution entityId, experience
+         *     NAO_CC_ONLY"): the same for every institution; the payment account is the institution's
+         *     `entity_id`, which the sign request carries as `PaymentAccountId`.
+         */
+        PaymentWidgetStart: {
+            /** @description `NAO_CC_ONLY`: card only; also the sign request's `experience`. */
+            experience: string;
+            /** @description `DICE`: Coverline's integration at the gateway. */
+            integrationId: string;
+            /** @description `selection`: the member selects the payment method in the widget. */
+            mode: string;
+        };
         Payments: {
             payments: components["schemas"]["PaymentView"][];
         };
@@ -1621,28 +1790,31 @@ export type components = {
             coverageMonths: number;
             coverageName: string;
             dollarSignDeductible: string;
+            /** @description `$1,234.56`: the unformatted rate. */
             dollarSignRate: string;
             dollarSignTaxAmount: string;
             dollarSignTotalRateCost: string;
             formattedCoverageMiles: string;
             /** Format: int32 */
             odometerWhenCoverageExpires: number;
+            /** @description `1,234.56`: the unformatted rate. */
             rate: string;
             rateCollectionId: string;
             rateId: string;
             /**
              * Format: int64
-             * @description Cents.
+             * @description Cents: the sales tax included in the rate (0 where the state has none).
              */
             taxAmount: number;
             /**
              * Format: int64
-             * @description Cents: rate plus tax.
+             * @description Cents: the unformatted rate (the total the member pays, tax included).
              */
             totalRateCost: number;
             /**
              * Format: int64
-             * @description Cents, before tax.
+             * @description Cents: the amount charged, tax included (spec section 9: the payment amount comes from
+             *     the unformatted rate).
              */
             unformattedRate: number;
         };
@@ -1719,6 +1891,11 @@ export type components = {
             gatewayOrigin: string;
             requestId: string;
             signedRequest: string;
+            /**
+             * @description What the page starts the widget with besides the request (spec section 7): mode,
+             *     integration id and experience; the payment account is the institution's `entityId`.
+             */
+            widgetStart: components["schemas"]["PaymentWidgetStart"];
             /** @description The widget's page for this request, framed by the payment page. */
             widgetUrl: string;
         };
@@ -1800,7 +1977,10 @@ export type components = {
         };
         /** @description The member's last name and zip code, as on the policy. */
         VerifyDetails: {
-            /** @description Letters of any script and spaces. */
+            /**
+             * @description The personal details' name rule: letters of any script, spaces, and the apostrophes,
+             *     hyphens and periods of real names (O'Brien, Mary-Jane).
+             */
             lastname?: string;
             zipcode?: string;
         };
@@ -1880,6 +2060,27 @@ export interface operations {
             };
         };
     };
+    global_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalSettings"];
+                };
+            };
+        };
+    };
     institution: {
         parameters: {
             query?: never;
@@ -1901,6 +2102,70 @@ export interface operations {
                 };
             };
             /** @description Unknown institution */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_anonymous: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hit"];
+            };
+        };
+        responses: {
+            /** @description Stored (no body) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaChallenge"];
+                };
+            };
             "4XX": {
                 headers: {
                     [name: string]: unknown;

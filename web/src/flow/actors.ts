@@ -70,12 +70,15 @@ export const flowActors = {
     ({ input }) => api.exchangeLaunchCode(input.institutionId, input.integratorId, input.launchCode),
   ),
 
-  createUser: fromPromise<UserWithToken, { institutionId: string; emailAddress: string }>(({ input }) =>
-    api.createUser(input.institutionId, {
-      emailAddress: input.emailAddress,
-      password: generatePassword(),
-      currentUserId: null,
-    }),
+  /** User creation with the splash captcha's solution (the API refuses it without one). */
+  createUser: fromPromise<UserWithToken, { institutionId: string; emailAddress: string; captchaToken: string | null }>(
+    ({ input }) =>
+      api.createUser(input.institutionId, {
+        emailAddress: input.emailAddress,
+        password: generatePassword(),
+        currentUserId: null,
+        captchaToken: input.captchaToken,
+      }),
   ),
 
   /** The session's new token (the timed refresh of spec section 4). */

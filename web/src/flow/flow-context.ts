@@ -90,8 +90,15 @@ export interface FlowContext {
   stateOfResidence: string | null
   /** Allowed-route gate milestones reached so far. */
   gates: Gate[]
-  /** The splash shows the session-expired dialog while this is set. */
+  /** The splash shows the session-expired dialog while this is set (the token-timeout flag). */
   sessionExpired: boolean
+  /**
+   * The splash's captcha (spec section 3, Captcha): authorised once the widget solved a challenge in
+   * this tab (kept when the session resets), and the solution user creation spends (single use:
+   * cleared once a user is created or the server refuses it, so the widget solves a new one).
+   */
+  captchaAuthorized: boolean
+  captchaToken: string | null
   /** Timed token refreshes since the session started or the member chose Continue (kept 0 on payment). */
   refreshCount: number
   /** The timeout warning (messages.sessionWarningTitle) is open: one refresh before the maximum. */
@@ -197,6 +204,8 @@ export function initialContext(institutionId: string, institution: Institution |
     stateOfResidence: null,
     gates: [],
     sessionExpired: false,
+    captchaAuthorized: false,
+    captchaToken: null,
     refreshCount: 0,
     sessionWarning: false,
     lastActivityAt: 0,

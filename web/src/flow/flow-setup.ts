@@ -104,6 +104,10 @@ export type FlowEvent =
   | { type: 'CONTINUE_SESSION' }
   | { type: 'FOOTER_PAGE'; page: FooterPage | null }
   | { type: 'PAGE_VIEWED'; pagePath: string; pageTitle: string }
+  // The splash's captcha widget: a solution found, or the one held expired; the splash's delayed reset.
+  | { type: 'CAPTCHA_VERIFIED'; token: string }
+  | { type: 'CAPTCHA_EXPIRED' }
+  | { type: 'SPLASH_RESET' }
   | { type: 'SESSION_STARTED' }
   | { type: 'SESSION_REFRESH_DUE' }
   | { type: 'SESSION_IDLE_CHECK' }
@@ -126,6 +130,13 @@ function errorCodeOf(event: unknown): string | null {
   const error = errorOf(event)
   return error instanceof ApiError ? error.code : null
 }
+
+/** The API's refusals of the captcha's solution at user creation. */
+const CAPTCHA_REFUSALS: readonly string[] = ['captchaRequired', 'captchaInvalid', 'captchaExpired', 'captchaUsed']
+
+/** The splash's delayed session reset (spec section 4: 'after a timeout'). */
+export const SPLASH_RESET_DELAY_MS = 1000
+const SPLASH_RESET_TIMER = 'splashReset'
 
 export function session(context: FlowContext) {
   if (!context.session) throw new Error('No session')
@@ -296,6 +307,8 @@ export const flowSetup = setup({
     movesToAnotherRate: ({ context, event }) => event.type === 'SELECT_RATE' && event.index !== context.selectedRateIndex,
     hasVerifiedEmail: ({ context }) => context.user?.isEmailVerified === true,
     hasSession: ({ context }) => context.session !== null,
+    /** User creation refused the captcha's solution (missing, invalid, expired or used). */
+    refusesCaptcha: ({ event }) => CAPTCHA_REFUSALS.includes(errorCodeOf(event) ?? ''),
     reachesRefreshMaximum: ({ context }) => context.refreshCount + 1 >= SESSION_MAX_REFRESHES,
     isIdleTooLong: ({ context }) => now() - context.lastActivityAt >= IDLE_TIMEOUT_MS,
     isOnSecurityPage: ({ context }) => context.footerPage === 'security',
@@ -308,9 +321,12 @@ export const flowSetup = setup({
      * the allowed routes back to home only; the impact modal seen) and stops the session clock.
      */
     resetSession: enqueueActions(({ context, enqueue }) => {
+      enqueue.cancel(SPLASH_RESET_TIMER)
       enqueue.assign({
         ...initialContext(context.institutionId, context.institution),
         sessionExpired: context.sessionExpired,
+        captchaAuthorized: context.captchaAuthorized,
+        captchaToken: context.captchaToken,
         notice: context.notice,
         footerPage: context.footerPage,
         integrationMode: context.integrationMode,
@@ -326,6 +342,22 @@ export const flowSetup = setup({
       enqueue.assign({ impactModalSeen: true })
       const userId = context.session?.userId
       if (userId) enqueue(() => rememberImpactModalSeen(userId))
+    }),
+    /**
+     * Entering the splash resets the session (spec section 4): after a timeout (SPLASH_RESET_DELAY_MS)
+     * when the captcha is authorised, the session clock stopped at once; else at once. A session that
+     * timed out (the token-timeout flag) is forgotten at once all the same: its token is dead.
+     */
+    enterSplash: enqueueActions(({ context, enqueue }) => {
+      enqueue.cancel(SPLASH_RESET_TIMER)
+      if (context.captchaAuthorized && !context.sessionExpired) {
+        enqueue.cancel(SESSION_REFRESH_TIMER)
+        enqueue.cancel(SESSION_IDLE_TIMER)
+        enqueue.stopChild(SESSION_REFRESH)
+        enqueue.raise({ type: 'SPLASH_RESET' }, { id: SPLASH_RESET_TIMER, delay: SPLASH_RESET_DELAY_MS })
+      } else {
+        enqueue.raise({ type: 'SPLASH_RESET' }) // handled before any other event
+      }
     }),
     /** The next timed refresh, one interval from now. */
     scheduleRefresh: enqueueActions(({ enqueue }) => {

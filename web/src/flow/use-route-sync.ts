@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { api } from '../api/client'
+import { anonymousPageviewEvent } from '../lib/analytics'
 import { FlowActor, stepOf } from './flow-actor'
 import { FOOTER_PAGES, footerPageOfPath, pageTitleOf, pathOf, stepOfPath, type FooterPage } from './steps'
 
@@ -17,7 +19,8 @@ export function useFooterPage(institutionId: string): FooterPage | undefined {
  * - A footer page (/security) shows over the flow: the machine stays where it is (and is told, for
  *   the inactivity check) until it moves on its own, e.g. when the session ends.
  * - Every page the member lands on is reported once (PAGE_VIEWED: a pageview hit when there is a
- *   session), never a URL the gate put back, never twice for one page (StrictMode runs effects twice).
+ *   session; without one, an anonymous pageview), never a URL the gate put back, never twice for one
+ *   page (StrictMode runs effects twice).
  */
 export function useRouteSync(institutionId: string): void {
   const actor = FlowActor.useActorRef()
@@ -56,6 +59,9 @@ export function useRouteSync(institutionId: string): void {
     if (!shown || lastPageview.current === pathname) return
     lastPageview.current = pathname
     const pageTitle = footerPage ? FOOTER_PAGES[footerPage].title : pageTitleOf(step)
+    const { session } = actor.getSnapshot().context
     actor.send({ type: 'PAGE_VIEWED', pagePath: pathname, pageTitle })
-  }, [step, pathname, actor, footerPage])
+    // Without a user (splash, user-creation-error, find your contract) the pageview goes anonymously.
+    if (!session) void api.sendAnonymousPageview(institutionId, anonymousPageviewEvent(pathname, pageTitle))
+  }, [step, pathname, actor, footerPage, institutionId])
 }

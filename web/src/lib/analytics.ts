@@ -70,6 +70,14 @@ export function pageEvent(eventCategory: string, eventAction: string, eventLabel
   }
 }
 
+/**
+ * A 'pageview' hit for a page seen without a user (splash, user-creation-error, find your contract):
+ * the page and the tab's random id only, no user agent (the API stores nothing personal for it).
+ */
+export function anonymousPageviewEvent(pagePath: string, pageTitle: string): AnalyticsEvent {
+  return { hitType: 'pageview', clientId: tabClientId(), pagePath: clip(pagePath), pageTitle: clip(pageTitle) }
+}
+
 /** A 'pageview' hit for a page the member navigated to (spec section 2: every navigation sends one). */
 export function pageviewEvent(pagePath: string, pageTitle: string): AnalyticsEvent {
   return {

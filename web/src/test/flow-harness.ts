@@ -62,7 +62,8 @@ export interface Fakes {
   /** Receives every contact request the flow sends (with or without a session). */
   contacts?: Array<{ body: ContactRequestBody; anonymous: boolean }>
   contact?: () => Promise<string>
-  createUser?: () => Promise<{ user: User; token: string }>
+  /** User creation, given the captcha solution the flow sends with it. */
+  createUser?: (input: { captchaToken: string | null }) => Promise<{ user: User; token: string }>
   /** The session refresh: the new token for the one sent (default: 'r-1', 'r-2', ...). */
   refresh?: (token: string) => Promise<string>
   /** Receives the token each refresh was asked with. */
@@ -85,7 +86,10 @@ export function start(fakes: Fakes = {}, input: Partial<FlowInput> = {}) {
       restoreCheckout: fromPromise(async ({ input }: { input: { institutionId: string; source: RestoreSource } }) =>
         (fakes.restore ?? (() => Promise.reject(new ApiError(401, 'unauthorized', 'Unauthorized'))))(input.source),
       ),
-      createUser: fromPromise(fakes.createUser ?? (() => Promise.resolve(session))),
+      createUser: fromPromise(
+        ({ input }: { input: { institutionId: string; emailAddress: string; captchaToken: string | null } }) =>
+          (fakes.createUser ?? (() => Promise.resolve(session)))(input),
+      ),
       decodeVin: fromPromise(async ({ input }: { input: { session: Session; vin: string } }) =>
         (fakes.decode ?? (() => Promise.resolve(vehicle)))(input.vin),
       ),

@@ -72,6 +72,7 @@ export const handlers = [
     answer('read_drop', { data: { vin: PHOTO_VIN, source: 'text', repaired: false } }),
   ),
   http.post(`${U}/analytics`, () => empty('record', 202)),
+  http.post('*/api/institution/:iid/analytics', () => empty('record_anonymous', 202)),
   http.get(`${U}/refresh`, () => answer('refresh', { token: 't-refreshed' })),
   http.post(`${U}/car`, async ({ request }) => {
     const body = (await request.json()) as CreateCarBody

@@ -11,10 +11,11 @@ use crate::support::{Db, Member, Options, TestApp, on_both_databases, ready_to_b
 /// Creates a member like the splash does; returns the member and the restore cookie it set.
 async fn member_with_cookie(app: &TestApp, institution: &str) -> (Member, String) {
     let email = format!("{}@example.com", crate::support::random_suffix());
+    let captcha = app.captcha_token(institution).await;
     let res = app
         .http
         .post(app.api(&format!("/institution/{institution}/user")))
-        .json(&json!({ "emailAddress": email, "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa" }))
+        .json(&json!({ "emailAddress": email, "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa", "captchaToken": captcha }))
         .send()
         .await
         .unwrap();

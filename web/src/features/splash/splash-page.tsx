@@ -1,7 +1,9 @@
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
@@ -11,6 +13,7 @@ import { lazyZodResolver } from '../../lib/lazy-zod-resolver'
 import { labels, messages } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
 import { US_STATES } from '../../lib/us-states'
+import { CaptchaWidget } from './captcha-widget'
 import type { ResidenceValues, SplashEmailValues } from './splash-schemas'
 
 // The first page loads no zod: the schemas come when the member starts on a form (issue 7).
@@ -21,20 +24,39 @@ const residenceResolver = lazyZodResolver<ResidenceValues>(() => splashSchemas()
 function EmailForm() {
   const send = useFlowSend()
   const busy = FlowActor.useSelector(selectBusy)
+  const institutionId = FlowActor.useSelector((s) => s.context.institutionId)
+  const captchaToken = FlowActor.useSelector((s) => s.context.captchaToken)
+  const failure = FlowActor.useSelector((s) => s.context.failure)
   const { register, handleSubmit, formState } = useForm<SplashEmailValues>({
     resolver: emailResolver,
     defaultValues: { emailAddress: '' },
   })
   const email = register('emailAddress')
+  // Continue before the captcha is solved: the address waits for the solution, then goes.
+  const waiting = useRef<string | null>(null)
+  const [waitingForCaptcha, setWaitingForCaptcha] = useState(false)
+  useEffect(() => {
+    if (!captchaToken || waiting.current === null) return
+    const emailAddress = waiting.current
+    waiting.current = null
+    setWaitingForCaptcha(false)
+    send({ type: 'SUBMIT_EMAIL', emailAddress })
+  }, [captchaToken, send])
+  const submit = (emailAddress: string) => {
+    if (captchaToken) {
+      send({ type: 'SUBMIT_EMAIL', emailAddress })
+    } else {
+      waiting.current = emailAddress
+      setWaitingForCaptcha(true)
+    }
+  }
   return (
     <Stack
       component="form"
       noValidate
       spacing={2}
       onFocus={emailResolver.preload}
-      onSubmit={(event) =>
-        void handleSubmit((values) => send({ type: 'SUBMIT_EMAIL', emailAddress: values.emailAddress }))(event)
-      }
+      onSubmit={(event) => void handleSubmit((values) => submit(values.emailAddress))(event)}
     >
       <TextField
         {...email}
@@ -47,7 +69,18 @@ function EmailForm() {
         helperText={formState.errors.emailAddress?.message}
         slotProps={{ htmlInput: { 'data-testid': 'email-input' } }}
       />
-      <CtaButton type="submit" busy={busy} data-testid="email-submit">
+      <CaptchaWidget institutionId={institutionId} />
+      {waitingForCaptcha && (
+        <Typography variant="body2" role="status" data-testid="captcha-waiting">
+          {messages.captchaRequired}
+        </Typography>
+      )}
+      {failure && (
+        <Alert severity="error" data-testid="captcha-failure">
+          {failure}
+        </Alert>
+      )}
+      <CtaButton type="submit" busy={busy || waitingForCaptcha} data-testid="email-submit">
         Continue
       </CtaButton>
     </Stack>

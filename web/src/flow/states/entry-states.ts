@@ -1,4 +1,6 @@
 import { assign } from 'xstate'
+import { messageOf } from '../../api/api-error'
+import { messages } from '../../lib/product'
 import { flowSetup } from '../flow-setup'
 
 /** Boot, inactive/unknown institution and the splash (email, then state of residence). */
@@ -36,18 +38,28 @@ export const entryStates = {
   splash: flowSetup.createStateConfig({
     id: 'splash',
     tags: 'splash',
-    entry: 'resetSession',
+    entry: 'enterSplash',
     initial: 'email',
-    on: { DISMISS_SESSION_EXPIRED: { actions: assign({ sessionExpired: false }) } },
+    on: {
+      DISMISS_SESSION_EXPIRED: { actions: assign({ sessionExpired: false }) },
+      SPLASH_RESET: { actions: 'resetSession' },
+      CAPTCHA_VERIFIED: { actions: assign({ captchaAuthorized: true, captchaToken: ({ event }) => event.token }) },
+      CAPTCHA_EXPIRED: { actions: assign({ captchaToken: null }) },
+    },
     states: {
       email: {
         on: {
           SUBMIT_EMAIL: {
             target: 'creatingUser',
-            actions: assign({
-              sessionExpired: false,
-              emailAddress: ({ event }) => event.emailAddress.trim().toLowerCase(),
-            }),
+            // A reset still waiting (captcha authorised, token timeout) happens now, before the new user.
+            actions: [
+              'resetSession',
+              assign({
+                sessionExpired: false,
+                failure: null,
+                emailAddress: ({ event }) => event.emailAddress.trim().toLowerCase(),
+              }),
+            ],
           },
         },
       },
@@ -58,9 +70,19 @@ export const entryStates = {
           input: ({ context, event }) => ({
             institutionId: context.institutionId,
             emailAddress: event.type === 'SUBMIT_EMAIL' ? event.emailAddress.trim() : '',
+            captchaToken: context.captchaToken,
           }),
-          onDone: { target: 'residence', actions: 'storeSession' },
-          onError: '#userCreationError',
+          // The captcha's solution is spent: the next user creation needs a new one.
+          onDone: { target: 'residence', actions: ['storeSession', assign({ captchaToken: null })] },
+          onError: [
+            // The server refused the captcha: its text on the splash, and the widget solves again.
+            {
+              guard: 'refusesCaptcha',
+              target: 'email',
+              actions: assign({ captchaToken: null, failure: ({ event }) => messageOf(event.error, messages.captchaFailed) }),
+            },
+            { target: '#userCreationError' },
+          ],
         },
       },
       residence: {

@@ -1,0 +1,12 @@
+// ALTCHA's widget (a web component) with its styles and the PBKDF2 worker as files of the app:
+// `altcha/external` bundles neither, so the page's Content-Security-Policy (scripts and workers from
+// 'self' only, no blob: workers) holds. Loaded on the splash after the first paint, never in the
+// first-load JS (web/scripts/check-bundle.mjs).
+import 'altcha/external'
+import 'altcha/altcha.css'
+import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker'
+
+/** The one algorithm the API issues (api/src/captcha.rs ALGORITHM). */
+export const ALGORITHM = 'PBKDF2/SHA-256'
+
+globalThis.$altcha.algorithms.set(ALGORITHM, () => new Pbkdf2Worker())
