@@ -10,7 +10,7 @@ use coverline_domain::contact::format_phone;
 use coverline_domain::institution::Institution;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::money::{Cents, group_thousands};
-use coverline_domain::quote::{coverage_expiration_date, format_us_date};
+use coverline_domain::quote::{RatePrice, coverage_expiration_date, format_us_date, subtotal};
 use coverline_store::{CarRecord, PaymentRecord, PolicyRecord, QuoteRecord, RateRecord, Store, UserRecord};
 use serde::{Deserialize, Serialize};
 use temporalio_macros::activities;
@@ -145,9 +145,14 @@ impl Purchase {
         Ok(Self { policy, quote, rate, car, user, institution, payment })
     }
 
-    /// What the member pays: price plus tax.
+    /// The bought rate's price and tax.
+    pub fn price(&self) -> RatePrice {
+        RatePrice { before_tax: Cents(self.rate.price_cents), tax: Cents(self.rate.tax_cents) }
+    }
+
+    /// What the member pays: the rate's unformatted rate, tax included (spec section 9).
     pub fn total(&self) -> Cents {
-        Cents(self.rate.price_cents + self.rate.tax_cents)
+        self.price().unformatted_rate()
     }
 
     /// The provider that priced the bought rate and books it (a quote can mix providers).
@@ -185,7 +190,7 @@ impl Purchase {
             deductible: Cents(self.rate.deductible_cents).dollar_sign_short(),
             payment_id: payment.payment_id.clone(),
             payment_date: format_us_date(self.start_date()),
-            subtotal: Cents(self.rate.price_cents).dollar_sign(),
+            subtotal: subtotal(self.total(), Cents(self.rate.tax_cents)).dollar_sign(),
             sales_tax: has_tax.then(|| Cents(self.rate.tax_cents).dollar_sign()),
             total: self.total().dollar_sign(),
             primary_color: self.institution.branding.colors.primary.clone(),

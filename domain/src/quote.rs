@@ -85,6 +85,27 @@ pub fn format_long_date(date: Date) -> String {
     format!("{} {day}{suffix}, {}", date.month(), date.year())
 }
 
+/// What a rate costs (spec sections 3 and 9): its price before tax and the sales tax on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatePrice {
+    pub before_tax: Cents,
+    pub tax: Cents,
+}
+
+impl RatePrice {
+    /// The rate's `unformattedRate`: what the member is charged, tax included (spec section 9:
+    /// "payment amount comes from the unformatted rate"). The sign request's amount, the
+    /// charge checked against a contract, and the receipt's and confirmation's total are this.
+    pub fn unformatted_rate(self) -> Cents {
+        self.before_tax + self.tax
+    }
+}
+
+/// The subtotal shown with a payment: the amount charged minus its tax (spec section 9).
+pub fn subtotal(amount: Cents, tax: Cents) -> Cents {
+    amount - tax
+}
+
 /// A rate as the member sees it, with every derived field of spec section 3.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -98,14 +119,17 @@ pub struct RateView {
     /// Cents.
     pub coverage_deductible: i64,
     pub dollar_sign_deductible: String,
-    /// Cents, before tax.
+    /// Cents: the amount charged, tax included (spec section 9: the payment amount comes from
+    /// the unformatted rate).
     pub unformatted_rate: i64,
+    /// `1,234.56`: the unformatted rate.
     pub rate: String,
+    /// `$1,234.56`: the unformatted rate.
     pub dollar_sign_rate: String,
-    /// Cents.
+    /// Cents: the sales tax included in the rate (0 where the state has none).
     pub tax_amount: i64,
     pub dollar_sign_tax_amount: String,
-    /// Cents: rate plus tax.
+    /// Cents: the unformatted rate (the total the member pays, tax included).
     pub total_rate_cost: i64,
     pub dollar_sign_total_rate_cost: String,
     pub formatted_coverage_miles: String,
@@ -122,14 +146,22 @@ pub struct StoredRate<'a> {
     pub miles: u32,
     pub months: u16,
     pub deductible: Cents,
+    /// Before tax.
     pub price: Cents,
     pub tax: Cents,
+}
+
+impl StoredRate<'_> {
+    /// The rate's price and tax.
+    pub fn price(&self) -> RatePrice {
+        RatePrice { before_tax: self.price, tax: self.tax }
+    }
 }
 
 impl RateView {
     /// Derives the display fields of a rate for a car at `odometer`, coverage starting `start`.
     pub fn derive(rate: &StoredRate<'_>, odometer: u32, start: Date) -> Self {
-        let total = rate.price + rate.tax;
+        let total = rate.price().unformatted_rate();
         Self {
             rate_id: rate.rate_id.to_string(),
             rate_collection_id: rate.rate_collection_id.to_string(),
@@ -139,9 +171,9 @@ impl RateView {
             coverage_months: rate.months,
             coverage_deductible: rate.deductible.0,
             dollar_sign_deductible: rate.deductible.dollar_sign_short(),
-            unformatted_rate: rate.price.0,
-            rate: rate.price.formatted(),
-            dollar_sign_rate: rate.price.dollar_sign(),
+            unformatted_rate: total.0,
+            rate: total.formatted(),
+            dollar_sign_rate: total.dollar_sign(),
             tax_amount: rate.tax.0,
             dollar_sign_tax_amount: rate.tax.dollar_sign(),
             total_rate_cost: total.0,
@@ -218,8 +250,12 @@ mod tests {
             45_000,
             date!(2026 - 11 - 22),
         );
-        assert_eq!(view.dollar_sign_rate, "$1,899.00");
-        assert_eq!(view.total_rate_cost, 195_597);
+        // Spec section 9: the payment amount comes from the unformatted rate (tax included), and
+        // the subtotal is that total minus the tax.
+        assert_eq!((view.unformatted_rate, view.total_rate_cost, view.tax_amount), (195_597, 195_597, 5_697));
+        assert_eq!((view.rate.as_str(), view.dollar_sign_rate.as_str()), ("1,955.97", "$1,955.97"));
+        assert_eq!(RatePrice { before_tax: Cents(189_900), tax: Cents(5_697) }.unformatted_rate(), Cents(195_597));
+        assert_eq!(subtotal(Cents(view.unformatted_rate), Cents(view.tax_amount)), Cents(189_900));
         assert_eq!(view.odometer_when_coverage_expires, 120_000);
         assert_eq!(view.coverage_expiration_date, "11/22/2031");
         assert_eq!(view.dollar_sign_deductible, "$100");

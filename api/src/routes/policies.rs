@@ -8,7 +8,7 @@ use coverline_domain::ErrorCode;
 use coverline_domain::contact::format_phone;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::money::Cents;
-use coverline_domain::quote::{coverage_expiration_date, format_us_date, formatted_coverage_miles};
+use coverline_domain::quote::{coverage_expiration_date, format_us_date, formatted_coverage_miles, subtotal};
 use coverline_store::PolicyRecord;
 use coverline_workflows::checkout::{BookInput, BookingFailure};
 use serde::{Deserialize, Serialize};
@@ -159,8 +159,8 @@ pub fn confirmation(p: &Purchase) -> Option<Confirmation> {
     let payment = p.payment.as_ref()?;
     let start = p.start_date();
     let tax = Cents(p.rate.tax_cents);
-    let subtotal = Cents(p.rate.price_cents);
     let amount = Cents(payment.amount_cents);
+    let subtotal = subtotal(amount, tax);
     let phone = &p.institution.branding.phone_number;
     Some(Confirmation {
         policy_reference_number: p.policy.policy_id.clone(),

@@ -267,10 +267,12 @@ async fn validation_and_access(db: Db) {
         .await;
     assert_eq!(s, 201, "{pa}");
     for r in pa["rates"].as_array().unwrap() {
-        let price = r["unformattedRate"].as_i64().unwrap();
+        // The unformatted rate is the amount charged, tax included; the subtotal is it minus the tax.
+        let amount = r["unformattedRate"].as_i64().unwrap();
         let tax = r["taxAmount"].as_i64().unwrap();
-        assert_eq!(tax, (price * 600 + 5_000) / 10_000, "{r}");
-        assert_eq!(r["totalRateCost"].as_i64().unwrap(), price + tax);
+        let subtotal = amount - tax;
+        assert!(tax > 0 && tax == (subtotal * 600 + 5_000) / 10_000, "{r}");
+        assert_eq!(r["totalRateCost"].as_i64().unwrap(), amount);
     }
     let (s, wa) = app
         .call(

@@ -77,14 +77,16 @@ async fn support_lookups_print_what_the_store_holds(db: Db) {
             "vin"
         ]
     );
-    let price = rate["unformattedRate"].as_i64().unwrap();
+    // The unformatted rate is the amount charged, tax included.
+    let amount = rate["unformattedRate"].as_i64().unwrap();
     let tax = rate["taxAmount"].as_i64().unwrap();
+    let price = amount - tax;
     assert_eq!(
         purchase,
         json!({
             "policy_id": policy_id, "user_id": m.user_id, "institution_id": "summit-cu", "email": m.email, "status": "fulfilled",
             "contract_number": contract, "last_error": null, "vin": "5XYRLDLC3NG097496", "coverage_name": rate["coverageName"],
-            "price_cents": price, "rate_tax_cents": tax, "payment_id": tracking, "amount_cents": price + tax, "payment_tax_cents": tax,
+            "price_cents": price, "rate_tax_cents": tax, "payment_id": tracking, "amount_cents": amount, "payment_tax_cents": tax,
         })
     );
     assert_eq!(support_json(&app, &["purchase", &contract]), purchase, "found by its contract number too");

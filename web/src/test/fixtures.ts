@@ -124,9 +124,14 @@ export function planDescription(plan: string): PlanDescription {
   }
 }
 
-function rate(i: number, miles: number, months: number, cents: number): Rate {
+/**
+ * A rate as the server derives it (domain/src/quote.rs RateView): `subtotal` is the price before
+ * tax; the unformatted rate is the amount charged, tax included, and so is the total.
+ */
+function rate(i: number, miles: number, months: number, subtotal: number): Rate {
   const dollars = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
-  const tax = Math.round(cents * 0.03)
+  const tax = Math.round(subtotal * 0.03)
+  const amount = subtotal + tax
   return {
     rateId: `rate-${i}`,
     rateCollectionId: 'rc-1',
@@ -136,13 +141,13 @@ function rate(i: number, miles: number, months: number, cents: number): Rate {
     coverageMonths: months,
     coverageDeductible: 10000,
     dollarSignDeductible: '$100',
-    unformattedRate: cents,
-    rate: dollars(cents).slice(1),
-    dollarSignRate: dollars(cents),
+    unformattedRate: amount,
+    rate: dollars(amount).slice(1),
+    dollarSignRate: dollars(amount),
     taxAmount: tax,
     dollarSignTaxAmount: dollars(tax),
-    totalRateCost: cents + tax,
-    dollarSignTotalRateCost: dollars(cents + tax),
+    totalRateCost: amount,
+    dollarSignTotalRateCost: dollars(amount),
     formattedCoverageMiles: `${miles / 1000} k Miles`,
     odometerWhenCoverageExpires: 45000 + miles,
     coverageExpirationDate: '11/22/2031',
@@ -225,6 +230,7 @@ export const signedRequest: SignedRequest = {
   gatewayOrigin: 'http://127.0.0.1:8081',
   requestId: 'req-1',
   expiresAt: 1_900_000_000,
+  widgetStart: { mode: 'selection', integrationId: 'DICE', experience: 'NAO_CC_ONLY' },
 }
 
 interface CheckoutOptions {
