@@ -128,6 +128,28 @@ fn default_price_limit() -> i64 {
     crate::quote::MAX_PRICE_LIMIT_DOLLARS
 }
 
+/// How the gateway's card widget is started (spec section 7: "The payment widget starts with mode
+/// selection, integration id DICE, payment account = institution entityId, experience
+/// NAO_CC_ONLY"): the same for every institution; the payment account is the institution's
+/// `entity_id`, which the sign request carries as `PaymentAccountId`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentWidgetStart {
+    /// `selection`: the member selects the payment method in the widget.
+    pub mode: &'static str,
+    /// `DICE`: Coverline's integration at the gateway.
+    pub integration_id: &'static str,
+    /// `NAO_CC_ONLY`: card only; also the sign request's `experience`.
+    pub experience: &'static str,
+}
+
+/// The widget's start parameters.
+pub const PAYMENT_WIDGET_START: PaymentWidgetStart =
+    PaymentWidgetStart { mode: "selection", integration_id: "DICE", experience: "NAO_CC_ONLY" };
+
+/// Institution ids the API's paths reserve: `/institution/global-settings` is not an institution.
+pub const RESERVED_INSTITUTION_IDS: [&str; 1] = ["global-settings"];
+
 /// The product name on payments and contracts: the custom one, else 'Vehicle Service Contract'.
 pub const DEFAULT_PRODUCT_NAME: &str = crate::product::labels::DEFAULT_PRODUCT_NAME;
 
@@ -144,6 +166,9 @@ impl Institution {
         let id = &self.institution_id;
         if id.is_empty() || id.len() > 40 || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
             return Err(format!("institutionId {id:?} must be 1-40 lower-case letters, digits or dashes"));
+        }
+        if RESERVED_INSTITUTION_IDS.contains(&id.as_str()) {
+            return Err(format!("institutionId {id:?} is reserved (GET /institution/{id} is another call)"));
         }
         for (name, hex) in
             [("cta", &self.branding.colors.cta), ("primary", &self.branding.colors.primary), ("secondary", &self.branding.colors.secondary)]
@@ -170,5 +195,18 @@ impl Institution {
     /// The provider that rates and books this institution's contracts.
     pub fn primary_provider(&self) -> &str {
         &self.application_settings.rate_providers[0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_global_settings_path_is_no_institution_id() {
+        let text = include_str!("../../data/institutions/summit-cu.toml");
+        assert!(Institution::from_toml(text).is_ok());
+        let reserved = text.replace("institutionId = \"summit-cu\"", "institutionId = \"global-settings\"");
+        assert!(Institution::from_toml(&reserved).unwrap_err().contains("reserved"));
     }
 }

@@ -23,6 +23,10 @@ use crate::{Shared, auth, millis, now_unix, now_unix_ms, signing, widget};
 
 /// The only experience the gateway offers Coverline: card only.
 pub const EXPERIENCE: &str = "NAO_CC_ONLY";
+/// The integration id the gateway gave Coverline: the widget starts only with it.
+pub const INTEGRATION_ID: &str = "DICE";
+/// The widget's start mode: the member selects the payment method (card) in the widget.
+pub const MODE: &str = "selection";
 
 /// The payer, as the sign request carries it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -375,12 +379,44 @@ fn record_charge(sandbox: &Shared, state: &mut crate::store::State, claims: &Req
 struct WidgetQuery {
     request: Option<String>,
     parent_origin: Option<String>,
+    #[serde(flatten)]
+    start: WidgetStart,
+}
+
+/// What the merchant's page starts the widget with, besides the request: the mode, its
+/// integration id, the payment account and the experience. The account and the experience must
+/// be the signed request's.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct WidgetStart {
+    mode: Option<String>,
+    integration_id: Option<String>,
+    payment_account_id: Option<String>,
+    experience: Option<String>,
+}
+
+impl WidgetStart {
+    /// The first start parameter that does not fit `request`, as the widget says it.
+    fn problem(&self, request: &SignRequest) -> Option<&'static str> {
+        let is = |given: &Option<String>, want: &str| given.as_deref() == Some(want);
+        if !is(&self.mode, MODE) {
+            Some("The payment widget was started with a wrong mode.")
+        } else if !is(&self.integration_id, INTEGRATION_ID) {
+            Some("The payment widget was started with a wrong integration id.")
+        } else if !is(&self.payment_account_id, &request.payment_account_id) {
+            Some("The payment widget was started with a wrong payment account.")
+        } else if !is(&self.experience, &request.experience) {
+            Some("The payment widget was started with a wrong experience.")
+        } else {
+            None
+        }
+    }
 }
 
 async fn widget_page(State(sandbox): State<Shared>, query: Result<Query<WidgetQuery>, QueryRejection>) -> Response {
-    let (request, parent_origin) = match query {
-        Ok(Query(q)) => (q.request.unwrap_or_default(), q.parent_origin.and_then(|o| widget::parse_origin(&o))),
-        Err(_) => (String::new(), None),
+    let (request, parent_origin, start) = match query {
+        Ok(Query(q)) => (q.request.unwrap_or_default(), q.parent_origin.and_then(|o| widget::parse_origin(&o)), q.start),
+        Err(_) => (String::new(), None, WidgetStart::default()),
     };
     let Some(parent_origin) = parent_origin else {
         return widget::failure_page(None, "This payment page was opened without a valid parent origin.");
@@ -389,7 +425,10 @@ async fn widget_page(State(sandbox): State<Shared>, query: Result<Query<WidgetQu
         Ok(claims) if sandbox.store.read(|s| s.used_nonces.contains_key(&claims.nonce)) => {
             widget::failure_page(Some(&parent_origin), MSG_REQUEST_USED)
         }
-        Ok(claims) => widget::form_page(&parent_origin, &request, &claims.payload),
+        Ok(claims) => match start.problem(&claims.payload) {
+            Some(problem) => widget::failure_page(Some(&parent_origin), problem),
+            None => widget::form_page(&parent_origin, &request, &claims.payload),
+        },
         Err(message) => widget::failure_page(Some(&parent_origin), message),
     }
 }

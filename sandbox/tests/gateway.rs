@@ -7,9 +7,23 @@ use std::time::{Duration, Instant};
 use common::*;
 use serde_json::{Value, json};
 
+/// The widget's page as the payment page starts it: the request, the parent origin and the
+/// start parameters (mode selection, integration id DICE, the payment account, NAO_CC_ONLY).
 fn widget_url(base: &str, request: &str) -> String {
+    widget_url_with(base, request, &[])
+}
+
+/// [`widget_url`] with some start parameters replaced (an empty value leaves one out).
+fn widget_url_with(base: &str, request: &str, changed: &[(&str, &str)]) -> String {
     let mut url = reqwest::Url::parse(&format!("{base}/widget")).unwrap();
     url.query_pairs_mut().append_pair("request", request).append_pair("parentOrigin", PARENT_ORIGIN);
+    for (name, value) in [("mode", "selection"), ("integrationId", "DICE"), ("paymentAccountId", "inst-001"), ("experience", "NAO_CC_ONLY")]
+    {
+        let value = changed.iter().find(|(n, _)| *n == name).map_or(value, |(_, v)| *v);
+        if !value.is_empty() {
+            url.query_pairs_mut().append_pair(name, value);
+        }
+    }
     url.to_string()
 }
 
@@ -206,6 +220,32 @@ async fn tampered_tokens_are_refused() {
     }
     let (status, _) = post(&format!("{base}/v1/verify"), None, &json!({ "result": result })).await;
     assert_eq!(status, 401);
+}
+
+#[tokio::test]
+async fn the_widget_refuses_wrong_start_parameters() {
+    let sandbox = start(config()).await;
+    let base = &sandbox.base;
+    let request = sign(base, 5_000, "NAC-2026-000010").await;
+    for (changed, problem) in [
+        (("paymentAccountId", "inst-002"), "payment account"),
+        (("paymentAccountId", ""), "payment account"),
+        (("experience", "NAO_ACH_ONLY"), "experience"),
+        (("integrationId", "OTHER"), "integration id"),
+        (("mode", "direct"), "mode"),
+        (("mode", ""), "mode"),
+    ] {
+        let response = client().get(widget_url_with(base, &request, &[changed])).send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 400, "{changed:?}");
+        let html = response.text().await.unwrap();
+        assert!(!html.contains("payment-form"), "{changed:?}: no card form");
+        assert!(html.contains("id=\"gateway-failure\""), "{changed:?}: the failure the script posts to the parent");
+        assert!(html.contains(&format!("The payment widget was started with a wrong {problem}.")), "{changed:?}:\n{html}");
+    }
+    // Refusing a start does not use the request up.
+    let (status, _, html) = get_widget(base, &request).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("payment-form"));
 }
 
 #[tokio::test]

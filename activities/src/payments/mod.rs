@@ -20,8 +20,8 @@ pub use webhook::{
     ChargeApproved, ChargeRefunded, GatewayEvent, GatewayEventKind, WEBHOOK_SIGNATURE_HEADER, WebhookRefusal, verify_webhook,
 };
 
-/// The only experience Coverline uses: card only.
-pub const EXPERIENCE: &str = "NAO_CC_ONLY";
+/// The only experience Coverline uses: card only (the widget starts with the same one).
+pub const EXPERIENCE: &str = coverline_domain::institution::PAYMENT_WIDGET_START.experience;
 
 /// The payer as the gateway wants it (spec section 7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,6 +9,7 @@ use coverline_activities::checkout::{ChargeSeen, RefundReason};
 use coverline_activities::payments::PaymentError;
 use coverline_activities::purchase::Purchase;
 use coverline_domain::ErrorCode;
+use coverline_domain::institution::{PAYMENT_WIDGET_START, PaymentWidgetStart};
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::product::messages;
 use coverline_domain::quote::format_us_date;
@@ -57,6 +58,9 @@ struct SignedView {
     request_id: String,
     /// Unix seconds.
     expires_at: i64,
+    /// What the page starts the widget with besides the request (spec section 7): mode,
+    /// integration id and experience; the payment account is the institution's `entityId`.
+    widget_start: PaymentWidgetStart,
 }
 
 /// The provider-style envelope of `verifyresponse`: `status`, `data.data`, `data.error.error_message`.
@@ -192,6 +196,7 @@ async fn sign_request(
                 gateway_origin: state.gateway.public_origin().to_string(),
                 request_id,
                 expires_at,
+                widget_start: PAYMENT_WIDGET_START,
             };
             Ok(Json(Signed { status: 200, data }))
         }

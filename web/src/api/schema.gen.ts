@@ -36,6 +36,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/institution/global-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settings shared by every institution: time-outs, limits, the widget's start parameters,
+         *     the terms PDF and the app version. Cacheable for 5 minutes.
+         */
+        get: operations["global_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/institution/{iid}": {
         parameters: {
             query?: never;
@@ -1423,6 +1443,60 @@ export type components = {
              */
             residenceEligible?: boolean;
         };
+        /** @description Limits of the forms and the coverage options (spec section 9). */
+        GlobalLimits: {
+            codeDigits: number;
+            defaultRateIndex: number;
+            maxRates: number;
+            odometerDigits: number;
+            phoneDigits: number;
+            priceCapDollars: number;
+            vinLength: number;
+            zipLength: number;
+        };
+        /**
+         * @description Settings that are the same for every institution and that a client needs (spec section 7).
+         *     No secrets: what the app already shows or does, from the one source of the constants
+         *     (domain/product.json) and the server's configuration.
+         */
+        GlobalSettings: {
+            /** @description The API's version (the `coverline` build). */
+            appVersion: string;
+            limits: components["schemas"]["GlobalLimits"];
+            /** @description How the card widget is started (the payment account is each institution's `entityId`). */
+            paymentWidget: components["schemas"]["PaymentWidgetStart"];
+            /** @description The terms-of-service PDF the review page links to (same origin as the app). */
+            termsOfServicePath: string;
+            timings: components["schemas"]["GlobalTimings"];
+        };
+        /** @description Time limits (spec sections 4 and 9). */
+        GlobalTimings: {
+            /**
+             * Format: int64
+             * @description A booking with no answer in this long fails (120000).
+             */
+            bookingNoResponseMs: number;
+            /**
+             * Format: int64
+             * @description How often the page checks it (30000).
+             */
+            idleCheckMs: number;
+            /**
+             * Format: int64
+             * @description The page's inactivity time-out (900000).
+             */
+            idleTimeoutMs: number;
+            /**
+             * Format: int64
+             * @description The server refuses a session token after this much inactivity.
+             */
+            sessionIdleTimeoutSecs: number;
+            /**
+             * Format: int64
+             * @description The server refreshes no session (chain of tokens) past this age.
+             */
+            sessionMaxSecs: number;
+        };
         /** @description One hit: `data` carries the fields of spec section 7. */
         Hit: {
             /** @description A JSON object (an array is refused, though serde would read one as the fields in order). */
@@ -1580,6 +1654,20 @@ export type components = {
              */
             taxAmount: number;
         };
+        /**
+         * @description How the gateway's card widget is started (spec section 7: "The payment widget starts with mode
+         *     selection, integration id DICE, payment account = institution entityId, experience
+         *     NAO_CC_ONLY"): the same for every institution; the payment account is the institution's
+         *     `entity_id`, which the sign request carries as `PaymentAccountId`.
+         */
+        PaymentWidgetStart: {
+            /** @description `NAO_CC_ONLY`: card only; also the sign request's `experience`. */
+            experience: string;
+            /** @description `DICE`: Coverline's integration at the gateway. */
+            integrationId: string;
+            /** @description `selection`: the member selects the payment method in the widget. */
+            mode: string;
+        };
         Payments: {
             payments: components["schemas"]["PaymentView"][];
         };
@@ -1702,28 +1790,31 @@ export type components = {
             coverageMonths: number;
             coverageName: string;
             dollarSignDeductible: string;
+            /** @description `$1,234.56`: the unformatted rate. */
             dollarSignRate: string;
             dollarSignTaxAmount: string;
             dollarSignTotalRateCost: string;
             formattedCoverageMiles: string;
             /** Format: int32 */
             odometerWhenCoverageExpires: number;
+            /** @description `1,234.56`: the unformatted rate. */
             rate: string;
             rateCollectionId: string;
             rateId: string;
             /**
              * Format: int64
-             * @description Cents.
+             * @description Cents: the sales tax included in the rate (0 where the state has none).
              */
             taxAmount: number;
             /**
              * Format: int64
-             * @description Cents: rate plus tax.
+             * @description Cents: the unformatted rate (the total the member pays, tax included).
              */
             totalRateCost: number;
             /**
              * Format: int64
-             * @description Cents, before tax.
+             * @description Cents: the amount charged, tax included (spec section 9: the payment amount comes from
+             *     the unformatted rate).
              */
             unformattedRate: number;
         };
@@ -1800,6 +1891,11 @@ export type components = {
             gatewayOrigin: string;
             requestId: string;
             signedRequest: string;
+            /**
+             * @description What the page starts the widget with besides the request (spec section 7): mode,
+             *     integration id and experience; the payment account is the institution's `entityId`.
+             */
+            widgetStart: components["schemas"]["PaymentWidgetStart"];
             /** @description The widget's page for this request, framed by the payment page. */
             widgetUrl: string;
         };
@@ -1960,6 +2056,27 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+        };
+    };
+    global_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalSettings"];
                 };
             };
         };

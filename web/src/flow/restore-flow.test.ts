@@ -75,6 +75,7 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
           gatewayOrigin: 'http://127.0.0.1:8081',
           requestId: 'req-1',
           expiresAt: 1_900_000_000,
+          widgetStart: { mode: 'selection', integrationId: 'DICE', experience: 'NAO_CC_ONLY' },
         })
       },
     })

@@ -141,6 +141,7 @@ export function start(fakes: Fakes = {}, input: Partial<FlowInput> = {}) {
               gatewayOrigin: 'http://127.0.0.1:8081',
               requestId: 'req-1',
               expiresAt: 1_900_000_000,
+              widgetStart: { mode: 'selection', integrationId: 'DICE', experience: 'NAO_CC_ONLY' },
             })),
       ),
       verifyPayment: fromPromise(

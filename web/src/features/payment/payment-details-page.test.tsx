@@ -3,6 +3,7 @@ import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../lib/product'
 import { server } from '../../test/msw-server'
+import { institution } from '../../test/fixtures'
 import { apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
 
@@ -10,6 +11,34 @@ const SIGN = '*/api/institution/:iid/user/:uid/signrequest'
 const VOIDED = `${messages.voidedUnpaid} Please start again.`
 
 describe('payment details', () => {
+  it("starts the widget with mode selection, integration id DICE, the institution's entityId and NAO_CC_ONLY", async () => {
+    const { user } = await renderAtConfirm()
+    await book(user)
+    const widget = await screen.findByTestId('payment-widget')
+    const src = new URL(widget.getAttribute('src') ?? '')
+    expect(src.searchParams.get('request')).toBe('s')
+    expect(Object.fromEntries([...src.searchParams].filter(([name]) => name !== 'request'))).toEqual({
+      mode: 'selection',
+      integrationId: 'DICE',
+      paymentAccountId: institution.entityId,
+      experience: 'NAO_CC_ONLY',
+    })
+  })
+
+  it("shows the spec's speed bump when the widget refuses its start", async () => {
+    const { user } = await renderAtConfirm()
+    await book(user)
+    await screen.findByTestId('payment-widget')
+    const refusal = {
+      source: 'coverline-gateway',
+      type: 'error',
+      message: 'The payment widget was started with a wrong payment account.',
+    }
+    window.dispatchEvent(new MessageEvent('message', { origin: 'http://127.0.0.1:8081', data: refusal }))
+    const dialog = await screen.findByTestId('payment-error-dialog')
+    expect(within(dialog).getByText(messages.paymentProblem)).toBeInTheDocument()
+  })
+
   it('shows the speed bump when the sign request fails, then the payment-error page', async () => {
     server.use(http.post(SIGN, () => apiError('paymentFailed', messages.paymentProblem, 502)))
     const { user } = await renderAtConfirm()

@@ -7,6 +7,7 @@ import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
 import { messages } from '../../lib/product'
 import { parseGatewayMessage } from './gateway-message'
+import { widgetStartUrl } from './widget-start'
 
 /** Relays the widget's postMessages to the flow while the page is open. */
 function usePaymentWidget(gatewayOrigin: string | null) {
@@ -34,6 +35,8 @@ export default function PaymentDetailsPage() {
   // The speed bump: a failed payment, or a second charge refunded (the contract was paid already).
   const failed = FlowActor.useSelector((s) => s.matches({ payment: 'failed' }) || s.matches({ payment: 'secondChargeRefunded' }))
   const failure = FlowActor.useSelector((s) => s.context.paymentFailure)
+  // The payment account the widget starts with: the institution's entityId (spec section 7).
+  const entityId = FlowActor.useSelector((s) => s.context.institution?.entityId ?? '')
   usePaymentWidget(signed?.gatewayOrigin ?? null)
   return (
     <Stack spacing={2}>
@@ -49,7 +52,7 @@ export default function PaymentDetailsPage() {
         {signed && (
           <Box
             component="iframe"
-            src={signed.widgetUrl}
+            src={widgetStartUrl(signed, entityId)}
             title="Payment"
             data-testid="payment-widget"
             sx={{ border: 0, width: '100%', height: 420, visibility: ready ? 'visible' : 'hidden' }}
