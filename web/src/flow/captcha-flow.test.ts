@@ -55,7 +55,12 @@ describe('flow: captcha', () => {
     await driveTo('lookup', {}, actor)
     expect(actor.getSnapshot().context.session).not.toBeNull()
     expect(await send(actor, { type: 'GO_TO', step: 'splash' })).toBe('splash')
-    expect(actor.getSnapshot().context.session, 'kept until the timeout').not.toBeNull()
+    expect(actor.getSnapshot().context.user, 'kept until the timeout').not.toBeNull()
+    expect(actor.getSnapshot().context, 'no session meanwhile: the gate opens no /user page').toMatchObject({
+      session: null,
+      gates: [],
+    })
+    expect(await send(actor, { type: 'GO_TO', step: 'lookup' })).toBe('splash')
     await sleep(SPLASH_RESET_DELAY_MS + 100)
     expect(actor.getSnapshot().context).toMatchObject({ session: null, user: null, captchaAuthorized: true })
 

@@ -345,8 +345,9 @@ export const flowSetup = setup({
     }),
     /**
      * Entering the splash resets the session (spec section 4): after a timeout (SPLASH_RESET_DELAY_MS)
-     * when the captcha is authorised, the session clock stopped at once; else at once. A session that
-     * timed out (the token-timeout flag) is forgotten at once all the same: its token is dead.
+     * when the captcha is authorised; else at once. While it waits, the session clock is stopped and
+     * the token and allowed routes are gone already (no /user page opens). A session that timed out
+     * (the token-timeout flag) is forgotten at once all the same: its token is dead.
      */
     enterSplash: enqueueActions(({ context, enqueue }) => {
       enqueue.cancel(SPLASH_RESET_TIMER)
@@ -354,6 +355,7 @@ export const flowSetup = setup({
         enqueue.cancel(SESSION_REFRESH_TIMER)
         enqueue.cancel(SESSION_IDLE_TIMER)
         enqueue.stopChild(SESSION_REFRESH)
+        enqueue.assign({ session: null, gates: [] })
         enqueue.raise({ type: 'SPLASH_RESET' }, { id: SPLASH_RESET_TIMER, delay: SPLASH_RESET_DELAY_MS })
       } else {
         enqueue.raise({ type: 'SPLASH_RESET' }) // handled before any other event
