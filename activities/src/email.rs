@@ -159,13 +159,20 @@ impl Mailer {
     /// a contract that was voided); `message_id` makes a resend recognisable as the same message.
     pub async fn send_refund_notice(&self, to: &str, institution_name: &str, message_id: &str, explanation: &str) -> anyhow::Result<()> {
         let text = format!("{explanation}\n\nQuestions? Contact {institution_name}.\n");
-        let message = Message::builder()
+        self.send_notice(to, &format!("A refund from {institution_name}"), message_id, &text, None).await
+    }
+
+    /// A plain-text notice (cancellations); `message_id` makes a resend recognisable as the same
+    /// message, `reply_to` sends answers to someone else (the member, for a note to the institution).
+    pub async fn send_notice(&self, to: &str, subject: &str, message_id: &str, text: &str, reply_to: Option<&str>) -> anyhow::Result<()> {
+        let mut builder = Message::builder()
             .message_id(Some(message_id.to_string()))
             .from(self.from.clone())
-            .to(to.parse().context("recipient address")?)
-            .subject(format!("A refund from {institution_name}"))
-            .header(ContentType::TEXT_PLAIN)
-            .body(text)?;
+            .to(to.parse().context("recipient address")?);
+        if let Some(reply) = reply_to {
+            builder = builder.reply_to(reply.parse().context("reply-to address")?);
+        }
+        let message = builder.subject(subject).header(ContentType::TEXT_PLAIN).body(text.to_string())?;
         self.send(message).await
     }
 

@@ -9,9 +9,11 @@
 //! - [`documents`]: the contract PDF, rendered with typst;
 //! - [`checkout`]: the checkout workflow's activities before and around the purchase (policy, code
 //!   and reminder emails with resume links, payment requests, the gateway's charges, refunds);
-//! - [`purchase`]: the checkout workflow's purchase activities (booking, payment, contract, emails).
+//! - [`purchase`]: the checkout workflow's purchase activities (booking, payment, contract, emails);
+//! - [`cancellation`]: cancelling a bought contract (void, refund, emails) or recording a late request.
 
 pub mod booking;
+pub mod cancellation;
 pub mod catalog;
 pub mod checkout;
 pub mod documents;

@@ -252,6 +252,8 @@ pub enum CheckoutStatus {
     Paid,
     Fulfilled,
     Voided,
+    /// Cancelled within the money-back period (after the checkout closed).
+    Cancelled,
     /// Left without buying; the checkout closed.
     Abandoned,
 }
@@ -267,6 +269,7 @@ impl CheckoutStatus {
             Some(PurchaseStatus::Paid) => Self::Paid,
             Some(PurchaseStatus::Fulfilled) => Self::Fulfilled,
             Some(PurchaseStatus::Voided) => Self::Voided,
+            Some(PurchaseStatus::Cancelled) => Self::Cancelled,
         }
     }
 
@@ -281,6 +284,7 @@ impl CheckoutStatus {
             Self::Paid => PurchaseStatus::Paid.as_str(),
             Self::Fulfilled => PurchaseStatus::Fulfilled.as_str(),
             Self::Voided => PurchaseStatus::Voided.as_str(),
+            Self::Cancelled => PurchaseStatus::Cancelled.as_str(),
         }
     }
 }

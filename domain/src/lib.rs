@@ -3,6 +3,7 @@
 //! Values from the outside world enter through a `parse` that returns the spec's exact member-facing
 //! text on failure ([`ValidationError`]); after that the rest of the code never re-validates.
 
+pub mod cancellation;
 pub mod checkout;
 pub mod collected;
 pub mod contact;

@@ -8,6 +8,7 @@
 //!    │  bookingFailed     paymentDeadlinePassed ──▶ voided
 //!    │  ▼
 //! bookingFailed ──retryBooking──▶ booking      (bookingFailed ──paymentDeadlinePassed──▶ voided)
+//! paid, fulfilled ──cancelled (within the money-back period)──▶ cancelled
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -29,6 +30,9 @@ pub enum PurchaseEvent {
     ContractDelivered,
     /// Nobody paid before the deadline: the booked contract is voided.
     PaymentDeadlinePassed,
+    /// The member (or support for them) cancelled within the money-back period: the contract is
+    /// voided with the provider and the payment refunded.
+    Cancelled,
 }
 
 /// Where a purchase stands; the names are what the API and `support` show.
@@ -41,6 +45,7 @@ pub enum PurchaseStatus {
     Paid,
     Fulfilled,
     Voided,
+    Cancelled,
 }
 
 impl std::fmt::Display for PurchaseStatus {
@@ -67,19 +72,25 @@ impl PurchaseStatus {
             Self::Paid => "paid",
             Self::Fulfilled => "fulfilled",
             Self::Voided => "voided",
+            Self::Cancelled => "cancelled",
         }
     }
 
     /// Parses a stored status.
     pub fn parse(s: &str) -> Option<Self> {
-        [Self::Booking, Self::BookingFailed, Self::Booked, Self::Paid, Self::Fulfilled, Self::Voided]
+        [Self::Booking, Self::BookingFailed, Self::Booked, Self::Paid, Self::Fulfilled, Self::Voided, Self::Cancelled]
             .into_iter()
             .find(|st| st.as_str() == s)
     }
 
-    /// No event changes a final status.
+    /// No event changes a final status (a fulfilled contract can still be cancelled).
     pub fn is_final(self) -> bool {
-        matches!(self, Self::Fulfilled | Self::Voided)
+        matches!(self, Self::Voided | Self::Cancelled)
+    }
+
+    /// Whether a member may cancel the purchase (a paid contract, delivered or not).
+    pub fn is_cancellable(self) -> bool {
+        matches!(self, Self::Paid | Self::Fulfilled)
     }
 }
 
@@ -120,12 +131,21 @@ impl Purchase {
     fn paid(event: &PurchaseEvent) -> Outcome<State> {
         match event {
             PurchaseEvent::ContractDelivered => Transition(State::fulfilled()),
+            PurchaseEvent::Cancelled => Transition(State::cancelled()),
             _ => Handled,
         }
     }
 
     #[state]
     fn fulfilled(event: &PurchaseEvent) -> Outcome<State> {
+        match event {
+            PurchaseEvent::Cancelled => Transition(State::cancelled()),
+            _ => Handled,
+        }
+    }
+
+    #[state]
+    fn cancelled(event: &PurchaseEvent) -> Outcome<State> {
         let _ = event;
         Handled
     }
@@ -172,6 +192,7 @@ impl Lifecycle {
             State::Paid { .. } => PurchaseStatus::Paid,
             State::Fulfilled { .. } => PurchaseStatus::Fulfilled,
             State::Voided { .. } => PurchaseStatus::Voided,
+            State::Cancelled { .. } => PurchaseStatus::Cancelled,
         }
     }
 
@@ -206,7 +227,24 @@ mod tests {
         assert_eq!(l.apply(Booked), Ok(PurchaseStatus::Booked));
         assert_eq!(l.apply(PaymentVerified), Ok(PurchaseStatus::Paid));
         assert_eq!(l.apply(ContractDelivered), Ok(PurchaseStatus::Fulfilled));
+        assert!(!l.status().is_final(), "a fulfilled contract can still be cancelled");
+    }
+
+    #[test]
+    fn only_a_paid_contract_is_cancelled_and_then_nothing_moves_it() {
+        let mut l = Lifecycle::default();
+        assert!(l.apply(Cancelled).is_err(), "nothing to cancel while booking");
+        l.apply(Booked).unwrap();
+        assert!(!l.status().is_cancellable());
+        assert!(l.apply(Cancelled).is_err(), "an unpaid contract is voided, not cancelled");
+        l.apply(PaymentVerified).unwrap();
+        assert!(l.status().is_cancellable());
+        l.apply(ContractDelivered).unwrap();
+        assert_eq!(l.apply(Cancelled), Ok(PurchaseStatus::Cancelled));
         assert!(l.status().is_final());
+        for event in [Booked, PaymentVerified, ContractDelivered, PaymentDeadlinePassed, Cancelled] {
+            assert!(l.apply(event).is_err(), "{event:?} after cancelling");
+        }
     }
 
     #[test]
@@ -248,6 +286,7 @@ mod tests {
             PurchaseStatus::Paid,
             PurchaseStatus::Fulfilled,
             PurchaseStatus::Voided,
+            PurchaseStatus::Cancelled,
         ] {
             assert_eq!(PurchaseStatus::parse(s.as_str()), Some(s));
         }

@@ -144,7 +144,7 @@ async fn book(
     };
     let purchase = view.purchase.ok_or_else(|| anyhow::anyhow!("booked without a purchase"))?;
     match purchase.status {
-        PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled => {
+        PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled | PurchaseStatus::Cancelled => {
             let policy_id = purchase.policy_id.ok_or_else(|| anyhow::anyhow!("booked without a policy"))?;
             let policy = state.store.policy(&policy_id).await?.ok_or_else(ApiError::not_found)?;
             Ok(Json(OnePolicy { policy: policy_view(&policy) }))
