@@ -4,6 +4,7 @@
 pub mod app;
 pub mod auth;
 pub mod cache;
+pub mod cancellations;
 pub mod captcha;
 pub mod checkouts;
 pub mod config;
@@ -27,6 +28,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use coverline_activities::booking::ProviderExchange;
+use coverline_activities::cancellation::CancellationActivities;
 use coverline_activities::checkout::CheckoutActivities;
 use coverline_activities::documents::{ContractRenderer, PlanTexts};
 use coverline_activities::email::Mailer;
@@ -49,6 +51,7 @@ pub struct Services {
 pub struct Activities {
     pub purchase: PurchaseActivities,
     pub checkout: CheckoutActivities,
+    pub cancellation: CancellationActivities,
 }
 
 /// The clients both the API and the worker need.
@@ -83,6 +86,12 @@ impl Clients {
                 plan_texts: self.plan_texts.clone(),
                 dealer_id: config.dealer_id.clone(),
                 public_url: config.public_url.clone(),
+            },
+            cancellation: CancellationActivities {
+                store: store.clone(),
+                provider: ProviderExchange::new(&config.provider_url, config.provider_api_key.expose(), Duration::from_secs(300))?,
+                gateway: self.gateway.clone(),
+                mailer: self.mailer.clone(),
             },
             checkout: CheckoutActivities {
                 store: store.clone(),

@@ -77,6 +77,9 @@ enum SupportCommand {
     },
     /// Ask the purchase's workflow to book again (only after a failed booking).
     RetryBooking { id: String },
+    /// Cancel a bought contract for the member: within the 30-day money-back period it is voided
+    /// and the card refunded in full; after it, the request is recorded and sent to the institution.
+    Cancel { id: String },
     /// Send the receipt and the contract copy again.
     ResendEmails {
         id: String,
@@ -325,6 +328,7 @@ async fn main() -> anyhow::Result<()> {
                     print!("{}", support.checkouts(step.as_deref(), status.as_deref(), institution.as_deref(), limit).await?);
                 }
                 SupportCommand::RetryBooking { id } => println!("{}", support.retry_booking(&id).await?),
+                SupportCommand::Cancel { id } => println!("{}", support.cancel(&id, &config.task_queue).await?),
                 SupportCommand::ResendEmails { id, force } => {
                     let mailer = coverline_activities::email::Mailer::new(&config.smtp_url, &config.mail_from)?;
                     println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);

@@ -478,6 +478,35 @@ impl Support {
         Ok(Outcome::Done(format!("asked {} to book again (the same workflow; never a second contract)", p.workflow_id)))
     }
 
+    /// Cancels a bought contract for the member, through the purchase's cancellation workflow (the
+    /// same one the member's request starts, so the two never cancel twice).
+    pub async fn cancel(&self, key: &str, task_queue: &str) -> anyhow::Result<Outcome> {
+        use coverline_workflows::cancellation::CancellationOutcome;
+        let p = self.policy(key).await?;
+        let by = coverline_activities::cancellation::CancelledBy::Support(self.operator.clone());
+        let outcome = crate::cancellations::request(&self.temporal, task_queue, &p.policy_id, by, now(), Duration::from_secs(60)).await?;
+        tracing::info!(policy_id = %p.policy_id, operator = %self.operator, ?outcome, "support asked to cancel");
+        let workflow = coverline_workflows::cancellation::cancellation_workflow_id(&p.policy_id);
+        Ok(match outcome {
+            Some(CancellationOutcome::Cancelled { refunded_cents }) => Outcome::Done(format!(
+                "cancelled {} within the money-back period: contract voided, {} refunded ({workflow})",
+                p.policy_id,
+                coverline_domain::Cents(refunded_cents).dollar_sign()
+            )),
+            Some(CancellationOutcome::Requested { .. }) => Outcome::Done(format!(
+                "{} is past the money-back period: the request is on its timeline and was sent to the institution ({workflow})",
+                p.policy_id
+            )),
+            Some(CancellationOutcome::AlreadyCancelled) => Outcome::NothingToDo(format!("{} is cancelled already", p.policy_id)),
+            Some(CancellationOutcome::NotCancellable { status }) => {
+                Outcome::NothingToDo(format!("{} is {status}: nothing paid to cancel", p.policy_id))
+            }
+            None => {
+                Outcome::Done(format!("{workflow} is under way (the provider or the gateway is slow); see `support show {}`", p.policy_id))
+            }
+        })
+    }
+
     /// Sends the receipt and the contract copy again. A second run within 10 minutes is skipped
     /// unless `force`d, so a repeated command does not flood the member's inbox.
     pub async fn resend_emails(&self, key: &str, mailer: &Mailer, public_url: &str, force: bool) -> anyhow::Result<Outcome> {

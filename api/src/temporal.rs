@@ -104,8 +104,11 @@ pub async fn run_worker(
         .sticky_queue_schedule_to_start_timeout(Duration::from_secs(3))
         .register_workflow::<CheckoutWorkflow>()
         .context("registering the checkout workflow")?
+        .register_workflow::<coverline_workflows::cancellation::CancellationWorkflow>()
+        .context("registering the cancellation workflow")?
         .register_activities(activities.purchase)
         .register_activities(activities.checkout)
+        .register_activities(activities.cancellation)
         .build();
     let mut worker = Worker::new(&runtime, client, options).context("creating the checkout worker")?;
     let stop = worker.shutdown_handle();

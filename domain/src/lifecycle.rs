@@ -83,9 +83,10 @@ impl PurchaseStatus {
             .find(|st| st.as_str() == s)
     }
 
-    /// No event changes a final status (a fulfilled contract can still be cancelled).
+    /// The checkout is done with the purchase: no checkout event changes it. (A fulfilled contract
+    /// can still be cancelled later, by the purchase's cancellation workflow.)
     pub fn is_final(self) -> bool {
-        matches!(self, Self::Voided | Self::Cancelled)
+        matches!(self, Self::Fulfilled | Self::Voided | Self::Cancelled)
     }
 
     /// Whether a member may cancel the purchase (a paid contract, delivered or not).
@@ -227,7 +228,7 @@ mod tests {
         assert_eq!(l.apply(Booked), Ok(PurchaseStatus::Booked));
         assert_eq!(l.apply(PaymentVerified), Ok(PurchaseStatus::Paid));
         assert_eq!(l.apply(ContractDelivered), Ok(PurchaseStatus::Fulfilled));
-        assert!(!l.status().is_final(), "a fulfilled contract can still be cancelled");
+        assert!(l.status().is_final());
     }
 
     #[test]

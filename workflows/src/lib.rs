@@ -2,6 +2,7 @@
 //! activities of `coverline_activities::{checkout, purchase}`, time comes from workflow timers,
 //! and the rules come from `coverline_domain` (the checkout's gate, the purchase lifecycle).
 
+pub mod cancellation;
 pub mod checkout;
 
 /// The task queue the checkout worker polls.

@@ -25,3 +25,23 @@ async fn recorded_checkouts_replay_on_the_current_code() {
         replayer.replay_workflow(history).await.unwrap_or_else(|e| panic!("{} replays deterministically: {e:?}", path.display()));
     }
 }
+
+#[tokio::test]
+async fn recorded_cancellations_replay_on_the_current_code() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut fixtures: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("cancellation-") && n.ends_with(".json")))
+        .collect();
+    fixtures.sort();
+    assert!(fixtures.len() >= 2, "recorded cancellations (refunded, requested) to replay in {}", dir.display());
+    for path in fixtures {
+        let history = WorkflowHistory::from_json(&std::fs::read(&path).expect("fixture")).expect("history JSON");
+        let replayer = WorkflowReplayer::new(
+            WorkflowReplayerOptions::new().register_workflow::<coverline_workflows::cancellation::CancellationWorkflow>().unwrap().build(),
+        )
+        .unwrap();
+        replayer.replay_workflow(history).await.unwrap_or_else(|e| panic!("{} replays deterministically: {e:?}", path.display()));
+    }
+}

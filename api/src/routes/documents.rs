@@ -66,7 +66,7 @@ fn link_token(state: &AppState, institution_id: &str, user_id: &str, policy_id: 
 }
 
 /// Checks a link token: `Err` with the member-facing refusal.
-fn check_link_token(state: &AppState, institution_id: &str, user_id: &str, policy_id: &str, token: &str) -> ApiResult<()> {
+pub(crate) fn check_link_token(state: &AppState, institution_id: &str, user_id: &str, policy_id: &str, token: &str) -> ApiResult<()> {
     let (expires, sig) = token.split_once('.').ok_or_else(ApiError::not_found)?;
     let expires: i64 = expires.parse().map_err(|_| ApiError::not_found())?;
     let sig = hex::decode(sig).map_err(|_| ApiError::not_found())?;

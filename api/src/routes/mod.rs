@@ -6,6 +6,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::app::AppState;
 
 mod analytics;
+mod cancellation;
 mod captcha;
 mod cars;
 pub(crate) mod checkout;
@@ -56,6 +57,7 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(payments::router())
         .merge(gateway::router())
         .merge(documents::router())
+        .merge(cancellation::router())
         .merge(sessions::router())
         .merge(integration::router())
         .routes(utoipa_axum::routes!(health))

@@ -13,6 +13,7 @@
 mod support;
 
 mod api;
+mod cancellation;
 mod captcha;
 mod checkout;
 mod checkout_durable;

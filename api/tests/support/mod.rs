@@ -59,6 +59,8 @@ pub struct TestApp {
     pub temporal: String,
     /// The key that signs this app's captcha challenges.
     pub captcha_secret: String,
+    /// The task queue its worker polls.
+    pub task_queue: String,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -155,6 +157,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         None => fresh_database(db).await,
     };
     let captcha_secret = options.captcha_secret.clone().unwrap_or_else(|| format!("test-captcha-secret-{}", random_suffix()));
+    let task_queue = format!("test-{}", random_suffix());
     let api = StdListener::bind("127.0.0.1:0").unwrap();
     let sandbox = StdListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", api.local_addr().unwrap());
@@ -191,7 +194,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         idle_timeout: Duration::from_secs(900),
         session_max: Duration::from_secs(14_400),
         run_worker: true,
-        task_queue: format!("test-{}", random_suffix()),
+        task_queue: task_queue.clone(),
         trust_forwarded_for: false,
         // The splash's captcha at its cheapest: each new member's solution takes a few tries.
         captcha: CaptchaConfig::easy(Secret::new(captcha_secret.clone())),
@@ -232,7 +235,20 @@ pub async fn spawn_app(options: Options) -> TestApp {
     });
     let clock = tokio::task::spawn_blocking(move || ready_rx.recv_timeout(Duration::from_secs(120)).expect("app started")).await.unwrap();
     let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
-    TestApp { url, sandbox_url, http, mail, db, database_url, clock, temporal, captcha_secret, shutdown: Some(tx), thread: Some(thread) }
+    TestApp {
+        url,
+        sandbox_url,
+        http,
+        mail,
+        db,
+        database_url,
+        clock,
+        temporal,
+        captcha_secret,
+        task_queue,
+        shutdown: Some(tx),
+        thread: Some(thread),
+    }
 }
 
 /// A member who has come through splash.
@@ -259,6 +275,7 @@ impl TestApp {
             clock: Default::default(),
             temporal,
             captcha_secret: String::new(),
+            task_queue: String::new(),
             shutdown: None,
             thread: None,
         }

@@ -1,0 +1,163 @@
+//! Cancelling a bought contract from find-your-contract: the terms that apply (within the
+//! money-back period: voided and refunded in full; after it: a request to the institution), and the
+//! request itself, which the purchase's cancellation workflow carries out once. Both need the
+//! signed link find-your-contract hands out after the last-name and zip check.
+
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use coverline_activities::cancellation::CancelledBy;
+use coverline_activities::documents::DEFAULT_REFUND_TEXT;
+use coverline_domain::cancellation::{money_back_deadline, within_money_back};
+use coverline_domain::lifecycle::PurchaseStatus;
+use coverline_domain::quote::format_long_date;
+use coverline_domain::{Cents, ErrorCode};
+use coverline_store::PolicyRecord;
+use coverline_workflows::cancellation::CancellationOutcome;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::openapi::{ErrorBody, MemberPath};
+use crate::routes::documents::check_link_token;
+
+/// How long the member's call waits for the workflow before answering "under way".
+const WAIT: Duration = Duration::from_secs(20);
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(cancellation_terms, cancel))
+}
+
+/// The signed link's token (from `verifydetails`).
+#[derive(Deserialize, IntoParams, ToSchema)]
+#[into_params(parameter_in = Query)]
+pub struct LinkToken {
+    /// The `token` of the document link.
+    token: String,
+}
+
+/// What cancelling would do now.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancellationTerms {
+    pub status: PurchaseStatus,
+    /// A paid contract, not cancelled yet.
+    pub cancellable: bool,
+    /// Cancelling now voids the contract and refunds the card in full.
+    pub within_money_back: bool,
+    /// The last day of the money-back period (`MMMM Do, YYYY`).
+    pub money_back_ends: String,
+    /// What was paid (`$1,899.00`): the refund within the period.
+    pub amount_paid: String,
+    /// The institution's refund terms, else the default (spec section 9).
+    pub refund_text: String,
+    pub institution_name: String,
+    pub contract_number: String,
+}
+
+/// What became of the request.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancellationAnswer {
+    /// `cancelled` (voided and refunded), `requested` (sent to the institution), `pending` (under
+    /// way: the provider or gateway is slow; the member gets an email when done).
+    pub outcome: CancellationState,
+    pub terms: CancellationTerms,
+}
+
+/// The outcome's name.
+#[derive(Serialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+pub enum CancellationState {
+    Cancelled,
+    Requested,
+    Pending,
+}
+
+async fn linked_policy(state: &AppState, (iid, uid, policy_id): (&str, &str, &str), token: &str) -> ApiResult<PolicyRecord> {
+    let institution = state.institution(iid).await?;
+    check_link_token(state, &institution.institution_id, uid, policy_id, token)?;
+    state
+        .store
+        .user_policy(uid, policy_id)
+        .await?
+        .filter(|p| p.institution_id == institution.institution_id)
+        .ok_or_else(ApiError::not_found)
+}
+
+async fn terms(state: &AppState, policy: &PolicyRecord) -> ApiResult<CancellationTerms> {
+    let institution = state.institution(&policy.institution_id).await?;
+    let payment = state.store.payment_for_policy(&policy.policy_id).await?;
+    let paid_at = payment.as_ref().map(|p| p.paid_at);
+    let long = |at: i64| time::OffsetDateTime::from_unix_timestamp(at).map(|t| format_long_date(t.date())).unwrap_or_default();
+    Ok(CancellationTerms {
+        status: policy.status,
+        cancellable: policy.status.is_cancellable() && paid_at.is_some(),
+        within_money_back: paid_at.is_some_and(|at| within_money_back(at, state.clock.now())),
+        money_back_ends: paid_at.map(|at| long(money_back_deadline(at))).unwrap_or_default(),
+        amount_paid: payment.map(|p| Cents(p.amount_cents).dollar_sign()).unwrap_or_default(),
+        refund_text: institution.application_settings.institution_refund_text.clone().unwrap_or_else(|| DEFAULT_REFUND_TEXT.to_string()),
+        institution_name: institution.name.clone(),
+        contract_number: policy.contract_number.clone().unwrap_or_default(),
+    })
+}
+
+/// What cancelling the contract would do now (needs the find-your-contract link's token).
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy/{policy_id}/cancellation", tag = "documents",
+    params(MemberPath, ("policy_id" = String, Path), LinkToken),
+    responses((status = 200, body = CancellationTerms), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
+async fn cancellation_terms(
+    State(state): State<AppState>,
+    Path((iid, uid, policy_id)): Path<(String, String, String)>,
+    Query(query): Query<LinkToken>,
+) -> ApiResult<Json<CancellationTerms>> {
+    let policy = linked_policy(&state, (&iid, &uid, &policy_id), &query.token).await?;
+    Ok(Json(terms(&state, &policy).await?))
+}
+
+/// Cancels the contract: within the money-back period it is voided and the card refunded in full;
+/// after it, the request goes to the institution. Asking again answers the first request's outcome.
+#[utoipa::path(post, path = "/institution/{iid}/user/{uid}/policy/{policy_id}/cancellation", tag = "documents",
+    params(MemberPath, ("policy_id" = String, Path)), request_body = LinkToken,
+    responses((status = 200, body = CancellationAnswer), (status = 202, body = CancellationAnswer), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
+async fn cancel(
+    State(state): State<AppState>,
+    Path((iid, uid, policy_id)): Path<(String, String, String)>,
+    Json(body): Json<LinkToken>,
+) -> ApiResult<(StatusCode, Json<CancellationAnswer>)> {
+    let policy = linked_policy(&state, (&iid, &uid, &policy_id), &body.token).await?;
+    if !(policy.status.is_cancellable() || policy.status == PurchaseStatus::Cancelled) {
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This contract was not paid, so there is nothing to cancel."));
+    }
+    let outcome = crate::cancellations::request(
+        &state.temporal,
+        &state.config.task_queue,
+        &policy.policy_id,
+        CancelledBy::Member,
+        state.clock.now(),
+        WAIT,
+    )
+    .await?;
+    let (status, outcome) = match outcome {
+        Some(CancellationOutcome::Cancelled { .. } | CancellationOutcome::AlreadyCancelled) => {
+            (StatusCode::OK, CancellationState::Cancelled)
+        }
+        Some(CancellationOutcome::Requested { .. }) => (StatusCode::OK, CancellationState::Requested),
+        Some(CancellationOutcome::NotCancellable { .. }) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                ErrorCode::Conflict,
+                "This contract was not paid, so there is nothing to cancel.",
+            ));
+        }
+        None => (StatusCode::ACCEPTED, CancellationState::Pending),
+    };
+    let policy = state.store.policy(&policy.policy_id).await?.ok_or_else(ApiError::not_found)?;
+    Ok((status, Json(CancellationAnswer { outcome, terms: terms(&state, &policy).await? })))
+}
