@@ -732,6 +732,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/institution/{iid}/user/{uid}/policy/{policy_id}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What cancelling the contract would do now (needs the find-your-contract link's token). */
+        get: operations["cancellation_terms"];
+        put?: never;
+        /**
+         * Cancels the contract: within the money-back period it is voided and the card refunded in full;
+         *     after it, the request goes to the institution. Asking again answers the first request's outcome.
+         */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/institution/{iid}/user/{uid}/quote": {
         parameters: {
             query?: never;
@@ -1049,6 +1070,36 @@ export type components = {
             shouldHavePromotionalCheckbox: boolean;
             shouldStartInDarkMode: boolean;
         };
+        /** @description What became of the request. */
+        CancellationAnswer: {
+            /**
+             * @description `cancelled` (voided and refunded), `requested` (sent to the institution), `pending` (under
+             *     way: the provider or gateway is slow; the member gets an email when done).
+             */
+            outcome: components["schemas"]["CancellationState"];
+            terms: components["schemas"]["CancellationTerms"];
+        };
+        /**
+         * @description The outcome's name.
+         * @enum {string}
+         */
+        CancellationState: "cancelled" | "requested" | "pending";
+        /** @description What cancelling would do now. */
+        CancellationTerms: {
+            /** @description What was paid (`$1,899.00`): the refund within the period. */
+            amountPaid: string;
+            /** @description A paid contract, not cancelled yet. */
+            cancellable: boolean;
+            contractNumber: string;
+            institutionName: string;
+            /** @description The last day of the money-back period (`MMMM Do, YYYY`). */
+            moneyBackEnds: string;
+            /** @description The institution's refund terms, else the default (spec section 9). */
+            refundText: string;
+            status: components["schemas"]["PurchaseStatus"];
+            /** @description Cancelling now voids the contract and refunds the card in full. */
+            withinMoneyBack: boolean;
+        };
         /**
          * @description A challenge as ALTCHA's widget reads it (PoW v2): find the counter whose derived key starts
          *     with `keyPrefix`.
@@ -1160,7 +1211,7 @@ export type components = {
          * @description Where a checkout stands for ops (the `CoverlineStatus` search attribute).
          * @enum {string}
          */
-        CheckoutStatus: "shopping" | "booking" | "bookingFailed" | "booked" | "paid" | "fulfilled" | "voided" | "abandoned";
+        CheckoutStatus: "shopping" | "booking" | "bookingFailed" | "booked" | "paid" | "fulfilled" | "voided" | "cancelled" | "abandoned";
         /** @description Where a checkout stands: its answer to every Update and to the `view` query. */
         CheckoutView: {
             checkout: components["schemas"]["Checkout"];
@@ -1558,6 +1609,11 @@ export type components = {
             /** @description `/{iid}/user/integration/{integratorId}/silent|selection?launch=...`. */
             url: string;
         };
+        /** @description The signed link's token (from `verifydetails`). */
+        LinkToken: {
+            /** @description The `token` of the document link. */
+            token: string;
+        };
         /** @description A description's representative ("mock") VIN, in `data.message` as the spec has it. */
         MockVin: {
             data: components["schemas"]["MockVinData"];
@@ -1723,7 +1779,7 @@ export type components = {
          * @description Where a purchase stands; the names are what the API and `support` show.
          * @enum {string}
          */
-        PurchaseStatus: "booking" | "bookingFailed" | "booked" | "paid" | "fulfilled" | "voided";
+        PurchaseStatus: "booking" | "bookingFailed" | "booked" | "paid" | "fulfilled" | "voided" | "cancelled";
         /** @description The purchase as the workflow knows it. */
         PurchaseView: {
             bookingFailure: components["schemas"]["BookingFailure"] | null;
@@ -3495,6 +3551,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyWithConfirmation"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancellation_terms: {
+        parameters: {
+            query: {
+                /** @description The `token` of the document link. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationTerms"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkToken"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationAnswer"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationAnswer"];
                 };
             };
             "4XX": {
