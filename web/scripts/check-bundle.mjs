@@ -13,8 +13,12 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-/** 170 kB, with kB = 1024 bytes. */
-const BUDGET_BYTES = 170 * 1024
+/**
+ * 173 kB, with kB = 1024 bytes. Raised from 170 for issue 15's spec gaps (the captcha's loader, the
+ * chunk-failure boundary, the car-details step, anonymous pageviews: 171.8 kB); issue 16, next,
+ * rebuilds the first load and lowers this to 120.
+ */
+const BUDGET_BYTES = 173 * 1024
 /** Source modules of the first screen, loaded lazily but always, before the splash can be used. */
 const FIRST_SCREEN_MODULES = ['src/features/splash/splash-page.tsx']
 
