@@ -198,7 +198,7 @@ async fn the_openapi_document_is_served_and_bad_requests_get_json_errors(db: Db)
     let doc: Value = app.http.get(app.api("/openapi.json")).send().await.unwrap().json().await.unwrap();
     assert_eq!(doc["openapi"], "3.1.0");
     let operations: usize = doc["paths"].as_object().unwrap().values().map(|item| item.as_object().unwrap().len()).sum();
-    assert_eq!(operations, 51, "every routed operation is documented");
+    assert_eq!(operations, 56, "every routed operation is documented");
     let quote = &doc["paths"]["/api/institution/{iid}/user/{uid}/quote"]["post"];
     assert_eq!(quote["security"][0]["session"], json!([]));
     assert!(quote["responses"]["4XX"].is_object(), "{quote}");
