@@ -13,7 +13,7 @@ use coverline_domain::Cents;
 use coverline_domain::cancellation::money_back_deadline;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::product::limits::MONEY_BACK_DAYS;
-use coverline_domain::quote::format_long_date;
+use coverline_domain::quote::format_long_date_at as long_date;
 use coverline_store::Store;
 use serde::{Deserialize, Serialize};
 use temporalio_macros::activities;
@@ -71,11 +71,6 @@ pub struct CancellationActivities {
 
 fn failure(e: impl std::fmt::Display) -> ActivityError {
     ActivityError::from(anyhow::anyhow!("{e}"))
-}
-
-/// `November 24th, 2026` for a UTC unix time.
-fn long_date(at: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp(at).map(|t| format_long_date(t.date())).unwrap_or_default()
 }
 
 #[activities]

@@ -73,6 +73,11 @@ pub fn format_us_date(date: Date) -> String {
     format!("{:02}/{:02}/{}", date.month() as u8, date.day(), date.year())
 }
 
+/// [`format_long_date`] of a UTC unix time (empty when out of range).
+pub fn format_long_date_at(at: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(at).map(|t| format_long_date(t.date())).unwrap_or_default()
+}
+
 /// `MMMM Do, YYYY` (`November 22nd, 2026`).
 pub fn format_long_date(date: Date) -> String {
     let day = date.day();

@@ -12,7 +12,7 @@ use coverline_activities::cancellation::CancelledBy;
 use coverline_activities::documents::DEFAULT_REFUND_TEXT;
 use coverline_domain::cancellation::{money_back_deadline, within_money_back};
 use coverline_domain::lifecycle::PurchaseStatus;
-use coverline_domain::quote::format_long_date;
+use coverline_domain::quote::format_long_date_at;
 use coverline_domain::{Cents, ErrorCode};
 use coverline_store::PolicyRecord;
 use coverline_workflows::cancellation::CancellationOutcome;
@@ -78,6 +78,11 @@ pub enum CancellationState {
     Pending,
 }
 
+/// 409: the purchase was never paid (or was voided), so there is nothing to cancel.
+fn nothing_to_cancel() -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This contract was not paid, so there is nothing to cancel.")
+}
+
 async fn linked_policy(state: &AppState, (iid, uid, policy_id): (&str, &str, &str), token: &str) -> ApiResult<PolicyRecord> {
     let institution = state.institution(iid).await?;
     check_link_token(state, &institution.institution_id, uid, policy_id, token)?;
@@ -93,12 +98,11 @@ async fn terms(state: &AppState, policy: &PolicyRecord) -> ApiResult<Cancellatio
     let institution = state.institution(&policy.institution_id).await?;
     let payment = state.store.payment_for_policy(&policy.policy_id).await?;
     let paid_at = payment.as_ref().map(|p| p.paid_at);
-    let long = |at: i64| time::OffsetDateTime::from_unix_timestamp(at).map(|t| format_long_date(t.date())).unwrap_or_default();
     Ok(CancellationTerms {
         status: policy.status,
         cancellable: policy.status.is_cancellable() && paid_at.is_some(),
         within_money_back: paid_at.is_some_and(|at| within_money_back(at, state.clock.now())),
-        money_back_ends: paid_at.map(|at| long(money_back_deadline(at))).unwrap_or_default(),
+        money_back_ends: paid_at.map(|at| format_long_date_at(money_back_deadline(at))).unwrap_or_default(),
         amount_paid: payment.map(|p| Cents(p.amount_cents).dollar_sign()).unwrap_or_default(),
         refund_text: institution.application_settings.institution_refund_text.clone().unwrap_or_else(|| DEFAULT_REFUND_TEXT.to_string()),
         institution_name: institution.name.clone(),
@@ -133,7 +137,7 @@ async fn cancel(
 ) -> ApiResult<(StatusCode, Json<CancellationAnswer>)> {
     let policy = linked_policy(&state, (&iid, &uid, &policy_id), &body.token).await?;
     if !(policy.status.is_cancellable() || policy.status == PurchaseStatus::Cancelled) {
-        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This contract was not paid, so there is nothing to cancel."));
+        return Err(nothing_to_cancel());
     }
     let outcome = crate::cancellations::request(
         &state.temporal,
@@ -149,13 +153,7 @@ async fn cancel(
             (StatusCode::OK, CancellationState::Cancelled)
         }
         Some(CancellationOutcome::Requested { .. }) => (StatusCode::OK, CancellationState::Requested),
-        Some(CancellationOutcome::NotCancellable { .. }) => {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                ErrorCode::Conflict,
-                "This contract was not paid, so there is nothing to cancel.",
-            ));
-        }
+        Some(CancellationOutcome::NotCancellable { .. }) => return Err(nothing_to_cancel()),
         None => (StatusCode::ACCEPTED, CancellationState::Pending),
     };
     let policy = state.store.policy(&policy.policy_id).await?.ok_or_else(ApiError::not_found)?;
