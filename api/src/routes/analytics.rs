@@ -118,7 +118,7 @@ async fn record(
         client_id: field(d.client_id)?,
         user_agent: field(d.device_user_agent_string)?,
     };
-    state.store.insert_analytics_event(&crate::ids::new_id("evt"), &event).await?;
+    state.store.insert_analytics_event(&crate::ids::new_ordered_id("evt"), &event).await?;
     Ok(StatusCode::ACCEPTED)
 }
 
@@ -155,6 +155,6 @@ async fn record_anonymous(
         return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, "Too many requests. Please try again later."));
     }
     state.store.record_hit(&key, now).await?;
-    state.store.insert_anonymous_pageview(&crate::ids::new_id("evt"), &pageview).await?;
+    state.store.insert_anonymous_pageview(&crate::ids::new_ordered_id("evt"), &pageview).await?;
     Ok(StatusCode::ACCEPTED)
 }

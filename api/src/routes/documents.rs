@@ -160,7 +160,7 @@ async fn verify_details(
             client_id: None,
             user_agent: None,
         };
-        if let Err(e) = state.store.insert_analytics_event(&crate::ids::new_id("evt"), &event).await {
+        if let Err(e) = state.store.insert_analytics_event(&crate::ids::new_ordered_id("evt"), &event).await {
             tracing::warn!(error = ?e, %policy_id, "recording a policy retrieval event");
         }
     }
