@@ -542,7 +542,7 @@ fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> Contr
         effective_date: "03/14/2026".into(),
         expiration_date: "03/14/2032".into(),
         deductible: "$50".into(),
-        price: "$2,732.00".into(),
+        price: "$2,732".into(),
         sales_tax: sales_tax.map(String::from),
         total: "$2,861.76".into(),
         payment_id: "TRK-5561-0923".into(),

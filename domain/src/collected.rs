@@ -167,7 +167,7 @@ pub struct RateSummary {
     pub coverage_months: u32,
     #[schema(maximum = 1000000)]
     pub coverage_miles: u32,
-    /// `$1,234.00`.
+    /// `$1,234` or `$1,234.50` (`0,0[.]00`).
     pub dollar_sign_rate: String,
 }
 

@@ -15,25 +15,23 @@ impl Cents {
         Self(d * 100)
     }
 
-    /// `1,234.56` (the spec's `0,0[.]00` with cents always shown).
+    /// The spec's `0,0[.]00`: `1,234.56`, and `1,234` for whole dollars.
     pub fn formatted(self) -> String {
         let sign = if self.0 < 0 { "-" } else { "" };
         let abs = self.0.unsigned_abs();
-        format!("{sign}{}.{:02}", group_thousands(abs / 100), abs % 100)
+        match abs % 100 {
+            0 => format!("{sign}{}", group_thousands(abs / 100)),
+            cents => format!("{sign}{}.{cents:02}", group_thousands(abs / 100)),
+        }
     }
 
-    /// `$1,234.56`.
+    /// `$1,234.56`, `$1,234`.
     pub fn dollar_sign(self) -> String {
         let formatted = self.formatted();
         match formatted.strip_prefix('-') {
             Some(rest) => format!("-${rest}"),
             None => format!("${formatted}"),
         }
-    }
-
-    /// `$100` when the amount is whole dollars, else `$100.50` (deductibles read this way).
-    pub fn dollar_sign_short(self) -> String {
-        if self.0 % 100 == 0 { format!("${}", group_thousands(self.0.unsigned_abs() / 100)) } else { self.dollar_sign() }
     }
 
     /// Multiplies by a rate in basis points (1/100 of a percent), rounding half up.
@@ -81,10 +79,14 @@ mod tests {
 
     #[test]
     fn formats_like_the_spec() {
-        assert_eq!(Cents(189_900).dollar_sign(), "$1,899.00");
+        // `0,0[.]00`: whole dollars without cents, other amounts with two decimals.
+        assert_eq!(Cents(189_900).dollar_sign(), "$1,899");
+        assert_eq!(Cents(189_950).dollar_sign(), "$1,899.50");
         assert_eq!(Cents(5_697).formatted(), "56.97");
+        assert_eq!(Cents(5).formatted(), "0.05");
+        assert_eq!(Cents(0).dollar_sign(), "$0");
         assert_eq!(Cents(123_456_789).dollar_sign(), "$1,234,567.89");
-        assert_eq!(Cents(10_000).dollar_sign_short(), "$100");
+        assert_eq!(Cents(10_000).dollar_sign(), "$100");
         assert_eq!(Cents(-250).dollar_sign(), "-$2.50");
         assert_eq!(group_thousands(120_000), "120,000");
         assert_eq!(group_thousands(999), "999");

@@ -175,7 +175,7 @@ impl RateView {
             coverage_miles: rate.miles,
             coverage_months: rate.months,
             coverage_deductible: rate.deductible.0,
-            dollar_sign_deductible: rate.deductible.dollar_sign_short(),
+            dollar_sign_deductible: rate.deductible.dollar_sign(),
             unformatted_rate: total.0,
             rate: total.formatted(),
             dollar_sign_rate: total.dollar_sign(),

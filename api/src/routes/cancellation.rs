@@ -51,7 +51,7 @@ pub struct CancellationTerms {
     pub within_money_back: bool,
     /// The last day of the money-back period (`MMMM Do, YYYY`).
     pub money_back_ends: String,
-    /// What was paid (`$1,899.00`): the refund within the period.
+    /// What was paid (`$1,899`, `$1,899.50`): the refund within the period.
     pub amount_paid: String,
     /// The institution's refund terms, else the default (spec section 9).
     pub refund_text: String,

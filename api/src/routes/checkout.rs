@@ -93,7 +93,7 @@ struct OneCheckout {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PriceChange {
-    /// What the member saw, e.g. `$1,234.00`.
+    /// What the member saw, e.g. `$1,234` or `$1,234.50`.
     from: String,
     /// What the coverage costs now.
     to: String,

@@ -174,7 +174,7 @@ pub fn confirmation(p: &Purchase) -> Option<Confirmation> {
             coverage_months: p.rate.months,
             coverage_expiration_date: format_us_date(coverage_expiration_date(start, p.rate.months as u16)),
             coverage_deductible: p.rate.deductible_cents,
-            dollar_sign_deductible: Cents(p.rate.deductible_cents).dollar_sign_short(),
+            dollar_sign_deductible: Cents(p.rate.deductible_cents).dollar_sign(),
             tax_amount: tax.0,
             dollar_sign_tax_amount: tax.dollar_sign(),
         },

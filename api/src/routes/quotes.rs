@@ -123,7 +123,7 @@ fn plan_description(state: &AppState, provider: &str, rate: &RateRecord) -> Plan
         plan = rate.coverage_name,
         months = rate.months,
         miles = coverline_domain::money::group_thousands(rate.miles as u64),
-        deductible = Cents(rate.deductible_cents).dollar_sign_short(),
+        deductible = Cents(rate.deductible_cents).dollar_sign(),
     );
     PlanDescription {
         intro,

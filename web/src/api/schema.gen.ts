@@ -1086,7 +1086,7 @@ export type components = {
         CancellationState: "cancelled" | "requested" | "pending";
         /** @description What cancelling would do now. */
         CancellationTerms: {
-            /** @description What was paid (`$1,899.00`): the refund within the period. */
+            /** @description What was paid (`$1,899`, `$1,899.50`): the refund within the period. */
             amountPaid: string;
             /** @description A paid contract, not cancelled yet. */
             cancellable: boolean;
@@ -1768,7 +1768,7 @@ export type components = {
         };
         /** @description A price that changed since the member last saw it (a resumed quote too old to honour). */
         PriceChange: {
-            /** @description What the member saw, e.g. `$1,234.00`. */
+            /** @description What the member saw, e.g. `$1,234` or `$1,234.50`. */
             from: string;
             /** @description The sentence to show. */
             message: string;
@@ -1828,7 +1828,7 @@ export type components = {
             /** Format: int32 */
             coverageMonths: number;
             coverageName: string;
-            /** @description `$1,234.00`. */
+            /** @description `$1,234` or `$1,234.50` (`0,0[.]00`). */
             dollarSignRate: string;
         };
         /** @description A rate as the member sees it, with every derived field of spec section 3. */

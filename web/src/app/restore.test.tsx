@@ -83,8 +83,8 @@ describe('a reloaded /user page shows the same screen with the same data', () =>
   })
 
   it("a re-rated quote: the review page, and the new price's message until OK", async () => {
-    const message = 'Prices have changed since you chose your coverage: it was $2,470.97, and it is now $2,520.00.'
-    restoring(resumedAt('confirm', { priceChange: { from: '$2,470.97', to: '$2,520.00', message } }))
+    const message = 'Prices have changed since you chose your coverage: it was $2,470.97, and it is now $2,520.'
+    restoring(resumedAt('confirm', { priceChange: { from: '$2,470.97', to: '$2,520', message } }))
     const { user } = renderApp('/summit-cu/user/coverage/confirm')
     const dialog = await screen.findByRole('dialog', { name: messages.priceChangedTitle })
     expect(within(dialog).getByText(message)).toBeInTheDocument()

@@ -123,8 +123,8 @@ describe('restore on boot: the member goes on where the checkout stands', () => 
   })
 
   it("shows a re-rated quote's new price over the restored page until OK", async () => {
-    const message = 'Prices have changed since you chose your coverage: it was $1,955.97, and it is now $2,001.00.'
-    const { actor } = await restoreWith(resumedAt('confirm', { priceChange: { from: '$1,955.97', to: '$2,001.00', message } }))
+    const message = 'Prices have changed since you chose your coverage: it was $1,955.97, and it is now $2,001.'
+    const { actor } = await restoreWith(resumedAt('confirm', { priceChange: { from: '$1,955.97', to: '$2,001', message } }))
     expect(stepOf(actor.getSnapshot())).toBe('confirm')
     expect(actor.getSnapshot().context.notice).toEqual({ title: messages.priceChangedTitle, message })
     actor.send({ type: 'DISMISS_NOTICE' })

@@ -188,7 +188,7 @@ export const confirmation: Confirmation = {
     amount: 195597,
     dollarSignAmount: '$1,955.97',
     subtotal: 189900,
-    dollarSignSubtotal: '$1,899.00',
+    dollarSignSubtotal: '$1,899',
     salesTax: 5697,
     dollarSignSalesTax: '$56.97',
     hasSalesTax: true,
