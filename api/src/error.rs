@@ -2,8 +2,11 @@
 //! read (the spec's text where it has one). Internal errors are logged with context and their
 //! details never reach the client.
 
+use std::cell::Cell;
+use std::time::Duration;
+
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use coverline_domain::{ErrorCode, ValidationError};
 
@@ -44,6 +47,15 @@ impl ApiError {
         Self::new(StatusCode::BAD_REQUEST, ErrorCode::Validation, message)
     }
 
+    /// 429 `rateLimited`: the caller may try again after `wait`, which the answer's `Retry-After`
+    /// says in whole seconds (rounded up, at least 1).
+    pub fn rate_limited(message: impl Into<String>, wait: Duration) -> Self {
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        // Outside a request (a unit test) there is no answer to carry it.
+        let _ = RETRY_AFTER.try_with(|w| w.set(Some(seconds.max(1))));
+        Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message)
+    }
+
     /// 500, logging the cause.
     pub fn internal(err: anyhow::Error) -> Self {
         tracing::error!(error = ?err, "internal error");
@@ -63,10 +75,31 @@ impl From<anyhow::Error> for ApiError {
     }
 }
 
+/// A 429 whose limiter did not say when it lets the caller in again is over by then: no limiter
+/// counts over a longer window.
+pub const LONGEST_RATE_WINDOW: Duration = Duration::from_secs(3600);
+
+tokio::task_local! {
+    /// The wait of this request's 429, from `ApiError::rate_limited` (the error type has no room for
+    /// it: its fields are built literally across the routes). Scoped per request by `retry_after_scope`.
+    static RETRY_AFTER: Cell<Option<u64>>;
+}
+
+/// Middleware: a request's scope for the wait of its 429 (see `RETRY_AFTER`).
+pub async fn retry_after_scope(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    RETRY_AFTER.scope(Cell::new(None), next.run(request)).await
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let error = ErrorDetail { code: self.code, message: self.message, field: self.field.map(str::to_string) };
-        (self.status, Json(ErrorBody { error })).into_response()
+        let mut response = (self.status, Json(ErrorBody { error })).into_response();
+        // Every 429 says when to try again (the web app tells the member "try again in N s").
+        if self.status == StatusCode::TOO_MANY_REQUESTS {
+            let seconds = RETRY_AFTER.try_with(Cell::get).ok().flatten().unwrap_or(LONGEST_RATE_WINDOW.as_secs());
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Keys tracked before idle buckets are swept.
 const SWEEP_AT: usize = 50_000;
@@ -22,12 +22,12 @@ impl RateLimiter {
         Self { burst: f64::from(burst), per_second, buckets: Arc::default() }
     }
 
-    /// Takes one token for `key`; false when the bucket is empty.
-    pub fn allow(&self, key: &str) -> bool {
-        self.allow_at(key, Instant::now())
+    /// Takes one token for `key`; when the bucket is empty, how long until it holds one again.
+    pub fn take(&self, key: &str) -> Result<(), Duration> {
+        self.take_at(key, Instant::now())
     }
 
-    fn allow_at(&self, key: &str, now: Instant) -> bool {
+    fn take_at(&self, key: &str, now: Instant) -> Result<(), Duration> {
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if buckets.len() >= SWEEP_AT {
             // A full bucket is the same as no bucket: forget those.
@@ -39,9 +39,9 @@ impl RateLimiter {
         *at = now;
         if *tokens >= 1.0 {
             *tokens -= 1.0;
-            true
+            Ok(())
         } else {
-            false
+            Err(Duration::from_secs_f64((1.0 - *tokens) / self.per_second))
         }
     }
 }
@@ -56,12 +56,15 @@ mod tests {
     fn a_burst_then_the_refill_rate() {
         let limiter = RateLimiter::new(3, 0.5);
         let t0 = Instant::now();
-        assert!((0..3).all(|_| limiter.allow_at("m", t0)));
-        assert!(!limiter.allow_at("m", t0), "the burst is spent");
-        assert!(limiter.allow_at("other", t0), "buckets are per key");
-        assert!(!limiter.allow_at("m", t0 + Duration::from_millis(1900)), "0.95 of a token after 1.9 s");
-        assert!(limiter.allow_at("m", t0 + Duration::from_millis(4100)), "2.05 tokens after 4.1 s");
-        assert!(limiter.allow_at("m", t0 + Duration::from_millis(4150)));
-        assert!(!limiter.allow_at("m", t0 + Duration::from_millis(4200)), "both spent");
+        let at = |ms: u64| t0 + Duration::from_millis(ms);
+        assert!((0..3).all(|_| limiter.take_at("m", t0).is_ok()));
+        assert_eq!(limiter.take_at("m", t0), Err(Duration::from_secs(2)), "the burst is spent: one token in 2 s");
+        assert!(limiter.take_at("other", t0).is_ok(), "buckets are per key");
+        let wait = limiter.take_at("m", at(1900)).unwrap_err();
+        assert!(wait.abs_diff(Duration::from_millis(100)) < Duration::from_millis(1), "0.95 of a token after 1.9 s: {wait:?}");
+        assert!(limiter.take_at("m", at(4100)).is_ok(), "2.05 tokens after 4.1 s");
+        assert!(limiter.take_at("m", at(4150)).is_ok());
+        let wait = limiter.take_at("m", at(4200)).unwrap_err();
+        assert!(wait.abs_diff(Duration::from_millis(1800)) < Duration::from_millis(1), "both spent, 0.1 left: {wait:?}");
     }
 }

@@ -108,16 +108,10 @@ struct Cars {
 
 /// A member's VIN lookups are limited (the VIN tables are not for scraping).
 fn vin_lookup_allowed(state: &AppState, member: &auth::Member) -> ApiResult<()> {
-    if state.vin_lookups.allow(&member.user.user_id) {
-        Ok(())
-    } else {
+    state.vin_lookups.take(&member.user.user_id).map_err(|wait| {
         tracing::warn!(user_id = %member.user.user_id, "VIN lookups refused: too many");
-        Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            ErrorCode::RateLimited,
-            "Too many vehicle lookups. Please wait a minute and try again.",
-        ))
-    }
+        ApiError::rate_limited("Too many vehicle lookups. Please wait a minute and try again.", wait)
+    })
 }
 
 /// A required query parameter, trimmed; `Field is required` names it when missing or blank.
