@@ -5,6 +5,8 @@ import { withRetries } from './retry'
 import { TokenChain } from './token-chain'
 import type {
   BookingBody,
+  CancellationAnswer,
+  CancellationTerms,
   Car,
   Confirmation,
   CreateCarBody,
@@ -54,6 +56,11 @@ const enc = encodeURIComponent
 
 function institutionPath(institutionId: string): string {
   return `${BASE}/institution/${enc(institutionId)}`
+}
+
+/** A found contract's cancellation (GET its terms, POST to cancel), opened by the find-your-contract link's token. */
+function cancellationPath(contract: ContractRef): string {
+  return `${institutionPath(contract.institutionId)}/user/${enc(contract.userId)}/policy/${enc(contract.policyId)}/cancellation`
 }
 
 function carPath(session: Session): string {
@@ -404,6 +411,18 @@ export const api = {
       `${institutionPath(contract.institutionId)}/user/${enc(contract.userId)}/verifydetails/${enc(contract.policyId)}`,
       { method: 'POST', body },
     ),
+
+  /** What cancelling the contract would do now; `token` is verifyPolicyDetails' link token (no session). */
+  getCancellationTerms: (contract: ContractRef, token: string) =>
+    request<CancellationTerms>(`${cancellationPath(contract)}?token=${enc(token)}`),
+
+  /**
+   * Cancels the contract (within the money-back period: voided and refunded; after it: a request to
+   * the institution). Asking again answers the first request's outcome. 404/410 once the link is
+   * wrong or expired.
+   */
+  cancelContract: (contract: ContractRef, token: string) =>
+    request<CancellationAnswer>(cancellationPath(contract), { method: 'POST', body: { token } }),
 }
 
 export type Api = typeof api

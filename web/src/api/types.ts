@@ -56,6 +56,10 @@ export type Confirmation = Schemas['Confirmation']
 export type PolicyLookupBody = Schemas['VerifyDetails']
 /** A matched lookup: `policy` is the URL path of the contract PDF (carries its own short-lived token). */
 export type PolicyDocumentLink = Schemas['DocumentLink']
+/** What cancelling a contract would do now (the find-your-contract link opens it). */
+export type CancellationTerms = Schemas['CancellationTerms']
+/** A cancellation's outcome (`cancelled`, `requested`, `pending`) and the terms after it. */
+export type CancellationAnswer = Schemas['CancellationAnswer']
 
 export type BounceSource = Schemas['BounceSource']
 export type CollectedInfo = Schemas['CollectedInfo']

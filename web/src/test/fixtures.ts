@@ -1,4 +1,5 @@
 import type {
+  CancellationTerms,
   CheckoutView,
   Car,
   CheckoutFacts,
@@ -222,6 +223,19 @@ export const recordedAnswers: RecordedAnswers = {
 }
 
 export const bookedPolicy: Policy = { policyId: 'p-1', mmpContractNumber: 'MMP-0001', status: 'booked' }
+
+/** `GET …/policy/p-1/cancellation`: a fulfilled contract paid 10 days ago, within its money-back period. */
+export const cancellationTerms: CancellationTerms = {
+  status: 'fulfilled',
+  cancellable: true,
+  withinMoneyBack: true,
+  moneyBackEnds: 'July 4th, 2025',
+  amountPaid: '$1,899',
+  refundText:
+    'You may cancel this contract at any time. If you cancel after 30 days, the refund for the unused part of the contract is paid by check.',
+  institutionName: 'Summit Credit Union',
+  contractNumber: 'MMP-0001',
+}
 
 /** The card widget's signed request (`POST U/signrequest`'s `data`). */
 export const signedRequest: SignedRequest = {

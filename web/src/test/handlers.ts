@@ -3,6 +3,7 @@ import type { CheckoutStepBody, CreateCarBody, CreateUserBody, PersonalDetailsBo
 import { messages } from '../lib/product'
 import {
   bookedPolicy,
+  cancellationTerms,
   car,
   catalog,
   checkoutAt,
@@ -90,6 +91,10 @@ export const handlers = [
       policy: `/api/institution/${params.iid}/user/${params.uid}/fetchdocument/${params.policyId}?token=doc-token`,
       expiresAt: 1795000000,
     }),
+  ),
+  http.get(`${U}/policy/:policyId/cancellation`, () => answer('cancellation_terms', cancellationTerms)),
+  http.post(`${U}/policy/:policyId/cancellation`, () =>
+    answer('cancel', { outcome: 'cancelled', terms: { ...cancellationTerms, status: 'cancelled', cancellable: false } }, 200),
   ),
   http.get(`${U}/verifyemail`, () => answer('send_verification_email', { sent: true })),
   /** Personal details, or (with a verificationCode) the code that verifies the email. */

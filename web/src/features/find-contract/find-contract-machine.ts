@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate'
-import { ApiError } from '../../api/api-error'
+import { ApiError, messageOf } from '../../api/api-error'
 import { api, type ContractRef } from '../../api/client'
-import type { Institution, PolicyDocumentLink } from '../../api/types'
+import type { CancellationAnswer, CancellationTerms, Institution, PolicyDocumentLink } from '../../api/types'
 import { institutionPhone } from '../../lib/format'
 import { messages } from '../../lib/product'
 import { refusedField } from '../../lib/refused-field'
@@ -29,9 +29,33 @@ export function failureMessage(error: unknown, institution: Institution | null):
   return retrievalFailedMessage(institution)
 }
 
+/**
+ * The cancellation's link was refused: a wrong token or policy (404, or 401/403) or an expired one
+ * (410 linkExpired, after LINK_TTL_SECS of api/src/routes/documents.rs). Only a new search helps.
+ */
+export function linkRefused(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'linkExpired' || [401, 403, 404, 410].includes(error.status))
+}
+
+/** What a failed cancellation call says: the server's own words, the dropped connection's, or a plain fallback. */
+function cancellationError(error: unknown): string {
+  return messageOf(error, messages.somethingWentWrong)
+}
+
 export type FindContractEvent =
   /** `tab`: opened blank in the member's click (openContractTab), for the contract to show in. */
-  { type: 'SUBMIT'; details: FindContractValues; tab: ContractTab } | { type: 'DISMISS_FAILURE' }
+  | { type: 'SUBMIT'; details: FindContractValues; tab: ContractTab }
+  | { type: 'DISMISS_FAILURE' }
+  /** "Cancel my contract": the confirm dialog opens (only for a cancellable contract). */
+  | { type: 'CANCEL_CONTRACT' }
+  /** The dialog's "Keep my contract" (or Escape). */
+  | { type: 'KEEP_CONTRACT' }
+  /** The dialog's confirm: the request is sent, once. */
+  | { type: 'CONFIRM_CANCEL' }
+  /** The cancellation terms could not be loaded: ask again. */
+  | { type: 'RELOAD_TERMS' }
+  /** The link ran out: back to the form for a new search. */
+  | { type: 'FIND_AGAIN' }
 
 interface FindContractContext {
   contract: ContractRef
@@ -44,13 +68,22 @@ interface FindContractContext {
   failure: string | null
   /** The server refused the last name or zip (error.field): the form shows it under that field. */
   submitError: ApiError | null
+  /** The found contract's link token: it opens the cancellation's terms and request too. */
+  linkToken: string | null
+  /** What cancelling would do now (after the request: the terms it answered with). */
+  terms: CancellationTerms | null
+  /** The cancellation's outcome once the server answered. */
+  outcome: CancellationAnswer['outcome'] | null
+  /** Why the terms could not be loaded, or why the request failed (shown in the dialog). */
+  cancelError: string | null
 }
 
 /**
  * The contract finder (spec sections 2, 4 and 8), outside the purchase flow and without a session:
  * load the institution for its branding, then the last name and zip for a link to the contract
  * PDF, which opens in a new tab (opened in the click itself, so popup blockers let it through); after
- * that the form stays disabled.
+ * that the form stays disabled and the same link opens the contract's cancellation (`opened`), until
+ * it runs out and the member searches again.
  */
 export const findContractMachine = setup({
   types: {
@@ -66,6 +99,12 @@ export const findContractMachine = setup({
         zipcode: input.details.zipcode,
       }),
     ),
+    loadCancellationTerms: fromPromise<CancellationTerms, { contract: ContractRef; token: string }>(({ input }) =>
+      api.getCancellationTerms(input.contract, input.token),
+    ),
+    cancelContract: fromPromise<CancellationAnswer, { contract: ContractRef; token: string }>(({ input }) =>
+      api.cancelContract(input.contract, input.token),
+    ),
   },
   actions: {
     showDocument: ({ context }, params: { url: string }) => context.tab?.show(params.url),
@@ -75,6 +114,9 @@ export const findContractMachine = setup({
     institutionIsInactive: ({ event }) => !(event as unknown as DoneActorEvent<Institution>).output.isActive,
     /** The server refused a field of the form (FIND_CONTRACT_API_FIELDS): no dialog, the field shows why. */
     refusesAField: ({ event }) => refusedField((event as { error?: unknown }).error, FIND_CONTRACT_API_FIELDS) !== null,
+    isCancellable: ({ context }) => context.terms?.cancellable === true,
+    /** The cancellation's link was refused (linkRefused): the member has to find the contract again. */
+    linkRefused: ({ event }) => linkRefused((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'findContract',
@@ -85,6 +127,10 @@ export const findContractMachine = setup({
     tab: null,
     failure: null,
     submitError: null,
+    linkToken: null,
+    terms: null,
+    outcome: null,
+    cancelError: null,
   }),
   initial: 'loading',
   states: {
@@ -118,7 +164,7 @@ export const findContractMachine = setup({
         onDone: {
           target: 'opened',
           actions: [
-            assign({ documentUrl: ({ event }) => event.output.policy }),
+            assign({ documentUrl: ({ event }) => event.output.policy, linkToken: ({ event }) => event.output.token }),
             { type: 'showDocument', params: ({ event }) => ({ url: event.output.policy }) },
           ],
         },
@@ -144,6 +190,61 @@ export const findContractMachine = setup({
     failed: {
       on: { DISMISS_FAILURE: { target: 'editing', actions: assign({ failure: null }) } },
     },
-    opened: {},
+    /**
+     * The contract was found and opened; below it, its cancellation (issue 15 C): the terms, the
+     * confirm dialog, the request (sent once: a second confirm while it is under way is not an event
+     * of `cancelling`) and its outcome. Every call carries the found contract's link token.
+     */
+    opened: {
+      initial: 'loadingTerms',
+      states: {
+        loadingTerms: {
+          invoke: {
+            src: 'loadCancellationTerms',
+            input: ({ context }) => ({ contract: context.contract, token: context.linkToken ?? '' }),
+            onDone: { target: 'terms', actions: assign({ terms: ({ event }) => event.output }) },
+            onError: [
+              { guard: 'linkRefused', target: 'linkExpired' },
+              { target: 'termsFailed', actions: assign({ cancelError: ({ event }) => cancellationError(event.error) }) },
+            ],
+          },
+        },
+        termsFailed: {
+          on: { RELOAD_TERMS: { target: 'loadingTerms', actions: assign({ cancelError: null }) } },
+        },
+        terms: {
+          on: { CANCEL_CONTRACT: { guard: 'isCancellable', target: 'confirming' } },
+        },
+        confirming: {
+          on: {
+            KEEP_CONTRACT: { target: 'terms', actions: assign({ cancelError: null }) },
+            CONFIRM_CANCEL: { target: 'cancelling', actions: assign({ cancelError: null }) },
+          },
+        },
+        cancelling: {
+          invoke: {
+            src: 'cancelContract',
+            input: ({ context }) => ({ contract: context.contract, token: context.linkToken ?? '' }),
+            onDone: {
+              target: 'done',
+              actions: assign({ outcome: ({ event }) => event.output.outcome, terms: ({ event }) => event.output.terms }),
+            },
+            onError: [
+              { guard: 'linkRefused', target: 'linkExpired' },
+              { target: 'confirming', actions: assign({ cancelError: ({ event }) => cancellationError(event.error) }) },
+            ],
+          },
+        },
+        done: {},
+        linkExpired: {
+          on: {
+            FIND_AGAIN: {
+              target: '#findContract.editing',
+              actions: assign({ documentUrl: null, linkToken: null, terms: null, outcome: null, cancelError: null }),
+            },
+          },
+        },
+      },
+    },
   },
 })

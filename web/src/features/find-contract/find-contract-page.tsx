@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useMachine } from '@xstate/react'
+import type { SnapshotFrom } from 'xstate'
 import { Controller, useForm } from 'react-hook-form'
 import { PatternFormat } from 'react-number-format'
 import { useParams } from 'react-router'
@@ -17,6 +18,8 @@ import type { ApiError } from '../../api/api-error'
 import type { ContractRef } from '../../api/client'
 import { labels, limits, messages } from '../../lib/product'
 import { useRefusedField } from '../../lib/refused-field'
+import { CancelContractDialog } from './cancel-contract-dialog'
+import { CancellationSection, type CancellationView } from './cancellation-section'
 import { noContractTab, openContractTab, type ContractTab } from './contract-tab'
 import { findContractMachine } from './find-contract-machine'
 import { FIND_CONTRACT_API_FIELDS, findContractSchema, type FindContractValues } from './find-contract-schema'
@@ -98,6 +101,16 @@ function FindContractForm(props: {
   )
 }
 
+/** The found contract's cancellation as the section shows it (the dialog is open over `terms`). */
+function selectCancellationView(snapshot: SnapshotFrom<typeof findContractMachine>): CancellationView {
+  const { terms, outcome, cancelError } = snapshot.context
+  if (snapshot.matches({ opened: 'linkExpired' })) return { step: 'linkExpired' }
+  if (snapshot.matches({ opened: 'termsFailed' })) return { step: 'failed', error: cancelError ?? '' }
+  if (snapshot.matches({ opened: 'done' }) && terms && outcome) return { step: 'done', outcome, terms }
+  if (terms && !snapshot.matches({ opened: 'loadingTerms' })) return { step: 'terms', terms }
+  return { step: 'loading' }
+}
+
 /**
  * The contract finder (/{institutionId}/user/{userId}/policy/{policyId}): reached from the contract
  * email without a session, so it runs outside the purchase flow and never touches its session.
@@ -106,7 +119,9 @@ export default function FindContractPage() {
   const { institutionId = '', userId = '', policyId = '' } = useParams()
   const contract: ContractRef = { institutionId, userId, policyId }
   const [snapshot, send] = useMachine(findContractMachine, { input: contract })
-  const { institution, documentUrl, failure, submitError } = snapshot.context
+  const { institution, documentUrl, failure, submitError, terms, cancelError } = snapshot.context
+  const confirming = snapshot.matches({ opened: 'confirming' })
+  const sending = snapshot.matches({ opened: 'cancelling' })
   const inactive = snapshot.matches('inactive')
   return (
     <BrandFrame institutionId={institutionId} branding={institution?.branding}>
@@ -140,7 +155,23 @@ export default function FindContractPage() {
                 .
               </Alert>
             )}
+            {snapshot.matches('opened') && (
+              <CancellationSection
+                view={selectCancellationView(snapshot)}
+                onCancel={() => send({ type: 'CANCEL_CONTRACT' })}
+                onReload={() => send({ type: 'RELOAD_TERMS' })}
+                onFindAgain={() => send({ type: 'FIND_AGAIN' })}
+              />
+            )}
           </Stack>
+          <CancelContractDialog
+            open={confirming || sending}
+            sending={sending}
+            terms={terms}
+            error={confirming ? cancelError : null}
+            onConfirm={() => send({ type: 'CONFIRM_CANCEL' })}
+            onKeep={() => send({ type: 'KEEP_CONTRACT' })}
+          />
           <MessageDialog
             open={snapshot.matches('failed')}
             title={messages.retrievalFailedTitle}

@@ -1,0 +1,111 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import type { CancellationAnswer, CancellationTerms } from '../../api/types'
+import { fill, labels, messages } from '../../lib/product'
+
+/** Where the found contract's cancellation stands (find-contract-machine.ts, `opened`'s states). */
+export type CancellationView =
+  | { step: 'loading' }
+  | { step: 'failed'; error: string }
+  | { step: 'terms'; terms: CancellationTerms }
+  | { step: 'done'; outcome: CancellationAnswer['outcome']; terms: CancellationTerms }
+  | { step: 'linkExpired' }
+
+/** What the terms say: the money-back refund, the request to the institution, or why there is nothing to cancel. */
+function termsText(terms: CancellationTerms): string {
+  if (!terms.cancellable) {
+    if (terms.status === 'cancelled') return messages.alreadyCancelled
+    if (terms.status === 'voided') return messages.voidedUnpaid
+    return fill(messages.cannotCancelOnline, { institution: terms.institutionName })
+  }
+  return terms.withinMoneyBack
+    ? fill(messages.cancelWithinMoneyBack, { date: terms.moneyBackEnds, amount: terms.amountPaid })
+    : fill(messages.cancelAfterMoneyBack, { date: terms.moneyBackEnds, institution: terms.institutionName })
+}
+
+function Outcome({ outcome, terms }: { outcome: CancellationAnswer['outcome']; terms: CancellationTerms }) {
+  const text = {
+    cancelled: fill(messages.contractCancelled, { amount: terms.amountPaid }),
+    requested: fill(messages.cancellationRequested, { institution: terms.institutionName }),
+    pending: messages.cancellationPending,
+  }[outcome]
+  return (
+    <Alert severity={outcome === 'pending' ? 'info' : 'success'} role="status" data-testid="cancellation-outcome">
+      {text}
+      {outcome === 'requested' && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {terms.refundText}
+        </Typography>
+      )}
+    </Alert>
+  )
+}
+
+/**
+ * Below the found contract: cancelling it. The terms and "Cancel my contract" (when it can be),
+ * the outcome once the request was answered, or what went wrong and the way on.
+ */
+export function CancellationSection(props: {
+  view: CancellationView
+  onCancel: () => void
+  onReload: () => void
+  onFindAgain: () => void
+}) {
+  const { view } = props
+  if (view.step === 'loading') return null
+  return (
+    <Stack component="section" spacing={2} aria-labelledby="cancellation-heading" data-testid="cancellation-section">
+      <Typography id="cancellation-heading" component="h2" variant="h6">
+        {labels.cancellationHeading}
+      </Typography>
+      {view.step === 'failed' && (
+        <Alert
+          severity="error"
+          data-testid="cancellation-error"
+          action={
+            <Button color="inherit" size="small" onClick={props.onReload}>
+              {labels.reload}
+            </Button>
+          }
+        >
+          {view.error}
+        </Alert>
+      )}
+      {view.step === 'linkExpired' && (
+        <Alert severity="warning" data-testid="cancellation-link-expired">
+          {messages.cancelLinkExpired}
+          <Button variant="outlined" size="small" onClick={props.onFindAgain} sx={{ display: 'block', mt: 1.5 }}>
+            {labels.findContractAgain}
+          </Button>
+        </Alert>
+      )}
+      {view.step === 'terms' && (
+        <>
+          <Stack spacing={1} data-testid="cancellation-terms">
+            <Typography>{termsText(view.terms)}</Typography>
+            {view.terms.cancellable && !view.terms.withinMoneyBack && (
+              <Typography variant="body2" color="text.secondary">
+                {view.terms.refundText}
+              </Typography>
+            )}
+          </Stack>
+          {view.terms.cancellable && (
+            <Button
+              variant="outlined"
+              color="error"
+              size="large"
+              onClick={props.onCancel}
+              data-testid="cancel-contract"
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {labels.cancelMyContract}
+            </Button>
+          )}
+        </>
+      )}
+      {view.step === 'done' && <Outcome outcome={view.outcome} terms={view.terms} />}
+    </Stack>
+  )
+}
