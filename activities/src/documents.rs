@@ -14,6 +14,9 @@ use typst_layout::PagedDocument;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContractDocument {
+    /// A sample shown before paying: marked SAMPLE on every page, no contract number or payment.
+    #[serde(default)]
+    pub sample: bool,
     pub contract_number: String,
     pub policy_reference: String,
     pub product_name: String,

@@ -37,6 +37,9 @@ pub struct PurchaseEmail {
     pub deductible: String,
     pub payment_id: String,
     pub payment_date: String,
+    /// `November 24th, 2031, or until the odometer reads 145,000 miles, whichever comes first`
+    /// (read in a sentence: the long date form).
+    pub coverage_ends: String,
     pub subtotal: String,
     pub sales_tax: Option<String>,
     pub total: String,
@@ -200,6 +203,7 @@ impl Mailer {
             "Hello {first},\n\nThank you for your purchase through {inst}. This is your receipt.\n\n\
              Tracking number: {pid}\nDate: {date}\nProduct: {product} ({coverage})\nContract number: {contract}\n\
              Vehicle: {vehicle} (VIN {vin})\nSubtotal: {sub}\n{tax}Amount paid: {total}\n\n\
+             Your coverage runs until {ends}.\n\
              A copy of your contract follows in a separate email.\nQuestions? Call {inst} at {phone}.\n",
             first = email.first_name,
             inst = email.institution_name,
@@ -212,6 +216,7 @@ impl Mailer {
             vin = email.vin,
             sub = email.subtotal,
             total = email.total,
+            ends = email.coverage_ends,
             phone = email.institution_phone,
         );
         let product = format!("{} ({})", email.product_name, email.coverage_name);
@@ -234,8 +239,8 @@ impl Mailer {
             &format!("Hello {}, thank you for your purchase through {}.", email.first_name, email.institution_name),
             &rows,
             &format!(
-                "A copy of your contract follows in a separate email. Questions? Call {} at {}.",
-                email.institution_name, email.institution_phone
+                "Your coverage runs until {}. A copy of your contract follows in a separate email. Questions? Call {} at {}.",
+                email.coverage_ends, email.institution_name, email.institution_phone
             ),
             None,
         );
@@ -285,7 +290,7 @@ impl Mailer {
         let message_id = format!("<{}.contract@coverline>", email.policy_id);
         let text = format!(
             "Hello {first},\n\nAttached is your {product}, contract number {contract}, for your {vehicle}.\n\
-             Coverage: {coverage}, {term}, deductible {deductible}.\n\nKeep it with your vehicle records. \
+             Coverage: {coverage}, {term}, deductible {deductible}.\nYour coverage runs until {ends}.\n\nKeep it with your vehicle records. \
              To get it again later, use your last name and zip code at {link}\n\
              Questions? Call {inst} at {phone}.\n",
             first = email.first_name,
@@ -295,6 +300,7 @@ impl Mailer {
             coverage = email.coverage_name,
             term = email.term,
             deductible = email.deductible,
+            ends = email.coverage_ends,
             link = email.contract_link,
             inst = email.institution_name,
             phone = email.institution_phone,
@@ -303,8 +309,8 @@ impl Mailer {
             email,
             &format!("Your {}", email.product_name),
             &format!(
-                "Hello {}, your contract for your {} is attached. Keep it with your vehicle records.",
-                email.first_name, email.vehicle
+                "Hello {}, your contract for your {} is attached. Your coverage runs until {}. Keep it with your vehicle records.",
+                email.first_name, email.vehicle, email.coverage_ends
             ),
             &[
                 ("Contract number", email.contract_number.as_str()),

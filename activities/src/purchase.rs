@@ -10,7 +10,7 @@ use coverline_domain::contact::format_phone;
 use coverline_domain::institution::Institution;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::money::{Cents, group_thousands};
-use coverline_domain::quote::{RatePrice, coverage_expiration_date, format_us_date, subtotal};
+use coverline_domain::quote::{RatePrice, coverage_expiration_date, format_long_date, format_us_date, subtotal};
 use coverline_store::{CarRecord, PaymentRecord, PolicyRecord, QuoteRecord, RateRecord, Store, UserRecord};
 use serde::{Deserialize, Serialize};
 use temporalio_macros::activities;
@@ -162,7 +162,7 @@ impl Purchase {
 
     /// `2022 Kia Sorento LX`.
     pub fn car_display(&self) -> String {
-        format!("{} {} {} {}", self.car.year, self.car.make, self.car.model, self.car.style).trim().to_string()
+        vehicle_name(&self.car)
     }
 
     /// The date coverage starts: the payment date, else the booking day.
@@ -190,6 +190,11 @@ impl Purchase {
             deductible: Cents(self.rate.deductible_cents).dollar_sign(),
             payment_id: payment.payment_id.clone(),
             payment_date: format_us_date(self.start_date()),
+            coverage_ends: format!(
+                "{}, or until the odometer reads {} miles, whichever comes first",
+                format_long_date(coverage_expiration_date(self.start_date(), self.rate.months as u16)),
+                group_thousands(u64::from(self.car.odometer.0) + self.rate.miles.max(0) as u64)
+            ),
             subtotal: subtotal(self.total(), Cents(self.rate.tax_cents)).dollar_sign(),
             sales_tax: has_tax.then(|| Cents(self.rate.tax_cents).dollar_sign()),
             total: self.total().dollar_sign(),
@@ -381,46 +386,122 @@ fn contact_lines(n: &ContactNumbers) -> Vec<CoveredComponent> {
 
 /// Builds the contract's printed fields from a purchase.
 pub fn contract_document(p: &Purchase, plan_texts: &PlanTexts) -> anyhow::Result<ContractDocument> {
-    let start = p.start_date();
-    let settings = &p.institution.application_settings;
-    let has_tax = p.rate.tax_cents > 0;
-    let address = format!(
-        "{}, {}, {} {}",
-        p.user.street.clone().unwrap_or_default(),
-        p.user.city.clone().unwrap_or_default(),
-        p.user.state.clone().unwrap_or_default(),
-        p.user.zip.clone().unwrap_or_default()
-    );
-    Ok(ContractDocument {
+    let terms = ContractTerms {
+        institution: &p.institution,
+        user: &p.user,
+        car: &p.car,
+        rate: &p.rate,
+        provider: p.provider(),
+        email: &p.policy.email,
+        start: p.start_date(),
+    };
+    let issued = Issued {
         contract_number: p.policy.contract_number.clone().context("contract number")?,
         policy_reference: p.policy.policy_id.clone(),
-        product_name: p.institution.product_name().to_string(),
-        provider: p.provider().to_string(),
-        institution_name: p.institution.name.clone(),
-        institution_phone: format_phone(&p.institution.branding.phone_number).unwrap_or_default(),
-        primary_color: p.institution.branding.colors.primary.clone(),
-        member_name: format!("{} {}", p.user.first_name.clone().unwrap_or_default(), p.user.last_name.clone().unwrap_or_default()),
-        member_address: address,
-        member_email: p.policy.email.clone(),
-        member_phone: p.user.phone.as_deref().and_then(|d| format_phone(d).ok()).unwrap_or_default(),
-        vehicle: p.car_display(),
-        vin: p.car.vin.clone(),
-        odometer: group_thousands(u64::from(p.car.odometer.0)),
-        coverage_name: p.rate.coverage_name.clone(),
-        term_months: p.rate.months as u16,
-        term_miles: group_thousands(p.rate.miles as u64),
-        odometer_when_coverage_expires: group_thousands(u64::from(p.car.odometer.0) + p.rate.miles.max(0) as u64),
-        effective_date: format_us_date(start),
-        expiration_date: format_us_date(coverage_expiration_date(start, p.rate.months as u16)),
-        deductible: Cents(p.rate.deductible_cents).dollar_sign(),
-        price: Cents(p.rate.price_cents).dollar_sign(),
-        sales_tax: has_tax.then(|| Cents(p.rate.tax_cents).dollar_sign()),
-        total: p.total().dollar_sign(),
         payment_id: p.payment.as_ref().map(|x| x.payment_id.clone()).unwrap_or_default(),
-        covered_components: plan_texts.components(p.provider(), &p.rate.coverage_name),
-        benefits: plan_texts.benefits(p.provider(), &p.rate.coverage_name),
-        contact_lines: contact_lines(&plan_texts.contact_numbers_for(p.provider(), &p.institution.email_settings)),
-        refund_text: settings.institution_refund_text.clone().unwrap_or_else(|| crate::documents::DEFAULT_REFUND_TEXT.to_string()),
-        disclaimer: settings.institution_disclaimer.clone().unwrap_or_else(|| crate::documents::DEFAULT_DISCLAIMER.to_string()),
-    })
+    };
+    Ok(terms.document(Some(issued), plan_texts))
+}
+
+/// The member's own contract before they buy it: the chosen rate's plan, term, deductible,
+/// benefits and refund text on the same template, marked SAMPLE, with no contract number or
+/// payment, as if coverage started on `today`.
+pub fn sample_contract_document(
+    institution: &Institution,
+    user: &UserRecord,
+    car: &CarRecord,
+    quote: &QuoteRecord,
+    rate: &RateRecord,
+    plan_texts: &PlanTexts,
+    today: time::Date,
+) -> ContractDocument {
+    let terms = ContractTerms {
+        institution,
+        user,
+        car,
+        rate,
+        provider: rate.provider.as_deref().unwrap_or(&quote.provider),
+        email: &user.email,
+        start: today,
+    };
+    terms.document(None, plan_texts)
+}
+
+/// `2022 Kia Sorento LX`.
+fn vehicle_name(car: &CarRecord) -> String {
+    format!("{} {} {} {}", car.year, car.make, car.model, car.style).trim().to_string()
+}
+
+/// What a contract says, bought or not.
+struct ContractTerms<'a> {
+    institution: &'a Institution,
+    user: &'a UserRecord,
+    car: &'a CarRecord,
+    rate: &'a RateRecord,
+    provider: &'a str,
+    email: &'a str,
+    start: time::Date,
+}
+
+/// What only a bought contract has.
+struct Issued {
+    contract_number: String,
+    policy_reference: String,
+    payment_id: String,
+}
+
+impl ContractTerms<'_> {
+    /// The printed fields; without `issued`, a sample.
+    fn document(&self, issued: Option<Issued>, plan_texts: &PlanTexts) -> ContractDocument {
+        let (user, car, rate) = (self.user, self.car, self.rate);
+        let settings = &self.institution.application_settings;
+        let price = RatePrice { before_tax: Cents(rate.price_cents), tax: Cents(rate.tax_cents) };
+        let address = format!(
+            "{}, {}, {} {}",
+            user.street.clone().unwrap_or_default(),
+            user.city.clone().unwrap_or_default(),
+            user.state.clone().unwrap_or_default(),
+            user.zip.clone().unwrap_or_default()
+        );
+        let sample = issued.is_none();
+        let issued = issued.unwrap_or_else(|| Issued {
+            contract_number: "SAMPLE".into(),
+            policy_reference: "Given at purchase".into(),
+            payment_id: "Given at purchase".into(),
+        });
+        ContractDocument {
+            sample,
+            contract_number: issued.contract_number,
+            policy_reference: issued.policy_reference,
+            product_name: self.institution.product_name().to_string(),
+            provider: self.provider.to_string(),
+            institution_name: self.institution.name.clone(),
+            institution_phone: format_phone(&self.institution.branding.phone_number).unwrap_or_default(),
+            primary_color: self.institution.branding.colors.primary.clone(),
+            member_name: format!("{} {}", user.first_name.clone().unwrap_or_default(), user.last_name.clone().unwrap_or_default()),
+            member_address: address,
+            member_email: self.email.to_string(),
+            member_phone: user.phone.as_deref().and_then(|d| format_phone(d).ok()).unwrap_or_default(),
+            vehicle: vehicle_name(car),
+            vin: car.vin.clone(),
+            odometer: group_thousands(u64::from(car.odometer.0)),
+            coverage_name: rate.coverage_name.clone(),
+            term_months: rate.months as u16,
+            term_miles: group_thousands(rate.miles as u64),
+            odometer_when_coverage_expires: group_thousands(u64::from(car.odometer.0) + rate.miles.max(0) as u64),
+            effective_date: format_us_date(self.start),
+            // Read in a sentence ("…, or when the odometer reads …"): the long form.
+            expiration_date: format_long_date(coverage_expiration_date(self.start, rate.months as u16)),
+            deductible: Cents(rate.deductible_cents).dollar_sign(),
+            price: price.before_tax.dollar_sign(),
+            sales_tax: (rate.tax_cents > 0).then(|| price.tax.dollar_sign()),
+            total: price.unformatted_rate().dollar_sign(),
+            payment_id: issued.payment_id,
+            covered_components: plan_texts.components(self.provider, &rate.coverage_name),
+            benefits: plan_texts.benefits(self.provider, &rate.coverage_name),
+            contact_lines: contact_lines(&plan_texts.contact_numbers_for(self.provider, &self.institution.email_settings)),
+            refund_text: settings.institution_refund_text.clone().unwrap_or_else(|| crate::documents::DEFAULT_REFUND_TEXT.to_string()),
+            disclaimer: settings.institution_disclaimer.clone().unwrap_or_else(|| crate::documents::DEFAULT_DISCLAIMER.to_string()),
+        }
+    }
 }

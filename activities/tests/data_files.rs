@@ -521,6 +521,7 @@ fn the_premium_rental_amounts_belong_to_premium_only() {
 
 fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> ContractDocument {
     ContractDocument {
+        sample: false,
         contract_number: "NAC-2026-0048213".into(),
         policy_reference: "pol_7Kq2xW9".into(),
         product_name: coverline_domain::institution::DEFAULT_PRODUCT_NAME.into(),
@@ -540,7 +541,7 @@ fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> Contr
         term_miles: "100,000".into(),
         odometer_when_coverage_expires: "145,000".into(),
         effective_date: "03/14/2026".into(),
-        expiration_date: "03/14/2032".into(),
+        expiration_date: "March 14th, 2032".into(),
         deductible: "$50".into(),
         price: "$2,732".into(),
         sales_tax: sales_tax.map(String::from),
@@ -569,6 +570,11 @@ fn pdf_text(pdf: &[u8], name: &str) -> Option<String> {
     Some(String::from_utf8(out.stdout).expect("utf-8 text"))
 }
 
+/// The page count of pdftotext's output (one form feed per page).
+fn pages_of(text: &str) -> usize {
+    text.matches('\u{c}').count()
+}
+
 /// Collapses runs of whitespace, so text wrapped across lines still matches.
 fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -587,7 +593,12 @@ fn the_contract_renders_with_and_without_sales_tax() {
     no_schedule.refund_text = "Summit members may cancel within 60 days for a full refund to their Summit account.".into();
     no_schedule.benefits.clear();
     no_schedule.contact_lines.clear();
-    for (name, doc) in [("taxed", &taxed), ("untaxed", &untaxed), ("no-schedule", &no_schedule)] {
+    // The review page's sample: the same terms, marked SAMPLE, nothing paid.
+    let mut sample = contract(Some("$129.76"), texts.components("NAC", "PREMIUM"));
+    sample.sample = true;
+    sample.contract_number = "SAMPLE".into();
+    sample.payment_id = "Given at purchase".into();
+    for (name, doc) in [("taxed", &taxed), ("untaxed", &untaxed), ("no-schedule", &no_schedule), ("sample", &sample)] {
         let pdf = renderer.render(doc).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert!(pdf.starts_with(b"%PDF"), "{name}: not a PDF");
         // To look at the PDFs: COVERLINE_CONTRACT_PDF_DIR=/tmp/contracts cargo test ... --test data_files
@@ -609,7 +620,18 @@ fn the_contract_renders_with_and_without_sales_tax() {
         }
         assert!(flat.contains(&squash(&doc.refund_text)), "{name}: PDF text lacks the refund text");
         assert!(flat.contains("Page 1 of"), "{name}: page footer");
-        let pages = text.matches('\u{c}').count();
+        assert!(flat.contains("March 14th, 2032, or when the odometer reads 145,000 miles"), "{name}: the expiry in a sentence");
+        if doc.sample {
+            assert!(flat.contains("Sample contract. These are the terms of the PREMIUM plan"), "{name}: the sample banner");
+            assert!(flat.contains("It is not a contract and gives no coverage"), "{name}");
+            let marked = text.split('\u{c}').filter(|page| page.contains("SAMPLE · NOT A CONTRACT · FOR READING BEFORE YOU BUY")).count();
+            assert_eq!(marked, pages_of(&text), "{name}: every page is marked SAMPLE");
+            assert!(!flat.contains("Total paid") && !flat.contains("Paid in full"), "{name}: nothing was paid");
+        } else {
+            assert!(!flat.contains("Sample contract") && !flat.contains("SAMPLE"), "{name}: a real contract is not marked");
+            assert!(flat.contains("Total paid"), "{name}");
+        }
+        let pages = pages_of(&text);
         assert!(pages >= 2, "{name}: a multi-page contract, got {pages} page(s)");
         match doc.sales_tax.as_deref() {
             Some(tax) => assert!(flat.contains("Sales tax") && flat.contains(tax), "{name}: sales tax line"),

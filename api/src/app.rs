@@ -45,6 +45,9 @@ impl Clock {
 /// VIN lookups a member may make at once, and the refill (one per 6 s: 600 an hour).
 pub const VIN_LOOKUP_BURST: u32 = 30;
 pub const VIN_LOOKUPS_PER_SECOND: f64 = 1.0 / 6.0;
+/// Sample contracts a member may open at once, and after that one per 10 s.
+pub const SAMPLE_CONTRACT_BURST: u32 = 6;
+pub const SAMPLE_CONTRACTS_PER_SECOND: f64 = 1.0 / 10.0;
 
 /// What every handler can reach: one shared [`Shared`], so the per-request clone axum makes
 /// of the state is one reference count (cloning every pool and client was ~4% of a quote's CPU).
@@ -76,11 +79,16 @@ pub struct Shared {
     pub framing: TtlCache<Vec<String>>,
     /// VIN decodes (by VIN or by description) per member.
     pub vin_lookups: crate::limits::RateLimiter,
+    /// Sample contracts rendered per member (each takes a render slot for a fraction of a second).
+    pub sample_contracts: crate::limits::RateLimiter,
     /// Quote inserts, group-committed.
     pub quotes: crate::quote_writer::QuoteWriter,
     pub rating: Rating,
     pub vehicles: VehicleDecoder,
     pub plan_texts: Arc<coverline_activities::documents::PlanTexts>,
+    /// The contract template, for the review page's sample (the worker renders bought contracts
+    /// with the same one; a process serving both shares its render slots).
+    pub renderer: coverline_activities::documents::ContractRenderer,
     pub gateway: Gateway,
     pub mailer: Mailer,
     pub temporal: temporalio_client::Client,

@@ -59,6 +59,7 @@ struct Clients {
     gateway: Gateway,
     mailer: Mailer,
     plan_texts: Arc<PlanTexts>,
+    renderer: ContractRenderer,
 }
 
 impl Clients {
@@ -72,6 +73,7 @@ impl Clients {
             )?,
             mailer: Mailer::new(&config.smtp_url, &config.mail_from)?,
             plan_texts: Arc::new(PlanTexts::load(&config.data_dir)?),
+            renderer: ContractRenderer::load(&config.data_dir)?,
         })
     }
 
@@ -82,7 +84,7 @@ impl Clients {
                 store: store.clone(),
                 provider: ProviderExchange::new(&config.provider_url, config.provider_api_key.expose(), Duration::from_secs(300))?,
                 mailer: self.mailer.clone(),
-                renderer: ContractRenderer::load(&config.data_dir)?,
+                renderer: self.renderer.clone(),
                 plan_texts: self.plan_texts.clone(),
                 dealer_id: config.dealer_id.clone(),
                 public_url: config.public_url.clone(),
@@ -115,7 +117,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
     let vehicles = VehicleDecoder::open(&config.data_dir)?;
     let clients = Clients::new(&config)?;
     let activities = clients.activities(&config, &store)?;
-    let Clients { gateway, mailer, plan_texts } = clients;
+    let Clients { gateway, mailer, plan_texts, renderer } = clients;
     let quotes = quote_writer::QuoteWriter::start(store.clone());
     let state = AppState::new(app::Shared {
         config: Arc::new(config),
@@ -123,10 +125,12 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         institutions: cache::TtlCache::new(app::INSTITUTION_TTL, app::CACHE_CAPACITY),
         framing: cache::TtlCache::new(app::INSTITUTION_TTL, app::CACHE_CAPACITY),
         vin_lookups: limits::RateLimiter::new(app::VIN_LOOKUP_BURST, app::VIN_LOOKUPS_PER_SECOND),
+        sample_contracts: limits::RateLimiter::new(app::SAMPLE_CONTRACT_BURST, app::SAMPLE_CONTRACTS_PER_SECOND),
         quotes,
         rating,
         vehicles,
         plan_texts,
+        renderer,
         gateway,
         mailer,
         temporal,

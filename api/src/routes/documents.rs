@@ -39,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         // The spec's form of the call ends with a slash; the same operation.
         .route("/institution/{iid}/user/{uid}/verifydetails/{policy_id}/", post(verify_details))
         .routes(routes!(fetch_document))
+        .routes(routes!(sample_contract))
 }
 
 /// A signed link to the contract PDF.
@@ -265,6 +266,47 @@ async fn fetch_document(
             (header::CONTENT_DISPOSITION, filename),
             (header::CACHE_CONTROL, "private, no-store".to_string()),
             (header::REFERRER_POLICY, "no-referrer".to_string()),
+        ],
+        pdf,
+    ))
+}
+
+/// A sample of the member's own contract for a rate they were offered, before paying: the
+/// rate's plan, term, deductible, benefits and the institution's refund text on the contract's
+/// template, marked SAMPLE on every page (review page, "View a sample of your contract").
+#[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote/{quote_id}/rate/{rate_id}/sample-contract", tag = "documents",
+    params(MemberPath, ("quote_id" = String, Path), ("rate_id" = String, Path)), security(("session" = [])),
+    responses((status = 200, description = "The sample contract", content_type = "application/pdf", body = Vec<u8>), (status = "4XX", body = ErrorBody)))]
+#[tracing::instrument(skip_all, fields(quote_id = %quote_id, rate_id = %rate_id))]
+async fn sample_contract(
+    State(state): State<AppState>,
+    auth::InstitutionMember { institution, member }: auth::InstitutionMember,
+    Path((_iid, uid, quote_id, rate_id)): Path<(String, String, String, String)>,
+) -> ApiResult<impl IntoResponse> {
+    let quote = state.store.quote(&uid, &quote_id).await?.ok_or_else(ApiError::not_found)?;
+    let rate = state.store.rates(&quote_id).await?.into_iter().find(|r| r.rate_id == rate_id).ok_or_else(ApiError::not_found)?;
+    let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
+    state
+        .sample_contracts
+        .take(&uid)
+        .map_err(|wait| ApiError::rate_limited(coverline_domain::product::messages::TOO_MANY_SAMPLE_CONTRACTS, wait))?;
+    let document = coverline_activities::purchase::sample_contract_document(
+        &institution,
+        &member.user,
+        &car,
+        &quote,
+        &rate,
+        &state.plan_texts,
+        state.clock.today(),
+    );
+    let pdf = state.renderer.render_async(document).await?;
+    let filename =
+        format!("inline; filename=\"sample-contract-{}.pdf\"", rate.coverage_name.replace(|c: char| !c.is_ascii_alphanumeric(), "-"));
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (header::CONTENT_DISPOSITION, filename),
+            (header::CACHE_CONTROL, "private, no-store".to_string()),
         ],
         pdf,
     ))

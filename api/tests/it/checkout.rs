@@ -7,7 +7,8 @@ use coverline_domain::product::field_errors;
 use std::time::Duration;
 
 use crate::support::{
-    self, Db, Member, Options, TestApp, charge, on_both_databases, pay, ready_to_book, ready_to_book_at, spawn_app, wait_for_policy_status,
+    self, Db, Member, Options, TestApp, charge, on_both_databases, pay, pdf_text, ready_to_book, ready_to_book_at, spawn_app,
+    wait_for_policy_status,
 };
 use coverline_api::support::{Outcome, Support};
 use reqwest::Method;
@@ -44,15 +45,6 @@ async fn bought(app: &TestApp, m: &Member, booking: &Value) -> String {
     assert_eq!(s, 200, "{verified}");
     assert_eq!(wait_for_policy_status(app, m, &policy_id, "fulfilled").await, "fulfilled");
     policy_id
-}
-
-fn pdf_text(pdf: &[u8]) -> String {
-    let path = std::env::temp_dir().join(format!("coverline-checkout-{}.pdf", support::random_suffix()));
-    std::fs::write(&path, pdf).unwrap();
-    let out =
-        std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils; make test installs it)");
-    let _ = std::fs::remove_file(&path);
-    String::from_utf8(out.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 async fn a_double_clicked_continue_books_one_contract_and_pays_once(db: Db) {
@@ -161,6 +153,18 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
     );
     let receipt = mails.iter().find(|x| x.data.contains("Subject: Your receipt")).expect("receipt");
     assert!(receipt.data.contains("text/html") && receipt.data.contains("#0B3D91"), "branded with the institution's colour");
+    // Both say in a sentence when coverage ends, in the long date form (issue 15, A14).
+    let db = store(&app).await;
+    let bought_policy = db.policy(&policy_id).await.unwrap().unwrap();
+    let bought_rate = db.rates(&bought_policy.quote_id).await.unwrap().into_iter().find(|r| r.rate_id == bought_policy.rate_id).unwrap();
+    let paid_at = db.payment_for_policy(&policy_id).await.unwrap().unwrap().paid_at;
+    let paid_on = time::OffsetDateTime::from_unix_timestamp(paid_at).unwrap().date();
+    let ends =
+        coverline_domain::quote::format_long_date(coverline_domain::quote::coverage_expiration_date(paid_on, bought_rate.months as u16));
+    for mail in [receipt, contract_mail] {
+        let flat = mail.data.replace("=\r\n", "").replace("=\n", "").split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(&format!("Your coverage runs until {ends}, or until the odometer reads")), "{ends:?} in:\n{flat}");
+    }
 
     let app = &app;
     let verify = |uid: &str, pid: &str, lastname: &str, zip: &str| {
@@ -230,6 +234,10 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
     let total = coverline_domain::money::Cents(payment.amount_cents).dollar_sign();
     assert!(text.contains(&total), "the contract shows the total paid {total}");
     assert_eq!(text.contains("Sales tax"), rate.tax_cents > 0, "a sales tax line only when taxed (CO: {} cents)", rate.tax_cents);
+    // The expiry is read in a sentence: the long date (issue 15, A14).
+    let paid_on = time::OffsetDateTime::from_unix_timestamp(payment.paid_at).unwrap().date();
+    let expires = coverline_domain::quote::format_long_date(coverline_domain::quote::coverage_expiration_date(paid_on, rate.months as u16));
+    assert!(text.contains(&format!("{expires}, or when the odometer reads")), "the contract's expiry {expires:?} in the long form");
 
     // The link opens this policy only, and dies when tampered with or expired.
     let token = found["token"].as_str().unwrap();

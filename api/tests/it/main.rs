@@ -22,6 +22,7 @@ mod durability;
 mod global_settings;
 mod personal_details;
 mod rate_amounts;
+mod sample_contract;
 mod security;
 mod sessions;
 mod support_cli;

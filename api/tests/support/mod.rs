@@ -442,3 +442,14 @@ pub async fn wait_for_policy_status(app: &TestApp, m: &Member, policy_id: &str, 
     }
     status
 }
+
+/// The text of a PDF through pdftotext (poppler-utils; `make test` installs it), whitespace
+/// collapsed so wrapped lines still match.
+pub fn pdf_text(pdf: &[u8]) -> String {
+    let path = std::env::temp_dir().join(format!("coverline-test-{}.pdf", random_suffix()));
+    std::fs::write(&path, pdf).unwrap();
+    let out =
+        std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils; make test installs it)");
+    let _ = std::fs::remove_file(&path);
+    String::from_utf8(out.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ")
+}

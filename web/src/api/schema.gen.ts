@@ -792,6 +792,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/institution/{iid}/user/{uid}/quote/{quote_id}/rate/{rate_id}/sample-contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sample of the member's own contract for a rate they were offered, before paying: the
+         *     rate's plan, term, deductible, benefits and the institution's refund text on the contract's
+         *     template, marked SAMPLE on every page (review page, "View a sample of your contract").
+         */
+        get: operations["sample_contract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/institution/{iid}/user/{uid}/refresh": {
         parameters: {
             query?: never;
@@ -3770,6 +3791,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QuoteView"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sample_contract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                quote_id: string;
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sample contract */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
                 };
             };
             "4XX": {
