@@ -1,7 +1,6 @@
 //! Cars: VIN decode, the description catalog (year → make → model → style → mock VIN), and the
 //! member's car.
 
-use coverline_domain::ErrorCode;
 use std::collections::HashMap;
 
 use axum::Json;
