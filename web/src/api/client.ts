@@ -83,6 +83,8 @@ interface RequestOptions<T = unknown> {
   idempotencyKey?: string
   /** The browser sends the call even when the page is being closed or reloaded (fetch's keepalive). */
   keepalive?: boolean
+  /** The answer is a file (a PDF): resolve with its Blob; errors are still the API's JSON. */
+  binary?: boolean
 }
 
 /** The waits before each new try of a session refresh that got no answer: one blip does not end the session. */
@@ -150,6 +152,7 @@ async function send<T>(url: string, options: RequestOptions<T>): Promise<T> {
     // The browser's words ('Failed to fetch', 'NetworkError when…') are not for the member.
     throw new ApiError(0, 'network', messages.connectionProblem)
   }
+  if (options.binary && response.ok) return (await response.blob()) as T
   const json = parseJson(await response.text())
   if (response.ok || (options.acceptErrorBody && json !== undefined)) return json as T
   throw apiErrorOf(response.status, json, response.headers.get('Retry-After'))
@@ -412,6 +415,12 @@ export const api = {
       { method: 'POST', body },
     ),
 
+  /** The member's own contract terms for a rate of their quote, as a PDF marked SAMPLE (the review page). */
+  getSampleContract: (session: Session, quoteId: string, rateId: string) =>
+    request<Blob>(`${userPath(session)}/quote/${enc(quoteId)}/rate/${enc(rateId)}/sample-contract`, {
+      token: session.token,
+      binary: true,
+    }),
   /** What cancelling the contract would do now; `token` is verifyPolicyDetails' link token (no session). */
   getCancellationTerms: (contract: ContractRef, token: string) =>
     request<CancellationTerms>(`${cancellationPath(contract)}?token=${enc(token)}`),

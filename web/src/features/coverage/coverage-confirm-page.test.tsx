@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
-import { http } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { labels, messages } from '../../lib/product'
 import { rates } from '../../test/fixtures'
+import { fakeTab } from '../../test/fake-tab'
 import { server } from '../../test/msw-server'
 import { apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
@@ -39,6 +40,75 @@ describe('review and book', () => {
     await user.click(within(dialog).getByRole('button', { name: labels.startAgain }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
     expect(await screen.findByTestId('email-input')).toHaveValue('')
+  })
+})
+
+describe('the sample contract', () => {
+  const SAMPLE = '*/api/institution/:iid/user/:uid/quote/:quoteId/rate/:rateId/sample-contract'
+  const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]) // %PDF-1.7
+
+  afterEach(() => vi.restoreAllMocks())
+
+  /** The PDF's blob URL as the page makes it, and the blob it was made from. */
+  function blobUrls() {
+    const made: Blob[] = []
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      made.push(blob)
+      return `blob:sample-${made.length}`
+    })
+    URL.revokeObjectURL = vi.fn()
+    return made
+  }
+
+  it("opens the member's own sample in a tab opened during the click, once the PDF arrives", async () => {
+    const tab = fakeTab()
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window)
+    const made = blobUrls()
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const asked: { params: Record<string, unknown>; auth: string | null }[] = []
+    server.use(
+      http.get(SAMPLE, async ({ params, request }) => {
+        asked.push({ params, auth: request.headers.get('Authorization') })
+        await released
+        return new HttpResponse(PDF, { headers: { 'Content-Type': 'application/pdf' } })
+      }),
+    )
+    const { user } = await renderAtConfirm()
+    const chosen = rates.find((r) => r.coverageName === screen.getByTestId('confirm-coverage-name').textContent)!
+    await user.click(screen.getByRole('button', { name: labels.viewSampleContract }))
+    // Popup blockers allow a window only during the click: it is open before the PDF comes.
+    expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank')
+    expect(tab.opener).toBeNull()
+    expect(tab.location.replace).not.toHaveBeenCalled()
+    release()
+    await waitFor(() =>
+      expect(tab.location.replace).toHaveBeenCalledExactlyOnceWith(new URL('blob:sample-1', window.location.href).href),
+    )
+    expect(asked).toHaveLength(1)
+    expect(asked[0].params).toMatchObject({ quoteId: 'q-1', rateId: chosen.rateId })
+    expect(asked[0].auth).toMatch(/^Bearer /)
+    expect(made[0].type).toBe('application/pdf')
+    expect(new Uint8Array(await made[0].arrayBuffer())).toEqual(PDF)
+    expect(tab.close).not.toHaveBeenCalled()
+    expect(screen.queryByTestId('sample-contract-error')).not.toBeInTheDocument()
+    expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/coverage/confirm')
+  })
+
+  it("closes the tab and says why when the sample can't be had", async () => {
+    const tab = fakeTab()
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window)
+    blobUrls()
+    server.use(http.get(SAMPLE, () => apiError('rateLimited', messages.tooManySampleContracts, 429), { once: true }))
+    const { user } = await renderAtConfirm()
+    await user.click(screen.getByTestId('view-sample-contract'))
+    expect(await screen.findByTestId('sample-contract-error')).toHaveTextContent(messages.tooManySampleContracts)
+    expect(tab.close).toHaveBeenCalledOnce()
+    expect(tab.location.replace).not.toHaveBeenCalled()
+
+    server.use(http.get(SAMPLE, () => new HttpResponse('upstream died', { status: 500 }), { once: true }))
+    await user.click(screen.getByTestId('view-sample-contract'))
+    await waitFor(() => expect(screen.getByTestId('sample-contract-error')).toHaveTextContent(messages.sampleContractFailed))
   })
 })
 

@@ -21,6 +21,7 @@ import { money, withThousands } from '../../lib/format'
 import { labels, messages } from '../../lib/product'
 import { showsSalesTax } from '../../lib/us-states'
 import { confirmSchema, type ConfirmValues } from './confirm-schema'
+import { SampleContractLink } from './sample-contract-link'
 
 export const TERMS_OF_SERVICE_PATH = '/terms-of-service.pdf'
 const DEFAULT_REFUND_TEXT =
@@ -85,6 +86,7 @@ export default function CoverageConfirmPage() {
         <Typography>{`${rate.coverageMonths} Months`}</Typography>
         <Typography>{rate.formattedCoverageMiles}</Typography>
         <Typography>{`${money(rate.coverageDeductible)} deductible`}</Typography>
+        <SampleContractLink rate={rate} />
       </SummaryCard>
       <SummaryCard title="Vehicle" onEdit={() => send({ type: 'EDIT_CAR' })} editTestId="edit-car">
         <Typography data-testid="confirm-vehicle">{`${car.year} ${car.make} ${car.model}`}</Typography>

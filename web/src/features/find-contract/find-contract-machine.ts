@@ -5,7 +5,7 @@ import type { CancellationAnswer, CancellationTerms, Institution, PolicyDocument
 import { institutionPhone } from '../../lib/format'
 import { messages } from '../../lib/product'
 import { refusedField } from '../../lib/refused-field'
-import type { ContractTab } from './contract-tab'
+import type { ContractTab } from '../../lib/contract-tab'
 import { FIND_CONTRACT_API_FIELDS, type FindContractValues } from './find-contract-schema'
 
 /** Spec section 8, policy retrieval failure: the institution's support line. */

@@ -5,6 +5,7 @@ import type { PolicyLookupBody } from '../../api/types'
 import { fieldErrors, labels, messages } from '../../lib/product'
 import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
+import { fakeTab } from '../../test/fake-tab'
 import { answer, apiError } from '../../test/respond'
 import { renderApp } from '../../test/render-app'
 
@@ -204,21 +205,6 @@ describe('find your contract', () => {
   })
 
   describe('find your contract: the new tab and popup blockers', () => {
-    /** A tab as window.open returns it, recording what the page does with it. */
-    function fakeTab() {
-      const tab = {
-        opener: {} as unknown,
-        closed: false,
-        document: { title: '' },
-        location: { replace: vi.fn() },
-        close: vi.fn(),
-      }
-      tab.close.mockImplementation(() => {
-        tab.closed = true
-      })
-      return tab
-    }
-
     /** The verifydetails answer held until `release` is called. */
     function holdAnswer(answerWith: () => Response | undefined = () => undefined) {
       let release = () => {}

@@ -20,7 +20,7 @@ import { labels, limits, messages } from '../../lib/product'
 import { useRefusedField } from '../../lib/refused-field'
 import { CancelContractDialog } from './cancel-contract-dialog'
 import { CancellationSection, type CancellationView } from './cancellation-section'
-import { noContractTab, openContractTab, type ContractTab } from './contract-tab'
+import { noContractTab, openContractTab, type ContractTab } from '../../lib/contract-tab'
 import { findContractMachine } from './find-contract-machine'
 import { FIND_CONTRACT_API_FIELDS, findContractSchema, type FindContractValues } from './find-contract-schema'
 

@@ -3,6 +3,7 @@
  * and the contract's link arrives after a call to the API: the tab is opened blank in the click
  * (openContractTab) and pointed at the contract once the link is there, or closed when there is
  * none. Where even that was blocked, the link opens directly (the page also shows it as a link).
+ * Find-your-contract opens the bought contract this way, the review page the sample contract.
  */
 export interface ContractTab {
   /** Shows the contract in the tab. */
@@ -12,24 +13,24 @@ export interface ContractTab {
 }
 
 /** Opens a blank tab now (call it in the click's handler), to show the contract in later. */
-export function openContractTab(): ContractTab {
+export function openContractTab(title = 'Your contract'): ContractTab {
   try {
-    return contractTab(window.open('', '_blank'))
+    return contractTab(window.open('', '_blank'), title)
   } catch {
-    return contractTab(null)
+    return contractTab(null, title)
   }
 }
 
 /** No tab opened ahead: the contract opens in a new one when its link comes (a blocker may stop it). */
 export function noContractTab(): ContractTab {
-  return contractTab(null)
+  return contractTab(null, '')
 }
 
-function contractTab(tab: Window | null): ContractTab {
+function contractTab(tab: Window | null, title: string): ContractTab {
   if (tab) {
     // The contract's page needs no way back to this one.
     tab.opener = null
-    tab.document.title = 'Your contract'
+    tab.document.title = title
   }
   return {
     show(url) {

@@ -1,0 +1,63 @@
+import Link from '@mui/material/Link'
+import Typography from '@mui/material/Typography'
+import { useState } from 'react'
+import { api } from '../../api/client'
+import { ApiError } from '../../api/api-error'
+import type { Rate } from '../../api/types'
+import { FlowActor } from '../../flow/flow-actor'
+import { openContractTab } from '../../lib/contract-tab'
+import { labels, messages } from '../../lib/product'
+
+/** How long the sample's blob URL lives: the tab has loaded it long before. */
+const SAMPLE_URL_LIFETIME_MS = 60_000
+
+/**
+ * "View a sample of your contract": the member's own terms for the chosen rate (plan, term,
+ * deductible, benefits, refund text) as a PDF marked SAMPLE, opened in a new tab. The tab opens in
+ * the click (so no popup blocker stops it) and shows the PDF once it arrives.
+ */
+export function SampleContractLink({ rate }: { rate: Rate }) {
+  const session = FlowActor.useSelector((s) => s.context.session)
+  const quoteId = FlowActor.useSelector((s) => s.context.quote?.quoteId)
+  const [opening, setOpening] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  if (!session || !quoteId) return null
+
+  const open = async () => {
+    if (opening) return
+    const tab = openContractTab(labels.viewSampleContract)
+    setOpening(true)
+    setError(null)
+    try {
+      const pdf = await api.getSampleContract(session, quoteId, rate.rateId)
+      const url = URL.createObjectURL(pdf)
+      tab.show(url)
+      window.setTimeout(() => URL.revokeObjectURL(url), SAMPLE_URL_LIFETIME_MS)
+    } catch (e) {
+      tab.close()
+      setError(e instanceof ApiError && e.message && e.status < 500 ? e.message : messages.sampleContractFailed)
+    } finally {
+      setOpening(false)
+    }
+  }
+
+  return (
+    <>
+      <Link
+        component="button"
+        type="button"
+        onClick={() => void open()}
+        aria-busy={opening}
+        data-testid="view-sample-contract"
+        sx={{ mt: 1, textAlign: 'left' }}
+      >
+        {labels.viewSampleContract}
+      </Link>
+      {error && (
+        <Typography role="alert" variant="body2" color="error" data-testid="sample-contract-error">
+          {error}
+        </Typography>
+      )}
+    </>
+  )
+}
