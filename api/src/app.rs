@@ -124,7 +124,6 @@ pub fn router(state: AppState) -> Router {
         .nest_service("/assets", web_assets(&web_dir))
         .fallback_service(web_pages(&web_dir))
         .layer(axum::middleware::from_fn_with_state(state.clone(), frame_policy))
-        .layer(axum::middleware::from_fn(crate::error::retry_after_scope))
         .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(request_span))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")))

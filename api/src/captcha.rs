@@ -4,7 +4,6 @@
 //! checks the solution with the official library before anything is written. A solution is spent
 //! once, in the database (so every API instance agrees), and dies with its challenge's expiry.
 
-use axum::http::StatusCode;
 use base64::Engine;
 use coverline_domain::ErrorCode;
 use coverline_domain::product::messages;
@@ -44,7 +43,7 @@ pub fn challenge(config: &CaptchaConfig, now: i64) -> anyhow::Result<altcha::Cha
 }
 
 fn refused(code: ErrorCode, message: &str) -> ApiError {
-    ApiError { status: StatusCode::BAD_REQUEST, code, message: message.into(), field: Some("captchaToken") }
+    ApiError::field(code, message, "captchaToken")
 }
 
 /// Why a solution is refused, before it is spent.

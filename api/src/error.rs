@@ -2,7 +2,6 @@
 //! read (the spec's text where it has one). Internal errors are logged with context and their
 //! details never reach the client.
 
-use std::cell::Cell;
 use std::time::Duration;
 
 use axum::Json;
@@ -19,12 +18,14 @@ pub struct ApiError {
     pub code: ErrorCode,
     pub message: String,
     pub field: Option<&'static str>,
+    /// A 429's wait: sent as `Retry-After` in whole seconds (rounded up, at least 1).
+    pub retry_after: Option<Duration>,
 }
 
 impl ApiError {
     /// A 4xx/5xx with a code and member-facing message.
     pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { status, code, message: message.into(), field: None }
+        Self { status, code, message: message.into(), field: None, retry_after: None }
     }
 
     /// 404: the resource does not exist or is not the caller's (never tells which).
@@ -48,12 +49,14 @@ impl ApiError {
     }
 
     /// 429 `rateLimited`: the caller may try again after `wait`, which the answer's `Retry-After`
-    /// says in whole seconds (rounded up, at least 1).
+    /// says. A limiter that counts over a sliding window passes the window: a true upper bound.
     pub fn rate_limited(message: impl Into<String>, wait: Duration) -> Self {
-        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        // Outside a request (a unit test) there is no answer to carry it.
-        let _ = RETRY_AFTER.try_with(|w| w.set(Some(seconds.max(1))));
-        Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message)
+        Self { retry_after: Some(wait), ..Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message) }
+    }
+
+    /// 400 for one field of the request (the web shows `message` under it).
+    pub fn field(code: ErrorCode, message: impl Into<String>, field: &'static str) -> Self {
+        Self { field: Some(field), ..Self::new(StatusCode::BAD_REQUEST, code, message) }
     }
 
     /// 500, logging the cause.
@@ -65,7 +68,7 @@ impl ApiError {
 
 impl From<ValidationError> for ApiError {
     fn from(err: ValidationError) -> Self {
-        Self { status: StatusCode::BAD_REQUEST, code: ErrorCode::Validation, message: err.message.to_string(), field: Some(err.field) }
+        Self::field(ErrorCode::Validation, err.message, err.field)
     }
 }
 
@@ -75,32 +78,21 @@ impl From<anyhow::Error> for ApiError {
     }
 }
 
-/// A 429 whose limiter did not say when it lets the caller in again is over by then: no limiter
-/// counts over a longer window.
-pub const LONGEST_RATE_WINDOW: Duration = Duration::from_secs(3600);
-
-tokio::task_local! {
-    /// The wait of this request's 429, from `ApiError::rate_limited` (the error type has no room for
-    /// it: its fields are built literally across the routes). Scoped per request by `retry_after_scope`.
-    static RETRY_AFTER: Cell<Option<u64>>;
-}
-
-/// Middleware: a request's scope for the wait of its 429 (see `RETRY_AFTER`).
-pub async fn retry_after_scope(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    RETRY_AFTER.scope(Cell::new(None), next.run(request)).await
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let error = ErrorDetail { code: self.code, message: self.message, field: self.field.map(str::to_string) };
         let mut response = (self.status, Json(ErrorBody { error })).into_response();
-        // Every 429 says when to try again (the web app tells the member "try again in N s").
-        if self.status == StatusCode::TOO_MANY_REQUESTS {
-            let seconds = RETRY_AFTER.try_with(Cell::get).ok().flatten().unwrap_or(LONGEST_RATE_WINDOW.as_secs());
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        // A 429 that knows says when to try again (the web app tells the member "try again in N s").
+        if let Some(wait) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds(wait)));
         }
         response
     }
+}
+
+/// A wait as `Retry-After` says it: whole seconds, rounded up, at least 1.
+pub fn retry_after_seconds(wait: Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
 /// Result of a handler.

@@ -4,9 +4,21 @@
 
 include!(concat!(env!("OUT_DIR"), "/product.rs"));
 
+/// Fills the `{name}` marks of a text (as the web's `fill()`): `fill(TOO_MANY_LOOKUPS, &[("seconds", "5")])`.
+/// A mark without a value stays as it is.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    values.iter().fold(template.to_string(), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fill_replaces_the_named_marks() {
+        assert_eq!(fill(messages::TOO_MANY_LOOKUPS, &[("seconds", "5")]), "Too many vehicle look-ups. Please try again in 5 s.");
+        assert_eq!(fill("{a} and {b}", &[("a", "1")]), "1 and {b}");
+    }
 
     #[test]
     fn the_generated_constants_are_the_data_file() {

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
+use coverline_domain::product;
 use coverline_domain::vehicle::CarFlags;
 use coverline_store::CarRecord;
 use serde::{Deserialize, Serialize};
@@ -109,7 +110,8 @@ struct Cars {
 fn vin_lookup_allowed(state: &AppState, member: &auth::Member) -> ApiResult<()> {
     state.vin_lookups.take(&member.user.user_id).map_err(|wait| {
         tracing::warn!(user_id = %member.user.user_id, "VIN lookups refused: too many");
-        ApiError::rate_limited("Too many vehicle lookups. Please wait a minute and try again.", wait)
+        let seconds = crate::error::retry_after_seconds(wait).to_string();
+        ApiError::rate_limited(product::fill(product::messages::TOO_MANY_LOOKUPS, &[("seconds", &seconds)]), wait)
     })
 }
 

@@ -6,7 +6,6 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use coverline_domain::ErrorCode;
 use coverline_domain::collected::{BounceSource, CollectedInfo, NumberOrText};
 use coverline_domain::contact::{EmailAddress, PersonName, PhoneNumber};
 use coverline_domain::institution::Institution;
@@ -134,10 +133,9 @@ async fn record(
     }
     let limit = if user.is_some() { MEMBER_PER_HOUR } else { ANONYMOUS_PER_HOUR };
     if state.store.contact_requests_since(&institution.institution_id, &email, now - 3600).await? >= limit {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            ErrorCode::RateLimited,
+        return Err(ApiError::rate_limited(
             "We already have your request. A representative will contact you.",
+            std::time::Duration::from_secs(3600),
         ));
     }
     let request = ContactRequestRecord {

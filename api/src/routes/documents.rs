@@ -105,7 +105,7 @@ struct VerifyDetails {
 }
 
 fn field_error(field: &'static str, message: &str) -> ApiError {
-    ApiError { status: StatusCode::BAD_REQUEST, code: ErrorCode::Validation, message: message.into(), field: Some(field) }
+    ApiError::field(ErrorCode::Validation, message, field)
 }
 
 /// Spec section 5, find contract: the last name and zip as the form checks them.
@@ -181,11 +181,7 @@ async fn find_document(
     let (failed, from_client) = state.store.document_lookups_since(policy_id, &client, now - 3600).await?;
     if failed >= FAILED_PER_POLICY_PER_HOUR || from_client >= LOOKUPS_PER_CLIENT_PER_HOUR {
         tracing::warn!(%policy_id, %client, failed, from_client, "find-your-contract lookups refused");
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            ErrorCode::RateLimited,
-            "Too many attempts. Please try again in an hour.",
-        ));
+        return Err(ApiError::rate_limited("Too many attempts. Please try again in an hour.", std::time::Duration::from_secs(3600)));
     }
     let user = match &policy {
         Some(_) => state.store.user(uid).await?,

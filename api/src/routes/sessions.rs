@@ -63,8 +63,9 @@ struct ResetSent {
     sent: bool,
 }
 
+/// Refused by a sliding window of at most an hour: an hour is a true upper bound of the wait.
 fn too_many() -> ApiError {
-    ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, "Too many attempts. Please try again later.")
+    ApiError::rate_limited("Too many attempts. Please try again later.", std::time::Duration::from_secs(3600))
 }
 
 fn invalid_credentials() -> ApiError {
@@ -74,12 +75,7 @@ fn invalid_credentials() -> ApiError {
 /// 12 to 256 characters (as at user creation).
 fn check_new_password(password: &str) -> ApiResult<()> {
     if password.chars().count() < 12 || password.len() > 256 {
-        return Err(ApiError {
-            status: StatusCode::BAD_REQUEST,
-            code: ErrorCode::Validation,
-            message: "Password must be 12 to 256 characters".into(),
-            field: Some("password"),
-        });
+        return Err(ApiError::field(ErrorCode::Validation, "Password must be 12 to 256 characters", "password"));
     }
     Ok(())
 }
@@ -250,12 +246,7 @@ async fn reset(
 ) -> ApiResult<(super::SetCookie, Json<UserWithToken>)> {
     let email = EmailAddress::parse(&body.email_address)?;
     check_new_password(&body.password)?;
-    let invalid = || ApiError {
-        status: StatusCode::BAD_REQUEST,
-        code: ErrorCode::InvalidCode,
-        message: INVALID_RESET_CODE.into(),
-        field: Some("code"),
-    };
+    let invalid = || ApiError::field(ErrorCode::InvalidCode, INVALID_RESET_CODE, "code");
     let Some(user) = state.store.users_by_email(&institution.institution_id, email.as_str(), 1).await?.into_iter().next() else {
         return Err(invalid());
     };

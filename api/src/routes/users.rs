@@ -190,12 +190,11 @@ async fn update_user(
             body.phone_number.as_deref().unwrap_or_default(),
             &address,
         )?;
-        let is_member = body.is_member.ok_or(ApiError {
-            status: StatusCode::BAD_REQUEST,
-            code: ErrorCode::Validation,
-            message: format!("Please indicate if you are a member of {}", institution.name),
-            field: Some("isMember"),
-        })?;
+        let is_member = body.is_member.ok_or(ApiError::field(
+            ErrorCode::Validation,
+            format!("Please indicate if you are a member of {}", institution.name),
+            "isMember",
+        ))?;
         state
             .store
             .update_personal_details(&uid, &details.personal_details(is_member, body.does_consent_to_soliciting.unwrap_or(true)))
@@ -211,12 +210,7 @@ async fn update_user(
 }
 
 async fn check_code(state: &AppState, user: &UserRecord, code: &str) -> ApiResult<()> {
-    let invalid = || ApiError {
-        status: StatusCode::BAD_REQUEST,
-        code: ErrorCode::InvalidCode,
-        message: INVALID_CODE.into(),
-        field: Some("verificationCode"),
-    };
+    let invalid = || ApiError::field(ErrorCode::InvalidCode, INVALID_CODE, "verificationCode");
     let code = code.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(invalid());

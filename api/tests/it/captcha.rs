@@ -144,9 +144,18 @@ async fn pageviews_without_a_user(db: Db) {
             app.call(Method::POST, &path, None, Some(json!({ "data": { "hitType": "pageview", "pagePath": "/summit-cu/splash" } }))).await;
         assert_eq!(s, 202, "{b}");
     }
-    let (s, b) =
-        app.call(Method::POST, &path, None, Some(json!({ "data": { "hitType": "pageview", "pagePath": "/summit-cu/splash" } }))).await;
-    assert_eq!((s, b["error"]["code"].as_str()), (429, Some("rateLimited")), "{b}");
+    let refused = app
+        .http
+        .post(app.api(&path))
+        .json(&json!({ "data": { "hitType": "pageview", "pagePath": "/summit-cu/splash" } }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status().as_u16(), 429);
+    let retry_after = refused.headers().get("retry-after").map(|v| v.to_str().unwrap().to_string());
+    assert_eq!(retry_after.as_deref(), Some("3600"), "a sliding hour: at most an hour");
+    let b: Value = refused.json().await.unwrap();
+    assert_eq!(b["error"]["code"], "rateLimited", "{b}");
     app.clock.advance(3601);
     let (s, _) =
         app.call(Method::POST, &path, None, Some(json!({ "data": { "hitType": "pageview", "pagePath": "/summit-cu/splash" } }))).await;

@@ -206,6 +206,11 @@ async fn vin_lookups_are_limited_per_member(db: Db) {
             let seconds: u64 = header.as_deref().and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{path}: Retry-After {header:?}"));
             let body: Value = response.json().await.unwrap();
             assert_eq!(body["error"]["code"], "rateLimited", "{path}");
+            let said = coverline_domain::product::fill(
+                coverline_domain::product::messages::TOO_MANY_LOOKUPS,
+                &[("seconds", &seconds.to_string())],
+            );
+            assert_eq!(body["error"]["message"], said, "{path}: the message says the same wait");
             seconds
         }
     };
