@@ -25,6 +25,9 @@ use crate::email::Mailer;
 use crate::payments::Gateway;
 
 /// Who asked to cancel (written on the purchase's timeline).
+/// The timeline event of a cancellation asked after the money-back period (sent to the institution).
+pub const CANCELLATION_REQUESTED: &str = "cancellationRequested";
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "kind", content = "name")]
 pub enum CancelledBy {
@@ -184,10 +187,9 @@ impl CancellationActivities {
             let user = self.store.user(&policy.user_id).await?.context("user of the policy")?;
             let contract = policy.contract_number.clone().unwrap_or_default();
             let deadline = long_date(money_back_deadline(payment.paid_at));
-            const REQUESTED: &str = "cancellationRequested";
-            if !self.store.policy_events(&input.policy_id).await?.iter().any(|e| e.kind == REQUESTED) {
+            if !self.store.policy_events(&input.policy_id).await?.iter().any(|e| e.kind == CANCELLATION_REQUESTED) {
                 let detail = format!("asked after the money-back period (it ended on {deadline}); sent to the institution");
-                self.store.record_policy_event(&input.policy_id, REQUESTED, Some(&detail), &input.by.actor()).await?;
+                self.store.record_policy_event(&input.policy_id, CANCELLATION_REQUESTED, Some(&detail), &input.by.actor()).await?;
             }
             let name = format!("{} {}", user.first_name.clone().unwrap_or_default(), user.last_name.clone().unwrap_or_default());
             let contact = institution.email_settings.contact_email.trim();

@@ -8,7 +8,7 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use coverline_activities::cancellation::CancelledBy;
+use coverline_activities::cancellation::{CANCELLATION_REQUESTED, CancelledBy};
 use coverline_activities::documents::DEFAULT_REFUND_TEXT;
 use coverline_domain::cancellation::{money_back_deadline, within_money_back};
 use coverline_domain::lifecycle::PurchaseStatus;
@@ -57,6 +57,9 @@ pub struct CancellationTerms {
     pub refund_text: String,
     pub institution_name: String,
     pub contract_number: String,
+    /// When a request after the money-back period already went to the institution
+    /// (`MMMM Do, YYYY`): asking again changes nothing.
+    pub requested_on: Option<String>,
 }
 
 /// What became of the request.
@@ -98,6 +101,7 @@ async fn terms(state: &AppState, policy: &PolicyRecord) -> ApiResult<Cancellatio
     let institution = state.institution(&policy.institution_id).await?;
     let payment = state.store.payment_for_policy(&policy.policy_id).await?;
     let paid_at = payment.as_ref().map(|p| p.paid_at);
+    let requested = state.store.policy_events(&policy.policy_id).await?.into_iter().find(|e| e.kind == CANCELLATION_REQUESTED);
     Ok(CancellationTerms {
         status: policy.status,
         cancellable: policy.status.is_cancellable() && paid_at.is_some(),
@@ -107,6 +111,7 @@ async fn terms(state: &AppState, policy: &PolicyRecord) -> ApiResult<Cancellatio
         refund_text: institution.application_settings.institution_refund_text.clone().unwrap_or_else(|| DEFAULT_REFUND_TEXT.to_string()),
         institution_name: institution.name.clone(),
         contract_number: policy.contract_number.clone().unwrap_or_default(),
+        requested_on: requested.map(|e| format_long_date_at(e.at_ms / 1000)),
     })
 }
 

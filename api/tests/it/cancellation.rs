@@ -146,6 +146,7 @@ async fn after_the_money_back_period_the_request_goes_to_the_institution(db: Db)
     assert_eq!(s, 200, "{terms}");
     assert_eq!((terms["cancellable"].as_bool(), terms["withinMoneyBack"].as_bool()), (Some(true), Some(false)), "{terms}");
     assert!(terms["refundText"].as_str().unwrap().contains("by check"), "the default refund text: {terms}");
+    assert_eq!(terms["requestedOn"], Value::Null, "nothing asked yet");
 
     let (s, answer) = app.call(Method::POST, &path, None, Some(json!({ "token": token }))).await;
     assert_eq!((s, answer["outcome"].as_str()), (200, Some("requested")), "{answer}");
@@ -159,6 +160,10 @@ async fn after_the_money_back_period_the_request_goes_to_the_institution(db: Db)
     assert!(acknowledged.iter().any(|x| x.data.contains("cancellation request")), "the member's acknowledgement");
     let events = store(&app).await.policy_events(&policy_id).await.unwrap();
     assert_eq!(events.iter().filter(|e| e.kind == "cancellationRequested").count(), 1);
+    // The page says when the request went out (the timeline's own time), and asking again changes nothing.
+    let sent = events.iter().find(|e| e.kind == "cancellationRequested").unwrap();
+    let sent_on = coverline_domain::quote::format_long_date_at(sent.at_ms / 1000);
+    assert_eq!(answer["terms"]["requestedOn"].as_str(), Some(sent_on.as_str()), "{answer}");
 
     // Again: the same outcome, no second email to the institution.
     let (s, again) = app.call(Method::POST, &path, None, Some(json!({ "token": token }))).await;

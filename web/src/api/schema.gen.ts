@@ -1117,6 +1117,11 @@ export type components = {
             moneyBackEnds: string;
             /** @description The institution's refund terms, else the default (spec section 9). */
             refundText: string;
+            /**
+             * @description When a request after the money-back period already went to the institution
+             *     (`MMMM Do, YYYY`): asking again changes nothing.
+             */
+            requestedOn: string | null;
             status: components["schemas"]["PurchaseStatus"];
             /** @description Cancelling now voids the contract and refunds the card in full. */
             withinMoneyBack: boolean;

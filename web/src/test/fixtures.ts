@@ -235,6 +235,7 @@ export const cancellationTerms: CancellationTerms = {
     'You may cancel this contract at any time. If you cancel after 30 days, the refund for the unused part of the contract is paid by check.',
   institutionName: 'Summit Credit Union',
   contractNumber: 'MMP-0001',
+  requestedOn: null,
 }
 
 /** The card widget's signed request (`POST U/signrequest`'s `data`). */

@@ -116,6 +116,18 @@ describe('find your contract: cancelling it', () => {
     expect(screen.queryByRole('button', { name: labels.cancelMyContract })).not.toBeInTheDocument()
   })
 
+  it('after a request already went to the institution: says when, with its refund terms, and offers no second one', async () => {
+    const { posts } = serve({ ...afterThePeriod, requestedOn: 'June 2nd, 2025' })
+    await findContract()
+    const terms = await screen.findByTestId('cancellation-terms')
+    expect(terms).toHaveTextContent(
+      fill(messages.cancellationAlreadyRequested, { date: 'June 2nd, 2025', institution: 'Summit Credit Union' }),
+    )
+    expect(terms).toHaveTextContent(afterThePeriod.refundText)
+    expect(screen.queryByRole('button', { name: labels.cancelMyContract })).not.toBeInTheDocument()
+    expect(posts).toHaveLength(0)
+  })
+
   it('says when the cancellation is still under way (202 pending)', async () => {
     serve(cancellationTerms, () => answer('cancel', { outcome: 'pending', terms: cancellationTerms }, 202))
     const { user } = await findContract()

@@ -13,12 +13,18 @@ export type CancellationView =
   | { step: 'done'; outcome: CancellationAnswer['outcome']; terms: CancellationTerms }
   | { step: 'linkExpired' }
 
-/** What the terms say: the money-back refund, the request to the institution, or why there is nothing to cancel. */
+/**
+ * What the terms say: the money-back refund, the request to the institution (or when it already
+ * went), or why there is nothing to cancel.
+ */
 function termsText(terms: CancellationTerms): string {
   if (!terms.cancellable) {
     if (terms.status === 'cancelled') return messages.alreadyCancelled
     if (terms.status === 'voided') return messages.voidedUnpaid
     return fill(messages.cannotCancelOnline, { institution: terms.institutionName })
+  }
+  if (terms.requestedOn) {
+    return fill(messages.cancellationAlreadyRequested, { date: terms.requestedOn, institution: terms.institutionName })
   }
   return terms.withinMoneyBack
     ? fill(messages.cancelWithinMoneyBack, { date: terms.moneyBackEnds, amount: terms.amountPaid })
@@ -91,7 +97,7 @@ export function CancellationSection(props: {
               </Typography>
             )}
           </Stack>
-          {view.terms.cancellable && (
+          {view.terms.cancellable && !view.terms.requestedOn && (
             <Button
               variant="outlined"
               color="error"
