@@ -3,7 +3,7 @@
  * real-VIN prompt, the description lookup's failure dialog, and a VIN read from a photo.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { carFlagLabel, labels, messages } from './product'
+import { carFlagLabel, fieldErrors, labels, messages } from './product'
 import { describe2020Accord, dismissImpactModal, onPage, progress, screenshotter, startQuote, toDescription } from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
@@ -149,4 +149,46 @@ test('a VIN read from a photo fills the field; the member checks it and continue
   await onPage(page, 'user/car/mileage')
   await expect(page.getByTestId('car-line')).toContainText('Honda')
   await screenshot(page, 'mileage-after-photo')
+})
+
+test('the car-details form: mileage, miles per year and years to own on one page, then coverage', async ({ page }) => {
+  const screenshot = screenshotter('car-details-')
+  await startQuote(page)
+  await page.getByTestId('lookup-continue').click()
+  await onPage(page, 'user/car/lookup/vin')
+  await page.getByTestId('vin-input').fill('5XYRLDLC3NG097496')
+  await page.getByTestId('vin-submit').click()
+  await onPage(page, 'user/car/mileage')
+  await page.getByRole('button', { name: labels.allCarDetails }).click()
+  await onPage(page, 'user/car/details')
+  await expect(page.getByTestId('car-line')).not.toBeEmpty()
+
+  // The spec's rules, on the real page: required, numbers only, at most 6 digits.
+  await page.getByTestId('car-details-miles-per-year').fill('')
+  await page.getByTestId('car-details-submit').click()
+  await expect(page.getByText(fieldErrors.required).first()).toBeVisible()
+  await page.getByTestId('car-details-odometer').fill('45k')
+  await page.getByTestId('car-details-miles-per-year').fill('12345678') // the spec: at most 7 characters
+  await page.getByTestId('car-details-submit').click()
+  await expect(page.getByText(fieldErrors.onlyNumbers)).toBeVisible()
+  await expect(page.getByText(fieldErrors.sixDigits)).toBeVisible()
+  await screenshot(page, 'errors')
+
+  await page.getByTestId('car-details-odometer').fill('45000')
+  await page.getByTestId('car-details-miles-per-year').fill('12000')
+  await page.getByRole('combobox', { name: labels.yearsToOwn }).click()
+  await page.getByRole('option', { name: '3 Years' }).click()
+  await page.getByTestId('car-details-submit').click()
+  await onPage(page, 'user/coverage/level')
+  await expect(page.getByTestId('rate-card')).toBeVisible()
+  await dismissImpactModal(page)
+  await screenshot(page, 'coverage')
+
+  // Back from coverage walks the one-question pages, which hold the form's answers.
+  await page.getByTestId('back-button').click()
+  await onPage(page, 'user/car/years-to-own')
+  await expect(page.getByTestId('years-to-own-3')).toBeChecked()
+  await page.getByTestId('back-button').click()
+  await onPage(page, 'user/car/miles-per-year')
+  await expect(page.getByTestId('miles-per-year-15000')).toBeChecked() // 12,000 a year is the 10,001-15,000 band
 })

@@ -2,7 +2,7 @@
  * The impact modal shows once per session (spec section 2): the tab remembers, for the session's
  * member, that it was seen, so a reload in the same session (restored by the flow) does not show it
  * again; the session's reset forgets it. Kept in sessionStorage, which a reload keeps and a new tab
- * does not share (a restored session with a car has been to coverage anyway, resumed-context.ts).
+ * does not share (a restored session with a quote has been to coverage anyway, resumed-context.ts).
  */
 const KEY = 'coverline.impactModalSeenBy'
 

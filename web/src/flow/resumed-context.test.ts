@@ -110,6 +110,13 @@ describe('resumedContext: the flow as if the member had come through the steps',
     }
   })
 
+  it('shows the impact modal after a reload with a car but before coverage (mileage creates the car)', () => {
+    const beforeCoverage = restored('milesPerYear', { answers: { quoteId: null, rate: null } })
+    expect(beforeCoverage.car).toEqual(car)
+    expect(beforeCoverage.quote).toBeNull()
+    expect(beforeCoverage.impactModalSeen).toBe(false)
+  })
+
   it('drops a car or quote that is not of the recorded vehicle, and a rate that is not of the quote', () => {
     const otherVin = { ...recordedAnswers.vehicle!, vin: '1HGCM82633A004352' }
     expect(restored('mileage', { answers: { vehicle: otherVin } }).car).toBeNull()

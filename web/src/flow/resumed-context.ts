@@ -116,8 +116,9 @@ export function resumedContext(context: FlowContext, resumed: Resumed): Partial<
     contactDetails: contactDetailsOf(resumed, user),
     ...(resumed.contactRequest ? { doesConsentToEmail: resumed.contactRequest.doesConsentToEmail } : {}),
     // The impact modal shows once per session: seen in this tab before the reload, or the coverage
-    // page was reached with this session before (another tab, a continue link).
-    impactModalSeen: context.impactModalSeen || car !== null || impactModalSeenBy(user.userId),
+    // page was reached with this session before (another tab, a continue link): it made the quote.
+    // A car alone says nothing: mileage creates one (A5).
+    impactModalSeen: context.impactModalSeen || quote !== null || impactModalSeenBy(user.userId),
     sessionExpired: false,
   }
   return { ...restored, gates: gatesOf({ selectedRate, user, policy }, resumed) }
