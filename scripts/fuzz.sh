@@ -51,4 +51,5 @@ SCHEMATHESIS_HOOKS="$root/bench/fuzz/hooks.py" "$root/.venv/bin/st" run "$APP_UR
 status=${PIPESTATUS[0]}
 set -e
 python3 "$root/bench/fuzz/summary.py" "$report" "$stack_work/coverline.log"
+rm -rf "$report"
 exit "$status"

@@ -45,7 +45,12 @@ npm_ci() {
 # sandbox gateway. Sets APP_URL and INBOX_URL, exports SANDBOX_URL (the gateway sandbox's origin, which also
 # serves the demo partner page); stop_stack stops what it started.
 stack_pids=()
-stop_stack() { for p in "${stack_pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+stop_stack() {
+  for p in "${stack_pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  # The stack's database, logs and mail (COVERLINE_KEEP_STACK=1 keeps them to look at).
+  if [ -n "${stack_work:-}" ] && [ -z "${COVERLINE_KEEP_STACK:-}" ]; then rm -rf "$stack_work"; fi
+}
 start_stack() {
   local bin=$1
   stack_work=$(mktemp -d)
@@ -58,7 +63,7 @@ start_stack() {
   fi
   local smtp inbox app sandbox
   smtp=$(free_port) inbox=$(free_port) app=$(free_port) sandbox=$(free_port)
-  node "$root/tools/maildev/node_modules/.bin/maildev" --ip 127.0.0.1 --smtp "$smtp" --web "$inbox" --web-ip 127.0.0.1 --silent > "$stack_work/maildev.log" 2>&1 &
+  node "$root/tools/maildev/node_modules/.bin/maildev" --ip 127.0.0.1 --smtp "$smtp" --web "$inbox" --web-ip 127.0.0.1 --mail-directory "$stack_work/mail" --silent > "$stack_work/maildev.log" 2>&1 &
   stack_pids+=($!)
   (
     cd "$root"

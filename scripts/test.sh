@@ -13,6 +13,8 @@ temporal_pid=""
 cleanup() {
   [ -n "$temporal_pid" ] && kill "$temporal_pid" 2>/dev/null || true
   "$root/scripts/pg-throwaway.sh" stop "$work/pg"
+  # The throwaway cluster, Temporal's log and each API test's SQLite directory: hundreds of MB a run.
+  rm -rf "$work" "${TMPDIR:-/tmp}"/coverline-test-*
 }
 trap cleanup EXIT
 

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use crate::support::{Db, Member, Options, TestApp, on_both_databases, pay, ready_to_book, spawn_app, wait_for_policy_status};
-use coverline_api::support::{Outcome, Support};
+use coverline_api::support::Outcome;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -103,14 +103,7 @@ async fn within_the_money_back_period_a_cancellation_voids_and_refunds_once(db: 
     // Asking again (the member, then support) changes nothing and refunds nothing more.
     let (s, again) = app.call(Method::POST, &path, None, Some(json!({ "token": token }))).await;
     assert_eq!((s, again["outcome"].as_str()), (200, Some("cancelled")), "{again}");
-    let temporal = coverline_api::temporal::connect(&app.temporal, "default", Duration::from_secs(10)).await.unwrap();
-    let support = Support {
-        store: store(&app).await,
-        temporal,
-        operator: "pat".into(),
-        temporal_ui: "http://localhost:8233".into(),
-        namespace: "default".into(),
-    };
+    let support = app.support().await;
     let by_support = support.cancel(&policy_id, &app.task_queue).await.unwrap();
     assert!(matches!(by_support, Outcome::Done(ref s) if s.contains("cancelled")), "the first outcome again: {by_support}");
     assert_eq!(charges(&app, &contract).await, refunded, "no second refund");

@@ -272,15 +272,7 @@ async fn support_lists_retries_shows_and_resends_idempotently(db: Db) {
     let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking.clone())).await;
     assert_eq!(s, 502, "{body}");
 
-    let temporal =
-        coverline_api::temporal::connect(&std::env::var("TEMPORAL_ADDRESS").unwrap(), "default", Duration::from_secs(10)).await.unwrap();
-    let support = Support {
-        store: store(&app).await,
-        temporal,
-        operator: "pat".into(),
-        temporal_ui: "http://localhost:8233".into(),
-        namespace: "default".into(),
-    };
+    let support = app.support().await;
     let stuck = support.stuck(Duration::ZERO).await.unwrap();
     assert_eq!(stuck.len(), 1);
     let policy_id = stuck[0].policy.policy_id.clone();

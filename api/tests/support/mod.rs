@@ -331,6 +331,18 @@ impl TestApp {
         }
     }
 
+    /// `coverline support` as an operator ("pat") runs it against this app's database and Temporal.
+    pub async fn support(&self) -> coverline_api::support::Support {
+        let temporal = coverline_api::temporal::connect(&self.temporal, "default", Duration::from_secs(10)).await.expect("Temporal");
+        coverline_api::support::Support {
+            store: coverline_store::Store::connect(&self.database_url).await.expect("the app's database"),
+            temporal,
+            operator: "pat".into(),
+            temporal_ui: "http://localhost:8233".into(),
+            namespace: "default".into(),
+        }
+    }
+
     /// `/institution/{iid}/user/{uid}` + suffix.
     pub fn user_path(m: &Member, suffix: &str) -> String {
         format!("/institution/{}/user/{}{suffix}", m.institution, m.user_id)
