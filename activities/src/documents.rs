@@ -102,15 +102,13 @@ impl ContractRenderer {
     }
 }
 
-/// The refund terms when the institution has none of its own (spec section 9).
-pub const DEFAULT_REFUND_TEXT: &str = "You may cancel this contract at any time. If you cancel within 30 days of purchase, \
-the full price is credited back to the card you paid with (allow up to 5 business days). If you cancel after 30 days, \
-the refund for the unused part of the contract is paid by check.";
+/// The refund terms when the institution has none of its own (spec section 9); the review page
+/// shows the same words next to the box the member ticks (product.json).
+pub const DEFAULT_REFUND_TEXT: &str = coverline_domain::product::messages::DEFAULT_REFUND_TEXT;
 
-/// The disclosure when the institution has no disclaimer of its own (spec section 9).
-pub const DEFAULT_DISCLAIMER: &str = "Coverage shown is an illustration only; the terms, conditions and exclusions of the \
-service contract govern. Coverage begins on the purchase date and at the odometer reading recorded at purchase. \
-Administered by Coverline Contract Administration, 1550 Wewatta St, Denver, CO 80202, (800) 555-0199.";
+/// The disclosure when the institution has no disclaimer of its own (spec section 9); the coverage
+/// page shows the same words (product.json).
+pub const DEFAULT_DISCLAIMER: &str = coverline_domain::product::messages::DEFAULT_DISCLAIMER;
 
 /// The component areas of spec section 3, in the spec's order: the only titles a plan's
 /// covered components may use.

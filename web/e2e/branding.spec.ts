@@ -19,9 +19,6 @@ import {
   verifyEmail,
 } from './support'
 
-/** The default disclaimer text begins so (features/coverage). */
-const DEFAULT_DISCLAIMER_START = 'Coverage shown is an illustration only'
-
 /** What each demo institution's TOML (data/institutions/) says a member sees. */
 interface Brand {
   id: string
@@ -151,7 +148,7 @@ for (const brand of BRANDS) {
     expect(await css(bar, 'background-color')).toBe(rgb(brand.colors.primary))
     expect(await css(page.getByTestId('purchase-button'), 'background-color')).toBe(rgb(brand.colors.cta))
     expect(await css(page.getByTestId('rate-coverage-name'), 'color')).toBe(rgb(brand.colors.primary))
-    await expect(page.getByTestId('disclaimer')).toContainText(DEFAULT_DISCLAIMER_START)
+    await expect(page.getByTestId('disclaimer')).toHaveText(messages.defaultDisclaimer)
     await screenshot(page, 'coverage')
     await toggleScheme(page, 'dark')
     // Dark: brand texts in the (lighter) secondary colour so they stay readable.

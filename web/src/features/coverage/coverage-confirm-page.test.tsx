@@ -2,10 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { labels, messages } from '../../lib/product'
-import { rates } from '../../test/fixtures'
+import { institution, rates } from '../../test/fixtures'
 import { fakeTab } from '../../test/fake-tab'
 import { server } from '../../test/msw-server'
-import { apiError } from '../../test/respond'
+import { answer, apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
 import { ReviewTotal } from './coverage-confirm-page'
 
@@ -40,6 +40,28 @@ describe('review and book', () => {
     await user.click(within(dialog).getByRole('button', { name: labels.startAgain }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
     expect(await screen.findByTestId('email-input')).toHaveValue('')
+  })
+})
+
+describe('the refund terms the member agrees to', () => {
+  it("are the contract's own default refund terms when the institution has none (one text, product.json)", async () => {
+    await renderAtConfirm()
+    expect(screen.getByTestId('refund-checkbox').closest('label')).toHaveTextContent(messages.defaultRefundText)
+  })
+
+  it("are the institution's refund text when it has one", async () => {
+    const own = 'Summit members may cancel within 60 days for a full refund to their Summit account.'
+    server.use(
+      http.get('*/api/institution/:iid', () =>
+        answer('institution', {
+          ...institution,
+          applicationSettings: { ...institution.applicationSettings, institutionRefundText: own },
+        }),
+      ),
+    )
+    await renderAtConfirm()
+    expect(screen.getByTestId('refund-checkbox').closest('label')).toHaveTextContent(own)
+    expect(screen.getByTestId('refund-checkbox').closest('label')).not.toHaveTextContent(messages.defaultRefundText)
   })
 })
 

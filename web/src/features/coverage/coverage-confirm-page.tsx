@@ -24,8 +24,6 @@ import { confirmSchema, type ConfirmValues } from './confirm-schema'
 import { SampleContractLink } from './sample-contract-link'
 
 export const TERMS_OF_SERVICE_PATH = '/terms-of-service.pdf'
-const DEFAULT_REFUND_TEXT =
-  'If you cancel within 30 days, the full amount is credited back to your card (allow up to 5 business days). After 30 days, refunds are paid by check.'
 
 function SummaryCard(props: { title: string; onEdit: () => void; editTestId: string; children: ReactNode }) {
   return (
@@ -137,7 +135,8 @@ export default function CoverageConfirmPage() {
                   slotProps={{ input: { ref: field.ref, 'data-testid': 'refund-checkbox' } as object }}
                 />
               }
-              label={refundText ?? DEFAULT_REFUND_TEXT}
+              // The same words as the contract's refund section (product.json, one text for both).
+              label={refundText?.trim() ? refundText : messages.defaultRefundText}
             />
             {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
           </FormControl>
