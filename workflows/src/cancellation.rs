@@ -20,7 +20,6 @@ use coverline_activities::cancellation::{Cancel, CancellationActivities, Cancell
 use coverline_domain::cancellation::{money_back_deadline, within_money_back};
 use coverline_domain::lifecycle::PurchaseStatus;
 use serde::{Deserialize, Serialize};
-use temporalio_common::RetryPolicy;
 use temporalio_macros::{workflow, workflow_methods};
 use temporalio_sdk::{ActivityOptions, WorkflowContext, WorkflowContextView, WorkflowResult};
 
@@ -62,15 +61,7 @@ pub struct CancellationWorkflow {
 /// The provider and the gateway may be down for a while: keep trying (the member was told it is
 /// under way; ops see a long-running cancellation in the Temporal UI).
 fn patient() -> ActivityOptions {
-    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(30))
-        .retry_policy(
-            RetryPolicy::builder()
-                .initial_interval(Duration::from_millis(500))
-                .backoff_coefficient(2.0)
-                .maximum_interval(Duration::from_secs(300))
-                .build(),
-        )
-        .build()
+    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(30)).retry_policy(crate::backoff(Duration::from_secs(300))).build()
 }
 
 #[workflow_methods]

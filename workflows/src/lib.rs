@@ -5,6 +5,16 @@
 pub mod cancellation;
 pub mod checkout;
 
+/// The project's retry: from 500 ms, doubling, at most `max_interval` apart, with no attempt limit
+/// (the activity options' timeouts bound it where a workflow needs an answer).
+pub(crate) fn backoff(max_interval: std::time::Duration) -> temporalio_common::RetryPolicy {
+    temporalio_common::RetryPolicy::builder()
+        .initial_interval(std::time::Duration::from_millis(500))
+        .backoff_coefficient(2.0)
+        .maximum_interval(max_interval)
+        .build()
+}
+
 /// The task queue the checkout worker polls.
 pub const TASK_QUEUE: &str = "coverline-purchase";
 

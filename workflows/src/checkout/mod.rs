@@ -24,8 +24,8 @@ use std::time::{Duration, UNIX_EPOCH};
 use coverline_activities::checkout::{CheckoutActivities, SendCode};
 use coverline_domain::checkout::{Checkout, CheckoutStatus, Step};
 use coverline_domain::lifecycle::{PurchaseEvent, PurchaseStatus};
+use temporalio_common::ActivityCloseTimeouts;
 use temporalio_common::search_attributes::SearchAttributeKey;
-use temporalio_common::{ActivityCloseTimeouts, RetryPolicy};
 use temporalio_macros::{workflow, workflow_methods};
 use temporalio_sdk::{ActivityOptions, SyncWorkflowContext, WorkflowContext, WorkflowContextView, WorkflowResult, workflows::join};
 
@@ -75,13 +75,7 @@ fn bounded(limit: Duration) -> ActivityOptions {
         schedule_to_close: limit,
         start_to_close: Duration::from_secs(10),
     })
-    .retry_policy(
-        RetryPolicy::builder()
-            .initial_interval(Duration::from_millis(500))
-            .backoff_coefficient(2.0)
-            .maximum_interval(Duration::from_secs(10))
-            .build(),
-    )
+    .retry_policy(crate::backoff(Duration::from_secs(10)))
     .build()
 }
 

@@ -179,15 +179,7 @@ impl Purchase {
 /// Short activities, retried until they succeed. An attempt that takes 10 s died with its worker:
 /// it is tried again at once rather than after a longer timeout.
 fn quick() -> ActivityOptions {
-    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(10))
-        .retry_policy(
-            RetryPolicy::builder()
-                .initial_interval(Duration::from_millis(500))
-                .backoff_coefficient(2.0)
-                .maximum_interval(Duration::from_secs(30))
-                .build(),
-        )
-        .build()
+    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(10)).retry_policy(crate::backoff(Duration::from_secs(30))).build()
 }
 
 fn purchase<R>(ctx: &WorkflowContext<CheckoutWorkflow>, f: impl FnOnce(&mut Purchase) -> R) -> R {
