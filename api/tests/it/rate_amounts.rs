@@ -2,29 +2,15 @@
 //! subtotal is that amount minus the tax (spec sections 3 and 9; issue 15, A13). In PA, which
 //! taxes service contracts (6%), so the tax is not zero.
 
-use crate::support::{Db, Options, TestApp, charge, on_both_databases, smtp, spawn_app};
+use crate::support::{Db, Options, TestApp, charge, on_both_databases, quoted_member, spawn_app};
 use reqwest::Method;
 use serde_json::json;
 
 async fn the_charge_is_the_unformatted_rate_and_the_subtotal_is_it_minus_tax(db: Db) {
     let app = spawn_app(Options::on(db)).await;
-    let mut m = app.new_member("summit-cu").await;
-    app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
-    let code = smtp::code_in(&app.mail.wait_for(&m.email, 1).await[0]);
-    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
-    m.token = b["token"].as_str().expect("verified").into();
-    let details = json!({ "firstName": "Jane", "lastName": "Doe", "phoneNumber": "2155550142",
-        "address": { "street": "1 Market St", "city": "Philadelphia", "state": "PA", "zip": "19103" }, "isMember": true });
-    let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
-    assert_eq!(s, 200, "{b}");
-    m.token = b["token"].as_str().unwrap().into();
-    let car = json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 });
-    let (s, car) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), Some(&m.token), Some(car)).await;
-    assert_eq!(s, 201, "{car}");
-    let car_id = car["car"]["carId"].as_str().unwrap();
-    let ask = json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "PA" });
-    let (s, quote) = app.call(Method::POST, &TestApp::user_path(&m, "/quote"), Some(&m.token), Some(ask)).await;
-    assert_eq!(s, 201, "{quote}");
+    let address = json!({ "street": "1 Market St", "city": "Philadelphia", "state": "PA", "zip": "19103" });
+    let (m, quote) = quoted_member(&app, "summit-cu", "2155550142", address).await;
+    let car_id = quote["carId"].as_str().unwrap();
     let rate = &quote["rates"][0];
     let (amount, tax) = (rate["unformattedRate"].as_i64().unwrap(), rate["taxAmount"].as_i64().unwrap());
     assert!(tax > 0, "PA taxes service contracts: {rate}");

@@ -357,36 +357,34 @@ pub async fn ready_to_book(app: &TestApp) -> (Member, Value) {
 
 /// [`ready_to_book`] at another institution.
 pub async fn ready_to_book_at(app: &TestApp, institution: &str) -> (Member, Value) {
+    let address = json!({ "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" });
+    let (m, quote) = quoted_member(app, institution, "3035550142", address).await;
+    let rate = &quote["rates"][0];
+    let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": quote["carId"], "emailAddress": m.email, "quoteId": quote["quoteId"] });
+    (m, booking)
+}
+
+/// A verified member (Jane Doe, `phone`, living at `address`) with a car (the 2022 Kia) and a quote
+/// in the address's state; returns the member and the quote as the API answered it.
+pub async fn quoted_member(app: &TestApp, institution: &str, phone: &str, address: Value) -> (Member, Value) {
     use reqwest::Method;
     let mut m = app.new_member(institution).await;
     app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
     let code = smtp::code_in(&app.mail.wait_for(&m.email, 1).await[0]);
     let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(json!({ "verificationCode": code }))).await;
     m.token = b["token"].as_str().expect("verified").into();
-    let details = json!({ "firstName": "Jane", "lastName": "Doe", "phoneNumber": "3035550142",
-        "address": { "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" }, "isMember": true });
-    let (_, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
+    let state = address["state"].clone();
+    let details = json!({ "firstName": "Jane", "lastName": "Doe", "phoneNumber": phone, "address": address, "isMember": true });
+    let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
+    assert_eq!(s, 200, "{b}");
     m.token = b["token"].as_str().expect("details saved").into();
-    let (_, car) = app
-        .call(
-            Method::POST,
-            &TestApp::user_path(&m, "/car"),
-            Some(&m.token),
-            Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 })),
-        )
-        .await;
-    let car_id = car["car"]["carId"].as_str().expect("car").to_string();
-    let (_, quote) = app
-        .call(
-            Method::POST,
-            &TestApp::user_path(&m, "/quote"),
-            Some(&m.token),
-            Some(json!({ "carId": car_id, "milesPerYear": 15000, "yearsToOwn": 6, "state": "CO" })),
-        )
-        .await;
-    let rate = &quote["rates"][0];
-    let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": car_id, "emailAddress": m.email, "quoteId": quote["quoteId"] });
-    (m, booking)
+    let car = json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 });
+    let (s, car) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), Some(&m.token), Some(car)).await;
+    assert_eq!(s, 201, "{car}");
+    let ask = json!({ "carId": car["car"]["carId"], "milesPerYear": 15000, "yearsToOwn": 6, "state": state });
+    let (s, quote) = app.call(Method::POST, &TestApp::user_path(&m, "/quote"), Some(&m.token), Some(ask)).await;
+    assert_eq!(s, 201, "{quote}");
+    (m, quote)
 }
 
 /// What the card widget does in the browser: charge the signed request of `widget_url` at the gateway.
