@@ -190,11 +190,14 @@ impl Purchase {
             deductible: Cents(self.rate.deductible_cents).dollar_sign(),
             payment_id: payment.payment_id.clone(),
             payment_date: format_us_date(self.start_date()),
-            coverage_ends: format!(
-                "{}, or until the odometer reads {} miles, whichever comes first",
-                format_long_date(coverage_expiration_date(self.start_date(), self.rate.months as u16)),
-                group_thousands(u64::from(self.car.odometer.0) + self.rate.miles.max(0) as u64)
-            ),
+            coverage_ends: {
+                let terms = self.terms();
+                format!(
+                    "{}, or until the odometer reads {} miles, whichever comes first",
+                    terms.expiration_date(),
+                    terms.odometer_at_expiry()
+                )
+            },
             subtotal: subtotal(self.total(), Cents(self.rate.tax_cents)).dollar_sign(),
             sales_tax: has_tax.then(|| Cents(self.rate.tax_cents).dollar_sign()),
             total: self.total().dollar_sign(),
@@ -202,6 +205,19 @@ impl Purchase {
             cta_color: self.institution.branding.colors.cta.clone(),
             contract_link: self.contract_link(public_url),
         })
+    }
+
+    /// What the bought contract says (its printed fields, its expiry).
+    fn terms(&self) -> ContractTerms<'_> {
+        ContractTerms {
+            institution: &self.institution,
+            user: &self.user,
+            car: &self.car,
+            rate: &self.rate,
+            provider: self.provider(),
+            email: &self.policy.email,
+            start: self.start_date(),
+        }
     }
 
     /// The member's find-your-contract page of this purchase.
@@ -386,15 +402,7 @@ fn contact_lines(n: &ContactNumbers) -> Vec<CoveredComponent> {
 
 /// Builds the contract's printed fields from a purchase.
 pub fn contract_document(p: &Purchase, plan_texts: &PlanTexts) -> anyhow::Result<ContractDocument> {
-    let terms = ContractTerms {
-        institution: &p.institution,
-        user: &p.user,
-        car: &p.car,
-        rate: &p.rate,
-        provider: p.provider(),
-        email: &p.policy.email,
-        start: p.start_date(),
-    };
+    let terms = p.terms();
     let issued = Issued {
         contract_number: p.policy.contract_number.clone().context("contract number")?,
         policy_reference: p.policy.policy_id.clone(),
@@ -451,6 +459,16 @@ struct Issued {
 }
 
 impl ContractTerms<'_> {
+    /// The last day of coverage, read in a sentence: `MMMM Do, YYYY`.
+    fn expiration_date(&self) -> String {
+        format_long_date(coverage_expiration_date(self.start, self.rate.months as u16))
+    }
+
+    /// The odometer reading at which coverage ends (`145,000`).
+    fn odometer_at_expiry(&self) -> String {
+        group_thousands(u64::from(self.car.odometer.0) + self.rate.miles.max(0) as u64)
+    }
+
     /// The printed fields; without `issued`, a sample.
     fn document(&self, issued: Option<Issued>, plan_texts: &PlanTexts) -> ContractDocument {
         let (user, car, rate) = (self.user, self.car, self.rate);
@@ -488,10 +506,10 @@ impl ContractTerms<'_> {
             coverage_name: rate.coverage_name.clone(),
             term_months: rate.months as u16,
             term_miles: group_thousands(rate.miles as u64),
-            odometer_when_coverage_expires: group_thousands(u64::from(car.odometer.0) + rate.miles.max(0) as u64),
+            odometer_when_coverage_expires: self.odometer_at_expiry(),
             effective_date: format_us_date(self.start),
             // Read in a sentence ("…, or when the odometer reads …"): the long form.
-            expiration_date: format_long_date(coverage_expiration_date(self.start, rate.months as u16)),
+            expiration_date: self.expiration_date(),
             deductible: Cents(rate.deductible_cents).dollar_sign(),
             price: price.before_tax.dollar_sign(),
             sales_tax: (rate.tax_cents > 0).then(|| price.tax.dollar_sign()),
