@@ -6,6 +6,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The sliding window the stored-hit limits count over (logins, resets, contact requests, photos,
+/// resumes, find-your-contract, anonymous pageviews): their 429 says this wait, a true upper bound.
+pub const HOUR: Duration = Duration::from_secs(3600);
+
 /// Keys tracked before idle buckets are swept.
 const SWEEP_AT: usize = 50_000;
 

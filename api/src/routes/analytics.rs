@@ -151,7 +151,7 @@ async fn record_anonymous(
     let now = state.clock.now();
     let key = format!("anonymous-pageview:{}", client_address(&state, &headers, peer));
     if state.store.hits_since(&key, now - 3600).await? >= ANONYMOUS_PAGEVIEWS_PER_HOUR {
-        return Err(ApiError::rate_limited("Too many requests. Please try again later.", std::time::Duration::from_secs(3600)));
+        return Err(ApiError::rate_limited("Too many requests. Please try again later.", crate::limits::HOUR));
     }
     state.store.record_hit(&key, now).await?;
     state.store.insert_anonymous_pageview(&crate::ids::new_ordered_id("evt"), &pageview).await?;

@@ -408,7 +408,7 @@ async fn resume(
     let now = state.clock.now();
     let client_key = format!("resume-client:{}", client_address(&state, &headers, peer));
     if state.store.hits_since(&client_key, now - 3600).await? >= RESUMES_PER_CLIENT {
-        return Err(ApiError::rate_limited("Too many attempts. Please try again later.", std::time::Duration::from_secs(3600)));
+        return Err(ApiError::rate_limited("Too many attempts. Please try again later.", crate::limits::HOUR));
     }
     state.store.record_hit(&client_key, now).await?;
     let gone = || ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, coverline_domain::product::messages::LINK_EXPIRED);

@@ -133,10 +133,7 @@ async fn record(
     }
     let limit = if user.is_some() { MEMBER_PER_HOUR } else { ANONYMOUS_PER_HOUR };
     if state.store.contact_requests_since(&institution.institution_id, &email, now - 3600).await? >= limit {
-        return Err(ApiError::rate_limited(
-            "We already have your request. A representative will contact you.",
-            std::time::Duration::from_secs(3600),
-        ));
+        return Err(ApiError::rate_limited("We already have your request. A representative will contact you.", crate::limits::HOUR));
     }
     let request = ContactRequestRecord {
         contact_request_id: crate::ids::new_id("cr"),

@@ -181,7 +181,7 @@ async fn find_document(
     let (failed, from_client) = state.store.document_lookups_since(policy_id, &client, now - 3600).await?;
     if failed >= FAILED_PER_POLICY_PER_HOUR || from_client >= LOOKUPS_PER_CLIENT_PER_HOUR {
         tracing::warn!(%policy_id, %client, failed, from_client, "find-your-contract lookups refused");
-        return Err(ApiError::rate_limited("Too many attempts. Please try again in an hour.", std::time::Duration::from_secs(3600)));
+        return Err(ApiError::rate_limited("Too many attempts. Please try again in an hour.", crate::limits::HOUR));
     }
     let user = match &policy {
         Some(_) => state.store.user(uid).await?,

@@ -151,7 +151,7 @@ async fn open_drop(
     }
     let now = state.clock.now();
     if state.store.vin_photos_since(&uid, now - 3600).await? >= DROPS_PER_HOUR {
-        return Err(ApiError::rate_limited("Too many photos. Please type the VIN in.", std::time::Duration::from_secs(3600)));
+        return Err(ApiError::rate_limited("Too many photos. Please type the VIN in.", crate::limits::HOUR));
     }
     state.store.purge_expired_vin_photos(now).await?;
     let drop_id = crate::ids::new_id("drop");

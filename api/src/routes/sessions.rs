@@ -65,7 +65,7 @@ struct ResetSent {
 
 /// Refused by a sliding window of at most an hour: an hour is a true upper bound of the wait.
 fn too_many() -> ApiError {
-    ApiError::rate_limited("Too many attempts. Please try again later.", std::time::Duration::from_secs(3600))
+    ApiError::rate_limited("Too many attempts. Please try again later.", crate::limits::HOUR)
 }
 
 fn invalid_credentials() -> ApiError {
