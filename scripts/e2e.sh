@@ -18,4 +18,18 @@ cd "$root/web"
 COVERLINE_URL=$APP_URL MAILDEV_URL=$INBOX_URL SANDBOX_URL=$SANDBOX_URL E2E_VIN=5XYRLDLC3NG097496 CI=1 \
 E2E_DB_PATH=$stack_work/coverline.db E2E_LOG_PATH=$stack_work/coverline.log \
 E2E_COVERLINE_BIN=$coverline_bin E2E_DATABASE_URL="sqlite://$stack_work/coverline.db" \
-  npx playwright test "$@" || { echo "--- coverline log"; tail -50 "$stack_work/coverline.log"; exit 1; }
+  npx playwright test "$@" 2>&1 | tee "$stack_work/playwright.out" && {
+  # Passed, perhaps on a retry (CI=1 retries a failure once): name the flaky ones last.
+  if grep -q ' flaky$' "$stack_work/playwright.out"; then
+    echo "--- playwright: passed on a retry (flaky; each one is a bug to follow up)"
+    sed -n '/^  [0-9][0-9]* flaky$/,/^  [0-9][0-9]* passed/p' "$stack_work/playwright.out"
+  fi
+  exit 0
+}
+# A failure: the server's last words, then Playwright's failures and counts again, last, so that a
+# log showing only the tail (CI's) names the test that failed.
+echo "--- coverline log (last 30 lines)"
+tail -30 "$stack_work/coverline.log"
+echo "--- playwright: the failures again"
+sed -n '/^  [0-9][0-9]*) /,$p' "$stack_work/playwright.out" | tail -150
+exit 1
