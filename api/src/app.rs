@@ -13,7 +13,7 @@ use coverline_activities::rating::Rating;
 use coverline_activities::vehicles::VehicleDecoder;
 use coverline_domain::institution::Institution;
 use coverline_store::Store;
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::cache::TtlCache;
@@ -122,7 +122,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", routes::router())
         .route("/metrics", axum::routing::get(|| async { crate::metrics::render() }))
         .nest_service("/assets", web_assets(&web_dir))
-        .fallback_service(web_pages(&web_dir))
+        .fallback_service(web_pages(&web_dir, state.clone()))
         .layer(axum::middleware::from_fn_with_state(state.clone(), frame_policy))
         .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(request_span))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
@@ -158,11 +158,12 @@ fn web_assets(web_dir: &std::path::Path) -> Router {
         .layer(vary_on_encoding())
 }
 
-/// The app's page (index.html for every other path, the SPA's routes) and the build's unhashed files:
-/// revalidated on every use, so a new release is picked up at once.
-fn web_pages(web_dir: &std::path::Path) -> Router {
-    let index = ServeFile::new(web_dir.join("index.html")).precompressed_br().precompressed_gzip();
-    let files = ServeDir::new(web_dir).precompressed_br().precompressed_gzip().fallback(index);
+/// The app's page for every other path (index.html, filled per institution: crate::web_page) and the
+/// build's unhashed files: revalidated on every use, so a new release is picked up at once.
+fn web_pages(web_dir: &std::path::Path, state: AppState) -> Router {
+    let template = std::sync::Arc::new(crate::web_page::PageTemplate::load(web_dir));
+    let page = axum::routing::get(move |state, uri| crate::web_page::page(state, template.clone(), uri)).with_state(state);
+    let files = ServeDir::new(web_dir).precompressed_br().precompressed_gzip().fallback(page);
     Router::new()
         .fallback_service(files)
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
@@ -180,7 +181,7 @@ fn vary_on_encoding() -> SetResponseHeaderLayer<HeaderValue> {
 }
 
 /// The Content-Security-Policy of every response. API responses: nobody may frame them. The web
-/// app's pages: scripts only from the app itself (no inline script), styles from the app and the
+/// app's pages: scripts only from the app itself (and the page's one inline script, by its hash), styles from the app and the
 /// style elements the component library inserts, the card widget's frame only from the payment
 /// gateway, and framing only by the app itself and the registered origins of the institution's
 /// active integrators (integration mode). Behind https, HSTS too.
@@ -201,9 +202,10 @@ async fn frame_policy(
         });
         let gateway = origin_of(&state.config.gateway_public_url);
         format!(
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+            "default-src 'self'; script-src 'self' {mode_script}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
              connect-src 'self'; frame-src {gateway}; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors {}",
-            std::iter::once("'self'".to_string()).chain(origins).collect::<Vec<_>>().join(" ")
+            std::iter::once("'self'".to_string()).chain(origins).collect::<Vec<_>>().join(" "),
+            mode_script = *crate::web_page::MODE_SCRIPT_HASH,
         )
     };
     if let Ok(value) = HeaderValue::from_str(&policy) {

@@ -22,6 +22,7 @@ pub mod quoting;
 pub mod routes;
 pub mod support;
 pub mod temporal;
+pub mod web_page;
 
 use std::sync::Arc;
 use std::time::Duration;

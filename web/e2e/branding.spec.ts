@@ -4,7 +4,7 @@
  * and dark; brand-lab (e2e/institutions/brand-lab.toml) for the settings the demo institutions leave
  * at their defaults (no header, dark start without toggle, quote-modal text, disclaimer, refund
  * text, product name, phone extension, no promotional checkbox); a phone number that is not 10
- * digits; the boot skeleton; the inactive institution's dialog.
+ * digits; the first paint (the server's shell, before any script); the inactive institution's dialog.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { fieldErrors, labels, messages } from './product'
@@ -232,11 +232,12 @@ test('a phone number that is not 10 digits: the spec error in the console, the p
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
-  await page.route('**/api/institution/summit-cu', async (route) => {
+  // The institution comes with the page (api/src/web_page.rs): its phone number is changed there.
+  await page.route('**/summit-cu/splash', async (route) => {
     const response = await route.fetch()
-    const institution = (await response.json()) as { branding: { phoneNumber: string } }
-    institution.branding.phoneNumber = '555-01'
-    await route.fulfill({ response, json: institution })
+    const html = await response.text()
+    expect(html).toContain('"phoneNumber":"8005550142"')
+    await route.fulfill({ response, body: html.replace('"phoneNumber":"8005550142"', '"phoneNumber":"555-01"') })
   })
   await page.goto('/summit-cu/splash')
   await expect(page.getByTestId('email-input')).toBeVisible()
@@ -249,20 +250,54 @@ test('a phone number that is not 10 digits: the spec error in the console, the p
   await expect(page.getByTestId('state-select')).toBeVisible()
 })
 
-test('a skeleton shows until the institution is loaded', async ({ page }) => {
+test("the first paint: the institution's page from the server before any script, then the app takes over", async ({ page }) => {
+  const screenshot = screenshotter('branding-first-paint-')
+  const institutionCalls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/institution/summit-cu') institutionCalls.push(request.url())
+  })
+  await page.setViewportSize({ width: 390, height: 844 })
+
+  // No script arrives at all: the server's shell is the institution's splash (api/src/web_page.rs).
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await page.goto('/summit-cu/splash')
+  const shell = page.locator('#coverline-shell')
+  await expect(shell.getByRole('heading', { level: 1, name: 'Summit Credit Union' })).toBeVisible()
+  await expect(shell.getByText('Protect your ride and your budget.', { exact: false })).toBeVisible()
+  await expect(shell.getByText(labels.defaultProductName, { exact: true })).toBeVisible()
+  const logo = shell.getByRole('img', { name: 'Summit Credit Union' })
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expect(page.locator('html')).toHaveClass('light')
+  await screenshot(page, 'shell-without-scripts')
+
+  // A member who chose dark mode gets it before the first paint (the page's inline script).
+  await page.evaluate(() => localStorage.setItem('coverline-mode-summit-cu', 'dark'))
+  await page.reload()
+  await expect(page.locator('html')).toHaveClass('dark')
+  await expect(shell).toHaveCSS('background-color', 'rgb(18, 18, 18)')
+  await screenshot(page, 'shell-dark')
+  await page.evaluate(() => localStorage.removeItem('coverline-mode-summit-cu'))
+
+  // With the app: while the splash screen's code is held, the shell stays (no skeleton, no blank);
+  // once it arrives the app's splash replaces the shell, with no call for the institution.
+  await page.unroute('**/assets/*.js')
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/api/institution/summit-cu', async (route) => {
+  await page.route(/\/assets\/splash-page-[^/]+\.js$/, async (route) => {
     await held
     await route.continue()
   })
   await page.goto('/summit-cu/splash')
-  await expect(page.getByTestId('page-skeleton')).toBeVisible()
-  await expect(page.getByTestId('email-input')).toHaveCount(0)
-  await screenshotter('branding-')(page, 'boot-skeleton')
+  await expect(page.locator('html')).toHaveClass('light')
+  await expect(shell.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('#root')).toBeHidden()
+  await expect(page.getByTestId('page-skeleton')).toBeHidden()
   release()
   await expect(page.getByTestId('email-input')).toBeVisible()
-  await expect(page.getByTestId('page-skeleton')).toHaveCount(0)
+  await expect(shell).toHaveCount(0)
+  await expect(page.getByTestId('institution-name')).toHaveText('Summit Credit Union')
+  await screenshot(page, 'app')
+  expect(institutionCalls).toEqual([])
 })
 
 test("an inactive institution: the persistent 'Oops...' dialog and nothing else", async ({ page }) => {

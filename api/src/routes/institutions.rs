@@ -107,7 +107,7 @@ const TERMS_OF_SERVICE_PATH: &str = "/terms-of-service.pdf";
 /// An institution's public settings.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct InstitutionView {
+pub(crate) struct InstitutionView {
     institution_id: String,
     portal_account_id: String,
     entity_id: String,
@@ -130,7 +130,12 @@ struct InstitutionView {
 #[tracing::instrument(skip_all)]
 async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<Json<InstitutionView>> {
     let inst = state.institution(&iid).await?;
-    Ok(Json(InstitutionView {
+    Ok(Json(institution_view(&state, inst)))
+}
+
+/// What `GET /institution/{iid}` answers; the app's page carries the same (crate::web_page).
+pub(crate) fn institution_view(state: &AppState, inst: coverline_domain::institution::Institution) -> InstitutionView {
+    InstitutionView {
         logo_url: format!("/api/institution/{}/logo", inst.institution_id),
         eligible_states: state.rating.eligible_states(&inst),
         branding: inst.branding,
@@ -141,7 +146,7 @@ async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> 
         is_active: inst.is_active,
         name: inst.name,
         only_covered_plan_name: inst.only_covered_plan_name,
-    }))
+    }
 }
 
 /// The institution's logo image.

@@ -13,7 +13,7 @@ pub(crate) mod checkout;
 mod contact;
 pub(crate) mod documents;
 mod gateway;
-mod institutions;
+pub(crate) mod institutions;
 mod integration;
 mod payments;
 mod photos;

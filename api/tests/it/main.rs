@@ -27,5 +27,6 @@ mod security;
 mod sessions;
 mod support_cli;
 mod vehicles;
+mod web_page;
 mod worker;
 mod workflow;

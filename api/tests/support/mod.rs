@@ -76,7 +76,7 @@ impl Drop for TestApp {
     }
 }
 
-fn workspace() -> PathBuf {
+pub fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 

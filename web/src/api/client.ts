@@ -1,4 +1,5 @@
 import { messages } from '../lib/product'
+import { takeEmbeddedInstitution } from '../lib/static-shell'
 import type { VehicleDescription } from '../lib/vehicle-description'
 import { ApiError } from './api-error'
 import { withRetries } from './retry'
@@ -197,7 +198,11 @@ export function captchaChallengeUrl(institutionId: string): string {
 
 /** The one typed client for the Coverline API; every call after user creation carries the session token. */
 export const api = {
-  getInstitution: (institutionId: string) => request<Institution>(institutionPath(institutionId)),
+  /** The page's own copy first (the server writes it into the first page: no call), else the API. */
+  getInstitution: (institutionId: string) => {
+    const embedded = takeEmbeddedInstitution(institutionId)
+    return embedded ? Promise.resolve(embedded) : request<Institution>(institutionPath(institutionId))
+  },
 
   /** Integration mode: the partner's single-use launch code for a session (no token yet). */
   exchangeLaunchCode: (institutionId: string, integratorId: string, launchCode: string) =>

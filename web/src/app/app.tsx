@@ -6,6 +6,7 @@ import { FlowActor } from '../flow/flow-actor'
 import { integrationLaunchOf } from '../flow/integration-launch'
 import { loadChunk } from '../lib/chunk-load'
 import { restoreSourceOf } from '../flow/restore-source'
+import { StaticShellDone } from '../lib/static-shell'
 import { FlowShell } from './flow-shell'
 import { preloadScreen } from './screens'
 
@@ -45,6 +46,7 @@ function FindContract() {
     <ChunkErrorBoundary>
       <Suspense fallback={<PageSkeleton />}>
         <FindContractPage key={`${institutionId}/${userId}/${policyId}`} />
+        <StaticShellDone />
       </Suspense>
     </ChunkErrorBoundary>
   )
@@ -62,7 +64,15 @@ export function App() {
       <Routes>
         <Route path="/:institutionId/user/:userId/policy/:policyId" element={<FindContract />} />
         <Route path="/:institutionId/*" element={<InstitutionApp />} />
-        <Route path="*" element={<p>This page is not available.</p>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <p>This page is not available.</p>
+              <StaticShellDone />
+            </>
+          }
+        />
       </Routes>
     </ChunkErrorBoundary>
   )

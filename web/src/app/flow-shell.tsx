@@ -21,6 +21,7 @@ import {
   type Step,
 } from '../flow/steps'
 import { useCheckoutRecording } from '../flow/use-checkout-recording'
+import { StaticShellDone } from '../lib/static-shell'
 import { useMemberActivity } from '../flow/use-member-activity'
 import { useFooterPage, useRouteSync } from '../flow/use-route-sync'
 import { FOOTER_SCREENS, IntegrationPage, preloadNextScreens, preloadScreen, useScreen } from './screens'
@@ -85,6 +86,7 @@ function CurrentScreen() {
               <Screen />
             </SlideIn>
             <PreloadAhead step={step} />
+            <StaticShellDone />
           </Suspense>
         ) : (
           <PageSkeleton />
@@ -152,6 +154,7 @@ function FooterScreen({ page }: { page: FooterPage }) {
       <ChunkErrorBoundary key={page}>
         <Suspense fallback={<PageSkeleton />}>
           <Screen />
+          <StaticShellDone />
         </Suspense>
       </ChunkErrorBoundary>
     </AppLayout>
@@ -174,6 +177,7 @@ function IntegrationScreen() {
       <ChunkErrorBoundary>
         <Suspense fallback={<PageSkeleton />}>
           <IntegrationPage />
+          <StaticShellDone />
         </Suspense>
       </ChunkErrorBoundary>
     </AppLayout>
@@ -200,6 +204,7 @@ export function FlowShell({ institutionId }: { institutionId: string }) {
     <BrandFrame institutionId={institutionId} branding={branding}>
       {booting && <PageSkeleton />}
       {unknown && <InstitutionNotFound />}
+      {(unknown || inactive) && <StaticShellDone />}
       <InactiveInstitutionDialog open={inactive} />
       {integrating && <IntegrationScreen />}
       {!booting && !inactive && !unknown && !integrating && footerPage && <FooterScreen page={footerPage} />}

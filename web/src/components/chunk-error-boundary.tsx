@@ -3,6 +3,7 @@ import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { labels, messages } from '../lib/product'
+import { StaticShellDone } from '../lib/static-shell'
 
 interface State {
   error: unknown
@@ -28,6 +29,7 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
     if (this.state.error === null) return this.props.children
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 2 }} data-testid="page-load-failed">
+        <StaticShellDone />
         <Alert severity="error" sx={{ alignSelf: 'stretch' }}>
           {messages.pageLoadFailed}
         </Alert>

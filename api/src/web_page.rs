@@ -1,0 +1,280 @@
+//! The app's page (index.html), filled per institution before it leaves the server, so a member's
+//! phone paints the institution's page before the app's JavaScript has arrived or run:
+//!
+//! - a static shell beside the app's root: the institution's header (logo, or name) and, on the
+//!   splash, its product name, name and splash text where the app puts them, with placeholders for
+//!   the form; the app removes it when its first screen shows (web/src/lib/static-shell.ts);
+//! - the brand colours as CSS variables, and the light or dark scheme the institution starts in (an
+//!   inline script, allowed by its hash in the CSP, applies a member's stored choice before paint);
+//! - the institution itself (what `GET /api/institution/{iid}` answers), so the app needs no call for it;
+//! - `modulepreload` links for the first screen's chunks (from Vite's manifest): the splash's, or a
+//!   partner's launch's coverage or lookup.
+//!
+//! An unknown or inactive institution, or a path outside one, gets the page as built (the app says
+//! why). The page is never cached (`no-cache`): a new release and a new branding show at once.
+
+use std::path::Path;
+use std::sync::{Arc, LazyLock};
+
+use axum::extract::State;
+use axum::http::{HeaderValue, Uri, header};
+use axum::response::{Html, IntoResponse, Response};
+use base64::Engine;
+use coverline_domain::institution::Institution;
+use sha2::{Digest, Sha256};
+
+use crate::app::AppState;
+
+/// Where the server writes into the page (web/index.html carries both markers).
+const HEAD_MARKER: &str = "<!--coverline:head-->";
+const SHELL_MARKER: &str = "<!--coverline:shell-->";
+
+/// The modules (Vite's manifest keys) whose chunks a page preloads, beside the app's own: the first
+/// screen it will show. Other pages (a reload, a continue link) show what the restore answers.
+fn first_screen_modules(kind: PageKind) -> &'static [&'static str] {
+    match kind {
+        PageKind::Splash => &["src/features/splash/splash-page.tsx"],
+        PageKind::Integration { silent: true } => &[
+            "src/features/integration/integration-page.tsx",
+            "src/features/coverage/coverage-level-page.tsx",
+            "src/components/flow-stepper.tsx",
+        ],
+        PageKind::Integration { silent: false } => {
+            &["src/features/integration/integration-page.tsx", "src/features/car/lookup-choice-page.tsx"]
+        }
+        PageKind::Other => &[],
+    }
+}
+
+/// Before the first paint: the member's stored light/dark choice for this institution (the key the
+/// app's theme stores it under), else the scheme the server wrote into `<html class>`.
+pub const MODE_SCRIPT: &str = "(function(){var d=document.documentElement,m=null;try{m=localStorage.getItem('coverline-mode-'+location.pathname.split('/')[1])}catch(e){}if(m==='system')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='light'||m==='dark')d.className=m})()";
+
+/// `'sha256-…'` of [`MODE_SCRIPT`], for the CSP's `script-src`.
+pub static MODE_SCRIPT_HASH: LazyLock<String> =
+    LazyLock::new(|| format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(MODE_SCRIPT.as_bytes()))));
+
+/// The built page and Vite's manifest, read once when the server starts.
+#[derive(Debug)]
+pub struct PageTemplate {
+    html: String,
+    manifest: Option<serde_json::Value>,
+}
+
+impl PageTemplate {
+    /// Reads `index.html` and Vite's manifest from the web build; `None` without a build.
+    pub fn load(web_dir: &Path) -> Option<Self> {
+        let html = std::fs::read_to_string(web_dir.join("index.html")).ok()?;
+        let manifest = std::fs::read_to_string(web_dir.join(".vite/manifest.json")).ok().and_then(|m| serde_json::from_str(&m).ok());
+        Some(Self { html, manifest })
+    }
+
+    /// The page for `path` with `institution` (active, known) filled in, or as built.
+    pub fn render(&self, path: &str, institution: Option<(&Institution, &str)>) -> String {
+        let Some((inst, institution_json)) = institution else {
+            return self.html.replacen(HEAD_MARKER, "", 1).replacen(SHELL_MARKER, "", 1);
+        };
+        let kind = PageKind::of(path);
+        let colors = &inst.branding.colors;
+        let logo = format!("/api/institution/{}/logo", inst.institution_id);
+        let mut head = format!(
+            "<title>{}</title>\n    <style>:root{{--cl-primary:#{};--cl-secondary:#{};--cl-cta:#{}}}</style>\n    \
+             <script>{MODE_SCRIPT}</script>\n    \
+             <script type=\"application/json\" id=\"coverline-institution\">{}</script>",
+            escape(&format!("{} · {}", inst.product_name(), inst.name)),
+            colors.primary,
+            colors.secondary,
+            colors.cta,
+            script_safe(institution_json),
+        );
+        let header = inst.branding.should_have_header && !matches!(kind, PageKind::Integration { .. });
+        if header {
+            head.push_str(&format!("\n    <link rel=\"preload\" as=\"image\" href=\"{logo}\" fetchpriority=\"high\">"));
+        }
+        if let Some(manifest) = &self.manifest {
+            head.push_str(&preloads(manifest, &self.html, first_screen_modules(kind)));
+        }
+        let shell = shell(inst, kind, header, &logo);
+        let scheme = if inst.branding.should_start_in_dark_mode { "dark" } else { "light" };
+        // The built page's title (the product's) gives way to the institution's, in the head.
+        let html = match (self.html.find("<title>"), self.html.find("</title>")) {
+            (Some(start), Some(end)) if start < end => format!("{}{}", &self.html[..start], &self.html[end + "</title>".len()..]),
+            _ => self.html.clone(),
+        };
+        let html = html.replacen("<html lang=\"en\">", &format!("<html lang=\"en\" class=\"{scheme}\">"), 1);
+        html.replacen(HEAD_MARKER, &head, 1).replacen(SHELL_MARKER, &shell, 1)
+    }
+}
+
+/// Which shell a path gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PageKind {
+    /// `/{iid}` and `/{iid}/splash`: the splash's own content.
+    Splash,
+    /// A partner's launch (integration mode): no header, a placeholder while the launch is exchanged;
+    /// then coverage (`silent`: the partner gave the car) or the lookup choice.
+    Integration { silent: bool },
+    /// Any other page (a reload, a continue link): the header, a placeholder while the app restores it.
+    Other,
+}
+
+impl PageKind {
+    fn of(path: &str) -> Self {
+        let rest: Vec<&str> = path.trim_matches('/').split('/').skip(1).filter(|s| !s.is_empty()).collect();
+        match rest.as_slice() {
+            [] | ["splash"] => Self::Splash,
+            _ if path.contains("integration") => Self::Integration { silent: path.contains("/silent") },
+            _ => Self::Other,
+        }
+    }
+}
+
+/// The static shell: the same geometry and texts as the app's first screen (web/index.html's styles).
+fn shell(inst: &Institution, kind: PageKind, header: bool, logo: &str) -> String {
+    let name = escape(&inst.name);
+    let bar = if header {
+        format!(
+            "<header class=\"cl-bar cl-bar-header\"><span></span><img class=\"cl-logo\" src=\"{logo}\" alt=\"{name}\"><span></span></header>"
+        )
+    } else {
+        "<div class=\"cl-bar cl-bar-dense\"></div>".to_string()
+    };
+    let content = match kind {
+        PageKind::Splash => {
+            let text = inst
+                .application_settings
+                .splash_page_text
+                .as_deref()
+                .filter(|t| !t.is_empty())
+                .map(|t| format!("<p class=\"cl-body\">{}</p>", escape(t)))
+                .unwrap_or_default();
+            format!(
+                "<div class=\"cl-stack\"><div><p class=\"cl-overline\">{}</p><h1 class=\"cl-h5\">{name}</h1></div>{text}\
+                 <div class=\"cl-form\" aria-hidden=\"true\"><div class=\"cl-field\"></div><div class=\"cl-captcha\"></div><div class=\"cl-cta\"></div></div></div>",
+                escape(inst.product_name()),
+            )
+        }
+        // A partner's silent launch lands on coverage: its progress, stepper and title.
+        PageKind::Integration { silent: true } => format!(
+            "<div class=\"cl-stepper\" aria-hidden=\"true\"></div><h1 class=\"cl-h5 cl-title\">{}</h1><div class=\"cl-placeholder\" aria-hidden=\"true\"><div></div><div></div><div></div></div>",
+            escape(coverline_domain::product::titles::COVERAGE)
+        ),
+        PageKind::Integration { silent: false } | PageKind::Other => {
+            "<div class=\"cl-placeholder\" aria-hidden=\"true\"><div></div><div></div><div></div></div>".to_string()
+        }
+    };
+    // The bar's progress (the app's 60 % on coverage).
+    let progress = if kind == (PageKind::Integration { silent: true }) { "<div class=\"cl-progress\"><div></div></div>" } else { "" };
+    format!("<div id=\"coverline-shell\" aria-busy=\"true\">{bar}{progress}<main class=\"cl-main\">{content}</main></div>")
+}
+
+/// Text for HTML content and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON inside a `<script>` element: no `<` (so no `</script>` or `<!--`) and no line separators
+/// some parsers choke on; `JSON.parse` reads the escapes back.
+fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
+/// `<link rel="modulepreload">` for the modules' chunks and their static imports, except the files
+/// the page already loads.
+fn preloads(manifest: &serde_json::Value, html: &str, modules: &[&str]) -> String {
+    let mut files: Vec<String> = Vec::new();
+    let mut pending: Vec<String> = modules.iter().rev().map(|m| m.to_string()).collect();
+    while let Some(key) = pending.pop() {
+        let Some(chunk) = manifest.get(&key) else { continue };
+        let Some(file) = chunk.get("file").and_then(|f| f.as_str()) else { continue };
+        if files.iter().any(|f| f == file) || html.contains(&format!("/{file}\"")) {
+            continue;
+        }
+        files.push(file.to_string());
+        for import in chunk.get("imports").and_then(|i| i.as_array()).into_iter().flatten() {
+            if let Some(import) = import.as_str() {
+                pending.push(import.to_string());
+            }
+        }
+    }
+    files.iter().map(|f| format!("\n    <link rel=\"modulepreload\" crossorigin href=\"/{f}\">")).collect()
+}
+
+/// The page for any path that is not a file of the build: filled for an active institution.
+pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTemplate>>, uri: Uri) -> Response {
+    let Some(template) = template.as_ref() else {
+        return (axum::http::StatusCode::NOT_FOUND, "The web app is not built (web/dist).").into_response();
+    };
+    let path = uri.path();
+    let institution_id = path.trim_start_matches('/').split('/').next().unwrap_or_default();
+    let institution = match state.institution(institution_id).await {
+        Ok(inst) if inst.is_active => Some(inst),
+        _ => None,
+    };
+    let json =
+        institution.clone().and_then(|inst| serde_json::to_string(&crate::routes::institutions::institution_view(&state, inst)).ok());
+    let body = template.render(path, institution.as_ref().zip(json.as_deref()));
+    let mut response = Html(body).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_kinds() {
+        assert_eq!(PageKind::of("/summit-cu"), PageKind::Splash);
+        assert_eq!(PageKind::of("/summit-cu/"), PageKind::Splash);
+        assert_eq!(PageKind::of("/summit-cu/splash"), PageKind::Splash);
+        assert_eq!(PageKind::of("/summit-cu/user/integration/partner/silent"), PageKind::Integration { silent: true });
+        assert_eq!(PageKind::of("/summit-cu/user/integration/partner/selection"), PageKind::Integration { silent: false });
+        assert_eq!(PageKind::of("/summit-cu/user/coverage"), PageKind::Other);
+    }
+
+    #[test]
+    fn json_cannot_end_its_script() {
+        let json = serde_json::json!({ "name": "</script><script>alert(1)</script>", "t": "a\u{2028}b & c" }).to_string();
+        let safe = script_safe(&json);
+        assert!(!safe.contains('<') && !safe.contains('>') && !safe.contains('\u{2028}'), "{safe}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), serde_json::from_str::<serde_json::Value>(&json).unwrap());
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape(r#"O'Brien & <Sons> "CU""#), "O&#39;Brien &amp; &lt;Sons&gt; &quot;CU&quot;");
+    }
+
+    #[test]
+    fn preloads_follow_static_imports_but_skip_the_page_s_own() {
+        let manifest: serde_json::Value = serde_json::from_str(
+            r#"{
+          "index.html": {"file": "assets/index-1.js", "isEntry": true, "imports": ["_react.js"]},
+          "_react.js": {"file": "assets/react-2.js"},
+          "src/features/splash/splash-page.tsx": {"file": "assets/splash-3.js", "imports": ["_react.js", "_field.js"]},
+          "_field.js": {"file": "assets/field-4.js", "imports": ["_react.js"]}
+        }"#,
+        )
+        .unwrap();
+        let html = r#"<script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/react-2.js">"#;
+        let links = preloads(&manifest, html, first_screen_modules(PageKind::Splash));
+        assert!(links.contains("/assets/splash-3.js") && links.contains("/assets/field-4.js"), "{links}");
+        assert!(!links.contains("react-2") && !links.contains("index-1"), "{links}");
+    }
+}

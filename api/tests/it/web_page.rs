@@ -1,0 +1,92 @@
+//! The app's page, filled per institution by the server (issue 16): a phone paints the institution's
+//! shell before any script, the institution comes with the page, and the one inline script is
+//! allowed by its hash and nothing else inline.
+
+use crate::support::{Db, Options, on_both_databases, spawn_app, workspace};
+use base64::Engine;
+use sha2::{Digest, Sha256};
+
+/// The text between `start` and the next `end` after it.
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let from = text.find(start)? + start.len();
+    Some(&text[from..from + text[from..].find(end)?])
+}
+
+async fn the_page_carries_the_institution_s_shell(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let get = |path: &str| {
+        let url = format!("{}{path}", app.url);
+        let http = app.http.clone();
+        async move {
+            let res = http.get(url).send().await.unwrap();
+            let csp = res.headers().get("content-security-policy").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+            assert_eq!(res.headers()["cache-control"], "no-cache");
+            (res.status().as_u16(), csp, res.text().await.unwrap())
+        }
+    };
+
+    let (status, csp, page) = get("/summit-cu/splash").await;
+    assert_eq!(status, 200);
+    let product = coverline_domain::institution::DEFAULT_PRODUCT_NAME;
+    assert!(page.contains(&format!("<title>{product} · Summit Credit Union</title>")), "{page}");
+    assert_eq!(page.matches("<title>").count(), 1, "one title");
+    assert!(page.contains(r#"<html lang="en" class="light">"#), "Summit starts light");
+    assert!(page.contains("--cl-primary:#0B3D91;--cl-secondary:#6CACE4;--cl-cta:#F47B20"), "brand colours");
+    // The shell: the logo (preloaded), the product name, the name and the splash text.
+    let shell = between(&page, r#"<div id="coverline-shell""#, r#"<div id="root">"#).expect("a shell before the app's root");
+    for text in [
+        r#"<img class="cl-logo" src="/api/institution/summit-cu/logo" alt="Summit Credit Union">"#,
+        &format!(r#"<p class="cl-overline">{product}</p>"#),
+        r#"<h1 class="cl-h5">Summit Credit Union</h1>"#,
+        "Protect your ride and your budget.",
+    ] {
+        assert!(shell.contains(text), "{text} in {shell}");
+    }
+    assert!(page.contains(r#"<link rel="preload" as="image" href="/api/institution/summit-cu/logo" fetchpriority="high">"#));
+    assert!(!page.contains("<!--coverline:"), "every marker filled");
+    // The splash screen's code is preloaded (from Vite's manifest), and only once.
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(workspace().join("web/dist/.vite/manifest.json")).unwrap()).unwrap();
+    let splash_chunk = manifest["src/features/splash/splash-page.tsx"]["file"].as_str().unwrap();
+    assert_eq!(page.matches(&format!(r#"<link rel="modulepreload" crossorigin href="/{splash_chunk}">"#)).count(), 1, "{page}");
+
+    // The institution is in the page exactly as the API answers it.
+    let embedded = between(&page, r#"<script type="application/json" id="coverline-institution">"#, "</script>").unwrap();
+    let embedded: serde_json::Value = serde_json::from_str(embedded).unwrap();
+    let (_, answered) = app.call(reqwest::Method::GET, "/institution/summit-cu", None, None).await;
+    assert_eq!(embedded, answered);
+
+    // The page's one inline script runs (its hash is in the CSP), and no other inline script would.
+    let inline: Vec<&str> = page.match_indices("<script>").map(|(at, _)| between(&page[at..], "<script>", "</script>").unwrap()).collect();
+    assert_eq!(inline.len(), 1, "{inline:?}");
+    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(inline[0].as_bytes()));
+    let script_src = csp.split("; ").find(|d| d.starts_with("script-src")).unwrap();
+    assert_eq!(script_src, format!("script-src 'self' 'sha256-{hash}'"));
+
+    // A dark-mode institution starts dark; another page (a reload) gets the header and a placeholder.
+    let (_, _, page) = get("/harborline-bank/user/coverage/level").await;
+    assert!(page.contains(r#"<html lang="en" class="dark">"#));
+    let shell = between(&page, r#"<div id="coverline-shell""#, r#"<div id="root">"#).unwrap();
+    assert!(shell.contains(r#"alt="Harborline Bank""#) && shell.contains("cl-placeholder") && !shell.contains("cl-overline"), "{shell}");
+    assert!(!page.contains(&format!(r#"href="/{splash_chunk}""#)), "no splash preload elsewhere");
+
+    // A partner's silent launch: no header, the coverage title, the coverage screen's code preloaded.
+    let (_, _, page) = get("/summit-cu/user/integration/demo-partner/silent").await;
+    let shell = between(&page, r#"<div id="coverline-shell""#, r#"<div id="root">"#).unwrap();
+    assert!(!shell.contains("cl-logo") && shell.contains(coverline_domain::product::titles::COVERAGE), "{shell}");
+    let coverage_chunk = manifest["src/features/coverage/coverage-level-page.tsx"]["file"].as_str().unwrap();
+    assert!(page.contains(&format!(r#"<link rel="modulepreload" crossorigin href="/{coverage_chunk}">"#)), "{page}");
+
+    // An inactive or unknown institution, or no institution: the page as built (the app says why).
+    for path in ["/lakeshore-cu/splash", "/no-such-cu/splash", "/"] {
+        let (status, _, page) = get(path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(!page.contains(r#"id="coverline-shell""#) && !page.contains(r#"id="coverline-institution""#), "{path}: {page}");
+        assert!(page.contains(&format!("<title>{product}</title>")) && page.contains(r#"<div id="root">"#), "{path}");
+    }
+    // A file of the build is still the file, and a missing hashed file is still a 404.
+    let res = app.http.get(format!("{}/assets/no-such-file.js", app.url)).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 404);
+}
+
+on_both_databases!(the_page_carries_the_institution_s_shell);
