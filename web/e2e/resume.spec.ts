@@ -4,7 +4,7 @@
  * and the payment survives a lost verify call, a closed tab and two tabs paying at once (counted at
  * the gateway sandbox).
  */
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Browser, type Page, type Response, type TestInfo } from '@playwright/test'
 import { DB_PATH, policiesOf, storedPurchase } from './database'
 import { chargesFor, netCharged, SANDBOX_URL } from './gateway'
 import { waitForContinueLink, waitForEmail } from './maildev'
@@ -255,15 +255,16 @@ test('a reload on every page of a purchase comes back to the same page with the 
   await expect(page.getByTestId('member-yes')).toBeChecked()
   await page.getByTestId('personal-details-submit').click()
   await onPage(page, 'user/coverage/confirm')
+  // Payment: signed again after the reload, the same open request. Each answer is awaited and read
+  // while its page is still there (a body read after the reload began is gone).
+  const signed = () => page.waitForResponse((r) => r.url().endsWith('/signrequest') && r.status() === 200)
+  const requestIdOf = async (response: Promise<Response>) =>
+    ((await (await response).json()) as { data: { requestId: string } }).data.requestId
+  const firstSign = signed()
   await agreeAndBook(page)
-
-  // Payment: signed again after the reload, the same open request.
-  const requests: string[] = []
-  page.on('response', async (response) => {
-    if (!response.url().endsWith('/signrequest') || response.status() !== 200) return
-    requests.push(((await response.json()) as { data: { requestId: string } }).data.requestId)
-  })
   await onPaymentPage(page)
+  const firstRequest = await requestIdOf(firstSign)
+  const secondSign = signed()
   await reloadSame(page, checkout, {
     step: 'payment',
     route: 'user/payment-details',
@@ -272,8 +273,7 @@ test('a reload on every page of a purchase comes back to the same page with the 
     name: 'payment',
     ready: () => expect(page.getByTestId('payment-skeleton')).toBeHidden({ timeout: 30_000 }),
   })
-  await expect.poll(() => requests.length).toBe(2)
-  expect(requests[1]).toBe(requests[0])
+  expect(await requestIdOf(secondSign)).toBe(firstRequest)
 
   const purchase = await payAndConfirm(page, email)
   await reloadSame(page, checkout, {
