@@ -91,9 +91,9 @@ impl PageTemplate {
         if header {
             head.push_str(&format!("\n    <link rel=\"preload\" as=\"image\" href=\"{logo}\" fetchpriority=\"high\">"));
         }
-        if let Some(manifest) = &self.manifest {
-            head.push_str(&preloads(manifest, &self.html, first_screen_modules(kind)));
-        }
+        // After the app's own script and preloads (end of head): the first screen's chunks must not
+        // delay the entry's.
+        let screen_preloads = self.manifest.as_ref().map(|m| preloads(m, &self.html, first_screen_modules(kind))).unwrap_or_default();
         let shell = shell(inst, kind, header, &logo);
         let scheme = if inst.branding.should_start_in_dark_mode { "dark" } else { "light" };
         // The built page's title (the product's) gives way to the institution's, in the head.
@@ -102,7 +102,11 @@ impl PageTemplate {
             _ => self.html.clone(),
         };
         let html = html.replacen("<html lang=\"en\">", &format!("<html lang=\"en\" class=\"{scheme}\">"), 1);
-        html.replacen(HEAD_MARKER, &head, 1).replacen(SHELL_MARKER, &shell, 1)
+        html.replacen(HEAD_MARKER, &head, 1).replacen("</head>", &format!("{screen_preloads}\n  </head>"), 1).replacen(
+            SHELL_MARKER,
+            &shell,
+            1,
+        )
     }
 }
 

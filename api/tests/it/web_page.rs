@@ -49,6 +49,8 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
         serde_json::from_str(&std::fs::read_to_string(workspace().join("web/dist/.vite/manifest.json")).unwrap()).unwrap();
     let splash_chunk = manifest["src/features/splash/splash-page.tsx"]["file"].as_str().unwrap();
     assert_eq!(page.matches(&format!(r#"<link rel="modulepreload" crossorigin href="/{splash_chunk}">"#)).count(), 1, "{page}");
+    // After the app's own entry script: the screen's chunks must not hold it up.
+    assert!(page.find(splash_chunk).unwrap() > page.find(r#"<script type="module""#).unwrap(), "{page}");
 
     // The institution is in the page exactly as the API answers it.
     let embedded = between(&page, r#"<script type="application/json" id="coverline-institution">"#, "</script>").unwrap();
