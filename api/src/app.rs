@@ -162,7 +162,8 @@ fn web_assets(web_dir: &std::path::Path) -> Router {
 /// build's unhashed files: revalidated on every use, so a new release is picked up at once.
 fn web_pages(web_dir: &std::path::Path, state: AppState) -> Router {
     let template = std::sync::Arc::new(crate::web_page::PageTemplate::load(web_dir));
-    let page = axum::routing::get(move |state, uri| crate::web_page::page(state, template.clone(), uri)).with_state(state);
+    let page =
+        axum::routing::get(move |state, uri, headers| crate::web_page::page(state, template.clone(), uri, headers)).with_state(state);
     let files = ServeDir::new(web_dir).precompressed_br().precompressed_gzip().fallback(page);
     Router::new()
         .fallback_service(files)

@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
 use axum::extract::State;
-use axum::http::{HeaderValue, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use base64::Engine;
 use coverline_domain::institution::Institution;
@@ -77,11 +77,13 @@ impl PageTemplate {
         let kind = PageKind::of(path);
         let colors = &inst.branding.colors;
         let logo = format!("/api/institution/{}/logo", inst.institution_id);
+        let description = inst.application_settings.splash_page_text.as_deref().filter(|t| !t.is_empty()).unwrap_or(&inst.name);
         let mut head = format!(
-            "<title>{}</title>\n    <style>:root{{--cl-primary:#{};--cl-secondary:#{};--cl-cta:#{}}}</style>\n    \
+            "<title>{}</title>\n    <meta name=\"description\" content=\"{}\">\n    <style>:root{{--cl-primary:#{};--cl-secondary:#{};--cl-cta:#{}}}</style>\n    \
              <script>{MODE_SCRIPT}</script>\n    \
              <script type=\"application/json\" id=\"coverline-institution\">{}</script>",
             escape(&format!("{} · {}", inst.product_name(), inst.name)),
+            escape(description),
             colors.primary,
             colors.secondary,
             colors.cta,
@@ -219,8 +221,9 @@ fn preloads(manifest: &serde_json::Value, html: &str, modules: &[&str]) -> Strin
     files.iter().map(|f| format!("\n    <link rel=\"modulepreload\" crossorigin href=\"/{f}\">")).collect()
 }
 
-/// The page for any path that is not a file of the build: filled for an active institution.
-pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTemplate>>, uri: Uri) -> Response {
+/// The page for any path that is not a file of the build: filled for an active institution, and
+/// gzipped when the browser takes it (every browser does; the build's own files come precompressed).
+pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTemplate>>, uri: Uri, headers: HeaderMap) -> Response {
     let Some(template) = template.as_ref() else {
         return (axum::http::StatusCode::NOT_FOUND, "The web app is not built (web/dist).").into_response();
     };
@@ -233,9 +236,32 @@ pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTempla
     let json =
         institution.clone().and_then(|inst| serde_json::to_string(&crate::routes::institutions::institution_view(&state, inst)).ok());
     let body = template.render(path, institution.as_ref().zip(json.as_deref()));
-    let mut response = Html(body).into_response();
+    let mut response = match accepts_gzip(&headers).then(|| gzip(body.as_bytes())).flatten() {
+        Some(compressed) => {
+            ([(header::CONTENT_ENCODING, "gzip"), (header::CONTENT_TYPE, "text/html; charset=utf-8")], compressed).into_response()
+        }
+        None => Html(body).into_response(),
+    };
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
+}
+
+/// Whether `Accept-Encoding` takes gzip (named, and not with `q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|coding| {
+        let mut parts = coding.split(';').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let q = parts.find_map(|p| p.strip_prefix("q=")).and_then(|q| q.parse::<f32>().ok()).unwrap_or(1.0);
+        name.eq_ignore_ascii_case("gzip") && q > 0.0
+    })
+}
+
+/// `bytes` gzipped (a few kB of HTML: well under a millisecond).
+fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(bytes.len() / 3), flate2::Compression::default());
+    encoder.write_all(bytes).ok()?;
+    encoder.finish().ok()
 }
 
 #[cfg(test)]
@@ -258,6 +284,17 @@ mod tests {
         let safe = script_safe(&json);
         assert!(!safe.contains('<') && !safe.contains('>') && !safe.contains('\u{2028}'), "{safe}");
         assert_eq!(serde_json::from_str::<serde_json::Value>(&safe).unwrap(), serde_json::from_str::<serde_json::Value>(&json).unwrap());
+    }
+
+    #[test]
+    fn gzip_when_the_browser_takes_it() {
+        let with = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
+            accepts_gzip(&headers)
+        };
+        assert!(with("gzip, deflate, br, zstd") && with("br;q=1.0, GZIP;q=0.5"));
+        assert!(!with("br") && !with("gzip;q=0") && !with("gzip;q=0.0, br") && !accepts_gzip(&HeaderMap::new()));
     }
 
     #[test]

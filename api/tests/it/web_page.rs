@@ -30,6 +30,7 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
     let product = coverline_domain::institution::DEFAULT_PRODUCT_NAME;
     assert!(page.contains(&format!("<title>{product} · Summit Credit Union</title>")), "{page}");
     assert_eq!(page.matches("<title>").count(), 1, "one title");
+    assert!(page.contains(r#"<meta name="description" content="Protect your ride and your budget."#), "{page}");
     assert!(page.contains(r#"<html lang="en" class="light">"#), "Summit starts light");
     assert!(page.contains("--cl-primary:#0B3D91;--cl-secondary:#6CACE4;--cl-cta:#F47B20"), "brand colours");
     // The shell: the logo (preloaded), the product name, the name and the splash text.
@@ -86,6 +87,15 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
         assert!(!page.contains(r#"id="coverline-shell""#) && !page.contains(r#"id="coverline-institution""#), "{path}: {page}");
         assert!(page.contains(&format!("<title>{product}</title>")) && page.contains(r#"<div id="root">"#), "{path}");
     }
+    // Gzipped for a browser that takes it: the same page.
+    let res = app.http.get(format!("{}/summit-cu/splash", app.url)).header("accept-encoding", "gzip, deflate, br").send().await.unwrap();
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    assert_eq!(res.headers()["vary"], "accept-encoding");
+    let compressed = res.bytes().await.unwrap();
+    let mut unzipped = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&compressed[..]), &mut unzipped).unwrap();
+    assert!(unzipped.contains(r#"<h1 class="cl-h5">Summit Credit Union</h1>"#) && compressed.len() * 2 < unzipped.len());
+
     // A file of the build is still the file, and a missing hashed file is still a 404.
     let res = app.http.get(format!("{}/assets/no-such-file.js", app.url)).send().await.unwrap();
     assert_eq!(res.status().as_u16(), 404);
