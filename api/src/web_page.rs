@@ -30,7 +30,8 @@ const HEAD_MARKER: &str = "<!--coverline:head-->";
 const SHELL_MARKER: &str = "<!--coverline:shell-->";
 
 /// The modules (Vite's manifest keys) whose chunks a page preloads, beside the app's own: the first
-/// screen it will show. Other pages (a reload, a continue link) show what the restore answers.
+/// screen it will show, and MUI's theme when that screen draws with MUI (every screen but the
+/// splash). Other pages (a reload, a continue link) show what the restore answers.
 fn first_screen_modules(kind: PageKind) -> &'static [&'static str] {
     match kind {
         PageKind::Splash => &["src/features/splash/splash-page.tsx"],
@@ -38,9 +39,10 @@ fn first_screen_modules(kind: PageKind) -> &'static [&'static str] {
             "src/features/integration/integration-page.tsx",
             "src/features/coverage/coverage-level-page.tsx",
             "src/components/flow-stepper.tsx",
+            "src/components/mui-theme.tsx",
         ],
         PageKind::Integration { silent: false } => {
-            &["src/features/integration/integration-page.tsx", "src/features/car/lookup-choice-page.tsx"]
+            &["src/features/integration/integration-page.tsx", "src/features/car/lookup-choice-page.tsx", "src/components/mui-theme.tsx"]
         }
         PageKind::Other => &[],
     }
@@ -155,7 +157,7 @@ fn shell(inst: &Institution, kind: PageKind, header: bool, logo: &str) -> String
                 .map(|t| format!("<p class=\"cl-body\">{}</p>", escape(t)))
                 .unwrap_or_default();
             format!(
-                "<div class=\"cl-stack\"><div><p class=\"cl-overline\">{}</p><h1 class=\"cl-h5\">{name}</h1></div>{text}\
+                "<div class=\"cl-content cl-stack\"><div><p class=\"cl-overline\">{}</p><h1 class=\"cl-h5\">{name}</h1></div>{text}\
                  <div class=\"cl-form\" aria-hidden=\"true\"><div class=\"cl-field\"></div><div class=\"cl-captcha\"></div><div class=\"cl-cta\"></div></div></div>",
                 escape(inst.product_name()),
             )

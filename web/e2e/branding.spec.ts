@@ -144,7 +144,7 @@ for (const brand of BRANDS) {
     // The progress bar in the primary colour; the coverage carousel.
     await quoteCoverage(page, { institution: brand.id })
     await expect(page.getByTestId('rate-card')).toBeVisible()
-    const bar = page.getByTestId('progress-bar').locator('.MuiLinearProgress-bar')
+    const bar = page.getByTestId('progress-bar').locator(':scope > div')
     expect(await css(bar, 'background-color')).toBe(rgb(brand.colors.primary))
     expect(await css(page.getByTestId('purchase-button'), 'background-color')).toBe(rgb(brand.colors.cta))
     expect(await css(page.getByTestId('rate-coverage-name'), 'color')).toBe(rgb(brand.colors.primary))
@@ -298,6 +298,10 @@ test("the first paint: the institution's page from the server before any script,
   await expect(page.getByTestId('institution-name')).toHaveText('Summit Credit Union')
   await screenshot(page, 'app')
   expect(institutionCalls).toEqual([])
+  // The splash is drawn with the page's own CSS: MUI (and its run-time styling, Emotion) waits for
+  // the screens that use it.
+  await expect(page.getByTestId('email-submit')).toHaveCSS('background-color', 'rgb(244, 123, 32)')
+  expect(await page.locator('style[data-emotion]').count()).toBe(0)
 })
 
 test("an inactive institution: the persistent 'Oops...' dialog and nothing else", async ({ page }) => {

@@ -52,6 +52,9 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
     assert_eq!(page.matches(&format!(r#"<link rel="modulepreload" crossorigin href="/{splash_chunk}">"#)).count(), 1, "{page}");
     // After the app's own entry script: the screen's chunks must not hold it up.
     assert!(page.find(splash_chunk).unwrap() > page.find(r#"<script type="module""#).unwrap(), "{page}");
+    // The splash draws without MUI: its theme's chunk is not fetched for it.
+    let theme_chunk = manifest["src/components/mui-theme.tsx"]["file"].as_str().unwrap();
+    assert!(!page.contains(theme_chunk), "no MUI theme preload on the splash: {page}");
 
     // The institution is in the page exactly as the API answers it.
     let embedded = between(&page, r#"<script type="application/json" id="coverline-institution">"#, "</script>").unwrap();
@@ -79,6 +82,8 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
     assert!(!shell.contains("cl-logo") && shell.contains(coverline_domain::product::titles::COVERAGE), "{shell}");
     let coverage_chunk = manifest["src/features/coverage/coverage-level-page.tsx"]["file"].as_str().unwrap();
     assert!(page.contains(&format!(r#"<link rel="modulepreload" crossorigin href="/{coverage_chunk}">"#)), "{page}");
+    // Coverage draws with MUI: its theme comes alongside.
+    assert!(page.contains(&format!(r#"<link rel="modulepreload" crossorigin href="/{theme_chunk}">"#)), "{page}");
 
     // An inactive or unknown institution, or no institution: the page as built (the app says why).
     for path in ["/lakeshore-cu/splash", "/no-such-cu/splash", "/"] {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Route, Routes, useLocation, useParams } from 'react-router'
 import { ChunkErrorBoundary } from '../components/chunk-error-boundary'
 import { PageSkeleton } from '../components/page-skeleton'
 import { FlowActor } from '../flow/flow-actor'
 import { integrationLaunchOf } from '../flow/integration-launch'
 import { loadChunk } from '../lib/chunk-load'
 import { restoreSourceOf } from '../flow/restore-source'
+import { matchPath, useLocation } from '../lib/router'
 import { StaticShellDone } from '../lib/static-shell'
 import { FlowShell } from './flow-shell'
 import { preloadScreen } from './screens'
@@ -35,17 +35,11 @@ function InstitutionFlow({ institutionId }: { institutionId: string }) {
   )
 }
 
-function InstitutionApp() {
-  const { institutionId = '' } = useParams()
-  return <InstitutionFlow key={institutionId} institutionId={institutionId} />
-}
-
-function FindContract() {
-  const { institutionId, userId, policyId } = useParams()
+function FindContract(contract: { institutionId: string; userId: string; policyId: string }) {
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<PageSkeleton />}>
-        <FindContractPage key={`${institutionId}/${userId}/${policyId}`} />
+        <FindContractPage key={`${contract.institutionId}/${contract.userId}/${contract.policyId}`} {...contract} />
         <StaticShellDone />
       </Suspense>
     </ChunkErrorBoundary>
@@ -59,21 +53,21 @@ function FindContract() {
  * boundary keeps its page frame around the message.
  */
 export function App() {
+  const { pathname } = useLocation()
+  const contract = matchPath('/:institutionId/user/:userId/policy/:policyId', pathname)
+  const institution = matchPath('/:institutionId/*', pathname)
   return (
     <ChunkErrorBoundary>
-      <Routes>
-        <Route path="/:institutionId/user/:userId/policy/:policyId" element={<FindContract />} />
-        <Route path="/:institutionId/*" element={<InstitutionApp />} />
-        <Route
-          path="*"
-          element={
-            <>
-              <p>This page is not available.</p>
-              <StaticShellDone />
-            </>
-          }
-        />
-      </Routes>
+      {contract ? (
+        <FindContract institutionId={contract.institutionId} userId={contract.userId} policyId={contract.policyId} />
+      ) : institution ? (
+        <InstitutionFlow key={institution.institutionId} institutionId={institution.institutionId} />
+      ) : (
+        <>
+          <p>This page is not available.</p>
+          <StaticShellDone />
+        </>
+      )}
     </ChunkErrorBoundary>
   )
 }

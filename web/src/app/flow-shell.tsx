@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
 import { AppLayout, preloadStepper } from '../components/app-layout'
 import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../components/brand-frame'
 import { ChunkErrorBoundary } from '../components/chunk-error-boundary'
@@ -21,6 +20,7 @@ import {
   type Step,
 } from '../flow/steps'
 import { useCheckoutRecording } from '../flow/use-checkout-recording'
+import { useLocation, useNavigate } from '../lib/router'
 import { StaticShellDone } from '../lib/static-shell'
 import { useMemberActivity } from '../flow/use-member-activity'
 import { useFooterPage, useRouteSync } from '../flow/use-route-sync'

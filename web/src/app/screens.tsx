@@ -2,34 +2,43 @@ import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent
 import { STEP_INFO, STEPS, type FooterPage, type Step } from '../flow/steps'
 import { loadChunk } from '../lib/chunk-load'
 
+/**
+ * MUI's theme comes with the first screen that draws with MUI (every screen but the splash): the
+ * screen is wrapped in it (components/mui-theme.tsx), and both modules load in parallel.
+ */
+const muiTheme = () => import('../components/mui-theme')
+function themed(load: () => Promise<{ default: ComponentType }>): () => Promise<{ default: ComponentType }> {
+  return () => Promise.all([load(), muiTheme()]).then(([screen, theme]) => ({ default: theme.withMuiTheme(screen.default) }))
+}
+
 const errors = () => import('../features/errors/error-pages')
 const contact = () => import('../features/contact/contact-pages')
 
 /** Each step's screen module, each in its own chunk (loaded through loadChunk: a ChunkLoadError when it fails). */
 const SCREEN_MODULES: Record<Step, () => Promise<{ default: ComponentType }>> = {
   splash: () => import('../features/splash/splash-page'),
-  lookup: () => import('../features/car/lookup-choice-page'),
-  vinLookup: () => import('../features/car/vin-page'),
-  descriptionLookup: () => import('../features/car/description-page'),
-  mileage: () => import('../features/car/mileage-page'),
-  milesPerYear: () => import('../features/car/miles-per-year-page'),
-  yearsToOwn: () => import('../features/car/years-to-own-page'),
-  carDetails: () => import('../features/car/car-details-page'),
-  coverage: () => import('../features/coverage/coverage-level-page'),
-  missingInfo: () => import('../features/personal-details/missing-info-page'),
-  sendEmail: () => import('../features/verify-email/send-email-page'),
-  codeConfirmation: () => import('../features/verify-email/code-confirmation-page'),
-  confirm: () => import('../features/coverage/coverage-confirm-page'),
-  payment: () => import('../features/payment/payment-details-page'),
-  confirmation: () => import('../features/confirmation/confirmation-page'),
-  noRates: () => errors().then((m) => ({ default: m.NoRatesPage })),
-  invalidState: () => errors().then((m) => ({ default: m.InvalidStatePage })),
-  bookingError: () => errors().then((m) => ({ default: m.BookingErrorPage })),
-  paymentError: () => errors().then((m) => ({ default: m.PaymentErrorPage })),
-  userCreationError: () => errors().then((m) => ({ default: m.UserCreationErrorPage })),
-  institutionContact: () => contact().then((m) => ({ default: m.InstitutionContactPage })),
-  contactMe: () => contact().then((m) => ({ default: m.ContactMePage })),
-  thankYou: () => contact().then((m) => ({ default: m.ThankYouPage })),
+  lookup: themed(() => import('../features/car/lookup-choice-page')),
+  vinLookup: themed(() => import('../features/car/vin-page')),
+  descriptionLookup: themed(() => import('../features/car/description-page')),
+  mileage: themed(() => import('../features/car/mileage-page')),
+  milesPerYear: themed(() => import('../features/car/miles-per-year-page')),
+  yearsToOwn: themed(() => import('../features/car/years-to-own-page')),
+  carDetails: themed(() => import('../features/car/car-details-page')),
+  coverage: themed(() => import('../features/coverage/coverage-level-page')),
+  missingInfo: themed(() => import('../features/personal-details/missing-info-page')),
+  sendEmail: themed(() => import('../features/verify-email/send-email-page')),
+  codeConfirmation: themed(() => import('../features/verify-email/code-confirmation-page')),
+  confirm: themed(() => import('../features/coverage/coverage-confirm-page')),
+  payment: themed(() => import('../features/payment/payment-details-page')),
+  confirmation: themed(() => import('../features/confirmation/confirmation-page')),
+  noRates: themed(() => errors().then((m) => ({ default: m.NoRatesPage }))),
+  invalidState: themed(() => errors().then((m) => ({ default: m.InvalidStatePage }))),
+  bookingError: themed(() => errors().then((m) => ({ default: m.BookingErrorPage }))),
+  paymentError: themed(() => errors().then((m) => ({ default: m.PaymentErrorPage }))),
+  userCreationError: themed(() => errors().then((m) => ({ default: m.UserCreationErrorPage }))),
+  institutionContact: themed(() => contact().then((m) => ({ default: m.InstitutionContactPage }))),
+  contactMe: themed(() => contact().then((m) => ({ default: m.ContactMePage }))),
+  thankYou: themed(() => contact().then((m) => ({ default: m.ThankYouPage }))),
 }
 
 /** Each step's module once asked for: the lazy screen and the preloads share one fetch. */
@@ -97,9 +106,9 @@ export function preloadNextScreens(step: Step): void {
 }
 
 /** Integration mode's launch page (spec section 1: integration groups load on demand). */
-export const IntegrationPage = lazy(() => loadChunk(() => import('../features/integration/integration-page')))
+export const IntegrationPage = lazy(() => loadChunk(themed(() => import('../features/integration/integration-page'))))
 
 /** The footer pages, each loaded on demand (spec section 1: footer pages load on demand). */
 export const FOOTER_SCREENS: Record<FooterPage, LazyExoticComponent<ComponentType>> = {
-  security: lazy(() => loadChunk(() => import('../features/security/security-page'))),
+  security: lazy(() => loadChunk(themed(() => import('../features/security/security-page')))),
 }

@@ -1,15 +1,8 @@
-import AppBar from '@mui/material/AppBar'
-import Box from '@mui/material/Box'
-import Container from '@mui/material/Container'
-import IconButton from '@mui/material/IconButton'
-import LinearProgress from '@mui/material/LinearProgress'
-import Toolbar from '@mui/material/Toolbar'
-import Typography from '@mui/material/Typography'
-import { useColorScheme } from '@mui/material/styles'
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { loadChunk } from '../lib/chunk-load'
+import { setColorMode, useColorMode } from '../lib/color-mode'
 import { AppFooter, type FooterLink } from './app-footer'
-import { ArrowBackIcon, ChevronLeftIcon, DarkModeIcon, LightModeIcon } from './icons'
+import { FrameIcon } from './frame-icons'
 
 export interface AppLayoutProps {
   title: string
@@ -56,85 +49,92 @@ const LazyStepper = lazy(loadStepper)
 export function preloadStepper(): void {
   loadStepper().catch(() => undefined)
 }
-/** The stepper's height (px; its labels wrap on a phone), kept while its code loads so the page does not shift. */
-const STEPPER_HEIGHT = { xs: 74.3, sm: 57.2 }
 
 function DarkModeToggle() {
-  const { mode, systemMode, setMode } = useColorScheme()
-  const current = mode === 'system' ? systemMode : mode
-  const dark = current === 'dark'
+  const dark = useColorMode() === 'dark'
   return (
-    <IconButton
+    <button
+      type="button"
+      className="cl-icon-button"
       aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
       data-testid="dark-mode-toggle"
-      onClick={() => setMode(dark ? 'light' : 'dark')}
+      onClick={() => setColorMode(dark ? 'light' : 'dark')}
     >
-      {dark ? <LightModeIcon /> : <DarkModeIcon />}
-    </IconButton>
+      <FrameIcon name={dark ? 'lightMode' : 'darkMode'} />
+    </button>
   )
 }
 
-/** The shared page frame: back button, institution logo, progress bar, stepper, title, car line and footer. */
+/** The bar's progress (MUI's determinate LinearProgress, drawn by index.html's .cl-progress). */
+function ProgressBar({ value }: { value: number }) {
+  return (
+    <div
+      className="cl-progress"
+      role="progressbar"
+      aria-label="Progress"
+      aria-valuenow={Math.round(value)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      data-testid="progress-bar"
+    >
+      <div style={{ transform: `translateX(${value - 100}%)` }} />
+    </div>
+  )
+}
+
+/**
+ * The shared page frame: back button, institution logo, progress bar, stepper, title, car line and
+ * footer. Plain HTML on index.html's classes, the ones the server's static shell is drawn with: the
+ * frame has no styling cost at run time and lands exactly where the shell stood.
+ */
 export function AppLayout(props: AppLayoutProps) {
   const header = props.header ?? true
   const FlowStepper = arrivedStepper ?? LazyStepper
   return (
-    <Box
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary' }}
-    >
-      <AppBar
-        position="static"
-        color="inherit"
-        elevation={0}
-        data-testid={header ? 'app-header' : undefined}
-        sx={{ borderBottom: header ? 1 : 0, borderColor: 'divider' }}
-      >
-        <Toolbar variant={header ? 'regular' : 'dense'} sx={{ gap: 1 }}>
-          <Box sx={{ width: 48 }}>
-            {props.onBack && (
-              <IconButton aria-label="Back" data-testid="back-button" onClick={props.onBack} edge="start">
-                {props.backIcon === 'chevron' ? <ChevronLeftIcon /> : <ArrowBackIcon />}
-              </IconButton>
-            )}
-          </Box>
-          <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
-            {!header ? null : props.logoUrl ? (
-              <Box
-                component="img"
-                src={props.logoUrl}
-                alt={props.institutionName}
-                data-testid="institution-logo"
-                sx={{ maxHeight: 48, maxWidth: 220 }}
-              />
-            ) : (
-              <Typography variant="h6">{props.institutionName}</Typography>
-            )}
-          </Box>
-          <Box sx={{ width: 48 }}>{props.allowDarkModeToggle && <DarkModeToggle />}</Box>
-        </Toolbar>
-        {props.progress !== null && (
-          <LinearProgress variant="determinate" value={props.progress} aria-label="Progress" data-testid="progress-bar" />
-        )}
-      </AppBar>
-      <Container maxWidth="sm" component="main" sx={{ py: 4, flex: 1 }}>
+    <div className="cl-page">
+      <header className={header ? 'cl-bar cl-bar-header' : 'cl-bar cl-bar-dense'} data-testid={header ? 'app-header' : undefined}>
+        <div className="cl-bar-side">
+          {props.onBack && (
+            <button
+              type="button"
+              className="cl-icon-button cl-back"
+              aria-label="Back"
+              data-testid="back-button"
+              onClick={props.onBack}
+            >
+              <FrameIcon name={props.backIcon === 'chevron' ? 'chevronLeft' : 'arrowBack'} />
+            </button>
+          )}
+        </div>
+        <div className="cl-bar-middle">
+          {!header ? null : props.logoUrl ? (
+            <img className="cl-logo" src={props.logoUrl} alt={props.institutionName} data-testid="institution-logo" />
+          ) : (
+            <p className="cl-h6">{props.institutionName}</p>
+          )}
+        </div>
+        <div className="cl-bar-side">{props.allowDarkModeToggle && <DarkModeToggle />}</div>
+      </header>
+      {props.progress !== null && <ProgressBar value={props.progress} />}
+      <main className="cl-main">
         {props.stepper && (
-          <Suspense fallback={<Box sx={{ height: STEPPER_HEIGHT, mb: 3 }} />}>
+          <Suspense fallback={<div className="cl-stepper" />}>
             <FlowStepper labels={props.stepper.labels} activeStep={props.stepper.activeStep} />
           </Suspense>
         )}
         {props.title && (
-          <Typography variant="h5" component="h1" gutterBottom data-testid="page-title">
+          <h1 className="cl-h5 cl-title" data-testid="page-title">
             {props.title}
-          </Typography>
+          </h1>
         )}
         {props.carLine && (
-          <Typography variant="subtitle1" color="text.secondary" gutterBottom data-testid="car-line">
+          <p className="cl-subtitle" data-testid="car-line">
             {props.carLine}
-          </Typography>
+          </p>
         )}
-        <Box sx={{ mt: 2 }}>{props.children}</Box>
-      </Container>
+        <div className="cl-content">{props.children}</div>
+      </main>
       {props.footerLinks && props.footerLinks.length > 0 && <AppFooter links={props.footerLinks} />}
-    </Box>
+    </div>
   )
 }

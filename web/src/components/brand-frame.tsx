@@ -1,43 +1,59 @@
-import Box from '@mui/material/Box'
-import CssBaseline from '@mui/material/CssBaseline'
-import Typography from '@mui/material/Typography'
-import { ThemeProvider } from '@mui/material/styles'
-import { useMemo, type ReactNode } from 'react'
-import type { Branding } from '../api/types'
-import { createBrandTheme } from '../lib/brand-theme'
+import { createContext, useLayoutEffect, useMemo, type ReactNode } from 'react'
+import type { Branding, BrandingColors } from '../api/types'
+import { brandColors } from '../lib/brand-colors'
+import { startColorMode, useColorMode } from '../lib/color-mode'
 import { messages } from '../lib/product'
 import { MessageDialog } from './message-dialog'
 
+/** The institution's look, for the screens that draw with MUI (components/mui-theme.tsx). */
+export interface Brand {
+  institutionId: string
+  /** Null before the institution is known: the fallback colours. */
+  colors: BrandingColors | null
+  startsDark: boolean
+}
+
+export const BrandContext = createContext<Brand | null>(null)
+
 /**
- * The institution's theme around a page: its colours, its dark-mode start, and the member's own
- * light/dark choice remembered per institution. Before the institution is known, the fallback colours.
+ * The institution's look around a page, without MUI: its colours as `--cl-*` CSS variables on <html>
+ * in the current scheme (the primary and secondary readable on it, the cta's text and hover shade),
+ * its dark-mode start, and the member's own light/dark choice remembered per institution
+ * (lib/color-mode.ts). The page frame and the splash draw with those variables; the screens that use
+ * MUI get a theme of the same colours and mode (mui-theme.tsx) from BrandContext.
  */
 export function BrandFrame(props: { institutionId: string; branding: Branding | undefined; children: ReactNode }) {
-  const colors = props.branding?.colors
-  const theme = useMemo(() => createBrandTheme(colors), [colors])
-  return (
-    <ThemeProvider
-      // The scheme is chosen once, when the provider mounts: mount it again once the branding is known,
-      // so an institution that starts in dark mode does (a member's own choice, stored, still wins).
-      key={props.branding ? 'branded' : 'loading'}
-      theme={theme}
-      defaultMode={props.branding?.shouldStartInDarkMode ? 'dark' : 'light'}
-      modeStorageKey={`coverline-mode-${props.institutionId}`}
-    >
-      <CssBaseline />
-      {props.children}
-    </ThemeProvider>
+  const colors = props.branding?.colors ?? null
+  const startsDark = props.branding?.shouldStartInDarkMode ?? false
+  const known = props.branding !== undefined
+  const schemes = useMemo(() => brandColors(colors), [colors])
+  const mode = useColorMode()
+  useLayoutEffect(() => {
+    if (known) startColorMode(props.institutionId, startsDark)
+  }, [known, props.institutionId, startsDark])
+  useLayoutEffect(() => {
+    const html = document.documentElement
+    const scheme = schemes[mode ?? (html.classList.contains('dark') ? 'dark' : 'light')]
+    const style = html.style
+    style.setProperty('--cl-primary', scheme.primary)
+    style.setProperty('--cl-secondary', scheme.secondary)
+    style.setProperty('--cl-cta', scheme.cta.main)
+    style.setProperty('--cl-cta-text', scheme.cta.text)
+    style.setProperty('--cl-cta-hover', scheme.cta.hover)
+  }, [schemes, mode])
+  const brand = useMemo(
+    () => (known ? { institutionId: props.institutionId, colors, startsDark } : null),
+    [known, props.institutionId, colors, startsDark],
   )
+  return <BrandContext.Provider value={brand}>{props.children}</BrandContext.Provider>
 }
 
 /** An institution id nobody knows. */
 export function InstitutionNotFound() {
   return (
-    <Box sx={{ p: 4 }}>
-      <Typography variant="h5" component="h1">
-        This page is not available.
-      </Typography>
-    </Box>
+    <main className="cl-main">
+      <h1 className="cl-h5">This page is not available.</h1>
+    </main>
   )
 }
 

@@ -1,9 +1,8 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { labels, messages } from '../lib/product'
 import { StaticShellDone } from '../lib/static-shell'
+import { CtaButton } from './cta-button'
+import { ErrorAlert } from './plain-controls'
 
 interface State {
   error: unknown
@@ -11,7 +10,8 @@ interface State {
 
 /**
  * Catches what a page throws while it renders, above all a ChunkLoadError (lib/chunk-load.ts: its
- * code did not arrive, or took over 120 s): a plain message with Reload instead of a blank page.
+ * code did not arrive, or took over 120 s): a plain message with Reload instead of a blank page. Plain
+ * HTML on index.html's classes: it must show when the code that failed was MUI's.
  * Give it a `key` that changes with the page so the next page starts afresh.
  */
 export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State> {
@@ -28,15 +28,13 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
   override render() {
     if (this.state.error === null) return this.props.children
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 2 }} data-testid="page-load-failed">
+      <div className="cl-failed" data-testid="page-load-failed">
         <StaticShellDone />
-        <Alert severity="error" sx={{ alignSelf: 'stretch' }}>
-          {messages.pageLoadFailed}
-        </Alert>
-        <Button variant="contained" color="cta" onClick={() => window.location.reload()} data-testid="page-reload">
+        <ErrorAlert>{messages.pageLoadFailed}</ErrorAlert>
+        <CtaButton wide={false} onClick={() => window.location.reload()} data-testid="page-reload">
           {labels.reload}
-        </Button>
-      </Stack>
+        </CtaButton>
+      </div>
     )
   }
 }

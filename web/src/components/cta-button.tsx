@@ -1,19 +1,44 @@
-import Button, { type ButtonProps } from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
+import type { ButtonHTMLAttributes } from 'react'
 
-/** The page's main call-to-action button, in the institution's cta colour, with a busy spinner. */
-export function CtaButton({ busy = false, disabled, children, ...props }: ButtonProps & { busy?: boolean }) {
+export type CtaButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  busy?: boolean
+  /** Full width (the default: a page's main button spans its column). */
+  wide?: boolean
+  /** 'medium' in a dialog's actions. */
+  size?: 'large' | 'medium'
+  'data-testid'?: string
+}
+
+/**
+ * The page's main call-to-action button, in the institution's cta colour (with the text colour and
+ * hover shade brand-frame.tsx picks for it), with a busy spinner. Plain HTML and index.html's
+ * .cl-button: no styling at run time, and the same on a MUI screen and on the splash.
+ */
+export function CtaButton({
+  busy = false,
+  wide = true,
+  size = 'large',
+  disabled,
+  children,
+  className,
+  type = 'button',
+  ...props
+}: CtaButtonProps) {
   return (
-    <Button
-      variant="contained"
-      color="cta"
-      size="large"
-      fullWidth
+    <button
+      type={type}
+      className={['cl-button', wide ? 'cl-button-wide' : '', size === 'medium' ? 'cl-button-medium' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
       disabled={disabled || busy}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Loading" /> : undefined}
       {...props}
     >
+      {busy && (
+        <svg className="cl-spinner" viewBox="22 22 44 44" role="progressbar" aria-label="Loading">
+          <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
+        </svg>
+      )}
       {children}
-    </Button>
+    </button>
   )
 }

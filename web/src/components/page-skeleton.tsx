@@ -1,13 +1,10 @@
-import Box from '@mui/material/Box'
-import Skeleton from '@mui/material/Skeleton'
-
-/** Placeholder while a screen's code or the institution loads. */
+/** Placeholder while a screen's code or the institution loads: the static shell's (index.html's .cl-placeholder). */
 export function PageSkeleton() {
   return (
-    <Box data-testid="page-skeleton" aria-busy="true" sx={{ p: 4, maxWidth: 600, mx: 'auto' }}>
-      <Skeleton variant="text" height={48} />
-      <Skeleton variant="rectangular" height={56} sx={{ my: 2 }} />
-      <Skeleton variant="rectangular" height={48} />
-    </Box>
+    <div data-testid="page-skeleton" aria-busy="true" className="cl-skeleton cl-placeholder">
+      <div />
+      <div />
+      <div />
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { useLocation, useNavigate } from 'react-router'
 import { api } from '../api/client'
 import { anonymousPageviewEvent } from '../lib/analytics'
+import { useLocation, useNavigate } from '../lib/router'
 import { FlowActor, stepOf } from './flow-actor'
 import { FOOTER_PAGES, footerPageOfPath, pageTitleOf, pathOf, stepOfPath, type FooterPage } from './steps'
 

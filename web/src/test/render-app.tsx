@@ -2,9 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { expect } from 'vitest'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
-import { MemoryRouter, useLocation } from 'react-router'
 import { App } from '../app/app'
 import { labels } from '../lib/product'
+import { createMemoryHistory, Router, useLocation } from '../lib/router'
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>
@@ -14,10 +14,10 @@ function LocationProbe() {
 export function renderApp(path: string, options: { strict?: boolean } = {}) {
   const user = userEvent.setup()
   const app = (
-    <MemoryRouter initialEntries={[path]}>
+    <Router history={createMemoryHistory([path])}>
       <App />
       <LocationProbe />
-    </MemoryRouter>
+    </Router>
   )
   const view = render(options.strict ? <StrictMode>{app}</StrictMode> : app)
   return { user, ...view }

@@ -50,7 +50,7 @@ export function CancelContractDialog(props: {
         <Button onClick={props.onKeep} disabled={props.sending} autoFocus data-testid="keep-contract">
           {labels.keepMyContract}
         </Button>
-        <CtaButton size="medium" fullWidth={false} busy={props.sending} onClick={props.onConfirm} data-testid="confirm-cancel">
+        <CtaButton size="medium" wide={false} busy={props.sending} onClick={props.onConfirm} data-testid="confirm-cancel">
           {labels.confirmCancel}
         </CtaButton>
       </DialogActions>

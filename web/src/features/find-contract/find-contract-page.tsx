@@ -8,11 +8,11 @@ import { useMachine } from '@xstate/react'
 import type { SnapshotFrom } from 'xstate'
 import { Controller, useForm } from 'react-hook-form'
 import { PatternFormat } from 'react-number-format'
-import { useParams } from 'react-router'
 import { AppLayout } from '../../components/app-layout'
 import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../../components/brand-frame'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
+import { MuiTheme } from '../../components/mui-theme'
 import { PageSkeleton } from '../../components/page-skeleton'
 import type { ApiError } from '../../api/api-error'
 import type { ContractRef } from '../../api/client'
@@ -115,9 +115,8 @@ function selectCancellationView(snapshot: SnapshotFrom<typeof findContractMachin
  * The contract finder (/{institutionId}/user/{userId}/policy/{policyId}): reached from the contract
  * email without a session, so it runs outside the purchase flow and never touches its session.
  */
-export default function FindContractPage() {
-  const { institutionId = '', userId = '', policyId = '' } = useParams()
-  const contract: ContractRef = { institutionId, userId, policyId }
+export default function FindContractPage(contract: ContractRef) {
+  const { institutionId } = contract
   const [snapshot, send] = useMachine(findContractMachine, { input: contract })
   const { institution, documentUrl, failure, submitError, terms, cancelError } = snapshot.context
   const confirming = snapshot.matches({ opened: 'confirming' })
@@ -136,51 +135,58 @@ export default function FindContractPage() {
           institutionName={institution.name}
           allowDarkModeToggle={institution.branding.allowDarkModeToggle}
         >
-          <Stack spacing={3} data-testid="find-contract-page">
-            <Typography color="text.secondary">
-              Enter the last name and zip code on your contract to open a copy of it.
-            </Typography>
-            <FindContractForm
-              busy={snapshot.matches('retrieving')}
-              done={snapshot.matches('opened')}
-              submitError={submitError}
-              onSubmit={(details, tab) => send({ type: 'SUBMIT', details, tab })}
-            />
-            {documentUrl && (
-              <Alert severity="success" role="status" data-testid="contract-opened">
-                {`${messages.contractOpened} If it did not, `}
-                <Link href={documentUrl} target="_blank" rel="noopener" data-testid="contract-link">
-                  open your contract here
-                </Link>
-                .
-              </Alert>
-            )}
-            {snapshot.matches('opened') && (
-              <CancellationSection
-                view={selectCancellationView(snapshot)}
-                onCancel={() => send({ type: 'CANCEL_CONTRACT' })}
-                onReload={() => send({ type: 'RELOAD_TERMS' })}
-                onFindAgain={() => send({ type: 'FIND_AGAIN' })}
+          <MuiTheme>
+            <Stack spacing={3} data-testid="find-contract-page">
+              <Typography color="text.secondary">
+                Enter the last name and zip code on your contract to open a copy of it.
+              </Typography>
+              <FindContractForm
+                busy={snapshot.matches('retrieving')}
+                done={snapshot.matches('opened')}
+                submitError={submitError}
+                onSubmit={(details, tab) => send({ type: 'SUBMIT', details, tab })}
               />
-            )}
-          </Stack>
-          <CancelContractDialog
-            open={confirming || sending}
-            sending={sending}
-            terms={terms}
-            error={confirming ? cancelError : null}
-            onConfirm={() => send({ type: 'CONFIRM_CANCEL' })}
-            onKeep={() => send({ type: 'KEEP_CONTRACT' })}
-          />
-          <MessageDialog
-            open={snapshot.matches('failed')}
-            title={messages.retrievalFailedTitle}
-            message={failure ?? ''}
-            testId="retrieval-failed-dialog"
-            actions={[
-              { label: 'Okay', onClick: () => send({ type: 'DISMISS_FAILURE' }), testId: 'retrieval-failed-okay', primary: true },
-            ]}
-          />
+              {documentUrl && (
+                <Alert severity="success" role="status" data-testid="contract-opened">
+                  {`${messages.contractOpened} If it did not, `}
+                  <Link href={documentUrl} target="_blank" rel="noopener" data-testid="contract-link">
+                    open your contract here
+                  </Link>
+                  .
+                </Alert>
+              )}
+              {snapshot.matches('opened') && (
+                <CancellationSection
+                  view={selectCancellationView(snapshot)}
+                  onCancel={() => send({ type: 'CANCEL_CONTRACT' })}
+                  onReload={() => send({ type: 'RELOAD_TERMS' })}
+                  onFindAgain={() => send({ type: 'FIND_AGAIN' })}
+                />
+              )}
+            </Stack>
+            <CancelContractDialog
+              open={confirming || sending}
+              sending={sending}
+              terms={terms}
+              error={confirming ? cancelError : null}
+              onConfirm={() => send({ type: 'CONFIRM_CANCEL' })}
+              onKeep={() => send({ type: 'KEEP_CONTRACT' })}
+            />
+            <MessageDialog
+              open={snapshot.matches('failed')}
+              title={messages.retrievalFailedTitle}
+              message={failure ?? ''}
+              testId="retrieval-failed-dialog"
+              actions={[
+                {
+                  label: 'Okay',
+                  onClick: () => send({ type: 'DISMISS_FAILURE' }),
+                  testId: 'retrieval-failed-okay',
+                  primary: true,
+                },
+              ]}
+            />
+          </MuiTheme>
         </AppLayout>
       )}
     </BrandFrame>

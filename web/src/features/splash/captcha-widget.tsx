@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { captchaChallengeUrl } from '../../api/client'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
@@ -86,7 +85,7 @@ export function CaptchaWidget({ institutionId }: { institutionId: string }) {
           name="captchaToken"
         />
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ minHeight: 40 }} />
+        <div className="cl-captcha-pending" />
       )}
     </div>
   )

@@ -1,12 +1,8 @@
-import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
+import { ErrorAlert, SelectInput, TextInput } from '../../components/plain-controls'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { institutionPhone } from '../../lib/format'
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver'
@@ -51,39 +47,31 @@ function EmailForm() {
     }
   }
   return (
-    <Stack
-      component="form"
+    <form
+      className="cl-form"
       noValidate
-      spacing={2}
       onFocus={emailResolver.preload}
       onSubmit={(event) => void handleSubmit((values) => submit(values.emailAddress))(event)}
     >
-      <TextField
+      <TextInput
         {...email}
-        inputRef={email.ref}
         label="Email"
         type="email"
         autoComplete="email"
-        fullWidth
-        error={!!formState.errors.emailAddress}
-        helperText={formState.errors.emailAddress?.message}
-        slotProps={{ htmlInput: { 'data-testid': 'email-input' } }}
+        error={formState.errors.emailAddress?.message}
+        data-testid="email-input"
       />
       <CaptchaWidget institutionId={institutionId} />
       {waitingForCaptcha && (
-        <Typography variant="body2" role="status" data-testid="captcha-waiting">
+        <p className="cl-body2" role="status" data-testid="captcha-waiting">
           {messages.captchaRequired}
-        </Typography>
+        </p>
       )}
-      {failure && (
-        <Alert severity="error" data-testid="captcha-failure">
-          {failure}
-        </Alert>
-      )}
+      {failure && <ErrorAlert data-testid="captcha-failure">{failure}</ErrorAlert>}
       <CtaButton type="submit" busy={busy || waitingForCaptcha} data-testid="email-submit">
         Continue
       </CtaButton>
-    </Stack>
+    </form>
   )
 }
 
@@ -95,38 +83,31 @@ function ResidenceForm() {
   })
   const state = register('state')
   return (
-    <Stack
-      component="form"
+    <form
+      className="cl-form"
       noValidate
-      spacing={2}
       onFocus={residenceResolver.preload}
       onSubmit={(event) => void handleSubmit((values) => send({ type: 'SUBMIT_STATE', state: values.state }))(event)}
     >
-      <TextField
-        {...state}
-        inputRef={state.ref}
-        select
-        label={labels.stateOfResidence}
-        fullWidth
-        error={!!formState.errors.state}
-        helperText={formState.errors.state?.message}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'state-select' }, inputLabel: { shrink: true } }}
-      >
+      <SelectInput {...state} label={labels.stateOfResidence} error={formState.errors.state?.message} data-testid="state-select">
         <option value="" />
         {US_STATES.map(({ code, name }) => (
           <option key={code} value={code}>
             {name}
           </option>
         ))}
-      </TextField>
+      </SelectInput>
       <CtaButton type="submit" data-testid="state-submit">
         Continue
       </CtaButton>
-    </Stack>
+    </form>
   )
 }
 
-/** Splash: email first (creates the user), then the state of residence. */
+/**
+ * Splash: email first (creates the user), then the state of residence. Plain HTML on index.html's
+ * classes, the static shell's: the first page loads no MUI and is drawn with no styling at run time.
+ */
 export default function SplashPage() {
   const send = useFlowSend()
   const institution = FlowActor.useSelector((s) => s.context.institution)
@@ -135,29 +116,29 @@ export default function SplashPage() {
   const splashText = institution?.applicationSettings.splashPageText
   const phone = institutionPhone(institution?.branding)
   return (
-    <Stack spacing={3}>
-      <Stack spacing={0.5}>
-        <Typography variant="overline" component="p" color="text.secondary" data-testid="product-name" sx={{ lineHeight: 1.6 }}>
+    <div className="cl-stack">
+      <div>
+        <p className="cl-overline" data-testid="product-name">
           {productNameOf(institution)}
-        </Typography>
-        <Typography variant="h5" component="h1" data-testid="institution-name">
+        </p>
+        <h1 className="cl-h5" data-testid="institution-name">
           {institution?.name ?? ''}
-        </Typography>
-      </Stack>
+        </h1>
+      </div>
       {splashText && (
-        <Typography variant="body1" data-testid="splash-text">
+        <p className="cl-body" data-testid="splash-text">
           {splashText}
-        </Typography>
+        </p>
       )}
       {choosingState ? <ResidenceForm /> : <EmailForm />}
       {phone && (
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+        <p className="cl-body2 cl-secondary cl-center">
           {`Questions? Call ${institution?.name ?? ''} at `}
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="institution-phone">
+          <span className="cl-nowrap" data-testid="institution-phone">
             {phone}
-          </Box>
+          </span>
           .
-        </Typography>
+        </p>
       )}
       <MessageDialog
         open={sessionExpired}
@@ -166,6 +147,6 @@ export default function SplashPage() {
         testId="session-expired-dialog"
         actions={[{ label: 'Okay', onClick: () => send({ type: 'DISMISS_SESSION_EXPIRED' }), primary: true }]}
       />
-    </Stack>
+    </div>
   )
 }
