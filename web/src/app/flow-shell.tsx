@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react'
+import { startTransition, Suspense, useEffect, useState } from 'react'
 import { AppLayout, preloadStepper } from '../components/app-layout'
 import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../components/brand-frame'
 import { ChunkErrorBoundary } from '../components/chunk-error-boundary'
@@ -48,7 +48,20 @@ function useSlideDirection(step: Step | undefined) {
   return shown.direction
 }
 
+/**
+ * The flow's page. The first one after the page loads (the splash, or coverage after a partner's
+ * launch) is rendered in the background (a transition: React renders it in slices that yield to the
+ * browser) while the server's shell or the skeleton stays, so a heavy first page never holds a
+ * phone's main thread in one long task. Later pages render at once: a member waiting on a step
+ * would wait longer for a deferred one (VIN submit -> prices, bench/).
+ */
 function CurrentScreen() {
+  const [started, setStarted] = useState(false)
+  useEffect(() => startTransition(() => setStarted(true)), [])
+  return started ? <StepScreen /> : <PageSkeleton />
+}
+
+function StepScreen() {
   const send = useFlowSend()
   const step = FlowActor.useSelector(stepOf)
   const progress = FlowActor.useSelector(progressOf)

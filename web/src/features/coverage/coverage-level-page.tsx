@@ -1,12 +1,16 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import CircularProgress from '@mui/material/CircularProgress'
+import { lazy, Suspense } from 'react'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
+import { loadChunk } from '../../lib/chunk-load'
 import { fill, labels, messages } from '../../lib/product'
 import { ExpertGuidanceDialog, ImpactModal } from './coverage-dialogs'
 import { Disclaimer } from './disclaimer'
 import { RateCarousel } from './rate-carousel'
-import { RealVinDialog } from './real-vin-dialog'
+
+/** The real-VIN prompt (with the VIN form and its rules): only for a car found by description. */
+const RealVinDialog = lazy(() => loadChunk(() => import('./real-vin-dialog')).then((m) => ({ default: m.RealVinDialog })))
 
 /**
  * Coverage selection: quotes the car, then a carousel of up to three flip cards. For a car found
@@ -55,7 +59,11 @@ export default function CoverageLevelPage() {
       <Disclaimer />
       <ImpactModal />
       <ExpertGuidanceDialog />
-      <RealVinDialog />
+      {isMockVin && (
+        <Suspense fallback={null}>
+          <RealVinDialog />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -146,7 +146,7 @@ describe('RateCarousel', () => {
     expect(cardActions.onRequestPaymentOption).toHaveBeenCalled()
   })
 
-  it('shows whole-dollar amounts without cents and others with two decimals (0,0[.]00)', () => {
+  it('shows whole-dollar amounts without cents and others with two decimals (0,0[.]00)', async () => {
     // The server's `$` forms always carry cents: the card formats the cents itself.
     const wholeDollars = rates.map((r, i) => ({
       ...r,
@@ -157,6 +157,9 @@ describe('RateCarousel', () => {
     render(<Harness rates={wholeDollars} />)
     expect(screen.getByTestId('rate-price')).toHaveTextContent(/^\$1,899\*$/)
     expect(screen.getByTestId('tax-note')).toHaveTextContent(/^\*Total cost includes sales tax of \$55$/)
+    // The back's texts are drawn once the card first turns.
+    expect(screen.queryByTestId('rate-deductible')).not.toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('button', { name: labels.seeWhatsCovered }))
     expect(screen.getByTestId('rate-deductible')).toHaveTextContent(/^\$50\.50 deductible/)
     expect(screen.getByRole('button', { name: 'Previous option: 50 k Miles $1,543' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Next option: 100 k Miles $2,470' })).toBeInTheDocument()
