@@ -25,7 +25,7 @@ for worker in inprocess separate; do
 done
 echo "== Web: Lighthouse, mobile preset, on the splash and the coverage page (medians of 3 runs; a fresh stack)"
 start_stack "$CARGO_TARGET_DIR/release/coverline"
-(cd "$root/web" && APP_URL=$APP_URL SANDBOX_URL=$SANDBOX_URL node scripts/bench-lighthouse.mjs)
+(cd "$root/web" && APP_URL=$APP_URL SANDBOX_URL=$SANDBOX_URL INBOX_URL=$INBOX_URL node scripts/bench-lighthouse.mjs)
 echo "== Web: VIN submit -> coverage prices visible, 20 new members in Chromium (same stack)"
 (cd "$root/web" && APP_URL=$APP_URL node scripts/bench-vin-to-prices.mjs)
 echo "== Web: reload on the coverage page -> prices visible again (the restore cookie), 20 new members in Chromium (same stack)"

@@ -44,6 +44,9 @@ fn first_screen_modules(kind: PageKind) -> &'static [&'static str] {
         PageKind::Integration { silent: false } => {
             &["src/features/integration/integration-page.tsx", "src/features/car/lookup-choice-page.tsx", "src/components/mui-theme.tsx"]
         }
+        // A checkout found again (a reload, a continue link): its screen is known once the restore
+        // answers, but every screen a restore lands on draws with MUI.
+        PageKind::Restore => &["src/components/mui-theme.tsx"],
         PageKind::Other => &[],
     }
 }
@@ -122,7 +125,10 @@ enum PageKind {
     /// A partner's launch (integration mode): no header, a placeholder while the launch is exchanged;
     /// then coverage (`silent`: the partner gave the car) or the lookup choice.
     Integration { silent: bool },
-    /// Any other page (a reload, a continue link): the header, a placeholder while the app restores it.
+    /// A page the app restores a checkout on: a reloaded `/{iid}/user/...` page or a continue link
+    /// (`/{iid}/resume/{token}`); the header and a placeholder while the app restores it.
+    Restore,
+    /// Any other page (a footer page, an unknown path): the header and a placeholder.
     Other,
 }
 
@@ -132,6 +138,7 @@ impl PageKind {
         match rest.as_slice() {
             [] | ["splash"] => Self::Splash,
             _ if path.contains("integration") => Self::Integration { silent: path.contains("/silent") },
+            ["user", ..] | ["resume", _] => Self::Restore,
             _ => Self::Other,
         }
     }
@@ -167,7 +174,7 @@ fn shell(inst: &Institution, kind: PageKind, header: bool, logo: &str) -> String
             "<div class=\"cl-stepper\" aria-hidden=\"true\"></div><h1 class=\"cl-h5 cl-title\">{}</h1><div class=\"cl-placeholder\" aria-hidden=\"true\"><div></div><div></div><div></div></div>",
             escape(coverline_domain::product::titles::COVERAGE)
         ),
-        PageKind::Integration { silent: false } | PageKind::Other => {
+        PageKind::Integration { silent: false } | PageKind::Restore | PageKind::Other => {
             "<div class=\"cl-placeholder\" aria-hidden=\"true\"><div></div><div></div><div></div></div>".to_string()
         }
     };
@@ -277,7 +284,10 @@ mod tests {
         assert_eq!(PageKind::of("/summit-cu/splash"), PageKind::Splash);
         assert_eq!(PageKind::of("/summit-cu/user/integration/partner/silent"), PageKind::Integration { silent: true });
         assert_eq!(PageKind::of("/summit-cu/user/integration/partner/selection"), PageKind::Integration { silent: false });
-        assert_eq!(PageKind::of("/summit-cu/user/coverage"), PageKind::Other);
+        assert_eq!(PageKind::of("/summit-cu/user/coverage/level"), PageKind::Restore);
+        assert_eq!(PageKind::of("/summit-cu/resume/tok_123"), PageKind::Restore);
+        assert_eq!(PageKind::of("/summit-cu/security"), PageKind::Other);
+        assert_eq!(PageKind::of("/summit-cu/resume/tok_123/extra"), PageKind::Other);
     }
 
     #[test]

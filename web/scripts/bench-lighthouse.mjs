@@ -12,9 +12,14 @@
 //      reload of /user/coverage/level goes back to the splash; the one real landing on coverage is a
 //      partner's silent launch (integration mode, the sandbox's demo partner page launches the member
 //      with a car server-side and hands over a one-time launch URL). Lighthouse loads that URL
-//      top-level: a cold load of the coverage screen with its quote, the heaviest way to arrive there.
+//      top-level: a cold load of the coverage screen with its quote, the heaviest way to arrive there;
+//   4. review via a continue link: the member of step 2 goes on (purchase, personal details, the
+//      emailed code) to 'Review your coverage and purchase'; the code's email carries the checkout's
+//      continue link, which Lighthouse loads with nothing cached, as another device would: the
+//      checkout is restored on the review page.
 //
-// Env: APP_URL (required), SANDBOX_URL (required for step 3), INSTITUTION (summit-cu),
+// Env: APP_URL (required), SANDBOX_URL (required for step 3), INBOX_URL (maildev's web API, required
+//      for step 4), INSTITUTION (summit-cu),
 //      VIN (5XYRLDLC3NG097496), RUNS (3), CHROME_PATH (/usr/bin/chromium), LIGHTHOUSE_REPORT_DIR
 //      (optional: the last run's HTML flow report is written there).
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -29,6 +34,7 @@ const VIN = process.env.VIN || '5XYRLDLC3NG097496'
 const RUNS = Number(process.env.RUNS || 3)
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR
+const INBOX_URL = (process.env.INBOX_URL ?? '').replace(/\/$/, '')
 
 function required(name) {
   const value = process.env[name]
@@ -53,8 +59,8 @@ async function click(page, testId) {
 }
 
 /** Splash -> lookup choice -> VIN -> mileage -> miles per year -> years to own, ready to submit. */
-async function driveToYearsToOwn(page) {
-  await page.locator('[data-testid="email-input"]').fill(uniqueEmail())
+async function driveToYearsToOwn(page, email) {
+  await page.locator('[data-testid="email-input"]').fill(email)
   await click(page, 'email-submit')
   await page.waitForSelector('[data-testid="state-select"]', { visible: true })
   await page.select('[data-testid="state-select"]', 'CO')
@@ -67,6 +73,47 @@ async function driveToYearsToOwn(page) {
   await click(page, 'mileage-submit')
   await click(page, 'miles-per-year-submit')
   await page.waitForSelector('[data-testid="years-to-own-submit"]', { visible: true })
+}
+
+/** The newest message to `address` whose subject matches, from maildev (polled for up to 60 s). */
+async function emailTo(address, subject) {
+  for (let tries = 0; tries < 120; tries += 1) {
+    const messages = await (await fetch(`${INBOX_URL}/email`)).json()
+    const mine = messages.filter((m) => m.to?.some((to) => to.address.toLowerCase() === address) && subject.test(m.subject))
+    if (mine.length) return mine.at(-1)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`no email to ${address} matching ${subject}`)
+}
+
+/** Coverage -> personal details -> the emailed code -> the review page; returns the email's continue link. */
+async function driveToReview(page, email) {
+  await page.locator('::-p-text(See my options)').click()
+  await page.waitForSelector('[role="dialog"]', { hidden: true })
+  await click(page, 'purchase-button')
+  await page.waitForSelector('[data-testid="first-name-input"]', { visible: true })
+  for (const [id, value] of [
+    ['first-name-input', 'Jane'],
+    ['last-name-input', 'Doe'],
+    ['phone-input', '3035550142'],
+    ['street-input', '100 Main St'],
+    ['city-input', 'Denver'],
+    ['zip-input', '80202'],
+  ])
+    await page.type(`[data-testid="${id}"]`, value)
+  await click(page, 'member-yes')
+  await click(page, 'personal-details-submit')
+  await click(page, 'validate-email')
+  await page.waitForSelector('[data-testid="code-input"]', { visible: true })
+  const message = await emailTo(email, /verification code/i)
+  const body = `${message.subject}\n${message.text ?? ''}\n${(message.html ?? '').replace(/<[^>]+>/g, ' ')}`
+  const code = body.match(/\b(\d{6})\b/)?.[1]
+  const link = `${message.text ?? ''}\n${message.html ?? ''}`.match(/https?:\/\/[^\s"<>]+\/resume\/[A-Za-z0-9_-]+/)?.[0]
+  if (!code || !link) throw new Error(`no code or continue link in the email to ${email}`)
+  await page.type('[data-testid="code-input"]', code)
+  await click(page, 'code-submit')
+  await page.waitForSelector('[data-testid="confirm-continue"]', { visible: true })
+  return link
 }
 
 const METRICS = {
@@ -103,15 +150,22 @@ async function oneRun(run) {
     const flow = await startFlow(page, { name: `Coverline run ${run}` })
     await flow.navigate(`${APP_URL}/${INSTITUTION}/splash`, { name: 'splash' })
     await page.waitForSelector('[data-testid="email-input"]', { visible: true })
-    await driveToYearsToOwn(page)
+    const email = uniqueEmail()
+    await driveToYearsToOwn(page, email)
     await flow.startTimespan({ name: 'coverage transition (years to own submit -> prices)' })
     await click(page, 'years-to-own-submit')
     await page.waitForSelector('[data-testid="rate-price"]', { visible: true })
     await flow.endTimespan()
+    const continueLink = INBOX_URL ? await driveToReview(page, email) : null
     if (SANDBOX_URL) {
       const launch = await silentLaunchUrl()
       // A member launched by a partner arrives with nothing cached: storage and cache reset first.
       await flow.navigate(`${APP_URL}${launch}`, { name: 'coverage (partner launch)', disableStorageReset: false })
+    }
+    if (continueLink) {
+      // Another device: nothing cached, no cookie; the link restores the checkout on the review page.
+      await flow.navigate(continueLink, { name: 'review (continue link)', disableStorageReset: false })
+      await page.waitForSelector('[data-testid="confirm-continue"]', { visible: true })
     }
     const result = await flow.createFlowResult()
     if (REPORT_DIR) {

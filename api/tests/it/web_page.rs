@@ -75,6 +75,10 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
     let shell = between(&page, r#"<div id="coverline-shell""#, r#"<div id="root">"#).unwrap();
     assert!(shell.contains(r#"alt="Harborline Bank""#) && shell.contains("cl-placeholder") && !shell.contains("cl-overline"), "{shell}");
     assert!(!page.contains(&format!(r#"href="/{splash_chunk}""#)), "no splash preload elsewhere");
+    // A restored page (a reload, a continue link) lands on a screen that draws with MUI: its theme is preloaded.
+    assert!(page.contains(&format!(r#"<link rel="modulepreload" crossorigin href="/{theme_chunk}">"#)), "{page}");
+    let (_, _, page) = get("/summit-cu/resume/some-token").await;
+    assert!(page.contains(&format!(r#"<link rel="modulepreload" crossorigin href="/{theme_chunk}">"#)), "{page}");
 
     // A partner's silent launch: no header, the coverage title, the coverage screen's code preloaded.
     let (_, _, page) = get("/summit-cu/user/integration/demo-partner/silent").await;

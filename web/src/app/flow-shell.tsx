@@ -24,7 +24,7 @@ import { useLocation, useNavigate } from '../lib/router'
 import { StaticShellDone } from '../lib/static-shell'
 import { useMemberActivity } from '../flow/use-member-activity'
 import { useFooterPage, useRouteSync } from '../flow/use-route-sync'
-import { FOOTER_SCREENS, IntegrationPage, preloadNextScreens, preloadScreen, useScreen } from './screens'
+import { FOOTER_SCREENS, IntegrationPage, preloadMuiTheme, preloadNextScreens, preloadScreen, useScreen } from './screens'
 
 /** The footer's links: every footer page of the institution. */
 function footerLinksOf(institutionId: string) {
@@ -123,14 +123,15 @@ function PreloadAhead({ step }: { step: Step }) {
 }
 
 /**
- * While a reloaded page's checkout is restored, its screen's code (and the stepper's, when the page
- * has it) is fetched alongside (a reload shows the page of its URL, almost always the step the
+ * While a checkout is restored, MUI's theme (every screen a restore lands on draws with it) and, on a
+ * reloaded page, its screen's code (and the stepper's, when the page has it) are fetched alongside (a reload shows the page of its URL, almost always the step the
  * server has): it renders at once when the restore answers. Nothing is fetched before the restore call.
  */
 function usePreloadRestoredScreen(institutionId: string) {
   const restoring = FlowActor.useSelector((s) => s.matches('restoring'))
   const { pathname } = useLocation()
   useEffect(() => {
+    if (restoring) preloadMuiTheme()
     const step = restoring && pathname.startsWith(`/${institutionId}/`) ? stepOfPath(pathname) : undefined
     if (!step) return
     preloadScreen(step)

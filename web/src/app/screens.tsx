@@ -7,6 +7,11 @@ import { loadChunk } from '../lib/chunk-load'
  * screen is wrapped in it (components/mui-theme.tsx), and both modules load in parallel.
  */
 const muiTheme = () => import('../components/mui-theme')
+
+/** Fetches MUI's theme ahead (a restored checkout's screen draws with MUI, whichever it is). */
+export function preloadMuiTheme(): void {
+  loadChunk(muiTheme).catch(() => undefined)
+}
 function themed(load: () => Promise<{ default: ComponentType }>): () => Promise<{ default: ComponentType }> {
   return () => Promise.all([load(), muiTheme()]).then(([screen, theme]) => ({ default: theme.withMuiTheme(screen.default) }))
 }

@@ -73,6 +73,6 @@ describe('session in the app', () => {
     renderApp('/summit-cu/user/car/lookup')
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
     expect(restores).toEqual([401])
-    expect(screen.getByTestId('email-input')).toBeInTheDocument()
+    expect(await screen.findByTestId('email-input')).toBeInTheDocument()
   })
 })
