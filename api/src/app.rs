@@ -206,7 +206,7 @@ async fn frame_policy(
             "default-src 'self'; script-src 'self' {mode_script}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
              connect-src 'self'; frame-src {gateway}; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors {}",
             std::iter::once("'self'".to_string()).chain(origins).collect::<Vec<_>>().join(" "),
-            mode_script = *crate::web_page::MODE_SCRIPT_HASH,
+            mode_script = *crate::web_page::INLINE_SCRIPT_HASHES,
         )
     };
     if let Ok(value) = HeaderValue::from_str(&policy) {

@@ -7,8 +7,11 @@
 //! - the brand colours as CSS variables, and the light or dark scheme the institution starts in (an
 //!   inline script, allowed by its hash in the CSP, applies a member's stored choice before paint);
 //! - the institution itself (what `GET /api/institution/{iid}` answers), so the app needs no call for it;
-//! - `modulepreload` links for the first screen's chunks (from Vite's manifest): the splash's, or a
-//!   partner's launch's coverage or lookup.
+//! - `modulepreload` links for the first screen's chunks (from Vite's manifest): the splash's, a
+//!   partner's launch's coverage or lookup, or a continue link's step (the link's checkout, looked up
+//!   without using the link);
+//! - on a page that restores a checkout (a reload under `/user/`, a continue link), an inline script
+//!   that starts the restore call at once, while the scripts download (web/src/lib/early-restore.ts).
 //!
 //! An unknown or inactive institution, or a path outside one, gets the page as built (the app says
 //! why). The page is never cached (`no-cache`): a new release and a new branding show at once.
@@ -20,6 +23,8 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use base64::Engine;
+use coverline_activities::checkout::secret_hash;
+use coverline_domain::checkout::Step;
 use coverline_domain::institution::Institution;
 use sha2::{Digest, Sha256};
 
@@ -44,20 +49,57 @@ fn first_screen_modules(kind: PageKind) -> &'static [&'static str] {
         PageKind::Integration { silent: false } => {
             &["src/features/integration/integration-page.tsx", "src/features/car/lookup-choice-page.tsx", "src/components/mui-theme.tsx"]
         }
-        // A checkout found again (a reload, a continue link): its screen is known once the restore
-        // answers, but every screen a restore lands on draws with MUI.
-        PageKind::Restore => &["src/components/mui-theme.tsx"],
+        // A checkout found again (a reload, a continue link): every screen a restore lands on draws
+        // with MUI, and the purchase's pages with the stepper; a continue link's own screen is added
+        // (`render`'s `resumes_at`), a reload's is known once the restore answers.
+        PageKind::Restore => &["src/components/mui-theme.tsx", "src/components/flow-stepper.tsx"],
         PageKind::Other => &[],
     }
 }
+
+/// Each step's screen module (web/src/app/screens.tsx's `SCREEN_MODULES`): what a continue link's
+/// page preloads for the step its checkout is at.
+fn screen_module(step: Step) -> &'static str {
+    match step {
+        Step::Splash => "src/features/splash/splash-page.tsx",
+        Step::Lookup => "src/features/car/lookup-choice-page.tsx",
+        Step::VinLookup => "src/features/car/vin-page.tsx",
+        Step::DescriptionLookup => "src/features/car/description-page.tsx",
+        Step::Mileage => "src/features/car/mileage-page.tsx",
+        Step::MilesPerYear => "src/features/car/miles-per-year-page.tsx",
+        Step::YearsToOwn => "src/features/car/years-to-own-page.tsx",
+        Step::CarDetails => "src/features/car/car-details-page.tsx",
+        Step::Coverage => "src/features/coverage/coverage-level-page.tsx",
+        Step::MissingInfo => "src/features/personal-details/missing-info-page.tsx",
+        Step::SendEmail => "src/features/verify-email/send-email-page.tsx",
+        Step::CodeConfirmation => "src/features/verify-email/code-confirmation-page.tsx",
+        Step::Confirm => "src/features/coverage/coverage-confirm-page.tsx",
+        Step::Payment => "src/features/payment/payment-details-page.tsx",
+        Step::Confirmation => "src/features/confirmation/confirmation-page.tsx",
+        Step::NoRates | Step::InvalidState | Step::BookingError | Step::PaymentError | Step::UserCreationError => {
+            "src/features/errors/error-pages.tsx"
+        }
+        Step::InstitutionContact | Step::ContactMe | Step::ThankYou => "src/features/contact/contact-pages.tsx",
+    }
+}
+
+/// On a page that restores a checkout: starts its restore call before the app's code has arrived
+/// (`window.__coverlineRestore`, taken once by web/src/lib/early-restore.ts): a continue link's
+/// `POST …/resume` with the link's token, else a reload's `POST …/session/restore` (the restore
+/// cookie). It reads the path exactly as web/src/flow/restore-source.ts does; a link without a token
+/// sends nothing.
+pub const RESTORE_SCRIPT: &str = "(function(){try{var p=location.pathname.split('/'),u='/api/institution/'+p[1],t=null,h={Accept:'application/json'};if(p[2]==='resume'){t=decodeURIComponent(p[3]||'').trim();if(!t)return;u+='/resume';h['Content-Type']='application/json'}else u+='/session/restore';window.__coverlineRestore={token:t,response:fetch(u,{method:'POST',headers:h,body:t===null?undefined:JSON.stringify({token:t})})}}catch(e){}})()";
 
 /// Before the first paint: the member's stored light/dark choice for this institution (the key the
 /// app's theme stores it under), else the scheme the server wrote into `<html class>`.
 pub const MODE_SCRIPT: &str = "(function(){var d=document.documentElement,m=null;try{m=localStorage.getItem('coverline-mode-'+location.pathname.split('/')[1])}catch(e){}if(m==='system')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='light'||m==='dark')d.className=m})()";
 
-/// `'sha256-…'` of [`MODE_SCRIPT`], for the CSP's `script-src`.
-pub static MODE_SCRIPT_HASH: LazyLock<String> =
-    LazyLock::new(|| format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(MODE_SCRIPT.as_bytes()))));
+/// `'sha256-…'` of the page's inline scripts ([`MODE_SCRIPT`], [`RESTORE_SCRIPT`]), for the CSP's `script-src`.
+pub static INLINE_SCRIPT_HASHES: LazyLock<String> = LazyLock::new(|| {
+    [MODE_SCRIPT, RESTORE_SCRIPT]
+        .map(|script| format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(script.as_bytes()))))
+        .join(" ")
+});
 
 /// The built page and Vite's manifest, read once when the server starts.
 #[derive(Debug)]
@@ -74,8 +116,9 @@ impl PageTemplate {
         Some(Self { html, manifest })
     }
 
-    /// The page for `path` with `institution` (active, known) filled in, or as built.
-    pub fn render(&self, path: &str, institution: Option<(&Institution, &str)>) -> String {
+    /// The page for `path` with `institution` (active, known) filled in, or as built; `resumes_at`
+    /// is the step a continue link's checkout is at (its screen's code is preloaded).
+    pub fn render(&self, path: &str, institution: Option<(&Institution, &str)>, resumes_at: Option<Step>) -> String {
         let Some((inst, institution_json)) = institution else {
             return self.html.replacen(HEAD_MARKER, "", 1).replacen(SHELL_MARKER, "", 1);
         };
@@ -95,12 +138,17 @@ impl PageTemplate {
             script_safe(institution_json),
         );
         let header = inst.branding.should_have_header && !matches!(kind, PageKind::Integration { .. });
+        if kind == PageKind::Restore {
+            head.push_str(&format!("\n    <script>{RESTORE_SCRIPT}</script>"));
+        }
         if header {
             head.push_str(&format!("\n    <link rel=\"preload\" as=\"image\" href=\"{logo}\" fetchpriority=\"high\">"));
         }
         // After the app's own script and preloads (end of head): the first screen's chunks must not
         // delay the entry's.
-        let screen_preloads = self.manifest.as_ref().map(|m| preloads(m, &self.html, first_screen_modules(kind))).unwrap_or_default();
+        let mut modules = first_screen_modules(kind).to_vec();
+        modules.extend(resumes_at.map(screen_module));
+        let screen_preloads = self.manifest.as_ref().map(|m| preloads(m, &self.html, &modules)).unwrap_or_default();
         let shell = shell(inst, kind, header, &logo);
         let scheme = if inst.branding.should_start_in_dark_mode { "dark" } else { "light" };
         // The built page's title (the product's) gives way to the institution's, in the head.
@@ -125,7 +173,8 @@ enum PageKind {
     /// A partner's launch (integration mode): no header, a placeholder while the launch is exchanged;
     /// then coverage (`silent`: the partner gave the car) or the lookup choice.
     Integration { silent: bool },
-    /// A page the app restores a checkout on: a reloaded `/{iid}/user/...` page or a continue link
+    /// A page the app restores a checkout on: a reloaded `/{iid}/user/...` page (not a partner's
+    /// launch, not the contract finder's `/user/{uid}/policy/{pid}`) or a continue link
     /// (`/{iid}/resume/{token}`); the header and a placeholder while the app restores it.
     Restore,
     /// Any other page (a footer page, an unknown path): the header and a placeholder.
@@ -138,6 +187,7 @@ impl PageKind {
         match rest.as_slice() {
             [] | ["splash"] => Self::Splash,
             _ if path.contains("integration") => Self::Integration { silent: path.contains("/silent") },
+            ["user", _, "policy", _] => Self::Other,
             ["user", ..] | ["resume", _] => Self::Restore,
             _ => Self::Other,
         }
@@ -244,7 +294,11 @@ pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTempla
     };
     let json =
         institution.clone().and_then(|inst| serde_json::to_string(&crate::routes::institutions::institution_view(&state, inst)).ok());
-    let body = template.render(path, institution.as_ref().zip(json.as_deref()));
+    let resumes_at = match (&institution, path.trim_matches('/').split('/').collect::<Vec<_>>().as_slice()) {
+        (Some(inst), [_, "resume", token]) => link_step(&state, &inst.institution_id, token).await,
+        _ => None,
+    };
+    let body = template.render(path, institution.as_ref().zip(json.as_deref()), resumes_at);
     let mut response = match accepts_gzip(&headers).then(|| gzip(body.as_bytes())).flatten() {
         Some(compressed) => {
             ([(header::CONTENT_ENCODING, "gzip"), (header::CONTENT_TYPE, "text/html; charset=utf-8")], compressed).into_response()
@@ -253,6 +307,51 @@ pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTempla
     };
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
+}
+
+/// The step a continue link's checkout is at, when the link can still be used at this institution;
+/// the link is only looked at (`POST …/resume` uses it). Any failure only costs the preload.
+async fn link_step(state: &AppState, institution_id: &str, token: &str) -> Option<Step> {
+    let token = percent_decoded(token)?;
+    let token = token.trim();
+    if token.is_empty() || token.len() > 100 {
+        return None;
+    }
+    let link = state.store.resume_link(&secret_hash(token)).await.ok()??;
+    if link.used_at.is_some() || link.expires_at <= state.clock.now() {
+        return None;
+    }
+    let user = state.store.user(&link.user_id).await.ok()??;
+    if user.institution_id != institution_id {
+        return None;
+    }
+    let checkout = state.store.checkout(&link.user_id).await.ok()??;
+    serde_json::from_value(serde_json::Value::String(checkout.step)).ok()
+}
+
+/// A path segment's `%XX` escapes decoded (as the browser's `decodeURIComponent`); None when not UTF-8.
+fn percent_decoded(segment: &str) -> Option<String> {
+    let bytes = segment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = (bytes[i] == b'%')
+            .then(|| segment.get(i + 1..i + 3))
+            .flatten()
+            .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 /// Whether `Accept-Encoding` takes gzip (named, and not with `q=0`).
@@ -288,6 +387,7 @@ mod tests {
         assert_eq!(PageKind::of("/summit-cu/resume/tok_123"), PageKind::Restore);
         assert_eq!(PageKind::of("/summit-cu/security"), PageKind::Other);
         assert_eq!(PageKind::of("/summit-cu/resume/tok_123/extra"), PageKind::Other);
+        assert_eq!(PageKind::of("/summit-cu/user/u-1/policy/p-1"), PageKind::Other, "the contract finder restores nothing");
     }
 
     #[test]
@@ -307,6 +407,36 @@ mod tests {
         };
         assert!(with("gzip, deflate, br, zstd") && with("br;q=1.0, GZIP;q=0.5"));
         assert!(!with("br") && !with("gzip;q=0") && !with("gzip;q=0.0, br") && !accepts_gzip(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn a_link_s_token_is_read_as_the_browser_reads_it() {
+        assert_eq!(percent_decoded("tok_123").as_deref(), Some("tok_123"));
+        assert_eq!(percent_decoded("a%20b%2Fc").as_deref(), Some("a b/c"));
+        assert_eq!(percent_decoded("100%").as_deref(), Some("100%"));
+        assert_eq!(percent_decoded("%zz%+1").as_deref(), Some("%zz%+1"));
+        assert_eq!(percent_decoded("%C3%A9").as_deref(), Some("é"));
+        assert_eq!(percent_decoded("%C3"), None);
+    }
+
+    #[test]
+    fn restore_pages_start_their_restore_early_and_no_other_page_does() {
+        let template = PageTemplate {
+            html: "<html lang=\"en\"><head><!--coverline:head--></head><body><!--coverline:shell--></body></html>".into(),
+            manifest: None,
+        };
+        let inst = Institution::from_toml(include_str!("../../data/institutions/summit-cu.toml")).unwrap();
+        for (path, restores) in [
+            ("/summit-cu/user/coverage/confirm", true),
+            ("/summit-cu/resume/tok_1", true),
+            ("/summit-cu/splash", false),
+            ("/summit-cu/user/integration/partner/silent", false),
+            ("/summit-cu/user/u-1/policy/p-1", false),
+            ("/summit-cu/security", false),
+        ] {
+            let page = template.render(path, Some((&inst, "{}")), None);
+            assert_eq!(page.contains(RESTORE_SCRIPT), restores, "{path}");
+        }
     }
 
     #[test]

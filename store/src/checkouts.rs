@@ -192,6 +192,17 @@ impl Store {
         Ok(row.map(|(id,)| id))
     }
 
+    /// A resume link as stored (used or not, expired or not), without using it.
+    pub async fn resume_link(&self, token_hash: &str) -> anyhow::Result<Option<ResumeLinkRecord>> {
+        sqlx::query_as::<_, ResumeLinkRecord>(
+            "SELECT token_hash, user_id, purpose, created_at, expires_at, used_at FROM resume_links WHERE token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await
+        .context("reading resume link")
+    }
+
     /// Uses a resume link: its member, once, before it expires.
     pub async fn use_resume_link(&self, token_hash: &str, at: i64) -> anyhow::Result<Result<ResumeLinkRecord, ResumeRefusal>> {
         let link = sqlx::query_as::<_, ResumeLinkRecord>(

@@ -470,8 +470,22 @@ test('another device: the emailed continue link opens the checkout there, once, 
   const device = await otherDevice(browser, testInfo)
   const other = await device.newPage()
   const otherCheckout = watchCheckout(other)
+  // The page starts the link's call itself, before the app's code (its inline script, allowed by
+  // the CSP's hash); the app takes that call's answer: one call, never a second for a single-use link.
+  const resumeCalls: string[] = []
+  other.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/resume')) resumeCalls.push(request.url())
+  })
+  const refused: string[] = []
+  other.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refused.push(message.text())
+  })
   await other.goto(link)
   await onPage(other, 'user/verify-email/code-confirmation')
+  expect(resumeCalls).toHaveLength(1)
+  expect(refused).toEqual([])
+  // The page came with the code for the link's step (the server looked the link up without using it).
+  await expect(other.locator('link[rel="modulepreload"][href*="code-confirmation-page"]')).toHaveCount(1)
   await progress(other, 80)
   await expect(other.getByTestId('email-sent-message')).toHaveText(`We sent a 6-digit code to ${email}.`)
   await screenshot(other, 'continue-link-other-device')

@@ -12,6 +12,11 @@ fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
     Some(&text[from..from + text[from..].find(end)?])
 }
 
+/// The page's inline scripts (`<script>` without attributes).
+fn inline_scripts(page: &str) -> Vec<&str> {
+    page.match_indices("<script>").map(|(at, _)| between(&page[at..], "<script>", "</script>").unwrap()).collect()
+}
+
 async fn the_page_carries_the_institution_s_shell(db: Db) {
     let app = spawn_app(Options::on(db)).await;
     let get = |path: &str| {
@@ -62,12 +67,16 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
     let (_, answered) = app.call(reqwest::Method::GET, "/institution/summit-cu", None, None).await;
     assert_eq!(embedded, answered);
 
-    // The page's one inline script runs (its hash is in the CSP), and no other inline script would.
-    let inline: Vec<&str> = page.match_indices("<script>").map(|(at, _)| between(&page[at..], "<script>", "</script>").unwrap()).collect();
+    // The splash's one inline script runs (its hash is in the CSP), and no other inline script would
+    // but the restore pages' own (below).
+    let inline = inline_scripts(&page);
     assert_eq!(inline.len(), 1, "{inline:?}");
-    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(inline[0].as_bytes()));
-    let script_src = csp.split("; ").find(|d| d.starts_with("script-src")).unwrap();
-    assert_eq!(script_src, format!("script-src 'self' 'sha256-{hash}'"));
+    let script_src = csp.split("; ").find(|d| d.starts_with("script-src")).unwrap().to_string();
+    let allowed = |script: &str| {
+        script_src.contains(&format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(script.as_bytes()))))
+    };
+    assert!(allowed(inline[0]), "{script_src}");
+    assert_eq!(script_src.matches("'sha256-").count(), 2, "the light/dark script and the restore script: {script_src}");
 
     // A dark-mode institution starts dark; another page (a reload) gets the header and a placeholder.
     let (_, _, page) = get("/harborline-bank/user/coverage/level").await;
@@ -77,8 +86,19 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
     assert!(!page.contains(&format!(r#"href="/{splash_chunk}""#)), "no splash preload elsewhere");
     // A restored page (a reload, a continue link) lands on a screen that draws with MUI: its theme is preloaded.
     assert!(page.contains(&format!(r#"<link rel="modulepreload" crossorigin href="/{theme_chunk}">"#)), "{page}");
+    let reload_preloads = page.matches("rel=\"modulepreload\"").count();
+    // ...and its restore call starts before the app's code (a second inline script, allowed by its hash).
+    let inline = inline_scripts(&page);
+    assert_eq!(inline.len(), 2, "{inline:?}");
+    assert!(inline[1].contains("/session/restore") && allowed(inline[1]), "{inline:?}");
     let (_, _, page) = get("/summit-cu/resume/some-token").await;
     assert!(page.contains(&format!(r#"<link rel="modulepreload" crossorigin href="/{theme_chunk}">"#)), "{page}");
+    assert!(inline_scripts(&page).iter().any(|s| s.contains("/resume'")), "{page}");
+    // An unknown link preloads no screen: what a reload preloads (the theme), nothing more.
+    assert_eq!(page.matches("rel=\"modulepreload\"").count(), reload_preloads, "{page}");
+    // The contract finder's link restores nothing.
+    let (_, _, page) = get("/summit-cu/user/u-1/policy/p-1").await;
+    assert_eq!(inline_scripts(&page).len(), 1, "{page}");
 
     // A partner's silent launch: no header, the coverage title, the coverage screen's code preloaded.
     let (_, _, page) = get("/summit-cu/user/integration/demo-partner/silent").await;

@@ -1,5 +1,6 @@
 import { messages } from '../lib/product'
 import { takeEmbeddedInstitution } from '../lib/static-shell'
+import { takeEarlyRestore } from '../lib/early-restore'
 import type { VehicleDescription } from '../lib/vehicle-description'
 import { ApiError } from './api-error'
 import { withRetries } from './retry'
@@ -86,6 +87,8 @@ interface RequestOptions<T = unknown> {
   keepalive?: boolean
   /** The answer is a file (a PDF): resolve with its Blob; errors are still the API's JSON. */
   binary?: boolean
+  /** The call was already sent (the page's early restore, lib/early-restore.ts): its response. */
+  sent?: Promise<Response>
 }
 
 /** The waits before each new try of a session refresh that got no answer: one blip does not end the session. */
@@ -143,12 +146,13 @@ async function send<T>(url: string, options: RequestOptions<T>): Promise<T> {
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey
   let response: Response
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      ...(options.keepalive ? { keepalive: true } : {}),
-    })
+    response = await (options.sent ??
+      fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        ...(options.keepalive ? { keepalive: true } : {}),
+      }))
   } catch {
     // The browser's words ('Failed to fetch', 'NetworkError when…') are not for the member.
     throw new ApiError(0, 'network', messages.connectionProblem)
@@ -356,7 +360,10 @@ export const api = {
    * same-origin credentials; no script can read it). 401 unauthorized (no cookie) or sessionExpired.
    */
   restoreSession: (institutionId: string) =>
-    request<Resumed>(`${institutionPath(institutionId)}/session/restore`, { method: 'POST' }),
+    request<Resumed>(`${institutionPath(institutionId)}/session/restore`, {
+      method: 'POST',
+      sent: takeEarlyRestore({ via: 'session' }),
+    }),
 
   /**
    * Ends the member's session on the server, on every device: the restore cookie (the browser sends
@@ -380,7 +387,11 @@ export const api = {
 
   /** A 'continue your purchase' link's token: a new session on this device. 410 linkExpired. */
   resumeCheckout: (institutionId: string, token: string) =>
-    request<Resumed>(`${institutionPath(institutionId)}/resume`, { method: 'POST', body: { token } }),
+    request<Resumed>(`${institutionPath(institutionId)}/resume`, {
+      method: 'POST',
+      body: { token },
+      sent: takeEarlyRestore({ via: 'link', token }),
+    }),
 
   /** Records an analytics event; never throws and never makes the member wait on a failure. */
   sendAnalytics: async (session: Session, event: AnalyticsEvent): Promise<void> => {

@@ -128,4 +128,67 @@ describe('restoring a checkout', () => {
     ).rejects.toMatchObject({ code: 'network' })
     expect(bodies).toEqual([{ token: 'tok-1' }])
   })
+
+  /** The page's early restore call (api/src/web_page.rs RESTORE_SCRIPT), already under way. */
+  function earlyRestore(token: string | null, response: Response) {
+    window.__coverlineRestore = { token, response: Promise.resolve(response) }
+  }
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+  it('a continue link the page already sent: its answer is used and the link is not sent again', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.post('*/api/institution/:iid/resume', async ({ request }) => {
+        sent.push(await request.json())
+        return apiError('linkExpired', messages.linkExpired, 410)
+      }),
+    )
+    earlyRestore('tok-1', json(resumedAt('confirm')))
+    const resumed = await run<{ token: string }>(flowActors.restoreCheckout, {
+      institutionId: 'summit-cu',
+      source: { via: 'link', token: 'tok-1' },
+    })
+    expect(resumed.token).toBe('t-restored')
+    expect(sent).toEqual([])
+    expect(window.__coverlineRestore).toBeUndefined()
+  })
+
+  it("the page's early call refused: the API's error, as if the app had sent it", async () => {
+    earlyRestore('tok-1', json({ error: { code: 'linkExpired', message: messages.linkExpired } }, 410))
+    await expect(
+      run(flowActors.restoreCheckout, { institutionId: 'summit-cu', source: { via: 'link', token: 'tok-1' } }),
+    ).rejects.toMatchObject({ code: 'linkExpired', message: messages.linkExpired })
+  })
+
+  it('an early call for another restore is not taken: the app makes its own call', async () => {
+    const sent: unknown[] = []
+    server.use(
+      http.post('*/api/institution/:iid/resume', async ({ request }) => {
+        sent.push(await request.json())
+        return answer('resume', resumedAt('coverage'))
+      }),
+    )
+    earlyRestore(null, json({ error: { code: 'unauthorized', message: '' } }, 401))
+    await run(flowActors.restoreCheckout, { institutionId: 'summit-cu', source: { via: 'link', token: 'tok-2' } })
+    expect(sent).toEqual([{ token: 'tok-2' }])
+    expect(window.__coverlineRestore).toBeUndefined()
+  })
+
+  it("a reload's early restore failed to connect: the retries make their own calls", async () => {
+    let calls = 0
+    server.use(
+      http.post('*/api/institution/:iid/session/restore', () => {
+        calls += 1
+        return answer('restore', resumedAt('coverage'))
+      }),
+    )
+    window.__coverlineRestore = { token: null, response: Promise.reject(new TypeError('Failed to fetch')) }
+    const resumed = await run<{ token: string }>(flowActors.restoreCheckout, {
+      institutionId: 'summit-cu',
+      source: { via: 'session' },
+    })
+    expect(resumed.token).toBe('t-restored')
+    expect(calls).toBe(1)
+  })
 })

@@ -207,6 +207,19 @@ async fn a_resume_link_is_single_use_expires_and_opens_only_its_member(db: Db) {
     let token = resume_token(&mail[0]);
     assert!(mail[0].data.contains(&format!("{}/summit-cu/resume/", app.url)), "{}", mail[0].data);
 
+    // The link's page preloads the screen of the step its checkout is at (looking does not use it);
+    // at another institution it preloads nothing of it.
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(crate::support::workspace().join("web/dist/.vite/manifest.json")).unwrap()).unwrap();
+    let lookup_chunk = manifest["src/features/car/lookup-choice-page.tsx"]["file"].as_str().unwrap();
+    let page = |path: String| {
+        let app = &app;
+        async move { app.http.get(format!("{}{path}", app.url)).send().await.unwrap().text().await.unwrap() }
+    };
+    let link_page = page(format!("/summit-cu/resume/{token}")).await;
+    assert!(link_page.contains(&format!(r#"<link rel="modulepreload" crossorigin href="/{lookup_chunk}">"#)), "{link_page}");
+    assert!(!page(format!("/harborline-bank/resume/{token}")).await.contains(lookup_chunk));
+
     let resume = |institution: &'static str, token: String| {
         let app = &app;
         async move { app.call(Method::POST, &format!("/institution/{institution}/resume"), None, Some(json!({ "token": token }))).await }
@@ -221,8 +234,9 @@ async fn a_resume_link_is_single_use_expires_and_opens_only_its_member(db: Db) {
     assert_eq!(s, 200, "a session of its member on the new device");
     let (s, _) = app.call(Method::GET, &TestApp::user_path(&other, ""), Some(&device), None).await;
     assert_eq!(s, 404, "and of nobody else");
-    let (s, b) = resume("summit-cu", token).await;
+    let (s, b) = resume("summit-cu", token.clone()).await;
     assert_eq!((s, b["error"]["code"].as_str()), (410, Some("linkExpired")), "single use");
+    assert!(!page(format!("/summit-cu/resume/{token}")).await.contains(lookup_chunk), "a used link's page preloads no screen");
     let (s, _) = resume("summit-cu", "made-up-token".into()).await;
     assert_eq!(s, 410);
     let (s, b) = resume("summit-cu", "x".repeat(101)).await;

@@ -1,9 +1,16 @@
-import { z } from 'zod'
 import { fieldErrors } from '../../lib/product'
 
-/** Review page: both boxes must be ticked before booking. */
-export const confirmSchema = z.object({
-  acceptsTerms: z.boolean().refine((ticked) => ticked, fieldErrors.terms),
-  acceptsRefundTerms: z.boolean().refine((ticked) => ticked, fieldErrors.refund),
-})
-export type ConfirmValues = z.infer<typeof confirmSchema>
+/** Review page's form: the two agreements. */
+export interface ConfirmValues {
+  acceptsTerms: boolean
+  acceptsRefundTerms: boolean
+}
+
+/**
+ * Review page: both boxes must be ticked before booking. Each rule answers true or the field's
+ * message (react-hook-form's `validate`); two booleans need no schema library in the page's code.
+ */
+export const confirmRules: Record<keyof ConfirmValues, (ticked: boolean) => true | string> = {
+  acceptsTerms: (ticked) => ticked || fieldErrors.terms,
+  acceptsRefundTerms: (ticked) => ticked || fieldErrors.refund,
+}

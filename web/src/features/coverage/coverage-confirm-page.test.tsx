@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { labels, messages } from '../../lib/product'
-import { institution, rates } from '../../test/fixtures'
+import { fieldErrors, labels, messages } from '../../lib/product'
+import { institution, rates, vehicle } from '../../test/fixtures'
 import { fakeTab } from '../../test/fake-tab'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
@@ -40,6 +40,40 @@ describe('review and book', () => {
     await user.click(within(dialog).getByRole('button', { name: labels.startAgain }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
     expect(await screen.findByTestId('email-input')).toHaveValue('')
+  })
+})
+
+describe('the two agreements and the car', () => {
+  it('books only with both boxes ticked, each unticked box saying why on its field', async () => {
+    let booked = 0
+    server.use(
+      http.post(POLICY, () => {
+        booked += 1
+        return HttpResponse.error()
+      }),
+    )
+    const { user } = await renderAtConfirm()
+    await user.click(screen.getByTestId('confirm-continue'))
+    expect(await screen.findByText(fieldErrors.terms)).toBeInTheDocument()
+    expect(screen.getByText(fieldErrors.refund)).toBeInTheDocument()
+    await user.click(screen.getByTestId('terms-checkbox'))
+    await user.click(screen.getByTestId('confirm-continue'))
+    await waitFor(() => expect(screen.queryByText(fieldErrors.terms)).not.toBeInTheDocument())
+    expect(screen.getByText(fieldErrors.refund)).toBeInTheDocument()
+    expect(booked).toBe(0)
+    await user.click(screen.getByTestId('refund-checkbox'))
+    await user.click(screen.getByTestId('confirm-continue'))
+    await waitFor(() => expect(booked).toBe(1))
+  })
+
+  it("shows the car's VIN on Show VIN", async () => {
+    const { user } = await renderAtConfirm()
+    // The tooltip's code comes after the page has drawn: point again until it is there.
+    await waitFor(async () => {
+      await user.unhover(screen.getByTestId('show-vin'))
+      await user.hover(screen.getByTestId('show-vin'))
+      expect(screen.getByRole('tooltip')).toHaveTextContent(vehicle.vin)
+    })
   })
 })
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import Box from '@mui/material/Box'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
@@ -9,9 +8,8 @@ import FormHelperText from '@mui/material/FormHelperText'
 import LinearProgress from '@mui/material/LinearProgress'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
-import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import type { ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { Rate } from '../../api/types'
 import { CtaButton } from '../../components/cta-button'
@@ -20,7 +18,7 @@ import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { money, withThousands } from '../../lib/format'
 import { labels, messages } from '../../lib/product'
 import { showsSalesTax } from '../../lib/us-states'
-import { confirmSchema, type ConfirmValues } from './confirm-schema'
+import { confirmRules, type ConfirmValues } from './confirm-schema'
 import { SampleContractLink } from './sample-contract-link'
 
 export const TERMS_OF_SERVICE_PATH = '/terms-of-service.pdf'
@@ -40,6 +38,39 @@ function SummaryCard(props: { title: string; onEdit: () => void; editTestId: str
         {props.children}
       </CardContent>
     </Card>
+  )
+}
+
+type TooltipComponent = typeof import('@mui/material/Tooltip').default
+
+/**
+ * 'Show VIN': the car's VIN in a tooltip on hover or focus. MUI's tooltip (with its positioning
+ * engine) is fetched once the page has drawn, and the link stands alone until it is there: nobody
+ * points at it sooner, and the page's first paint does not wait for it.
+ */
+function ShowVin({ vin }: { vin: string }) {
+  const [Tooltip, setTooltip] = useState<TooltipComponent | null>(null)
+  useEffect(() => {
+    let live = true
+    import('@mui/material/Tooltip').then(
+      (module) => live && setTooltip(() => module.default),
+      () => undefined, // no tooltip without its code; the link stays
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  const link = (
+    <Link component="button" type="button" data-testid="show-vin">
+      Show VIN
+    </Link>
+  )
+  return Tooltip ? (
+    <Tooltip title={vin} describeChild>
+      {link}
+    </Tooltip>
+  ) : (
+    link
   )
 }
 
@@ -73,7 +104,6 @@ export default function CoverageConfirmPage() {
   const voided = FlowActor.useSelector((s) => s.matches({ confirm: 'voided' }))
   const bookingError = FlowActor.useSelector((s) => s.context.bookingError)
   const { control, handleSubmit } = useForm<ConfirmValues>({
-    resolver: zodResolver(confirmSchema),
     defaultValues: { acceptsTerms: false, acceptsRefundTerms: false },
   })
   if (!rate || !car) return null
@@ -88,17 +118,14 @@ export default function CoverageConfirmPage() {
       </SummaryCard>
       <SummaryCard title="Vehicle" onEdit={() => send({ type: 'EDIT_CAR' })} editTestId="edit-car">
         <Typography data-testid="confirm-vehicle">{`${car.year} ${car.make} ${car.model}`}</Typography>
-        <Tooltip title={car.vin} describeChild>
-          <Link component="button" type="button" data-testid="show-vin">
-            Show VIN
-          </Link>
-        </Tooltip>
+        <ShowVin vin={car.vin} />
         <Typography>{`Odometer: ${withThousands(car.odometer)}`}</Typography>
       </SummaryCard>
       <ReviewTotal rate={rate} stateOfResidence={stateOfResidence} />
       <Controller
         name="acceptsTerms"
         control={control}
+        rules={{ validate: confirmRules.acceptsTerms }}
         render={({ field, fieldState }) => (
           <FormControl error={!!fieldState.error}>
             <FormControlLabel
@@ -125,6 +152,7 @@ export default function CoverageConfirmPage() {
       <Controller
         name="acceptsRefundTerms"
         control={control}
+        rules={{ validate: confirmRules.acceptsRefundTerms }}
         render={({ field, fieldState }) => (
           <FormControl error={!!fieldState.error}>
             <FormControlLabel

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Rate } from '../../api/types'
 import { fieldErrors } from '../../lib/product'
-import { confirmSchema } from './confirm-schema'
+import { confirmRules, type ConfirmValues } from './confirm-schema'
 import { taxNote } from './rate-carousel'
 
-describe('confirmSchema', () => {
-  const messages = (values: { acceptsTerms: boolean; acceptsRefundTerms: boolean }) =>
-    confirmSchema.safeParse(values).error?.issues.map((i) => i.message) ?? []
+describe('confirmRules', () => {
+  const messages = (values: ConfirmValues) =>
+    (Object.keys(confirmRules) as Array<keyof ConfirmValues>)
+      .map((field) => confirmRules[field](values[field]))
+      .filter((answer) => answer !== true)
 
   it('asks for the terms of service', () => {
     expect(messages({ acceptsTerms: false, acceptsRefundTerms: true })).toEqual([fieldErrors.terms])
