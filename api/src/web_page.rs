@@ -44,17 +44,35 @@ fn first_screen_modules(kind: PageKind) -> &'static [&'static str] {
             "src/features/integration/integration-page.tsx",
             "src/features/coverage/coverage-level-page.tsx",
             "src/components/flow-stepper.tsx",
-            "src/components/mui-theme.tsx",
+            MUI_THEME,
         ],
         PageKind::Integration { silent: false } => {
-            &["src/features/integration/integration-page.tsx", "src/features/car/lookup-choice-page.tsx", "src/components/mui-theme.tsx"]
+            &["src/features/integration/integration-page.tsx", "src/features/car/lookup-choice-page.tsx", MUI_THEME]
         }
-        // A checkout found again (a reload, a continue link): every screen a restore lands on draws
-        // with MUI, and the purchase's pages with the stepper; a continue link's own screen is added
-        // (`render`'s `resumes_at`), a reload's is known once the restore answers.
-        PageKind::Restore => &["src/components/mui-theme.tsx", "src/components/flow-stepper.tsx"],
+        // A checkout found again (a reload, a continue link): the purchase's pages show the stepper;
+        // the screen and MUI's theme are added by `render` (`restore_modules`).
+        PageKind::Restore => &["src/components/flow-stepper.tsx"],
         PageKind::Other => &[],
     }
+}
+
+/// MUI's theme, which every screen but the splash and the review draws with (web/src/app/screens.tsx).
+const MUI_THEME: &str = "src/components/mui-theme.tsx";
+
+/// What a restored page preloads beyond the stepper: a continue link's screen (the step its checkout
+/// is at) with MUI's theme when that screen draws with it; a reload's screen is the app's to fetch
+/// (its URL names it), and nearly every screen draws with MUI, so the theme.
+fn restore_modules(resumes_at: Option<Step>) -> Vec<&'static str> {
+    match resumes_at {
+        Some(step) if draws_plain(step) => vec![screen_module(step)],
+        Some(step) => vec![screen_module(step), MUI_THEME],
+        None => vec![MUI_THEME],
+    }
+}
+
+/// The screens drawn in plain HTML, without MUI: the splash and the review.
+fn draws_plain(step: Step) -> bool {
+    matches!(step, Step::Splash | Step::Confirm)
 }
 
 /// Each step's screen module (web/src/app/screens.tsx's `SCREEN_MODULES`): what a continue link's
@@ -147,7 +165,9 @@ impl PageTemplate {
         // After the app's own script and preloads (end of head): the first screen's chunks must not
         // delay the entry's.
         let mut modules = first_screen_modules(kind).to_vec();
-        modules.extend(resumes_at.map(screen_module));
+        if kind == PageKind::Restore {
+            modules.extend(restore_modules(resumes_at));
+        }
         let screen_preloads = self.manifest.as_ref().map(|m| preloads(m, &self.html, &modules)).unwrap_or_default();
         let shell = shell(inst, kind, header, &logo);
         let scheme = if inst.branding.should_start_in_dark_mode { "dark" } else { "light" };
@@ -437,6 +457,14 @@ mod tests {
             let page = template.render(path, Some((&inst, "{}")), None);
             assert_eq!(page.contains(RESTORE_SCRIPT), restores, "{path}");
         }
+    }
+
+    #[test]
+    fn a_restored_page_preloads_mui_only_for_a_screen_that_draws_with_it() {
+        assert_eq!(restore_modules(Some(Step::Confirm)), ["src/features/coverage/coverage-confirm-page.tsx"], "the review is plain HTML");
+        assert_eq!(restore_modules(Some(Step::Coverage)), ["src/features/coverage/coverage-level-page.tsx", MUI_THEME]);
+        assert_eq!(restore_modules(Some(Step::ThankYou)), ["src/features/contact/contact-pages.tsx", MUI_THEME]);
+        assert_eq!(restore_modules(None), [MUI_THEME], "a reload's screen is the app's to fetch");
     }
 
     #[test]

@@ -3,6 +3,7 @@ import { AppLayout, preloadStepper } from '../components/app-layout'
 import { BrandFrame, InactiveInstitutionDialog, InstitutionNotFound } from '../components/brand-frame'
 import { ChunkErrorBoundary } from '../components/chunk-error-boundary'
 import { preloadMessageDialog } from '../components/message-dialog'
+import { whenIdle } from '../lib/when-idle'
 import { PageSkeleton } from '../components/page-skeleton'
 import { SlideIn } from '../components/slide-in'
 import { NoticeDialog } from '../features/notice/notice-dialog'
@@ -24,7 +25,7 @@ import { useLocation, useNavigate } from '../lib/router'
 import { StaticShellDone } from '../lib/static-shell'
 import { useMemberActivity } from '../flow/use-member-activity'
 import { useFooterPage, useRouteSync } from '../flow/use-route-sync'
-import { FOOTER_SCREENS, IntegrationPage, preloadMuiTheme, preloadNextScreens, preloadScreen, useScreen } from './screens'
+import { FOOTER_SCREENS, IntegrationPage, preloadNextScreens, preloadScreen, useScreen } from './screens'
 
 /** The footer's links: every footer page of the institution. */
 function footerLinksOf(institutionId: string) {
@@ -110,28 +111,33 @@ function StepScreen() {
 }
 
 /**
- * Once a step's screen shows (inside its Suspense boundary, so not while its own code loads), the
- * code that may be needed next is fetched: the stepper, the dialogs, the next steps' screens.
+ * Once a step's screen shows (inside its Suspense boundary, so not while its own code loads) and the
+ * browser is idle after painting it, the code that may be needed next is fetched: the stepper, the
+ * dialogs, the next steps' screens.
  */
 function PreloadAhead({ step }: { step: Step }) {
-  useEffect(() => {
-    preloadStepper()
-    preloadMessageDialog()
-    preloadNextScreens(step)
-  }, [step])
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadStepper()
+        preloadMessageDialog()
+        preloadNextScreens(step)
+      }),
+    [step],
+  )
   return null
 }
 
 /**
- * While a checkout is restored, MUI's theme (every screen a restore lands on draws with it) and, on a
- * reloaded page, its screen's code (and the stepper's, when the page has it) are fetched alongside (a reload shows the page of its URL, almost always the step the
- * server has): it renders at once when the restore answers. Nothing is fetched before the restore call.
+ * While a reloaded page's checkout is restored, its screen's code (with MUI's theme when it draws
+ * with MUI) and the stepper's, when the page has it, are fetched alongside (a reload shows the page of
+ * its URL, almost always the step the server has): it renders at once when the restore answers. A
+ * continue link's URL names no step: the server's page preloads the link's (api/src/web_page.rs).
  */
 function usePreloadRestoredScreen(institutionId: string) {
   const restoring = FlowActor.useSelector((s) => s.matches('restoring'))
   const { pathname } = useLocation()
   useEffect(() => {
-    if (restoring) preloadMuiTheme()
     const step = restoring && pathname.startsWith(`/${institutionId}/`) ? stepOfPath(pathname) : undefined
     if (!step) return
     preloadScreen(step)

@@ -3,15 +3,11 @@ import { STEP_INFO, STEPS, type FooterPage, type Step } from '../flow/steps'
 import { loadChunk } from '../lib/chunk-load'
 
 /**
- * MUI's theme comes with the first screen that draws with MUI (every screen but the splash): the
- * screen is wrapped in it (components/mui-theme.tsx), and both modules load in parallel.
+ * MUI's theme comes with the first screen that draws with MUI (every screen but the splash and the
+ * review): the screen is wrapped in it (components/mui-theme.tsx), and both modules load in parallel.
  */
 const muiTheme = () => import('../components/mui-theme')
 
-/** Fetches MUI's theme ahead (a restored checkout's screen draws with MUI, whichever it is). */
-export function preloadMuiTheme(): void {
-  loadChunk(muiTheme).catch(() => undefined)
-}
 function themed(load: () => Promise<{ default: ComponentType }>): () => Promise<{ default: ComponentType }> {
   return () => Promise.all([load(), muiTheme()]).then(([screen, theme]) => ({ default: theme.withMuiTheme(screen.default) }))
 }
@@ -33,7 +29,8 @@ const SCREEN_MODULES: Record<Step, () => Promise<{ default: ComponentType }>> = 
   missingInfo: themed(() => import('../features/personal-details/missing-info-page')),
   sendEmail: themed(() => import('../features/verify-email/send-email-page')),
   codeConfirmation: themed(() => import('../features/verify-email/code-confirmation-page')),
-  confirm: themed(() => import('../features/coverage/coverage-confirm-page')),
+  // Plain HTML, like the splash: a continue link's page draws without MUI.
+  confirm: () => import('../features/coverage/coverage-confirm-page'),
   payment: themed(() => import('../features/payment/payment-details-page')),
   confirmation: themed(() => import('../features/confirmation/confirmation-page')),
   noRates: themed(() => errors().then((m) => ({ default: m.NoRatesPage }))),

@@ -1,6 +1,6 @@
 import { createContext, useLayoutEffect, useMemo, type ReactNode } from 'react'
 import type { Branding, BrandingColors } from '../api/types'
-import { brandColors } from '../lib/brand-colors'
+import { brandColors, ctaColors } from '../lib/brand-colors'
 import { startColorMode, useColorMode } from '../lib/color-mode'
 import { messages } from '../lib/product'
 import { MessageDialog } from './message-dialog'
@@ -36,6 +36,7 @@ export function BrandFrame(props: { institutionId: string; branding: Branding | 
     const scheme = schemes[mode ?? (html.classList.contains('dark') ? 'dark' : 'light')]
     const style = html.style
     style.setProperty('--cl-primary', scheme.primary)
+    style.setProperty('--cl-primary-text', ctaColors(scheme.primary).text)
     style.setProperty('--cl-secondary', scheme.secondary)
     style.setProperty('--cl-cta', scheme.cta.main)
     style.setProperty('--cl-cta-text', scheme.cta.text)

@@ -9,7 +9,7 @@ function activeLabelOn(step: Step): string | null {
   const active = STEP_INFO[step].stepper
   if (active === undefined) return null
   const view = render(<FlowStepper labels={STEPPER_LABELS} activeStep={active} />)
-  const label = screen.queryByTestId('stepper-active')?.querySelector('.MuiStepLabel-label')?.textContent ?? null
+  const label = screen.queryByTestId('stepper-active')?.querySelector('.cl-step-label')?.textContent ?? null
   view.unmount()
   return label
 }

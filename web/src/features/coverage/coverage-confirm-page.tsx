@@ -1,19 +1,8 @@
-import Box from '@mui/material/Box'
-import Card from '@mui/material/Card'
-import CardContent from '@mui/material/CardContent'
-import Checkbox from '@mui/material/Checkbox'
-import FormControl from '@mui/material/FormControl'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import FormHelperText from '@mui/material/FormHelperText'
-import LinearProgress from '@mui/material/LinearProgress'
-import Link from '@mui/material/Link'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
-import { useEffect, useState, type ReactNode } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import type { Rate } from '../../api/types'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
+import { CheckboxField, LinkButton, TextTooltip } from '../../components/plain-controls'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { money, withThousands } from '../../lib/format'
 import { labels, messages } from '../../lib/product'
@@ -21,56 +10,41 @@ import { showsSalesTax } from '../../lib/us-states'
 import { confirmRules, type ConfirmValues } from './confirm-schema'
 import { SampleContractLink } from './sample-contract-link'
 
+/*
+ * The review page draws without MUI (plain HTML on index.html's .cl-* classes): it is the page a
+ * continue link most often opens on a phone, with nothing cached (issue 16). Only its booking dialog
+ * loads MUI, when it opens.
+ */
+
 export const TERMS_OF_SERVICE_PATH = '/terms-of-service.pdf'
 
 function SummaryCard(props: { title: string; onEdit: () => void; editTestId: string; children: ReactNode }) {
+  const id = useId()
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-          <Typography variant="h6" component="h2">
-            {props.title}
-          </Typography>
-          <Link component="button" type="button" onClick={props.onEdit} data-testid={props.editTestId}>
-            Edit
-          </Link>
-        </Stack>
-        {props.children}
-      </CardContent>
-    </Card>
+    <section className="cl-card" aria-labelledby={id}>
+      <div className="cl-card-head">
+        <h2 id={id} className="cl-h6">
+          {props.title}
+        </h2>
+        <LinkButton onClick={props.onEdit} data-testid={props.editTestId}>
+          Edit
+        </LinkButton>
+      </div>
+      {props.children}
+    </section>
   )
 }
 
-type TooltipComponent = typeof import('@mui/material/Tooltip').default
-
-/**
- * 'Show VIN': the car's VIN in a tooltip on hover or focus. MUI's tooltip (with its positioning
- * engine) is fetched once the page has drawn, and the link stands alone until it is there: nobody
- * points at it sooner, and the page's first paint does not wait for it.
- */
+/** 'Show VIN': the car's VIN in a tooltip on hover, focus or a tap. */
 function ShowVin({ vin }: { vin: string }) {
-  const [Tooltip, setTooltip] = useState<TooltipComponent | null>(null)
-  useEffect(() => {
-    let live = true
-    import('@mui/material/Tooltip').then(
-      (module) => live && setTooltip(() => module.default),
-      () => undefined, // no tooltip without its code; the link stays
-    )
-    return () => {
-      live = false
-    }
-  }, [])
-  const link = (
-    <Link component="button" type="button" data-testid="show-vin">
-      Show VIN
-    </Link>
-  )
-  return Tooltip ? (
-    <Tooltip title={vin} describeChild>
-      {link}
-    </Tooltip>
-  ) : (
-    link
+  return (
+    <TextTooltip title={vin}>
+      {(anchor) => (
+        <LinkButton data-testid="show-vin" {...anchor}>
+          Show VIN
+        </LinkButton>
+      )}
+    </TextTooltip>
   )
 }
 
@@ -79,17 +53,51 @@ export function ReviewTotal({ rate, stateOfResidence }: { rate: Rate; stateOfRes
   // The asterisk points at the footnote: without one it would point at nothing.
   const taxed = showsSalesTax(stateOfResidence, rate.taxAmount)
   return (
-    <Box sx={{ textAlign: 'right' }}>
-      <Typography variant="h6" component="p" data-testid="confirm-total">
+    <div style={{ textAlign: 'right' }}>
+      <p className="cl-h6" data-testid="confirm-total">
         {`Total: ${money(rate.totalRateCost)}${taxed ? '*' : ''}`}
-      </Typography>
+      </p>
       {taxed && (
-        <Typography variant="body2" data-testid="confirm-tax">
+        <p className="cl-body2" data-testid="confirm-tax">
           {`Included sales tax: ${money(rate.taxAmount)}`}
-        </Typography>
+        </p>
       )}
-    </Box>
+    </div>
   )
+}
+
+/**
+ * The review's two agreements (confirm-schema.ts's rules): each box's message shows once Continue
+ * was pressed, and follows the box from then on; Continue with a box unticked moves the focus to the
+ * first one. Two booleans need no form library in the page's code.
+ */
+function useAgreements(onValid: () => void) {
+  const [values, setValues] = useState<ConfirmValues>({ acceptsTerms: false, acceptsRefundTerms: false })
+  const [submitted, setSubmitted] = useState(false)
+  const inputs = useRef<Partial<Record<keyof ConfirmValues, HTMLInputElement | null>>>({})
+  const errorOf = (name: keyof ConfirmValues) => {
+    const answer = confirmRules[name](values[name])
+    return answer === true ? undefined : answer
+  }
+  const names = Object.keys(confirmRules) as Array<keyof ConfirmValues>
+  return {
+    field: (name: keyof ConfirmValues) => ({
+      name,
+      checked: values[name],
+      onChange: (event: { target: { checked: boolean } }) => setValues((v) => ({ ...v, [name]: event.target.checked })),
+      error: submitted ? errorOf(name) : undefined,
+      ref: (input: HTMLInputElement | null) => {
+        inputs.current[name] = input
+      },
+    }),
+    submit: (event: { preventDefault: () => void }) => {
+      event.preventDefault()
+      setSubmitted(true)
+      const invalid = names.find((name) => errorOf(name) !== undefined)
+      if (invalid) inputs.current[invalid]?.focus()
+      else onValid()
+    },
+  }
 }
 
 /** The review (titles.confirm): summary, the two agreements, then booking. */
@@ -103,80 +111,52 @@ export default function CoverageConfirmPage() {
   const bookingFailed = FlowActor.useSelector((s) => s.matches({ confirm: 'bookingFailed' }))
   const voided = FlowActor.useSelector((s) => s.matches({ confirm: 'voided' }))
   const bookingError = FlowActor.useSelector((s) => s.context.bookingError)
-  const { control, handleSubmit } = useForm<ConfirmValues>({
-    defaultValues: { acceptsTerms: false, acceptsRefundTerms: false },
-  })
+  const agreements = useAgreements(() => send({ type: 'BOOK' }))
   if (!rate || !car) return null
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void handleSubmit(() => send({ type: 'BOOK' }))(event)}>
+    <form className="cl-stack-16" noValidate onSubmit={agreements.submit}>
       <SummaryCard title="Coverage" onEdit={() => send({ type: 'EDIT_COVERAGE' })} editTestId="edit-coverage">
-        <Typography data-testid="confirm-coverage-name">{rate.coverageName}</Typography>
-        <Typography>{`${rate.coverageMonths} Months`}</Typography>
-        <Typography>{rate.formattedCoverageMiles}</Typography>
-        <Typography>{`${money(rate.coverageDeductible)} deductible`}</Typography>
+        <p className="cl-p" data-testid="confirm-coverage-name">
+          {rate.coverageName}
+        </p>
+        <p className="cl-p">{`${rate.coverageMonths} Months`}</p>
+        <p className="cl-p">{rate.formattedCoverageMiles}</p>
+        <p className="cl-p">{`${money(rate.coverageDeductible)} deductible`}</p>
         <SampleContractLink rate={rate} />
       </SummaryCard>
       <SummaryCard title="Vehicle" onEdit={() => send({ type: 'EDIT_CAR' })} editTestId="edit-car">
-        <Typography data-testid="confirm-vehicle">{`${car.year} ${car.make} ${car.model}`}</Typography>
+        <p className="cl-p" data-testid="confirm-vehicle">{`${car.year} ${car.make} ${car.model}`}</p>
         <ShowVin vin={car.vin} />
-        <Typography>{`Odometer: ${withThousands(car.odometer)}`}</Typography>
+        <p className="cl-p">{`Odometer: ${withThousands(car.odometer)}`}</p>
       </SummaryCard>
       <ReviewTotal rate={rate} stateOfResidence={stateOfResidence} />
-      <Controller
-        name="acceptsTerms"
-        control={control}
-        rules={{ validate: confirmRules.acceptsTerms }}
-        render={({ field, fieldState }) => (
-          <FormControl error={!!fieldState.error}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  slotProps={{ input: { ref: field.ref, 'data-testid': 'terms-checkbox' } as object }}
-                />
-              }
-              label={
-                <>
-                  {'I have read and agree to the '}
-                  <Link href={TERMS_OF_SERVICE_PATH} target="_blank" rel="noopener">
-                    terms of service
-                  </Link>
-                </>
-              }
-            />
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-          </FormControl>
-        )}
+      <CheckboxField
+        {...agreements.field('acceptsTerms')}
+        data-testid="terms-checkbox"
+        label={
+          <>
+            {'I have read and agree to the '}
+            <a className="cl-link" href={TERMS_OF_SERVICE_PATH} target="_blank" rel="noopener">
+              terms of service
+            </a>
+          </>
+        }
       />
-      <Controller
-        name="acceptsRefundTerms"
-        control={control}
-        rules={{ validate: confirmRules.acceptsRefundTerms }}
-        render={({ field, fieldState }) => (
-          <FormControl error={!!fieldState.error}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  slotProps={{ input: { ref: field.ref, 'data-testid': 'refund-checkbox' } as object }}
-                />
-              }
-              // The same words as the contract's refund section (product.json, one text for both).
-              label={refundText?.trim() ? refundText : messages.defaultRefundText}
-            />
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-          </FormControl>
-        )}
+      <CheckboxField
+        {...agreements.field('acceptsRefundTerms')}
+        data-testid="refund-checkbox"
+        // The same words as the contract's refund section (product.json, one text for both).
+        label={refundText?.trim() ? refundText : messages.defaultRefundText}
       />
       {busy && (
-        <Box role="status" data-testid="booking-progress">
-          <LinearProgress aria-label="Booking" />
-          <Typography variant="body2" sx={{ mt: 1 }}>
+        <div role="status" data-testid="booking-progress">
+          <div className="cl-linear" role="progressbar" aria-label="Booking">
+            <div />
+          </div>
+          <p className="cl-body2" style={{ marginTop: 8 }}>
             Booking your coverage. This can take up to two minutes.
-          </Typography>
-        </Box>
+          </p>
+        </div>
       )}
       <CtaButton type="submit" busy={busy} data-testid="confirm-continue">
         Continue
@@ -199,6 +179,6 @@ export default function CoverageConfirmPage() {
               ]
         }
       />
-    </Stack>
+    </form>
   )
 }

@@ -1,9 +1,8 @@
-import Link from '@mui/material/Link'
-import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { api } from '../../api/client'
 import { ApiError } from '../../api/api-error'
 import type { Rate } from '../../api/types'
+import { LinkButton } from '../../components/plain-controls'
 import { FlowActor } from '../../flow/flow-actor'
 import { openContractTab } from '../../lib/contract-tab'
 import { labels, messages } from '../../lib/product'
@@ -43,20 +42,13 @@ export function SampleContractLink({ rate }: { rate: Rate }) {
 
   return (
     <>
-      <Link
-        component="button"
-        type="button"
-        onClick={() => void open()}
-        aria-busy={opening}
-        data-testid="view-sample-contract"
-        sx={{ mt: 1, textAlign: 'left' }}
-      >
+      <LinkButton onClick={() => void open()} aria-busy={opening} data-testid="view-sample-contract" className="cl-sample-link">
         {labels.viewSampleContract}
-      </Link>
+      </LinkButton>
       {error && (
-        <Typography role="alert" variant="body2" color="error" data-testid="sample-contract-error">
+        <p role="alert" className="cl-error-text" data-testid="sample-contract-error">
           {error}
-        </Typography>
+        </p>
       )}
     </>
   )
