@@ -23,7 +23,7 @@ for worker in inprocess separate; do
   env "${coverline_env[@]}" "$bench" chaos --purchases 200 --concurrency 50 --kill-every-ms 0 --member-faults 0 --worker "$worker" \
     --coverline "$CARGO_TARGET_DIR/release/coverline" --root "$root"
 done
-echo "== Web: Lighthouse, mobile preset, on the splash and the coverage page (medians of 3 runs; a fresh stack)"
+echo "== Web: Lighthouse, mobile preset: the splash, an in-app step to the prices, coverage from a partner's launch, the review from a continue link (medians of 3 runs; a fresh stack)"
 start_stack "$CARGO_TARGET_DIR/release/coverline"
 (cd "$root/web" && APP_URL=$APP_URL SANDBOX_URL=$SANDBOX_URL INBOX_URL=$INBOX_URL node scripts/bench-lighthouse.mjs)
 echo "== Web: VIN submit -> coverage prices visible, 20 new members in Chromium (same stack)"
