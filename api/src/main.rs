@@ -95,6 +95,14 @@ enum SupportCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Everyone who signed up with an email address (any institution): their checkout (workflow id,
+    /// step) and purchases (policy and workflow ids, state, contract number).
+    Find {
+        email: String,
+        /// A JSON array.
+        #[arg(long)]
+        json: bool,
+    },
     /// The policies of the member(s) who signed up with an email address, newest first.
     Policies {
         #[arg(long)]
@@ -288,6 +296,15 @@ async fn main() -> anyhow::Result<()> {
                     }
                     return Ok(());
                 }
+                SupportCommand::Find { email, json } => {
+                    let members = coverline_api::support::find_members(&store, email).await?;
+                    if *json {
+                        print_json(&members)?;
+                    } else {
+                        print!("{}", coverline_api::support::found_members_text(&members, coverline_store::now()));
+                    }
+                    return Ok(());
+                }
                 SupportCommand::Policies { email, json } => {
                     let rows = coverline_api::support::member_policies(&store, email).await?;
                     if *json {
@@ -333,7 +350,10 @@ async fn main() -> anyhow::Result<()> {
                     let mailer = coverline_activities::email::Mailer::new(&config.smtp_url, &config.mail_from)?;
                     println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);
                 }
-                SupportCommand::Purchase { .. } | SupportCommand::Policies { .. } | SupportCommand::Analytics { .. } => {
+                SupportCommand::Purchase { .. }
+                | SupportCommand::Find { .. }
+                | SupportCommand::Policies { .. }
+                | SupportCommand::Analytics { .. } => {
                     unreachable!("answered from the store above")
                 }
             }

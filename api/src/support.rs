@@ -121,6 +121,42 @@ pub struct MemberPolicy {
     pub created_at: i64,
 }
 
+/// A member found by their email address (`support find EMAIL --json`): each sign-up with that
+/// address (one per splash, at any institution), with its checkout and its purchases and their ids.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FoundMember {
+    pub user_id: String,
+    pub institution_id: String,
+    pub email: String,
+    /// First and last name once the member gave them.
+    pub name: Option<String>,
+    pub signed_up_at: i64,
+    /// Where the member's checkout stands (as last recorded), or null before its first step.
+    pub checkout: Option<FoundCheckout>,
+    /// Newest first.
+    pub purchases: Vec<FoundPurchase>,
+}
+
+/// A member's checkout as recorded (`support find`): its workflow and step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FoundCheckout {
+    pub workflow_id: String,
+    pub step: String,
+    pub version: i64,
+    pub updated_at: i64,
+}
+
+/// A member's purchase (`support find`): its ids and state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FoundPurchase {
+    pub policy_id: String,
+    pub workflow_id: String,
+    pub status: PurchaseStatus,
+    pub contract_number: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
 /// One analytics hit stored for a member (`support analytics --email E --json`), oldest first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StoredHit {
@@ -182,6 +218,87 @@ pub async fn stored_purchase(store: &Store, key: &str) -> anyhow::Result<Option<
         amount_cents: payment.as_ref().map(|pay| pay.amount_cents),
         payment_tax_cents: payment.as_ref().map(|pay| pay.tax_cents),
     }))
+}
+
+/// Everyone who signed up with `email` (any letter case), oldest sign-up first: their checkouts and
+/// purchases with their state and ids, from the store alone (no Temporal needed).
+pub async fn find_members(store: &Store, email: &str) -> anyhow::Result<Vec<FoundMember>> {
+    let mut found = Vec::new();
+    for user_id in user_ids_by_email(store, email).await? {
+        let Some(user) = store.user(&user_id).await? else { continue };
+        let checkout = store.checkout(&user_id).await?.map(|c| FoundCheckout {
+            workflow_id: coverline_workflows::checkout_workflow_id(&c.user_id),
+            step: c.step,
+            version: c.version,
+            updated_at: c.updated_at,
+        });
+        let mut purchases: Vec<FoundPurchase> = store
+            .policies_of_user(&user_id)
+            .await?
+            .into_iter()
+            .map(|p| FoundPurchase {
+                policy_id: p.policy_id,
+                workflow_id: p.workflow_id,
+                status: p.status,
+                contract_number: p.contract_number,
+                created_at: p.created_at,
+                updated_at: p.updated_at,
+            })
+            .collect();
+        purchases.sort_by(|a, b| (b.created_at, &b.policy_id).cmp(&(a.created_at, &a.policy_id)));
+        let name = match (user.first_name.as_deref(), user.last_name.as_deref()) {
+            (Some(first), Some(last)) => Some(format!("{first} {last}")),
+            (first, last) => first.or(last).map(str::to_string),
+        };
+        found.push(FoundMember {
+            user_id,
+            institution_id: user.institution_id,
+            email: user.email,
+            name,
+            signed_up_at: user.created_at,
+            checkout,
+            purchases,
+        });
+    }
+    Ok(found)
+}
+
+/// `support find` as printed without `--json`: a block per member, ages counted from `now`.
+pub fn found_members_text(members: &[FoundMember], now: i64) -> String {
+    let mut out = String::new();
+    for m in members {
+        out.push_str(&format!(
+            "member    {} at {}, {}, signed up {} ago ({})\n",
+            m.user_id,
+            m.institution_id,
+            m.name.as_deref().unwrap_or("no name yet"),
+            age(now - m.signed_up_at),
+            m.email
+        ));
+        match &m.checkout {
+            Some(c) => out.push_str(&format!(
+                "checkout  {}  step {}  version {}  updated {} ago\n",
+                c.workflow_id,
+                c.step,
+                c.version,
+                age(now - c.updated_at)
+            )),
+            None => out.push_str("checkout  none yet\n"),
+        }
+        for p in &m.purchases {
+            out.push_str(&format!(
+                "purchase  {}  workflow {}  {}  contract {}  updated {} ago\n",
+                p.policy_id,
+                p.workflow_id,
+                p.status,
+                p.contract_number.as_deref().unwrap_or("-"),
+                age(now - p.updated_at)
+            ));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("{} member(s) signed up with this address\n", members.len()));
+    out
 }
 
 /// The policies of the members who signed up with `email`, newest first.

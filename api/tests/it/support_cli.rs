@@ -1,7 +1,7 @@
 //! The store look-ups of `coverline support` as scripts and the Playwright suite (web/e2e/database.ts)
 //! use them: the real binary, given only DATABASE_URL (no Temporal), prints exactly one JSON value
 //! on stdout with `--json` (its logs go to stderr), built from what the app stored for a real
-//! purchase: `purchase ID`, `policies --email E`, `analytics --email E [--category C] [--hit-type T]`.
+//! purchase: `purchase ID`, `find EMAIL`, `policies --email E`, `analytics --email E [--category C] [--hit-type T]`.
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -102,6 +102,42 @@ async fn support_lookups_print_what_the_store_holds(db: Db) {
     );
     assert_eq!(support_json(&app, &["policies", "--email", "nobody@example.com"]), json!([]));
 
+    // Support by email (`support find`): everyone who signed up with the address, with their checkout
+    // and purchases and the ids the other commands take.
+    let (_, checkout) = app.call(Method::GET, &TestApp::user_path(&m, "/checkout"), Some(&m.token), None).await;
+    let found = support_json(&app, &["find", &m.email.to_uppercase()]);
+    assert_eq!(found.as_array().map(Vec::len), Some(1), "{found}");
+    let member = &found[0];
+    assert_eq!(
+        (member["user_id"].as_str(), member["institution_id"].as_str(), member["email"].as_str(), member["name"].as_str()),
+        (Some(m.user_id.as_str()), Some("summit-cu"), Some(m.email.as_str()), Some("Jane Doe")),
+        "{member}"
+    );
+    assert_eq!(member["checkout"]["workflow_id"], format!("checkout-{}", m.user_id));
+    assert_eq!(member["checkout"]["step"], checkout["checkout"]["checkout"]["step"], "the step as recorded: {checkout}");
+    let purchases = member["purchases"].as_array().unwrap();
+    assert_eq!(purchases.len(), 1, "{member}");
+    assert_eq!(
+        (purchases[0]["policy_id"].as_str(), purchases[0]["status"].as_str(), purchases[0]["contract_number"].as_str()),
+        (Some(policy_id.as_str()), Some("fulfilled"), Some(contract.as_str()))
+    );
+    let workflow = purchases[0]["workflow_id"].as_str().unwrap();
+    assert_eq!(support_json(&app, &["purchase", workflow])["policy_id"], policy_id.as_str(), "its workflow id finds the purchase");
+    // The same address at another institution is another member: both are listed.
+    let other = app.new_member_with_email("harborline-bank", &m.email).await;
+    let found = support_json(&app, &["find", &m.email]);
+    let mut ids: Vec<&str> = found.as_array().unwrap().iter().map(|f| f["user_id"].as_str().unwrap()).collect();
+    ids.sort_unstable();
+    let mut expected = [m.user_id.as_str(), other.user_id.as_str()];
+    expected.sort_unstable();
+    assert_eq!(ids, expected);
+    let newcomer = found.as_array().unwrap().iter().find(|f| f["user_id"] == other.user_id.as_str()).unwrap();
+    assert_eq!(
+        (newcomer["institution_id"].as_str(), &newcomer["checkout"], &newcomer["purchases"], &newcomer["name"]),
+        (Some("harborline-bank"), &Value::Null, &json!([]), &Value::Null)
+    );
+    assert_eq!(support_json(&app, &["find", "nobody@example.com"]), json!([]));
+
     // The member's analytics hits, filtered by hit type or event category.
     let page = "/summit-cu/user/car/mileage";
     hit(&app, &m, json!({ "hitType": "pageview", "pagePath": page })).await;
@@ -129,6 +165,11 @@ async fn support_lookups_print_what_the_store_holds(db: Db) {
     let out = coverline_output(&["support", "purchase", &policy_id], &env);
     assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains(&contract), "{out:?}");
     assert!(!coverline_output(&["support", "purchase", "pol_doesnotexist"], &env).status.success());
+    let out = coverline_output(&["support", "find", &m.email], &env);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for expected in [policy_id.as_str(), contract.as_str(), workflow, "Jane Doe", "no name yet", "2 member(s)"] {
+        assert!(out.status.success() && text.contains(expected), "{expected} in:\n{text}");
+    }
 }
 
 on_both_databases!(support_lookups_print_what_the_store_holds);

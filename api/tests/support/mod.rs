@@ -311,7 +311,12 @@ impl TestApp {
 
     /// POST user for a fresh email (with a solved captcha, as the splash sends it).
     pub async fn new_member(&self, institution: &str) -> Member {
-        let email = format!("{}@example.com", random_suffix());
+        self.new_member_with_email(institution, &format!("{}@example.com", random_suffix())).await
+    }
+
+    /// A member signed up at `institution` with `email` (lower case), as the splash does.
+    pub async fn new_member_with_email(&self, institution: &str, email: &str) -> Member {
+        let email = email.to_string();
         let captcha = self.captcha_token(institution).await;
         let (status, body) = self
             .call(
