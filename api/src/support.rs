@@ -232,7 +232,8 @@ pub async fn find_members(store: &Store, email: &str) -> anyhow::Result<Vec<Foun
             version: c.version,
             updated_at: c.updated_at,
         });
-        let mut purchases: Vec<FoundPurchase> = store
+        // Newest first, as the store lists them.
+        let purchases = store
             .policies_of_user(&user_id)
             .await?
             .into_iter()
@@ -245,7 +246,6 @@ pub async fn find_members(store: &Store, email: &str) -> anyhow::Result<Vec<Foun
                 updated_at: p.updated_at,
             })
             .collect();
-        purchases.sort_by(|a, b| (b.created_at, &b.policy_id).cmp(&(a.created_at, &a.policy_id)));
         let name = match (user.first_name.as_deref(), user.last_name.as_deref()) {
             (Some(first), Some(last)) => Some(format!("{first} {last}")),
             (first, last) => first.or(last).map(str::to_string),

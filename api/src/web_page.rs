@@ -334,11 +334,11 @@ pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTempla
 async fn link_step(state: &AppState, institution_id: &str, token: &str) -> Option<Step> {
     let token = percent_decoded(token)?;
     let token = token.trim();
-    if token.is_empty() || token.len() > 100 {
+    if token.is_empty() || token.len() > crate::routes::checkout::RESUME_TOKEN_MAX_LEN {
         return None;
     }
     let link = state.store.resume_link(&secret_hash(token)).await.ok()??;
-    if link.used_at.is_some() || link.expires_at <= state.clock.now() {
+    if link.refusal_at(state.clock.now()).is_some() {
         return None;
     }
     let user = state.store.user(&link.user_id).await.ok()??;
@@ -351,27 +351,7 @@ async fn link_step(state: &AppState, institution_id: &str, token: &str) -> Optio
 
 /// A path segment's `%XX` escapes decoded (as the browser's `decodeURIComponent`); None when not UTF-8.
 fn percent_decoded(segment: &str) -> Option<String> {
-    let bytes = segment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%')
-            .then(|| segment.get(i + 1..i + 3))
-            .flatten()
-            .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).ok()
+    percent_encoding::percent_decode_str(segment).decode_utf8().ok().map(|text| text.into_owned())
 }
 
 /// Whether `Accept-Encoding` takes gzip (named, and not with `q=0`).

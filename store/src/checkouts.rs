@@ -48,6 +48,19 @@ pub enum ResumeRefusal {
     Expired,
 }
 
+impl ResumeLinkRecord {
+    /// Why the link cannot be used at `at` (used already, or expired), or None when it can.
+    pub fn refusal_at(&self, at: i64) -> Option<ResumeRefusal> {
+        if self.used_at.is_some() {
+            Some(ResumeRefusal::Used)
+        } else if self.expires_at <= at {
+            Some(ResumeRefusal::Expired)
+        } else {
+            None
+        }
+    }
+}
+
 /// A restore key (the reload cookie's hash) and the session chain it restores.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct RestoreKeyRecord {
@@ -182,16 +195,6 @@ impl Store {
         Ok(())
     }
 
-    /// The member a resume link belongs to (used or not).
-    pub async fn resume_link_user(&self, token_hash: &str) -> anyhow::Result<Option<String>> {
-        let row: Option<(String,)> = sqlx::query_as("SELECT user_id FROM resume_links WHERE token_hash = $1")
-            .bind(token_hash)
-            .fetch_optional(&self.pool)
-            .await
-            .context("reading resume link")?;
-        Ok(row.map(|(id,)| id))
-    }
-
     /// A resume link as stored (used or not, expired or not), without using it.
     pub async fn resume_link(&self, token_hash: &str) -> anyhow::Result<Option<ResumeLinkRecord>> {
         sqlx::query_as::<_, ResumeLinkRecord>(
@@ -205,19 +208,9 @@ impl Store {
 
     /// Uses a resume link: its member, once, before it expires.
     pub async fn use_resume_link(&self, token_hash: &str, at: i64) -> anyhow::Result<Result<ResumeLinkRecord, ResumeRefusal>> {
-        let link = sqlx::query_as::<_, ResumeLinkRecord>(
-            "SELECT token_hash, user_id, purpose, created_at, expires_at, used_at FROM resume_links WHERE token_hash = $1",
-        )
-        .bind(token_hash)
-        .fetch_optional(&self.pool)
-        .await
-        .context("reading resume link")?;
-        let Some(link) = link else { return Ok(Err(ResumeRefusal::Unknown)) };
-        if link.used_at.is_some() {
-            return Ok(Err(ResumeRefusal::Used));
-        }
-        if link.expires_at <= at {
-            return Ok(Err(ResumeRefusal::Expired));
+        let Some(link) = self.resume_link(token_hash).await? else { return Ok(Err(ResumeRefusal::Unknown)) };
+        if let Some(refusal) = link.refusal_at(at) {
+            return Ok(Err(refusal));
         }
         let used = sqlx::query("UPDATE resume_links SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL")
             .bind(at)

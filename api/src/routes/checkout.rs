@@ -393,6 +393,9 @@ async fn honour_quote(
     Ok(Some(PriceChange { from: was.dollar_sign(), to: is.dollar_sign(), message }))
 }
 
+/// The longest continue-link token accepted (the ones we send are 43 characters); a longer one is malformed.
+pub(crate) const RESUME_TOKEN_MAX_LEN: usize = 100;
+
 /// Opens a 'continue your purchase' link (single use, 7 days): a new session for its member on
 /// this device, at the step reached. A quote too old to honour is re-rated; a changed price is said.
 #[utoipa::path(post, path = "/institution/{iid}/resume", tag = "checkout", params(InstitutionPath), request_body = ResumeBody,
@@ -412,7 +415,7 @@ async fn resume(
     }
     state.store.record_hit(&client_key, now).await?;
     let gone = || ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, coverline_domain::product::messages::LINK_EXPIRED);
-    if body.token.len() > 100 {
+    if body.token.len() > RESUME_TOKEN_MAX_LEN {
         return Err(ApiError::bad_request("This link is not valid. Please check that you opened the whole link from the email."));
     }
     let token = body.token.trim();
@@ -421,8 +424,8 @@ async fn resume(
     }
     let hash = secret_hash(token);
     // A link of another institution opens nothing here (and stays usable there).
-    let user = match state.store.resume_link_user(&hash).await? {
-        Some(user_id) => state.store.user(&user_id).await?.filter(|u| u.institution_id == institution.institution_id),
+    let user = match state.store.resume_link(&hash).await? {
+        Some(link) => state.store.user(&link.user_id).await?.filter(|u| u.institution_id == institution.institution_id),
         None => None,
     };
     let Some(user) = user else { return Err(gone()) };
