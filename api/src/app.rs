@@ -32,6 +32,11 @@ impl Clock {
     pub fn now(&self) -> i64 {
         coverline_store::now() + self.offset.load(Ordering::Relaxed)
     }
+    /// UTC unix milliseconds.
+    pub fn now_ms(&self) -> i64 {
+        let ms = (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64;
+        ms + self.offset.load(Ordering::Relaxed) * 1000
+    }
     /// Today's UTC date.
     pub fn today(&self) -> time::Date {
         time::OffsetDateTime::from_unix_timestamp(self.now()).map_or_else(|_| time::OffsetDateTime::now_utc().date(), |t| t.date())

@@ -27,6 +27,7 @@ pub use checkouts::{CheckoutRecord, PaymentRequestRecord, RestoreKeyRecord, Resu
 pub use contacts::ContactRequestRecord;
 pub use events::PolicyEvent;
 pub use integrators::{IntegratorRecord, LaunchRecord};
+pub use limits::Bucket;
 pub use payments::PaymentRecord;
 pub use photos::{AnalyticsEvent, AnonymousPageview, VinPhoto};
 pub use policies::PolicyRecord;

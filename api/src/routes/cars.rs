@@ -107,8 +107,8 @@ struct Cars {
 }
 
 /// A member's VIN lookups are limited (the VIN tables are not for scraping).
-fn vin_lookup_allowed(state: &AppState, member: &auth::Member) -> ApiResult<()> {
-    state.vin_lookups.take(&member.user.user_id).map_err(|wait| {
+async fn vin_lookup_allowed(state: &AppState, member: &auth::Member) -> ApiResult<()> {
+    state.vin_lookups.take(&state.store, &member.user.user_id, state.clock.now_ms()).await?.map_err(|wait| {
         tracing::warn!(user_id = %member.user.user_id, "VIN lookups refused: too many");
         let seconds = crate::error::retry_after_seconds(wait).to_string();
         ApiError::rate_limited(product::fill(product::messages::TOO_MANY_LOOKUPS, &[("seconds", &seconds)]), wait)
@@ -195,7 +195,7 @@ async fn vin_for_description(
     InstitutionSession { institution, member }: InstitutionSession,
     Query(q): CatalogQuery,
 ) -> ApiResult<Json<MockVin>> {
-    vin_lookup_allowed(&state, &member)?;
+    vin_lookup_allowed(&state, &member).await?;
     let (year, make, model, style) = (year(&q)?, required(&q, "make")?, required(&q, "model")?, required(&q, "style")?);
     if institution.testing_settings.description_error_test {
         return Err(vehicle_not_found());
@@ -214,7 +214,7 @@ async fn decode_vin(
     InstitutionSession { institution, member }: InstitutionSession,
     Path((_, vin)): Path<(String, String)>,
 ) -> ApiResult<Json<Decoded>> {
-    vin_lookup_allowed(&state, &member)?;
+    vin_lookup_allowed(&state, &member).await?;
     if institution.testing_settings.car_vin_error_test {
         return Err(vehicle_not_found());
     }

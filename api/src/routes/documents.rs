@@ -284,7 +284,8 @@ async fn sample_contract(
     let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
     state
         .sample_contracts
-        .take(&uid)
+        .take(&state.store, &uid, state.clock.now_ms())
+        .await?
         .map_err(|wait| ApiError::rate_limited(coverline_domain::product::messages::TOO_MANY_SAMPLE_CONTRACTS, wait))?;
     let document = coverline_activities::purchase::sample_contract_document(
         &institution,

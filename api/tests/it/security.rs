@@ -224,6 +224,43 @@ async fn vin_lookups_are_limited_per_member(db: Db) {
 
 on_both_databases!(vin_lookups_are_limited_per_member);
 
+/// Two API instances on one database (as behind a load balancer): a member's VIN lookups spread
+/// over both still get one burst, not one per instance; so do sample contracts.
+async fn rate_limits_hold_across_instances(db: Db) {
+    let first = spawn_app(Options::on(db)).await;
+    let mut options = Options::on(db);
+    options.database_url = Some(first.database_url.clone());
+    let second = spawn_app(options).await;
+    let m = first.new_member("summit-cu").await;
+    let mut allowed = 0;
+    for n in 0..80 {
+        let app = if n % 2 == 0 { &first } else { &second };
+        let (status, body) = app.call(Method::GET, "/institution/summit-cu/car/vin/5XYRLDLC3NG097496", Some(&m.token), None).await;
+        match status {
+            200 => allowed += 1,
+            429 => {}
+            other => panic!("lookup {n}: {other} {body}"),
+        }
+    }
+    assert_eq!(allowed, 30, "80 lookups alternating between two instances: the burst of 30, once");
+    let (m, booking) = ready_to_book(&first).await;
+    let (quote_id, rate_id) = (booking["quoteId"].as_str().unwrap(), booking["rateId"].as_str().unwrap());
+    let path = TestApp::user_path(&m, &format!("/quote/{quote_id}/rate/{rate_id}/sample-contract"));
+    let mut opened = 0;
+    for n in 0..12 {
+        let app = if n % 2 == 0 { &first } else { &second };
+        let res = app.http.get(app.api(&path)).bearer_auth(&m.token).send().await.unwrap();
+        match res.status().as_u16() {
+            200 => opened += 1,
+            429 => {}
+            other => panic!("sample {n}: {other}"),
+        }
+    }
+    assert_eq!(opened, coverline_api::app::SAMPLE_CONTRACT_BURST, "12 sample contracts alternating between two instances: 6 at once, once");
+}
+
+on_both_databases!(rate_limits_hold_across_instances);
+
 /// Operations that take no session, each with what stands in for one (their own checks are
 /// tested where the route is; here: never a 500 for a caller with nothing).
 const WITHOUT_SESSION: &[(&str, &str)] = &[
