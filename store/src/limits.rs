@@ -87,7 +87,7 @@ impl Store {
             .context("taking a rate-limit token")?;
         if taken.is_some() {
             // About one take in 256 also sweeps the buckets idle long enough to be full again.
-            if rand::rng().next_u32() % 256 == 0 {
+            if rand::rng().next_u32().is_multiple_of(256) {
                 sqlx::query("DELETE FROM rate_buckets WHERE at_ms < $1")
                     .bind(now_ms - BUCKET_IDLE_MS)
                     .execute(&self.writer)
