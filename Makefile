@@ -1,5 +1,5 @@
 # Coverline. The two commands: `make run` and `make test`. Both install what they need.
-.PHONY: run test setup build lint api-types e2e bench chaos fuzz audit clean-data
+.PHONY: run test setup build lint api-types e2e bench chaos scale fuzz audit clean-data
 SHELL := /bin/bash
 
 run:            ## install, build, and start the whole stack (app :8080, inbox :1080, Temporal UI :8233)
@@ -28,6 +28,9 @@ bench:          ## release build, then the load and latency harnesses of bench/ 
 
 chaos:          ## release build, then purchases under SIGKILLs and a Temporal restart (4 configurations)
 	scripts/setup.sh && scripts/build.sh && scripts/chaos.sh
+
+scale:          ## release build, then 200 purchases through HAProxy before 2 API instances and 2 workers under SIGKILLs and a Postgres restart
+	scripts/setup.sh && scripts/build.sh && scripts/scale.sh
 
 fuzz:           ## schemathesis against /api/openapi.json: 250 generated cases per operation (>10,000 in all)
 	scripts/setup.sh && scripts/build.sh && scripts/fuzz.sh "" 250

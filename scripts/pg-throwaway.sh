@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for tests: `pg-throwaway.sh start DIR` initialises DIR, starts
-# the server on a free loopback port and prints its URL; `pg-throwaway.sh stop DIR` stops it.
+# the server on a free loopback port and prints its URL; `restart DIR` restarts it as after a crash
+# (the same port and data); `pg-throwaway.sh stop DIR` stops it.
 # Postgres refuses to run as root, so as root the cluster runs as the `postgres` system user.
 set -euo pipefail
 cmd=$1 dir=$2
@@ -19,8 +20,12 @@ case "$cmd" in
       -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
+  restart)
+    # Immediate: like a crash, every connection is cut and the server replays its WAL on start.
+    as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m immediate -w restart >/dev/null
+    ;;
   stop)
     as_pg "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true
     ;;
-  *) echo "usage: $0 start|stop DIR" >&2; exit 2 ;;
+  *) echo "usage: $0 start|restart|stop DIR" >&2; exit 2 ;;
 esac

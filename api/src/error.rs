@@ -18,7 +18,7 @@ pub struct ApiError {
     pub code: ErrorCode,
     pub message: String,
     pub field: Option<&'static str>,
-    /// A 429's wait: sent as `Retry-After` in whole seconds (rounded up, at least 1).
+    /// A 429's or 503's wait: sent as `Retry-After` in whole seconds (rounded up, at least 1).
     pub retry_after: Option<Duration>,
 }
 
@@ -74,15 +74,38 @@ impl From<ValidationError> for ApiError {
 
 impl From<anyhow::Error> for ApiError {
     fn from(err: anyhow::Error) -> Self {
+        if database_unreachable(&err) {
+            // A database restart or failover: the statement did not run (or its transaction rolled
+            // back), so the client sends the call again, as it does through a load balancer's 503.
+            tracing::warn!(error = %format!("{err:#}"), "database unreachable: answering 503");
+            let mut unavailable = Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::Unavailable,
+                "We could not take this just now. Please try again in a moment.",
+            );
+            unavailable.retry_after = Some(Duration::from_secs(1));
+            return unavailable;
+        }
         Self::internal(err)
     }
+}
+
+/// Whether `err` is the database being away (connection refused or lost, the pool unable to
+/// connect, the server shutting down or starting up) rather than a fault of the request or the code.
+pub fn database_unreachable(err: &anyhow::Error) -> bool {
+    err.chain().filter_map(|cause| cause.downcast_ref::<sqlx::Error>()).any(|e| match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::WorkerCrashed => true,
+        // SQLSTATE class 08 (connection exception) and 57P (admin/crash shutdown, cannot connect now).
+        sqlx::Error::Database(db) => db.code().is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+        _ => false,
+    })
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let error = ErrorDetail { code: self.code, message: self.message, field: self.field.map(str::to_string) };
         let mut response = (self.status, Json(ErrorBody { error })).into_response();
-        // A 429 that knows says when to try again (the web app tells the member "try again in N s").
+        // A 429 or 503 that knows says when to try again (the web app tells the member "try again in N s").
         if let Some(wait) = self.retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds(wait)));
         }
@@ -97,3 +120,25 @@ pub fn retry_after_seconds(wait: Duration) -> u64 {
 
 /// Result of a handler.
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use anyhow::Context;
+
+    use super::*;
+
+    #[test]
+    fn a_database_away_is_a_503_to_send_again_and_other_faults_stay_500() {
+        let away: anyhow::Result<()> = Err(sqlx::Error::PoolTimedOut).context("reading a policy");
+        let err = ApiError::from(away.unwrap_err());
+        assert_eq!(
+            (err.status, err.code, err.retry_after),
+            (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, Some(Duration::from_secs(1)))
+        );
+        let reset = std::io::Error::new(std::io::ErrorKind::ConnectionReset, "reset by peer");
+        assert!(database_unreachable(&anyhow::Error::new(sqlx::Error::Io(reset)).context("a write")));
+        let missing: anyhow::Result<()> = Err(sqlx::Error::RowNotFound).context("reading a policy");
+        assert_eq!(ApiError::from(missing.unwrap_err()).status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(ApiError::from(anyhow::anyhow!("a bug")).status, StatusCode::INTERNAL_SERVER_ERROR);
+    }
+}

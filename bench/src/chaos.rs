@@ -3,6 +3,13 @@
 //! separate `coverline worker`) while `coverline` is SIGKILLed and restarted every ~2 s and the
 //! Temporal server is restarted once. Then it counts: purchases completed, contracts at the
 //! provider, charges at the gateway, emails at the SMTP receiver, workflows still running.
+//!
+//! With [`ScaleOptions`] (`make scale`) it runs the scale-out topology instead: HAProxy in front of
+//! several `coverline serve` instances (worker off), several `coverline worker` processes and a
+//! Postgres cluster. API instances and workers are SIGKILLed one at a time in turn, Postgres is
+//! restarted once, and it counts beside the rest: calls sent again after the load balancer's
+//! 502-504, sessions answered by more than one instance, and a VIN rate limit probed through the
+//! load balancer against the same limit on one instance.
 
 use coverline_domain::lifecycle::PurchaseStatus;
 use std::collections::HashMap;
@@ -34,6 +41,17 @@ pub struct ChaosOptions {
     pub coverline: PathBuf,
     /// The repository (data/, scripts/, .venv/).
     pub root: PathBuf,
+    /// The scale-out topology instead of one API (with or without its separate worker).
+    pub scale: Option<ScaleOptions>,
+}
+
+/// `make scale`'s topology: `apis` API instances behind HAProxy, `workers` workers, Postgres.
+#[derive(Debug, Clone)]
+pub struct ScaleOptions {
+    pub apis: usize,
+    pub workers: usize,
+    /// The HAProxy binary (Debian's `haproxy`).
+    pub haproxy: PathBuf,
 }
 
 fn free_port() -> u16 {
@@ -57,10 +75,18 @@ struct Stack {
     env: Vec<(String, String)>,
     temporal_port: u16,
     temporal: Option<Child>,
-    serve: Option<Child>,
-    worker: Option<Child>,
+    /// The API instances (one without a load balancer), each with its own port.
+    serves: Vec<Option<Child>>,
+    serve_ports: Vec<u16>,
+    workers: Vec<Option<Child>>,
     sandbox: Option<Child>,
+    haproxy: Option<Child>,
     kills: usize,
+    /// In a scale run, which instance the next kill takes (APIs and workers in turn).
+    next_victim: usize,
+    api_kills: usize,
+    worker_kills: usize,
+    postgres_restarts: usize,
 }
 
 impl Stack {
@@ -95,27 +121,64 @@ impl Stack {
     }
 
     fn start_coverline(&mut self) -> anyhow::Result<()> {
-        let mut env = self.env.clone();
-        if self.opts.separate_worker {
-            env.push(("COVERLINE_WORKER".into(), "off".into()));
+        for i in 0..self.serves.len() {
+            if self.serves[i].is_none() {
+                let mut env = self.env.clone();
+                env.push(("COVERLINE_ADDR".into(), format!("127.0.0.1:{}", self.serve_ports[i])));
+                if !self.workers.is_empty() {
+                    env.push(("COVERLINE_WORKER".into(), "off".into()));
+                }
+                self.serves[i] = Some(spawn(&self.opts.coverline, &["serve"], &env, &self.work.join(format!("serve-{i}.log")))?);
+            }
         }
-        self.serve = Some(spawn(&self.opts.coverline, &["serve"], &env, &self.work.join("serve.log"))?);
-        if self.opts.separate_worker {
-            let mut env = self.env.clone();
-            env.push(("COVERLINE_METRICS_ADDR".into(), format!("127.0.0.1:{}", free_port())));
-            self.worker = Some(spawn(&self.opts.coverline, &["worker"], &env, &self.work.join("worker.log"))?);
+        for i in 0..self.workers.len() {
+            if self.workers[i].is_none() {
+                let mut env = self.env.clone();
+                env.push(("COVERLINE_METRICS_ADDR".into(), format!("127.0.0.1:{}", free_port())));
+                self.workers[i] = Some(spawn(&self.opts.coverline, &["worker"], &env, &self.work.join(format!("worker-{i}.log")))?);
+            }
         }
         Ok(())
     }
 
-    /// SIGKILL: no graceful shutdown for the API or the worker.
+    /// SIGKILL: no graceful shutdown. Without a load balancer every coverline process dies at
+    /// once; behind one, one process at a time, API instances and workers in turn.
     fn kill_coverline(&mut self) {
-        for child in [self.serve.take(), self.worker.take()].into_iter().flatten() {
-            let mut child = child;
-            let _ = child.kill();
-            let _ = child.wait();
+        let kill = |child: &mut Option<Child>| {
+            if let Some(mut child) = child.take() {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        };
+        if self.haproxy.is_none() {
+            self.serves.iter_mut().chain(self.workers.iter_mut()).for_each(kill);
+        } else {
+            let victims = self.serves.len() + self.workers.len();
+            let turn = self.next_victim % victims;
+            self.next_victim += 1;
+            // api 0, worker 0, api 1, worker 1, ...: every process dies in turn.
+            let (api, index) = (turn % 2 == 0, turn / 2);
+            if api && index < self.serves.len() {
+                kill(&mut self.serves[index]);
+                self.api_kills += 1;
+            } else if !api && index < self.workers.len() {
+                kill(&mut self.workers[index]);
+                self.worker_kills += 1;
+            }
         }
         self.kills += 1;
+    }
+
+    /// An immediate (crash-like) restart of the throwaway Postgres cluster: every connection of
+    /// every instance breaks; the pools connect again.
+    fn restart_postgres(&mut self) -> anyhow::Result<()> {
+        let out =
+            Command::new("bash").arg(self.opts.root.join("scripts/pg-throwaway.sh")).arg("restart").arg(self.work.join("pg")).output()?;
+        if !out.status.success() {
+            bail!("restarting Postgres: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        self.postgres_restarts += 1;
+        Ok(())
     }
 
     fn restart_temporal(&mut self) -> anyhow::Result<()> {
@@ -128,8 +191,12 @@ impl Stack {
     }
 
     fn stop(&mut self) {
-        self.kill_coverline();
-        for child in [self.sandbox.take(), self.temporal.take()].into_iter().flatten() {
+        for child in self.serves.iter_mut().chain(self.workers.iter_mut()).filter_map(Option::take) {
+            let mut child = child;
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        for child in [self.sandbox.take(), self.temporal.take(), self.haproxy.take()].into_iter().flatten() {
             let mut child = child;
             let _ = child.kill();
             let _ = child.wait();
@@ -145,9 +212,10 @@ fn rss_mib(pid: u32) -> Option<f64> {
 }
 
 impl Stack {
-    /// RSS of the API and of the worker (when separate), MiB.
+    /// RSS of the largest API instance and of the largest worker (when separate), MiB.
     fn rss(&self) -> (Option<f64>, Option<f64>) {
-        (self.serve.as_ref().and_then(|c| rss_mib(c.id())), self.worker.as_ref().and_then(|c| rss_mib(c.id())))
+        let largest = |children: &[Option<Child>]| children.iter().flatten().filter_map(|c| rss_mib(c.id())).reduce(f64::max);
+        (largest(&self.serves), largest(&self.workers))
     }
 }
 
@@ -188,13 +256,59 @@ pub struct ChaosSummary {
     /// RSS (MiB) of the API and the worker: idle before the load, and the most seen under it.
     pub rss_idle: (Option<f64>, Option<f64>),
     pub rss_peak: (Option<f64>, Option<f64>),
+    /// Calls the members' devices sent again: after a load balancer's 502-504, after an API
+    /// instance's 502-504 (JSON), after no answer.
+    pub retried_load_balancer: usize,
+    pub retried_api: usize,
+    pub retried_connection: usize,
+    /// The scale-out run's own figures.
+    pub scale: Option<ScaleFigures>,
+}
+
+/// What a scale-out run adds to the count.
+#[derive(Debug)]
+pub struct ScaleFigures {
+    pub apis: usize,
+    pub workers: usize,
+    pub api_kills: usize,
+    pub worker_kills: usize,
+    pub postgres_restarts: usize,
+    /// Requests HAProxy itself sent again to another instance (a connection refused by a killed
+    /// one: the request never reached it), and its 5xx answers.
+    pub balancer_retries: u64,
+    pub balancer_redispatches: u64,
+    pub balancer_5xx: u64,
+    /// Completed purchases whose session was answered by more than one API instance.
+    pub sessions_moved: usize,
+    /// VIN lookups one new member was allowed before the first 429: on one instance directly,
+    /// and through the load balancer (spread over `probe_instances` instances).
+    pub vin_burst_one_instance: usize,
+    pub vin_burst_balanced: usize,
+    pub probe_instances: usize,
+}
+
+impl ScaleFigures {
+    fn passed(&self) -> bool {
+        self.api_kills > 0
+            && self.worker_kills > 0
+            && self.postgres_restarts == 1
+            && self.sessions_moved > 0
+            && self.vin_burst_one_instance > 0
+            && self.vin_burst_balanced == self.vin_burst_one_instance
+            && self.probe_instances == self.apis
+    }
 }
 
 impl ChaosSummary {
     /// Whether every promise held.
     pub fn passed(&self) -> bool {
-        // A chaos run that injected no fault proves nothing: it needs its kills and its Temporal restart.
-        let faults = !self.chaos || (self.kills > 0 && self.temporal_restarts == 1);
+        // A chaos run that injected no fault proves nothing: it needs its kills and its Temporal
+        // restart (a scale run: kills of APIs and workers, and its Postgres restart).
+        let faults = !self.chaos
+            || match &self.scale {
+                None => self.kills > 0 && self.temporal_restarts == 1,
+                Some(scale) => scale.passed(),
+            };
         faults
             && self.completed == self.purchases
             && self.policies_fulfilled as usize == self.purchases
@@ -215,8 +329,40 @@ impl std::fmt::Display for ChaosSummary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "chaos {}: {} purchases, {} completed, {} failed, {:.0} s; coverline SIGKILLed {} times, Temporal restarted {} time(s)",
-            self.label, self.purchases, self.completed, self.failed, self.seconds, self.kills, self.temporal_restarts
+            "{} {}: {} purchases, {} completed, {} failed, {:.0} s; coverline SIGKILLed {} times, Temporal restarted {} time(s)",
+            if self.scale.is_some() { "scale" } else { "chaos" },
+            self.label,
+            self.purchases,
+            self.completed,
+            self.failed,
+            self.seconds,
+            self.kills,
+            self.temporal_restarts
+        )?;
+        if let Some(x) = &self.scale {
+            writeln!(
+                f,
+                "  topology   HAProxy -> {} API instances, {} workers, Postgres; SIGKILLs: {} API, {} worker; Postgres restarted {} time(s)",
+                x.apis, x.workers, x.api_kills, x.worker_kills, x.postgres_restarts
+            )?;
+            writeln!(
+                f,
+                "  balancer   sent to another instance by HAProxy {} (redispatched {}); its 5xx answers {}; sessions answered by 2+ instances {} of {}",
+                x.balancer_retries, x.balancer_redispatches, x.balancer_5xx, x.sessions_moved, self.completed
+            )?;
+            writeln!(
+                f,
+                "  limits     VIN lookups before the first 429: {} on one instance, {} through the balancer over {} instances ({})",
+                x.vin_burst_one_instance,
+                x.vin_burst_balanced,
+                x.probe_instances,
+                if x.vin_burst_balanced == x.vin_burst_one_instance { "held" } else { "NOT shared" }
+            )?;
+        }
+        writeln!(
+            f,
+            "  retries    calls sent again by members' devices: after the balancer's 502-504 {}, after an instance's 502-504 {}, after no answer {}",
+            self.retried_load_balancer, self.retried_api, self.retried_connection
         )?;
         writeln!(f, "  database   policies {} (fulfilled {}), payments {}", self.policies, self.policies_fulfilled, self.payments)?;
         writeln!(f, "  provider   contracts {} (duplicates {})", self.contracts, self.duplicate_contracts)?;
@@ -253,15 +399,19 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let run = format!("{}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_millis());
     let label = format!(
         "{} / worker {}{}{}",
-        if opts.postgres { "Postgres" } else { "SQLite" },
-        if opts.separate_worker { "separate" } else { "in-process" },
+        if opts.postgres || opts.scale.is_some() { "Postgres" } else { "SQLite" },
+        match &opts.scale {
+            Some(scale) => format!("x{} / API x{} behind HAProxy", scale.workers, scale.apis),
+            None if opts.separate_worker => "separate".into(),
+            None => "in-process".into(),
+        },
         if opts.kill_every.is_zero() { " / no kills" } else { "" },
         if opts.member_faults > 0 { format!(" / member faults {}%", opts.member_faults) } else { String::new() }
     );
     let work = std::env::temp_dir().join(format!("coverline-chaos-{run}"));
     std::fs::create_dir_all(&work)?;
     let inbox = smtp::Inbox::start().await;
-    let database_url = if opts.postgres {
+    let database_url = if opts.postgres || opts.scale.is_some() {
         let out = Command::new("bash").arg(opts.root.join("scripts/pg-throwaway.sh")).arg("start").arg(work.join("pg")).output()?;
         let url = String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().trim().to_string();
         if !url.starts_with("postgres") {
@@ -272,11 +422,21 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         format!("sqlite://{}", work.join("coverline.db").display())
     };
     let (app_port, sandbox_port, temporal_port) = (free_port(), free_port(), free_port());
+    // Members reach the load balancer in a scale run (app_port is its port), else the one API.
     let api = format!("http://127.0.0.1:{app_port}");
+    let serve_ports: Vec<u16> = match &opts.scale {
+        Some(scale) => (0..scale.apis).map(|_| free_port()).collect(),
+        None => vec![app_port],
+    };
+    let worker_count = match &opts.scale {
+        Some(scale) => scale.workers,
+        None => usize::from(opts.separate_worker),
+    };
     let sandbox_url = format!("http://127.0.0.1:{sandbox_port}");
     let env: Vec<(String, String)> = [
-        ("COVERLINE_ADDR", format!("127.0.0.1:{app_port}")),
         ("COVERLINE_PUBLIC_URL", api.clone()),
+        // Behind the load balancer, per-client limits read the address it forwards.
+        ("COVERLINE_TRUST_FORWARDED_FOR", opts.scale.is_some().to_string()),
         ("COVERLINE_SANDBOX_ADDR", "off".into()),
         ("COVERLINE_GATEWAY_URL", sandbox_url.clone()),
         ("COVERLINE_PROVIDER_URL", sandbox_url.clone()),
@@ -307,12 +467,24 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         env: env.clone(),
         temporal_port,
         temporal: None,
-        serve: None,
-        worker: None,
+        serves: serve_ports.iter().map(|_| None).collect(),
+        serve_ports: serve_ports.clone(),
+        workers: (0..worker_count).map(|_| None).collect(),
         sandbox: None,
+        haproxy: None,
         kills: 0,
+        next_victim: 0,
+        api_kills: 0,
+        worker_kills: 0,
+        postgres_restarts: 0,
     };
     stack.start_temporal()?;
+    let stats_port = free_port();
+    if let Some(scale) = &opts.scale {
+        let config = work.join("haproxy.cfg");
+        std::fs::write(&config, haproxy_config(app_port, stats_port, &serve_ports))?;
+        stack.haproxy = Some(spawn(&scale.haproxy, &["-f", &config.display().to_string(), "-db"], &[], &work.join("haproxy.log"))?);
+    }
     let mut sandbox_env = env.clone();
     sandbox_env.retain(|(k, _)| k != "COVERLINE_SANDBOX_ADDR");
     sandbox_env.push(("COVERLINE_SANDBOX_ADDR".into(), format!("127.0.0.1:{sandbox_port}")));
@@ -321,14 +493,18 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     stack.start_coverline()?;
 
     let http = reqwest::Client::builder().timeout(Duration::from_secs(150)).build()?;
-    let health = format!("{api}/api/health");
+    // Every instance up (directly), then the load balancer in front of them.
+    let mut healths: Vec<String> = serve_ports.iter().map(|port| format!("http://127.0.0.1:{port}/api/health")).collect();
+    healths.push(format!("{api}/api/health"));
     let started_waiting = Instant::now();
-    while !http.get(&health).send().await.is_ok_and(|r| r.status().is_success()) {
-        if started_waiting.elapsed() > Duration::from_secs(120) {
-            stack.stop();
-            bail!("coverline did not come up; see {}", work.join("serve.log").display());
+    for health in &healths {
+        while !http.get(health).send().await.is_ok_and(|r| r.status().is_success()) {
+            if started_waiting.elapsed() > Duration::from_secs(120) {
+                stack.stop();
+                bail!("{health} did not come up; see the logs in {}", work.display());
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
     }
 
     // The chaos: SIGKILL coverline every ~kill_every (±30 %), restart Temporal once a third of the way.
@@ -370,8 +546,17 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
                 }
                 let mut s = stack.lock().expect("stack lock");
                 s.kill_coverline();
-                // Once, a third of the way through (or at the third kill, so a quick run gets it too).
-                if temporal_restarts.load(Ordering::SeqCst) == 0 && (completed.load(Ordering::SeqCst) * 3 >= total || tick >= 3) {
+                // Once, a third of the way through (or at the third kill, so a quick run gets it
+                // too): Temporal, or in a scale run Postgres, under every instance at once.
+                let third = completed.load(Ordering::SeqCst) * 3 >= total || tick >= 3;
+                if s.haproxy.is_some() {
+                    if s.postgres_restarts == 0
+                        && third
+                        && let Err(e) = s.restart_postgres()
+                    {
+                        eprintln!("{e:#}");
+                    }
+                } else if temporal_restarts.load(Ordering::SeqCst) == 0 && third {
                     if let Err(e) = s.restart_temporal() {
                         eprintln!("restarting Temporal: {e:#}");
                     }
@@ -390,6 +575,7 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         sandbox: sandbox_url.clone(),
         mailbox: Mailbox::Receiver(inbox.clone()),
         step_latencies: Default::default(),
+        retried: Default::default(),
     });
     let permits = Arc::new(tokio::sync::Semaphore::new(opts.concurrency));
     let member_faults = opts.member_faults;
@@ -418,6 +604,28 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     done.store(true, Ordering::SeqCst);
     chaos.await?;
     sampler.await?;
+    // The shared-limit probe, once every instance is back and the balancer sees it.
+    let probe = match &opts.scale {
+        Some(scale) => {
+            let direct = Client {
+                http: http.clone(),
+                api: format!("http://127.0.0.1:{}/api", serve_ports[0]),
+                sandbox: sandbox_url.clone(),
+                mailbox: Mailbox::Receiver(inbox.clone()),
+                step_latencies: Default::default(),
+                retried: Default::default(),
+            };
+            match probe_vin_limit(&http, stats_port, scale.apis, &direct, &client, &run).await {
+                Ok(figures) => Some(figures),
+                Err(e) => {
+                    stack.lock().expect("stack lock").stop();
+                    let _ = Command::new("bash").arg(opts.root.join("scripts/pg-throwaway.sh")).arg("stop").arg(work.join("pg")).output();
+                    return Err(e.context(format!("logs kept in {}", work.display())));
+                }
+            }
+        }
+        None => None,
+    };
     for f in failures.iter().take(5) {
         eprintln!("a purchase failed: {f}");
     }
@@ -527,8 +735,32 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     }
 
     let kills = stack.lock().expect("stack lock").kills;
+    let scale = match (&opts.scale, probe) {
+        (Some(options), Some((one, balanced, instances))) => {
+            let stats = haproxy_stats(&http, stats_port).await;
+            let stat = |proxy: &str, server: &str, field: &str| -> u64 {
+                stats.iter().find(|r| r["pxname"] == proxy && r["svname"] == server).and_then(|r| r.get(field)?.parse().ok()).unwrap_or(0)
+            };
+            let s = stack.lock().expect("stack lock");
+            Some(ScaleFigures {
+                apis: options.apis,
+                workers: options.workers,
+                api_kills: s.api_kills,
+                worker_kills: s.worker_kills,
+                postgres_restarts: s.postgres_restarts,
+                balancer_retries: stat("apis", "BACKEND", "wretr"),
+                balancer_redispatches: stat("apis", "BACKEND", "wredis"),
+                balancer_5xx: stat("api", "FRONTEND", "hrsp_5xx"),
+                sessions_moved: bought.iter().filter(|b| b.instances > 1).count(),
+                vin_burst_one_instance: one,
+                vin_burst_balanced: balanced,
+                probe_instances: instances,
+            })
+        }
+        _ => None,
+    };
     stack.lock().expect("stack lock").stop();
-    if opts.postgres {
+    if opts.postgres || opts.scale.is_some() {
         let _ = Command::new("bash").arg(opts.root.join("scripts/pg-throwaway.sh")).arg("stop").arg(work.join("pg")).output();
     }
     let summary = ChaosSummary {
@@ -558,6 +790,10 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         per_second: bought.len() as f64 / seconds,
         rss_idle,
         rss_peak: *rss_peak.lock().expect("rss lock"),
+        retried_load_balancer: client.retried.load_balancer.load(Ordering::Relaxed),
+        retried_api: client.retried.api.load(Ordering::Relaxed),
+        retried_connection: client.retried.connection.load(Ordering::Relaxed),
+        scale,
     };
     if summary.passed() {
         let _ = std::fs::remove_dir_all(&work);
@@ -565,4 +801,52 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         eprintln!("logs kept in {}", work.display());
     }
     Ok(summary)
+}
+
+/// HAProxy's configuration for a scale run: round robin over the API instances with no stickiness,
+/// health checks every 500 ms, a request whose connection an instance refused (killed: the request
+/// never reached it) sent to another one, and the chosen instance named in a response header.
+fn haproxy_config(port: u16, stats_port: u16, api_ports: &[u16]) -> String {
+    let servers: String = api_ports.iter().enumerate().map(|(i, p)| format!("    server api{} 127.0.0.1:{p}\n", i + 1)).collect();
+    format!(
+        "global\n    maxconn 4096\n\n\
+         defaults\n    mode http\n    timeout connect 2s\n    timeout client 180s\n    timeout server 180s\n\
+         \x20   retries 3\n    option redispatch 1\n    retry-on conn-failure\n\n\
+         frontend api\n    bind 127.0.0.1:{port}\n    option forwardfor\n    default_backend apis\n\n\
+         backend apis\n    balance roundrobin\n    option httpchk GET /api/health\n    http-check expect status 200\n\
+         \x20   default-server check inter 500ms fall 1 rise 1\n    http-response set-header {header} %s\n{servers}\n\
+         listen stats\n    bind 127.0.0.1:{stats_port}\n    stats enable\n    stats uri /stats\n",
+        header = crate::purchase_flow::INSTANCE_HEADER,
+    )
+}
+
+/// HAProxy's statistics (its CSV export), a map of column to value per proxy and server.
+async fn haproxy_stats(http: &reqwest::Client, stats_port: u16) -> Vec<HashMap<String, String>> {
+    let Ok(res) = http.get(format!("http://127.0.0.1:{stats_port}/stats;csv")).send().await else { return Vec::new() };
+    let text = res.text().await.unwrap_or_default();
+    let mut lines = text.lines();
+    let header: Vec<String> = lines.next().unwrap_or_default().trim_start_matches("# ").split(',').map(str::to_string).collect();
+    lines.map(|line| header.iter().cloned().zip(line.split(',').map(str::to_string)).collect()).collect()
+}
+
+/// One new member's VIN lookups before the first 429 straight at one instance, another's through
+/// the load balancer once it sees every instance up: (one instance, balanced, instances answering).
+async fn probe_vin_limit(
+    http: &reqwest::Client,
+    stats_port: u16,
+    apis: usize,
+    direct: &Client,
+    balanced: &Client,
+    run: &str,
+) -> anyhow::Result<(usize, usize, usize)> {
+    let up = Instant::now();
+    while haproxy_stats(http, stats_port).await.iter().filter(|row| row["pxname"] == "apis" && row["status"] == "UP").count() < apis {
+        if up.elapsed() > Duration::from_secs(120) {
+            bail!("the API instances did not all come back behind the balancer");
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let (one, _) = direct.vin_burst(&format!("probe-one-{run}@example.com"), 200).await?;
+    let (through, instances) = balanced.vin_burst(&format!("probe-balanced-{run}@example.com"), 200).await?;
+    Ok((one, through, instances))
 }

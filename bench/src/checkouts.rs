@@ -135,6 +135,7 @@ pub async fn run(opts: CheckoutsOptions) -> anyhow::Result<()> {
         sandbox: opts.sandbox.trim_end_matches('/').to_string(),
         mailbox: Mailbox::Maildev(opts.inbox.trim_end_matches('/').to_string()),
         step_latencies: Default::default(),
+        retried: Default::default(),
     });
 
     // One checkout first: its history is the mirror's plan (and warms the stack).

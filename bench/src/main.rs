@@ -95,6 +95,31 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: std::path::PathBuf,
     },
+    /// The scale-out topology under chaos (spawns its own): HAProxy before several API instances
+    /// (worker off), several workers, Postgres and one Temporal server; purchases through the load
+    /// balancer while API instances and workers are SIGKILLed in turn and Postgres restarts once.
+    Scale {
+        #[arg(long, default_value_t = 200)]
+        purchases: usize,
+        #[arg(long, default_value_t = 50)]
+        concurrency: usize,
+        #[arg(long, default_value_t = 2)]
+        apis: usize,
+        #[arg(long, default_value_t = 2)]
+        workers: usize,
+        /// One process (API instances and workers in turn) is SIGKILLed and restarted this often.
+        #[arg(long, default_value_t = 1500)]
+        kill_every_ms: u64,
+        #[arg(long, default_value_t = 40)]
+        member_faults: usize,
+        #[arg(long)]
+        coverline: std::path::PathBuf,
+        #[arg(long, default_value = ".")]
+        root: std::path::PathBuf,
+        /// HAProxy (Debian's package installs it as /usr/sbin/haproxy).
+        #[arg(long, default_value = "/usr/sbin/haproxy")]
+        haproxy: std::path::PathBuf,
+    },
     /// Whole checkouts per second through the HTTP API next to a no-op mirror workflow with the same
     /// Updates and activities on the same Temporal server, and the step Update's latency (against
     /// a running stack, like workflow-overhead).
@@ -369,10 +394,28 @@ async fn main() -> anyhow::Result<()> {
                 member_faults: member_faults.min(100),
                 coverline: std::fs::canonicalize(&coverline).with_context(|| format!("{}", coverline.display()))?,
                 root: std::fs::canonicalize(&root)?,
+                scale: None,
             })
             .await?;
             println!("{summary}");
             anyhow::ensure!(summary.passed(), "chaos run failed");
+            Ok(())
+        }
+        Command::Scale { purchases, concurrency, apis, workers, kill_every_ms, member_faults, coverline, root, haproxy } => {
+            let summary = chaos::run(chaos::ChaosOptions {
+                purchases,
+                concurrency,
+                postgres: true,
+                separate_worker: true,
+                kill_every: Duration::from_millis(kill_every_ms),
+                member_faults: member_faults.min(100),
+                coverline: std::fs::canonicalize(&coverline).with_context(|| format!("{}", coverline.display()))?,
+                root: std::fs::canonicalize(&root)?,
+                scale: Some(chaos::ScaleOptions { apis: apis.max(2), workers: workers.max(1), haproxy }),
+            })
+            .await?;
+            println!("{summary}");
+            anyhow::ensure!(summary.passed(), "scale run failed");
             Ok(())
         }
         Command::Checkouts { temporal, namespace, url, inbox, sandbox, count, concurrency } => {

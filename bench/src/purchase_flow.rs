@@ -4,6 +4,7 @@
 //! checkout (PUT …/checkout) as the web app records it. Every call is retried while the server is away, so the chaos
 //! harness can kill it mid-purchase; the overhead benchmark drives the same flow on a quiet stack.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -63,7 +64,23 @@ pub struct Client {
     pub mailbox: Mailbox,
     /// How long each recorded step took (PUT …/checkout, an Update of the checkout workflow).
     pub step_latencies: std::sync::Mutex<Vec<Duration>>,
+    /// The answers the member's device sent its call again after.
+    pub retried: Retried,
 }
+
+/// Calls sent again, by why (each counts one failed attempt).
+#[derive(Debug, Default)]
+pub struct Retried {
+    /// 502-504 answered by a load balancer (not JSON: no API instance answered).
+    pub load_balancer: AtomicUsize,
+    /// 502-504 answered by an API instance (JSON: Temporal or the database away, a busy checkout).
+    pub api: AtomicUsize,
+    /// No answer at all (connection refused or cut).
+    pub connection: AtomicUsize,
+}
+
+/// The response header a load balancer names its chosen API instance in (`make scale`'s HAProxy).
+pub const INSTANCE_HEADER: &str = "x-coverline-instance";
 
 /// Which purchase's steps are recorded (their Idempotency-Keys).
 struct StepRecorder<'a> {
@@ -78,6 +95,8 @@ struct Member {
     token: String,
     /// The restore cookie (`coverline_restore=…`) the splash set, as a browser keeps it.
     restore_cookie: String,
+    /// The API instances that answered this member's session (behind a load balancer).
+    instances: std::collections::BTreeSet<String>,
 }
 
 /// What a member's device does to a purchase (the chaos harness's member faults).
@@ -117,6 +136,8 @@ pub struct Bought {
     pub policy_id: String,
     /// The gateway's tracking number of the charge.
     pub tracking: String,
+    /// How many API instances answered the member's session calls (1 without a load balancer).
+    pub instances: usize,
 }
 
 /// A call's answer: its status, the cookie it set (name=value), its body.
@@ -124,6 +145,11 @@ struct Answer {
     status: u16,
     cookie: String,
     body: Value,
+}
+
+/// Whether an answer is the API's JSON (an error page of a load balancer is not).
+fn is_json(res: &reqwest::Response) -> bool {
+    res.headers().get(reqwest::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"))
 }
 
 fn retryable(status: u16) -> bool {
@@ -175,10 +201,22 @@ impl Client {
             let outcome = match req.send().await {
                 Ok(res) => {
                     let status = res.status().as_u16();
+                    if let Some(instance) = res.headers().get(INSTANCE_HEADER).and_then(|v| v.to_str().ok())
+                        && !m.token.is_empty()
+                    {
+                        m.instances.insert(instance.to_string());
+                    }
+                    let json = is_json(&res);
                     let value = res.json::<Value>().await.unwrap_or(Value::Null);
+                    if retry(status) {
+                        self.count_retry(Some((status, json)));
+                    }
                     Some((status, value))
                 }
-                Err(_) => None,
+                Err(_) => {
+                    self.count_retry(None);
+                    None
+                }
             };
             match outcome {
                 Some((401, body)) if !m.email.is_empty() && body["error"]["code"] != "invalidCredentials" => self.login(m).await?,
@@ -187,6 +225,18 @@ impl Client {
                 _ => tokio::time::sleep(Duration::from_millis(250)).await,
             }
         }
+    }
+
+    /// Counts an attempt sent again: its status and whether its body was the API's JSON, or no
+    /// answer at all.
+    fn count_retry(&self, answer: Option<(u16, bool)>) {
+        let counter = match answer {
+            None => &self.retried.connection,
+            Some((502..=504, false)) => &self.retried.load_balancer,
+            Some((502..=504, true)) => &self.retried.api,
+            Some(_) => return,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
     }
 
     async fn login(&self, m: &mut Member) -> anyhow::Result<()> {
@@ -206,8 +256,13 @@ impl Client {
     async fn answer(&self, request: impl Fn() -> reqwest::RequestBuilder) -> Option<Answer> {
         let until = Instant::now() + Duration::from_secs(300);
         loop {
-            if let Ok(res) = request().send().await {
+            let sent = request().send().await;
+            if sent.is_err() {
+                self.count_retry(None);
+            }
+            if let Ok(res) = sent {
                 let status = res.status().as_u16();
+                let json = is_json(&res);
                 let cookie = res
                     .headers()
                     .get("set-cookie")
@@ -219,6 +274,7 @@ impl Client {
                 if !retryable(status) {
                     return Some(Answer { status, cookie, body });
                 }
+                self.count_retry(Some((status, json)));
             }
             if Instant::now() > until {
                 return None;
@@ -385,6 +441,7 @@ impl Client {
                     user_id: b["user"]["userId"].as_str().unwrap_or_default().into(),
                     token: b["token"].as_str().unwrap_or_default().into(),
                     restore_cookie: cookie,
+                    instances: Default::default(),
                 };
                 break;
             }
@@ -532,6 +589,24 @@ impl Client {
                 self.advance(&mut m, &step, "confirmation", &answers).await?;
             }
         }
-        Ok(Bought { user_id: uid, policy_id, tracking })
+        Ok(Bought { user_id: uid, policy_id, tracking, instances: m.instances.len().max(1) })
+    }
+
+    /// A new member's VIN lookups, one after another until the first 429 (at most `limit`): how
+    /// many were allowed, and how many API instances answered them.
+    pub async fn vin_burst(&self, email: &str, limit: usize) -> anyhow::Result<(usize, usize)> {
+        let Some(Answer { status: 201, body, .. }) = self.create_user(email).await else { bail!("creating the probe's user") };
+        let mut m = Member { email: email.into(), token: body["token"].as_str().unwrap_or_default().into(), ..Member::default() };
+        let path = format!("/institution/{INSTITUTION}/car/vin/{VIN}");
+        for allowed in 0..limit {
+            // A 429 is the answer sought here, not a reason to wait and send again.
+            let (s, b) = self.call_retrying(&mut m, reqwest::Method::GET, &path, None, None, |s| matches!(s, 502..=504)).await?;
+            match s {
+                200 => {}
+                429 => return Ok((allowed, m.instances.len().max(1))),
+                _ => bail!("VIN lookup: {s} {b}"),
+            }
+        }
+        Ok((limit, m.instances.len().max(1)))
     }
 }

@@ -166,6 +166,7 @@ pub async fn run(opts: OverheadOptions) -> anyhow::Result<()> {
         sandbox: opts.sandbox.trim_end_matches('/').to_string(),
         mailbox: Mailbox::Maildev(opts.inbox.trim_end_matches('/').to_string()),
         step_latencies: Default::default(),
+        retried: Default::default(),
     });
     let purchases = |warm: bool, count: usize| {
         let shopper = shopper.clone();

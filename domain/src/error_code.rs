@@ -124,6 +124,9 @@ error_codes! {
     RateLimited = "rateLimited",
     /// A gateway webhook whose signature does not verify.
     BadSignature = "badSignature",
+    /// The server could not reach its database just now (a restart, a failover); nothing was
+    /// recorded by the failed statement: send the call again (`Retry-After` says when).
+    Unavailable = "unavailable",
     /// Something failed on the server's side (logged there with its cause).
     Internal = "internal",
 }
