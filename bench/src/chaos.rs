@@ -157,7 +157,7 @@ impl Stack {
             let turn = self.next_victim % victims;
             self.next_victim += 1;
             // api 0, worker 0, api 1, worker 1, ...: every process dies in turn.
-            let (api, index) = (turn % 2 == 0, turn / 2);
+            let (api, index) = (turn.is_multiple_of(2), turn / 2);
             if api && index < self.serves.len() {
                 kill(&mut self.serves[index]);
                 self.api_kills += 1;
