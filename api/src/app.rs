@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use axum::Router;
+use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use coverline_activities::email::Mailer;
 use coverline_activities::payments::Gateway;
@@ -98,6 +99,8 @@ pub struct Shared {
     pub mailer: Mailer,
     pub temporal: temporalio_client::Client,
     pub clock: Clock,
+    /// The alert gauges this instance exports (refreshed in the background: crate::gauges).
+    pub gauges: crate::gauges::Gauges,
 }
 
 impl Shared {
@@ -125,7 +128,7 @@ pub fn router(state: AppState) -> Router {
     let web_dir = state.config.web_dir.clone();
     Router::new()
         .nest("/api", routes::router())
-        .route("/metrics", axum::routing::get(|| async { crate::metrics::render() }))
+        .route("/metrics", axum::routing::get(metrics))
         .nest_service("/assets", web_assets(&web_dir))
         .fallback_service(web_pages(&web_dir, state.clone()))
         .layer(axum::middleware::from_fn_with_state(state.clone(), frame_policy))
@@ -137,6 +140,11 @@ pub fn router(state: AppState) -> Router {
             HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=()"),
         ))
         .with_state(state)
+}
+
+/// `GET /metrics`: the process's metrics and this instance's alert gauges.
+async fn metrics(State(state): State<AppState>) -> axum::response::Response {
+    crate::metrics::render(&state.gauges.gather())
 }
 
 /// The span of one request: every log line it causes names the method and path, and for a member's

@@ -10,6 +10,7 @@ pub mod checkouts;
 pub mod config;
 pub mod error;
 pub mod garage;
+pub mod gauges;
 pub mod ids;
 pub mod institutions;
 pub mod integrators;
@@ -136,6 +137,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         mailer,
         temporal,
         clock: Clock::default(),
+        gauges: gauges::Gauges::new(),
     });
     Ok(Services { state, activities })
 }
@@ -148,7 +150,8 @@ pub async fn build_worker(config: &Config, temporal: &temporalio_client::Client)
     Clients::new(config)?.activities(config, &store)
 }
 
-/// Serves HTTP on `listener` (and runs the worker when given) until `shutdown` resolves.
+/// Serves HTTP on `listener` (and runs the worker when given), refreshing the alert gauges, until
+/// `shutdown` resolves.
 pub async fn run(
     listener: tokio::net::TcpListener,
     services: Services,
@@ -157,9 +160,13 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let mut http_stop = stop_rx.clone();
-    let mut worker_stop = stop_rx;
+    let mut worker_stop = stop_rx.clone();
+    let mut gauges_stop = stop_rx;
     let client = services.state.temporal.clone();
     let task_queue = services.state.config.task_queue.clone();
+    let gauges = gauges::run_refresher(services.state.clone(), async move {
+        let _ = gauges_stop.wait_for(|s| *s).await;
+    });
     let router = app::router(services.state);
     let http = async move {
         axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
@@ -183,6 +190,6 @@ pub async fn run(
         shutdown.await;
         let _ = stop_tx.send(true);
     };
-    let (http, worker, ()) = tokio::join!(http, worker, trigger);
+    let (http, worker, (), ()) = tokio::join!(http, worker, trigger, gauges);
     http.and(worker)
 }

@@ -1,6 +1,7 @@
 //! Prometheus metrics: HTTP requests by route template and status, their latencies, and (from the
 //! activities crate) the purchase worker's activity runs and purchase outcomes. `GET /metrics` on
-//! the API; `coverline worker` serves the same at `COVERLINE_METRICS_ADDR`.
+//! the API (with its alert gauges, crate::gauges); `coverline worker` serves the same, without
+//! those gauges, at `COVERLINE_METRICS_ADDR`.
 
 use std::sync::LazyLock;
 use std::time::Instant;
@@ -42,15 +43,18 @@ pub async fn track(request: Request, next: Next) -> Response {
     response
 }
 
-/// The registry in Prometheus' text format.
-pub fn render() -> Response {
+/// The default registry and `own` (an API instance's alert gauges: crate::gauges) in Prometheus'
+/// text format.
+pub fn render(own: &[prometheus::proto::MetricFamily]) -> Response {
     // Touch the worker's metrics so they are listed (at zero) before the first purchase.
     LazyLock::force(&coverline_activities::metrics::ACTIVITY_RUNS);
     LazyLock::force(&coverline_activities::metrics::PURCHASE_OUTCOMES);
     LazyLock::force(&REQUESTS);
     let mut out = Vec::new();
     let encoder = TextEncoder::new();
-    if let Err(e) = encoder.encode(&prometheus::gather(), &mut out) {
+    let mut families = prometheus::gather();
+    families.extend_from_slice(own);
+    if let Err(e) = encoder.encode(&families, &mut out) {
         tracing::warn!(error = %e, "encoding metrics");
     }
     ([(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; version=0.0.4"))], out).into_response()
@@ -58,6 +62,6 @@ pub fn render() -> Response {
 
 /// `coverline worker`'s metrics listener.
 pub async fn serve(listener: tokio::net::TcpListener) -> anyhow::Result<()> {
-    let app = axum::Router::new().route("/metrics", axum::routing::get(|| async { render() }));
+    let app = axum::Router::new().route("/metrics", axum::routing::get(|| async { render(&[]) }));
     axum::serve(listener, app).await.map_err(Into::into)
 }

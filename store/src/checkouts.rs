@@ -148,6 +148,25 @@ impl Store {
         }
     }
 
+    /// Charges the gateway reported approved (webhook `charge.approved`) between `from` and
+    /// `until` (received_at, UTC seconds) that are neither recorded as a payment (`payments`,
+    /// by tracking number) nor refunded (`refund:<tracking>` on a purchase's timeline): money a
+    /// member paid that no purchase holds (the alert gauge `coverline_charges_unconfirmed`).
+    pub async fn count_unconfirmed_charges(&self, from: i64, until: i64) -> anyhow::Result<i64> {
+        let (n,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM gateway_events g
+             WHERE g.event_type = 'charge.approved' AND g.received_at >= $1 AND g.received_at <= $2
+               AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.payment_id = g.tracking_number)
+               AND NOT EXISTS (SELECT 1 FROM policy_events e WHERE e.kind = 'refund:' || g.tracking_number)",
+        )
+        .bind(from)
+        .bind(until)
+        .fetch_one(&self.pool)
+        .await
+        .context("counting unconfirmed charges")?;
+        Ok(n)
+    }
+
     /// Whether a webhook event was already handed over.
     pub async fn gateway_event_seen(&self, event_id: &str) -> anyhow::Result<bool> {
         let row: Option<(String,)> = sqlx::query_as("SELECT event_id FROM gateway_events WHERE event_id = $1")

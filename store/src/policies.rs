@@ -172,6 +172,18 @@ impl Store {
         Ok(all)
     }
 
+    /// How many policies are in `status` and unchanged since `before` (the alert gauge
+    /// `coverline_purchases_stuck`; one index range of `policies_by_status`).
+    pub async fn count_policies_in_status_since(&self, status: PurchaseStatus, before: i64) -> anyhow::Result<i64> {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM policies WHERE status = $1 AND updated_at <= $2")
+            .bind(status.as_str())
+            .bind(before)
+            .fetch_one(&self.pool)
+            .await
+            .context("counting policies by status")?;
+        Ok(n)
+    }
+
     /// The policy of a provider contract number.
     pub async fn policy_by_contract(&self, contract_number: &str) -> anyhow::Result<Option<PolicyRecord>> {
         sqlx::query_as::<_, PolicyRecord>(&format!("SELECT {POLICY_COLUMNS} FROM policies WHERE contract_number = $1"))

@@ -99,7 +99,7 @@ async fn a_double_clicked_continue_books_one_contract_and_pays_once(db: Db) {
     assert_eq!(timeline.iter().filter(|k| *k == "paid").count(), 1, "{timeline:?}");
 
     // Prometheus: requests by route template (never by id), activity runs, purchase outcomes.
-    let metrics = app.http.get(format!("{}/metrics", app.url)).send().await.unwrap().text().await.unwrap();
+    let metrics = app.metrics().await;
     for needle in [
         "coverline_http_requests_total{method=\"POST\",route=\"/api/institution/{iid}/user/{uid}/policy\",status=\"200\"}",
         "coverline_http_request_duration_seconds_bucket{method=\"POST\",route=\"/api/institution/{iid}/user/{uid}/verifyresponse\"",

@@ -12,6 +12,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod alerts;
 mod api;
 mod cancellation;
 mod captcha;

@@ -46,6 +46,9 @@ macro_rules! on_both_databases {
 }
 pub(crate) use on_both_databases;
 
+/// A request to refresh an app's alert gauges, answered when done.
+type GaugeRefresh = tokio::sync::oneshot::Sender<anyhow::Result<()>>;
+
 /// A running app.
 pub struct TestApp {
     pub url: String,
@@ -61,6 +64,8 @@ pub struct TestApp {
     pub captcha_secret: String,
     /// The task queue its worker polls.
     pub task_queue: String,
+    /// Asks the app's runtime to refresh its alert gauges now ([`TestApp::refresh_gauges`]).
+    gauge_refresh: Option<tokio::sync::mpsc::UnboundedSender<GaugeRefresh>>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -201,6 +206,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
     };
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+    let (gauge_refresh, mut gauge_refreshes) = tokio::sync::mpsc::unbounded_channel::<GaugeRefresh>();
     let url_for_sandbox = url.clone();
     let temporal = temporal_address.clone();
     let thread = std::thread::spawn(move || {
@@ -225,6 +231,13 @@ pub async fn spawn_app(options: Options) -> TestApp {
             let client = coverline_api::temporal::connect(&temporal_address, "default", Duration::from_secs(30)).await.unwrap();
             let services = coverline_api::build(config, client).await.expect("build app");
             ready_tx.send(services.state.clock.clone()).unwrap();
+            // On the app's own runtime, where its pools and Temporal client live.
+            let state = services.state.clone();
+            tokio::spawn(async move {
+                while let Some(done) = gauge_refreshes.recv().await {
+                    let _ = done.send(coverline_api::gauges::refresh(&state).await);
+                }
+            });
             let listener = tokio::net::TcpListener::from_std(api).unwrap();
             coverline_api::run(listener, services, true, async move {
                 let _ = rx.await;
@@ -246,6 +259,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         temporal,
         captcha_secret,
         task_queue,
+        gauge_refresh: Some(gauge_refresh),
         shutdown: Some(tx),
         thread: Some(thread),
     }
@@ -276,9 +290,22 @@ impl TestApp {
             temporal,
             captcha_secret: String::new(),
             task_queue: String::new(),
+            gauge_refresh: None,
             shutdown: None,
             thread: None,
         }
+    }
+
+    /// Recomputes the app's alert gauges now, as its background task does every 20 s.
+    pub async fn refresh_gauges(&self) {
+        let (done, refreshed) = tokio::sync::oneshot::channel();
+        self.gauge_refresh.as_ref().expect("an app this test started").send(done).expect("the app is running");
+        refreshed.await.expect("the app answered").expect("gauges refreshed");
+    }
+
+    /// `GET /metrics`: Prometheus' text.
+    pub async fn metrics(&self) -> String {
+        self.http.get(format!("{}/metrics", self.url)).send().await.unwrap().text().await.unwrap()
     }
 
     pub fn api(&self, path: &str) -> String {
