@@ -1,6 +1,7 @@
-//! Prometheus metrics: HTTP requests by route template and status, their latencies, and (from the
-//! activities crate) the purchase worker's activity runs and purchase outcomes. `GET /metrics` on
-//! the API; `coverline worker` serves the same at `COVERLINE_METRICS_ADDR`.
+//! Prometheus metrics: HTTP requests by route template and status, their latencies, the checkout
+//! funnel (crate::funnel), and (from the activities crate) the purchase worker's activity runs,
+//! purchase outcomes and contracts paid. `GET /metrics` on the API; `coverline worker` serves the
+//! same at `COVERLINE_METRICS_ADDR`.
 
 use std::sync::LazyLock;
 use std::time::Instant;
@@ -47,6 +48,8 @@ pub fn render() -> Response {
     // Touch the worker's metrics so they are listed (at zero) before the first purchase.
     LazyLock::force(&coverline_activities::metrics::ACTIVITY_RUNS);
     LazyLock::force(&coverline_activities::metrics::PURCHASE_OUTCOMES);
+    LazyLock::force(&coverline_activities::metrics::FUNNEL_PURCHASES);
+    LazyLock::force(&crate::funnel::REACHED);
     LazyLock::force(&REQUESTS);
     let mut out = Vec::new();
     let encoder = TextEncoder::new();
