@@ -30,6 +30,16 @@ pub static PURCHASE_OUTCOMES: LazyLock<IntCounterVec> = LazyLock::new(|| {
         .expect("metric registers once")
 });
 
+/// Contracts paid per institution (a payment recorded once, however often the activity runs): the
+/// end of the checkout funnel, after `coverline_funnel_reached_total{step="payment"}` (the API's).
+pub static FUNNEL_PURCHASES: LazyLock<IntCounterVec> = LazyLock::new(|| {
+    register_int_counter_vec!(
+        Opts::new("coverline_funnel_purchases_total", "Contracts paid (payments recorded) per institution"),
+        &["institution"]
+    )
+    .expect("metric registers once")
+});
+
 /// Runs one activity attempt inside a span carrying its workflow id (so every log line of a
 /// purchase names it), counting its result and timing it.
 pub async fn observe<T, E>(ctx: &ActivityContext, activity: &'static str, work: impl Future<Output = Result<T, E>>) -> Result<T, E> {

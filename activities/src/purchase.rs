@@ -303,7 +303,8 @@ impl PurchaseActivities {
                 tracing::error!(tracking = %input.tracking_number, amount = input.amount, expected = purchase.total().0, "a charge does not match its contract");
                 return Ok(false);
             }
-            self.store
+            let (_, recorded) = self
+                .store
                 .record_payment(&PaymentRecord {
                     payment_id: input.tracking_number,
                     policy_id: input.policy_id,
@@ -312,6 +313,9 @@ impl PurchaseActivities {
                     paid_at: input.paid_at,
                 })
                 .await?;
+            if recorded {
+                crate::metrics::FUNNEL_PURCHASES.with_label_values(&[&purchase.policy.institution_id]).inc();
+            }
             Ok(true)
         })
         .await

@@ -9,6 +9,7 @@ pub mod captcha;
 pub mod checkouts;
 pub mod config;
 pub mod error;
+pub mod funnel;
 pub mod garage;
 pub mod gauges;
 pub mod ids;

@@ -1,4 +1,5 @@
-//! `coverline`: serve the app, run a worker, migrate, import institutions, run the sandbox.
+//! `coverline`: serve the app, run a worker, migrate, import institutions, run the sandbox, support
+//! and reports.
 
 use std::path::PathBuf;
 
@@ -48,6 +49,27 @@ enum Command {
         operator: Option<String>,
         #[command(subcommand)]
         command: SupportCommand,
+    },
+    /// Reports for the institution and operations, from the database.
+    Report {
+        #[command(subcommand)]
+        command: ReportCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum ReportCommand {
+    /// The checkout funnel of an institution: visitors at the splash, members reaching each step
+    /// for the first time, how many left at each, and contracts paid.
+    Funnel {
+        #[arg(long)]
+        institution: String,
+        /// From when: 24h, 7d, 30d (before now), a UTC date 2025-01-31, or 2025-01-31T08:00:00Z.
+        #[arg(long, default_value = "7d")]
+        since: String,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -190,8 +212,8 @@ async fn shutdown_signal() {
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,temporalio=warn,sqlx=warn".into());
-    // What `coverline support` prints is its answer (JSON for scripts with --json): its logs go to stderr.
-    let writer = if matches!(cli.command, Command::Support { .. }) {
+    // What `coverline support` and `report` print is their answer (JSON for scripts with --json): their logs go to stderr.
+    let writer = if matches!(cli.command, Command::Support { .. } | Command::Report { .. }) {
         tracing_subscriber::fmt::writer::BoxMakeWriter::new(std::io::stderr)
     } else {
         tracing_subscriber::fmt::writer::BoxMakeWriter::new(std::io::stdout)
@@ -359,6 +381,17 @@ async fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Command::Report { command: ReportCommand::Funnel { institution, since, json } } => {
+            let since = coverline_api::funnel::report::parse_since(&since, coverline_store::now())?;
+            let store = coverline_store::Store::connect(&config.database_url).await?;
+            let report = coverline_api::funnel::report::funnel_report(&store, &institution, since).await?;
+            if json {
+                print_json(&report)?;
+            } else {
+                print!("{}", coverline_api::funnel::report::funnel_table(&report));
+            }
+            Ok(())
+        }
         Command::Openapi => {
             println!("{}", coverline_api::routes::openapi().to_pretty_json()?);
             Ok(())
@@ -375,7 +408,7 @@ async fn main() -> anyhow::Result<()> {
     }
 }
 
-/// Prints `value` as JSON (`coverline support … --json`).
+/// Prints `value` as JSON (`coverline support … --json`, `coverline report … --json`).
 fn print_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
     println!("{}", serde_json::to_string_pretty(value)?);
     Ok(())

@@ -1,7 +1,8 @@
-//! Prometheus metrics: HTTP requests by route template and status, their latencies, and (from the
-//! activities crate) the purchase worker's activity runs and purchase outcomes. `GET /metrics` on
-//! the API (with its alert gauges, crate::gauges); `coverline worker` serves the same, without
-//! those gauges, at `COVERLINE_METRICS_ADDR`.
+//! Prometheus metrics: HTTP requests by route template and status, their latencies, the checkout
+//! funnel (crate::funnel), and (from the activities crate) the purchase worker's activity runs,
+//! purchase outcomes and contracts paid. `GET /metrics` on the API (with its alert gauges,
+//! crate::gauges); `coverline worker` serves the same, without those gauges, at
+//! `COVERLINE_METRICS_ADDR`.
 
 use std::sync::LazyLock;
 use std::time::Instant;
@@ -49,6 +50,8 @@ pub fn render(own: &[prometheus::proto::MetricFamily]) -> Response {
     // Touch the worker's metrics so they are listed (at zero) before the first purchase.
     LazyLock::force(&coverline_activities::metrics::ACTIVITY_RUNS);
     LazyLock::force(&coverline_activities::metrics::PURCHASE_OUTCOMES);
+    LazyLock::force(&coverline_activities::metrics::FUNNEL_PURCHASES);
+    LazyLock::force(&crate::funnel::REACHED);
     LazyLock::force(&REQUESTS);
     let mut out = Vec::new();
     let encoder = TextEncoder::new();

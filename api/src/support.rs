@@ -70,7 +70,8 @@ pub fn age(secs: i64) -> String {
     }
 }
 
-fn timestamp(secs: i64) -> String {
+/// Unix seconds as an RFC 3339 UTC time (`2025-01-31T08:00:00Z`).
+pub fn timestamp(secs: i64) -> String {
     OffsetDateTime::from_unix_timestamp(secs).ok().and_then(|t| t.format(&Rfc3339).ok()).unwrap_or_else(|| secs.to_string())
 }
 

@@ -16,8 +16,8 @@ pub struct PaymentRecord {
 
 impl Store {
     /// Records a payment and marks the policy paid, once: a second call for the same policy
-    /// returns the payment already recorded.
-    pub async fn record_payment(&self, p: &PaymentRecord) -> anyhow::Result<PaymentRecord> {
+    /// returns the payment already recorded. The flag says whether this call recorded it.
+    pub async fn record_payment(&self, p: &PaymentRecord) -> anyhow::Result<(PaymentRecord, bool)> {
         let mut tx = self.writer.begin().await?;
         let inserted =
             sqlx::query("INSERT INTO payments (payment_id, policy_id, amount_cents, tax_cents, paid_at) VALUES ($1, $2, $3, $4, $5)")
@@ -28,7 +28,7 @@ impl Store {
                 .bind(p.paid_at)
                 .execute(&mut *tx)
                 .await;
-        match inserted {
+        let recorded = match inserted {
             Ok(_) => {
                 sqlx::query("UPDATE policies SET status = 'paid', updated_at = $1 WHERE policy_id = $2 AND status = 'booked'")
                     .bind(now())
@@ -38,13 +38,15 @@ impl Store {
                     .context("marking policy paid")?;
                 crate::events::append(&mut tx, &p.policy_id, "paid", Some(&p.payment_id), "workflow").await?;
                 tx.commit().await.context("committing payment")?;
+                true
             }
             Err(e) if is_unique_violation(&e) => {
                 tx.rollback().await.ok();
+                false
             }
             Err(e) => return Err(e).context("inserting payment"),
-        }
-        self.payment_for_policy(&p.policy_id).await?.context("payment just recorded")
+        };
+        Ok((self.payment_for_policy(&p.policy_id).await?.context("payment just recorded")?, recorded))
     }
 
     /// A user's payments, newest first.

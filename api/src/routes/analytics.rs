@@ -2,7 +2,8 @@
 //! the pageviews of pages seen without a user (splash, user-creation-error, find your contract;
 //! spec section 2: every navigation sends one), stored apart with nothing personal and limited per
 //! client address like the other calls without a session. The web app never waits on these calls;
-//! a bad hit is refused with 400 and changes nothing.
+//! a bad hit is refused with 400 and changes nothing. A pageview of a checkout step counts in the
+//! funnel's metrics (crate::funnel) the first time its member, or its tab at the splash, reaches it.
 
 use std::net::SocketAddr;
 
@@ -17,6 +18,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::app::AppState;
 use crate::auth::{ActiveInstitution, InstitutionMember};
 use crate::error::{ApiError, ApiResult};
+use crate::funnel;
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 use crate::routes::documents::client_address;
 
@@ -117,7 +119,11 @@ async fn record(
         client_id: field(d.client_id)?,
         user_agent: field(d.device_user_agent_string)?,
     };
-    state.store.insert_analytics_event(&crate::ids::new_ordered_id("evt"), &event).await?;
+    let event_id = crate::ids::new_ordered_id("evt");
+    state.store.insert_analytics_event(&event_id, &event).await?;
+    if let (HitType::Pageview, Some(page)) = (d.hit_type, &event.page_path) {
+        funnel::count_member_pageview(&state.store, &event.institution_id, &event.user_id, &event_id, page).await?;
+    }
     Ok(StatusCode::ACCEPTED)
 }
 
@@ -154,6 +160,10 @@ async fn record_anonymous(
         return Err(ApiError::rate_limited("Too many requests. Please try again later.", crate::limits::HOUR));
     }
     state.store.record_hit(&key, now).await?;
-    state.store.insert_anonymous_pageview(&crate::ids::new_ordered_id("evt"), &pageview).await?;
+    let event_id = crate::ids::new_ordered_id("evt");
+    state.store.insert_anonymous_pageview(&event_id, &pageview).await?;
+    if let (Some(client), Some(page)) = (&pageview.client_id, &pageview.page_path) {
+        funnel::count_visitor_pageview(&state.store, &pageview.institution_id, client, &event_id, page).await?;
+    }
     Ok(StatusCode::ACCEPTED)
 }

@@ -20,6 +20,7 @@ mod checkout;
 mod checkout_durable;
 mod coverage;
 mod durability;
+mod funnel;
 mod global_settings;
 mod personal_details;
 mod rate_amounts;
