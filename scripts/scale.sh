@@ -10,4 +10,4 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 (cd "$root" && cargo build --release -p coverline-api -p coverline-bench --bins)
 env "${coverline_env[@]}" "$CARGO_TARGET_DIR/release/coverline-bench" scale --purchases "${PURCHASES:-200}" --member-faults 40 \
-  --apis 2 --workers 2 --coverline "$CARGO_TARGET_DIR/release/coverline" --root "$root" --haproxy "$(command -v haproxy || echo /usr/sbin/haproxy)"
+  --workers 2 --coverline "$CARGO_TARGET_DIR/release/coverline" --root "$root" --haproxy "$(command -v haproxy || echo /usr/sbin/haproxy)"

@@ -35,7 +35,7 @@ echo "== Chaos (small): 20 purchases, 40 % with a member fault, while coverline 
   --member-faults 40 --worker separate --coverline "$coverline_bin" --root "$root")
 echo "== Scale-out (small): 20 purchases through HAProxy before 2 API instances and 2 workers, SIGKILLed in turn every ~1.5 s, Postgres restarted once"
 (cd "$root" && env "${coverline_env[@]}" "$CARGO_TARGET_DIR/debug/coverline-bench" scale --purchases 20 --concurrency 10 --kill-every-ms 1500 \
-  --member-faults 40 --apis 2 --workers 2 --coverline "$coverline_bin" --root "$root" --haproxy "$(command -v haproxy || echo /usr/sbin/haproxy)")
+  --member-faults 40 --workers 2 --coverline "$coverline_bin" --root "$root" --haproxy "$(command -v haproxy || echo /usr/sbin/haproxy)")
 echo "== API fuzzing (small): schemathesis, 30 cases per operation of /api/openapi.json (make fuzz runs 250)"
 "$root/scripts/fuzz.sh" "$coverline_bin" 30
 echo "== Web: Vitest"

@@ -45,6 +45,28 @@ pub struct ChaosOptions {
     pub scale: Option<ScaleOptions>,
 }
 
+/// The load balancer's configuration (HAProxy), the same file docker-compose.yml's `lb` runs.
+pub const HAPROXY_CONFIG: &str = "ops/haproxy/haproxy.cfg";
+
+/// The API instances a load balancer configuration sends to (its `server` lines).
+pub fn balanced_instances(config: &str) -> usize {
+    config.lines().filter(|line| line.trim_start().starts_with("server ")).count()
+}
+
+/// The environment names the harness gives every coverline process for its own sake (a fast
+/// captcha, short settle and booking-attempt times, the checkout's paths, quiet logs) and a
+/// deployment leaves at their defaults or sets in its image (Dockerfile).
+pub const HARNESS_ONLY_ENV: &[&str] = &[
+    "COVERLINE_CAPTCHA_COST",
+    "COVERLINE_CAPTCHA_MAX_NUMBER",
+    "COVERLINE_CHECKOUT_SETTLE_SECS",
+    "COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS",
+    "COVERLINE_DATA_DIR",
+    "COVERLINE_WEB_DIR",
+    "COVERLINE_TEMPORAL_CLI",
+    "RUST_LOG",
+];
+
 /// `make scale`'s topology: `apis` API instances behind HAProxy, `workers` workers, Postgres.
 #[derive(Debug, Clone)]
 pub struct ScaleOptions {
@@ -433,34 +455,16 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         None => usize::from(opts.separate_worker),
     };
     let sandbox_url = format!("http://127.0.0.1:{sandbox_port}");
-    let env: Vec<(String, String)> = [
-        ("COVERLINE_PUBLIC_URL", api.clone()),
-        // Behind the load balancer, per-client limits read the address it forwards.
-        ("COVERLINE_TRUST_FORWARDED_FOR", opts.scale.is_some().to_string()),
-        ("COVERLINE_SANDBOX_ADDR", "off".into()),
-        ("COVERLINE_GATEWAY_URL", sandbox_url.clone()),
-        ("COVERLINE_PROVIDER_URL", sandbox_url.clone()),
-        ("DATABASE_URL", database_url.clone()),
-        ("TEMPORAL_ADDRESS", format!("127.0.0.1:{temporal_port}")),
-        ("COVERLINE_TASK_QUEUE", format!("chaos-{run}")),
-        ("COVERLINE_SMTP_URL", format!("smtp://127.0.0.1:{}", inbox.port)),
-        ("COVERLINE_SIGNING_KEY", "chaos-harness-signing-key".into()),
-        // The splash's captcha at its cheapest: every purchase's member solves one.
-        ("COVERLINE_CAPTCHA_COST", "1".into()),
-        ("COVERLINE_CAPTCHA_MAX_NUMBER", "4".into()),
-        ("COVERLINE_DATA_DIR", opts.root.join("data").display().to_string()),
-        ("COVERLINE_WEB_DIR", opts.root.join("web/dist").display().to_string()),
-        ("COVERLINE_TEMPORAL_CLI", opts.root.join(".venv/bin/temporal").display().to_string()),
-        ("RUST_LOG", "warn,temporalio=error".into()),
-        // A checkout stays a few seconds after its purchase (late charges), then closes: counted below.
-        ("COVERLINE_CHECKOUT_SETTLE_SECS", "2".into()),
-        // The sandbox provider answers in milliseconds: an attempt cut short by a kill is retried
-        // after 10 s rather than the 40 s a slow real provider is given.
-        ("COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS", "10".into()),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect();
+    let env = stack_env(&StackAddresses {
+        api: api.clone(),
+        sandbox: sandbox_url.clone(),
+        database: database_url.clone(),
+        temporal: format!("127.0.0.1:{temporal_port}"),
+        smtp: format!("smtp://127.0.0.1:{}", inbox.port),
+        task_queue: format!("chaos-{run}"),
+        root: opts.root.clone(),
+        balanced: opts.scale.is_some(),
+    });
     let mut stack = Stack {
         opts: opts.clone(),
         work: work.clone(),
@@ -481,9 +485,14 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     stack.start_temporal()?;
     let stats_port = free_port();
     if let Some(scale) = &opts.scale {
-        let config = work.join("haproxy.cfg");
-        std::fs::write(&config, haproxy_config(app_port, stats_port, &serve_ports))?;
-        stack.haproxy = Some(spawn(&scale.haproxy, &["-f", &config.display().to_string(), "-db"], &[], &work.join("haproxy.log"))?);
+        // The compose file's load balancer configuration, with this machine's addresses.
+        let mut lb_env = vec![
+            ("COVERLINE_LB_BIND".to_string(), format!("127.0.0.1:{app_port}")),
+            ("COVERLINE_LB_STATS_BIND".to_string(), format!("127.0.0.1:{stats_port}")),
+        ];
+        lb_env.extend(serve_ports.iter().enumerate().map(|(i, port)| (format!("COVERLINE_API_{}", i + 1), format!("127.0.0.1:{port}"))));
+        let config = opts.root.join(HAPROXY_CONFIG).display().to_string();
+        stack.haproxy = Some(spawn(&scale.haproxy, &["-f", &config, "-db"], &lb_env, &work.join("haproxy.log"))?);
     }
     let mut sandbox_env = env.clone();
     sandbox_env.retain(|(k, _)| k != "COVERLINE_SANDBOX_ADDR");
@@ -803,21 +812,51 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     Ok(summary)
 }
 
-/// HAProxy's configuration for a scale run: round robin over the API instances with no stickiness,
-/// health checks every 500 ms, a request whose connection an instance refused (killed: the request
-/// never reached it) sent to another one, and the chosen instance named in a response header.
-fn haproxy_config(port: u16, stats_port: u16, api_ports: &[u16]) -> String {
-    let servers: String = api_ports.iter().enumerate().map(|(i, p)| format!("    server api{} 127.0.0.1:{p}\n", i + 1)).collect();
-    format!(
-        "global\n    maxconn 4096\n\n\
-         defaults\n    mode http\n    timeout connect 2s\n    timeout client 180s\n    timeout server 180s\n\
-         \x20   retries 3\n    option redispatch 1\n    retry-on conn-failure\n\n\
-         frontend api\n    bind 127.0.0.1:{port}\n    option forwardfor\n    default_backend apis\n\n\
-         backend apis\n    balance roundrobin\n    option httpchk GET /api/health\n    http-check expect status 200\n\
-         \x20   default-server check inter 500ms fall 1 rise 1\n    http-response set-header {header} %s\n{servers}\n\
-         listen stats\n    bind 127.0.0.1:{stats_port}\n    stats enable\n    stats uri /stats\n",
-        header = crate::purchase_flow::INSTANCE_HEADER,
-    )
+/// Where a harness's coverline processes find the rest of the stack.
+pub struct StackAddresses {
+    /// The origin members load the app from (the load balancer in a scale run).
+    pub api: String,
+    pub sandbox: String,
+    pub database: String,
+    pub temporal: String,
+    pub smtp: String,
+    pub task_queue: String,
+    pub root: PathBuf,
+    /// Behind a load balancer.
+    pub balanced: bool,
+}
+
+/// The environment every coverline process of a harness starts with (`serve` adds its address and
+/// `COVERLINE_WORKER=off` beside separate workers; `worker` its metrics address).
+pub fn stack_env(a: &StackAddresses) -> Vec<(String, String)> {
+    [
+        ("COVERLINE_PUBLIC_URL", a.api.clone()),
+        // Behind the load balancer, per-client limits read the address it forwards.
+        ("COVERLINE_TRUST_FORWARDED_FOR", a.balanced.to_string()),
+        ("COVERLINE_SANDBOX_ADDR", "off".into()),
+        ("COVERLINE_GATEWAY_URL", a.sandbox.clone()),
+        ("COVERLINE_PROVIDER_URL", a.sandbox.clone()),
+        ("DATABASE_URL", a.database.clone()),
+        ("TEMPORAL_ADDRESS", a.temporal.clone()),
+        ("COVERLINE_TASK_QUEUE", a.task_queue.clone()),
+        ("COVERLINE_SMTP_URL", a.smtp.clone()),
+        ("COVERLINE_SIGNING_KEY", "chaos-harness-signing-key".into()),
+        // The splash's captcha at its cheapest: every purchase's member solves one.
+        ("COVERLINE_CAPTCHA_COST", "1".into()),
+        ("COVERLINE_CAPTCHA_MAX_NUMBER", "4".into()),
+        ("COVERLINE_DATA_DIR", a.root.join("data").display().to_string()),
+        ("COVERLINE_WEB_DIR", a.root.join("web/dist").display().to_string()),
+        ("COVERLINE_TEMPORAL_CLI", a.root.join(".venv/bin/temporal").display().to_string()),
+        ("RUST_LOG", "warn,temporalio=error".into()),
+        // A checkout stays a few seconds after its purchase (late charges), then closes: counted below.
+        ("COVERLINE_CHECKOUT_SETTLE_SECS", "2".into()),
+        // The sandbox provider answers in milliseconds: an attempt cut short by a kill is retried
+        // after 10 s rather than the 40 s a slow real provider is given.
+        ("COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS", "10".into()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
 }
 
 /// HAProxy's statistics (its CSV export), a map of column to value per proxy and server.
@@ -849,4 +888,133 @@ async fn probe_vin_limit(
     let (one, _) = direct.vin_burst(&format!("probe-one-{run}@example.com"), 200).await?;
     let (through, instances) = balanced.vin_burst(&format!("probe-balanced-{run}@example.com"), 200).await?;
     Ok((one, through, instances))
+}
+
+#[cfg(test)]
+mod compose_tests {
+    //! docker-compose.yml is the topology `make scale` proves: the same processes, the same
+    //! environment, the same load balancer configuration in front of the API instances.
+
+    use std::collections::BTreeSet;
+
+    use serde_yaml::Value;
+
+    use super::*;
+
+    fn root() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    }
+
+    fn compose() -> Value {
+        serde_yaml::from_str(&std::fs::read_to_string(root().join("docker-compose.yml")).unwrap()).unwrap()
+    }
+
+    /// A service's environment (merge keys resolved by the YAML reader's `<<` handling below).
+    fn environment(service: &Value) -> std::collections::BTreeMap<String, String> {
+        let mut env = std::collections::BTreeMap::new();
+        let Some(map) = service["environment"].as_mapping() else { return env };
+        for (k, v) in map {
+            let value = |v: &Value| v.as_str().map(str::to_string).unwrap_or_else(|| serde_yaml::to_string(v).unwrap().trim().to_string());
+            if k.as_str() == Some("<<") {
+                for (k, v) in v.as_mapping().unwrap() {
+                    env.entry(k.as_str().unwrap().to_string()).or_insert_with(|| value(v));
+                }
+            } else {
+                env.insert(k.as_str().unwrap().to_string(), value(v));
+            }
+        }
+        env
+    }
+
+    fn command(service: &Value) -> Vec<&str> {
+        service["command"].as_sequence().unwrap().iter().map(|c| c.as_str().unwrap()).collect()
+    }
+
+    /// The names a scale run gives every coverline process that a deployment must give too.
+    fn shared_names() -> BTreeSet<String> {
+        let addresses = StackAddresses {
+            api: String::new(),
+            sandbox: String::new(),
+            database: String::new(),
+            temporal: String::new(),
+            smtp: String::new(),
+            task_queue: String::new(),
+            root: root(),
+            balanced: true,
+        };
+        stack_env(&addresses).into_iter().map(|(k, _)| k).filter(|k| !HARNESS_ONLY_ENV.contains(&k.as_str())).collect()
+    }
+
+    #[test]
+    fn the_compose_file_runs_the_topology_make_scale_proves() {
+        let compose = compose();
+        let services = compose["services"].as_mapping().unwrap();
+        let names: BTreeSet<&str> = services.keys().map(|k| k.as_str().unwrap()).collect();
+        let config = std::fs::read_to_string(root().join(HAPROXY_CONFIG)).unwrap();
+        let apis = balanced_instances(&config);
+        assert_eq!(apis, 2, "the balancer sends to two API instances");
+
+        // The API instances: one service per `server` line of the balancer's configuration.
+        let shared = shared_names();
+        for n in 1..=apis {
+            let api = &compose["services"][format!("api-{n}").as_str()];
+            assert_eq!(command(api), ["serve"], "api-{n}");
+            let env = environment(api);
+            let missing: Vec<&String> = shared.iter().filter(|k| !env.contains_key(*k)).collect();
+            assert!(missing.is_empty(), "api-{n} lacks what every instance of `make scale` gets: {missing:?}");
+            assert_eq!(env["COVERLINE_WORKER"], "off", "workers run on their own, as in `make scale`");
+            assert_eq!(env["COVERLINE_SANDBOX_ADDR"], "off", "one sandbox for all, not one per instance");
+            assert_eq!(env["COVERLINE_TRUST_FORWARDED_FOR"], "true", "behind the balancer");
+            assert!(api.get("ports").is_none(), "api-{n} is reached through the balancer only");
+            assert!(api.get("deploy").is_none(), "api-{n} is one instance (the balancer names each)");
+        }
+        let instances: Vec<&&str> = names.iter().filter(|n| n.starts_with("api")).collect();
+        assert_eq!(instances.len(), apis, "an API service per balancer server: {instances:?}");
+
+        // The workers: `coverline worker`, replicated, with the same environment and a metrics address.
+        let worker = &compose["services"]["worker"];
+        assert_eq!(command(worker), ["worker"]);
+        assert_eq!(worker["deploy"]["replicas"].as_u64(), Some(2), "two workers, as `make scale` runs");
+        let env = environment(worker);
+        let missing: Vec<&String> = shared.iter().filter(|k| !env.contains_key(*k)).collect();
+        assert!(missing.is_empty(), "the worker lacks {missing:?}");
+        assert!(env.contains_key("COVERLINE_METRICS_ADDR"), "Prometheus scrapes each worker");
+        assert_eq!(env["COVERLINE_SIGNING_KEY"], environment(&compose["services"]["api-1"])["COVERLINE_SIGNING_KEY"], "one key everywhere");
+
+        // The balancer: HAProxy on the file `make scale` runs, sending to each API service.
+        let lb = &compose["services"]["lb"];
+        assert!(lb["image"].as_str().unwrap().starts_with("haproxy:2.6"), "Debian bookworm's HAProxy is 2.6");
+        let mounted = lb["volumes"][0].as_str().unwrap();
+        assert!(mounted.starts_with(&format!("./{HAPROXY_CONFIG}:")), "the same configuration file: {mounted}");
+        let lb_env = environment(lb);
+        for n in 1..=apis {
+            assert!(config.contains(&format!("\"${{COVERLINE_API_{n}}}\"")), "haproxy.cfg sends to COVERLINE_API_{n}");
+            assert_eq!(lb_env[&format!("COVERLINE_API_{n}")], format!("api-{n}:8080"));
+        }
+        for name in ["COVERLINE_LB_BIND", "COVERLINE_LB_STATS_BIND"] {
+            assert!(config.contains(&format!("\"${{{name}}}\"")) && lb_env.contains_key(name), "{name}");
+        }
+
+        // The rest of the stack: one Postgres, one Temporal, one sandbox, the SMTP catcher.
+        for service in ["postgres", "temporal", "temporal-ui", "mail", "sandbox"] {
+            assert!(names.contains(service), "{service}");
+        }
+        assert_eq!(command(&compose["services"]["sandbox"]), ["sandbox"]);
+        assert!(compose["services"]["sandbox"].get("deploy").is_none(), "one sandbox: its charges and contracts are in its memory");
+        let known: BTreeSet<&str> = ["postgres", "temporal", "temporal-ui", "mail", "sandbox", "lb", "worker"].into();
+        let unexpected: Vec<&&str> = names.iter().filter(|n| !known.contains(**n) && !n.starts_with("api-")).collect();
+        assert!(unexpected.is_empty(), "services `make scale` does not run: {unexpected:?}");
+    }
+
+    /// Debian's docker-compose reads the file as Docker would (no engine needed).
+    #[test]
+    fn docker_compose_reads_the_file() {
+        let out = Command::new("docker-compose")
+            .arg("-f")
+            .arg(root().join("docker-compose.yml"))
+            .args(["config", "-q"])
+            .output()
+            .expect("docker-compose (Debian's package; `make test` installs it)");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
 }

@@ -104,8 +104,6 @@ enum Command {
         #[arg(long, default_value_t = 50)]
         concurrency: usize,
         #[arg(long, default_value_t = 2)]
-        apis: usize,
-        #[arg(long, default_value_t = 2)]
         workers: usize,
         /// One process (API instances and workers in turn) is SIGKILLed and restarted this often.
         #[arg(long, default_value_t = 1500)]
@@ -401,7 +399,7 @@ async fn main() -> anyhow::Result<()> {
             anyhow::ensure!(summary.passed(), "chaos run failed");
             Ok(())
         }
-        Command::Scale { purchases, concurrency, apis, workers, kill_every_ms, member_faults, coverline, root, haproxy } => {
+        Command::Scale { purchases, concurrency, workers, kill_every_ms, member_faults, coverline, root, haproxy } => {
             let summary = chaos::run(chaos::ChaosOptions {
                 purchases,
                 concurrency,
@@ -411,7 +409,12 @@ async fn main() -> anyhow::Result<()> {
                 member_faults: member_faults.min(100),
                 coverline: std::fs::canonicalize(&coverline).with_context(|| format!("{}", coverline.display()))?,
                 root: std::fs::canonicalize(&root)?,
-                scale: Some(chaos::ScaleOptions { apis: apis.max(2), workers: workers.max(1), haproxy }),
+                // As many API instances as the load balancer's configuration names.
+                scale: Some(chaos::ScaleOptions {
+                    apis: chaos::balanced_instances(&std::fs::read_to_string(root.join(chaos::HAPROXY_CONFIG))?),
+                    workers: workers.max(1),
+                    haproxy,
+                }),
             })
             .await?;
             println!("{summary}");
