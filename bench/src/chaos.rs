@@ -53,20 +53,6 @@ pub fn balanced_instances(config: &str) -> usize {
     config.lines().filter(|line| line.trim_start().starts_with("server ")).count()
 }
 
-/// The environment names the harness gives every coverline process for its own sake (a fast
-/// captcha, short settle and booking-attempt times, the checkout's paths, quiet logs) and a
-/// deployment leaves at their defaults or sets in its image (Dockerfile).
-pub const HARNESS_ONLY_ENV: &[&str] = &[
-    "COVERLINE_CAPTCHA_COST",
-    "COVERLINE_CAPTCHA_MAX_NUMBER",
-    "COVERLINE_CHECKOUT_SETTLE_SECS",
-    "COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS",
-    "COVERLINE_DATA_DIR",
-    "COVERLINE_WEB_DIR",
-    "COVERLINE_TEMPORAL_CLI",
-    "RUST_LOG",
-];
-
 /// `make scale`'s topology: `apis` API instances behind HAProxy, `workers` workers, Postgres.
 #[derive(Debug, Clone)]
 pub struct ScaleOptions {
@@ -900,6 +886,20 @@ mod compose_tests {
     use serde_yaml::Value;
 
     use super::*;
+
+    /// The environment names the harness gives every coverline process for its own sake (a fast
+    /// captcha, short settle and booking-attempt times, the checkout's paths, quiet logs) and a
+    /// deployment leaves at their defaults or sets in its image (Dockerfile).
+    const HARNESS_ONLY_ENV: &[&str] = &[
+        "COVERLINE_CAPTCHA_COST",
+        "COVERLINE_CAPTCHA_MAX_NUMBER",
+        "COVERLINE_CHECKOUT_SETTLE_SECS",
+        "COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS",
+        "COVERLINE_DATA_DIR",
+        "COVERLINE_WEB_DIR",
+        "COVERLINE_TEMPORAL_CLI",
+        "RUST_LOG",
+    ];
 
     fn root() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
