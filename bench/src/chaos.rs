@@ -369,7 +369,7 @@ impl std::fmt::Display for ChaosSummary {
         }
         writeln!(
             f,
-            "  retries    calls sent again by members' devices: after the balancer's 502-504 {}, after an instance's 502-504 {}, after no answer {}",
+            "  retries    calls sent again by members' devices: after the balancer's 502-504 {}, after an instance's 502-504 {}, after a connection closed with no answer {}",
             self.retried_load_balancer, self.retried_api, self.retried_connection
         )?;
         writeln!(f, "  database   policies {} (fulfilled {}), payments {}", self.policies, self.policies_fulfilled, self.payments)?;
