@@ -1,5 +1,5 @@
 # Coverline. The two commands: `make run` and `make test`. Both install what they need.
-.PHONY: run test setup build lint alerts api-types e2e bench chaos scale fuzz audit clean-data
+.PHONY: run test setup build lint alerts api-types e2e e2e-scale bench chaos scale fuzz audit clean-data
 SHELL := /bin/bash
 
 run:            ## install, build, and start the whole stack (app :8080, inbox :1080, Temporal UI :8233)
@@ -25,6 +25,9 @@ api-types:      ## regenerate web/src/api/schema.gen.ts from the API's OpenAPI d
 
 e2e:            ## only the Playwright suite against the real stack
 	scripts/setup.sh && scripts/build.sh && scripts/e2e.sh
+
+e2e-scale:      ## the Playwright suite through HAProxy before two API instances, two workers and Postgres
+	scripts/setup.sh && scripts/build.sh && COVERLINE_E2E_TOPOLOGY=scale scripts/e2e.sh
 
 bench:          ## release build, then the load and latency harnesses of bench/ (prints figures)
 	scripts/setup.sh && scripts/build.sh && scripts/bench.sh

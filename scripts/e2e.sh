@@ -9,15 +9,22 @@ trap stop_stack EXIT
 # The splash's captcha widget solves a real challenge in the browser on every splash, made cheap
 # here (the suite measures the flow, not the proof of work's cost).
 export COVERLINE_CAPTCHA_COST=${COVERLINE_CAPTCHA_COST:-10} COVERLINE_CAPTCHA_MAX_NUMBER=${COVERLINE_CAPTCHA_MAX_NUMBER:-50}
-start_stack "$coverline_bin"
+# COVERLINE_E2E_TOPOLOGY=scale: the same suite through HAProxy before two API instances, two
+# workers and Postgres (start_scale_stack); the tests that read the SQLite file itself skip.
+if [ "${COVERLINE_E2E_TOPOLOGY:-}" = scale ]; then
+  start_scale_stack "$coverline_bin"
+  db_path="" db_url=$stack_database_url log_path=$stack_work/serve-1.log
+else
+  start_stack "$coverline_bin"
+  db_path=$stack_work/coverline.db db_url="sqlite://$stack_work/coverline.db" log_path=$stack_work/coverline.log
+fi
 # The lab institutions (checkout-lab: booking failures; switch-*: one test switch each; brand-lab: the
 # branding settings the demo institutions leave at their defaults) are imported before any test asks
 # for them, so no stale cached copy.
-DATABASE_URL="sqlite://$stack_work/coverline.db" "$coverline_bin" institution import "$root"/web/e2e/institutions/*.toml
+DATABASE_URL="$db_url" "$coverline_bin" institution import "$root"/web/e2e/institutions/*.toml
 cd "$root/web"
 COVERLINE_URL=$APP_URL MAILDEV_URL=$INBOX_URL SANDBOX_URL=$SANDBOX_URL E2E_VIN=5XYRLDLC3NG097496 CI=1 \
-E2E_DB_PATH=$stack_work/coverline.db E2E_LOG_PATH=$stack_work/coverline.log \
-E2E_COVERLINE_BIN=$coverline_bin E2E_DATABASE_URL="sqlite://$stack_work/coverline.db" \
+E2E_DB_PATH=$db_path E2E_LOG_PATH=$log_path E2E_COVERLINE_BIN=$coverline_bin E2E_DATABASE_URL="$db_url" \
   npx playwright test "$@" 2>&1 | tee "$stack_work/playwright.out" && {
   # Passed, perhaps on a retry (CI=1 retries a failure once): name the flaky ones last.
   if grep -q ' flaky$' "$stack_work/playwright.out"; then
@@ -29,7 +36,7 @@ E2E_COVERLINE_BIN=$coverline_bin E2E_DATABASE_URL="sqlite://$stack_work/coverlin
 # A failure: the server's last words, then Playwright's failures and counts again, last, so that a
 # log showing only the tail (CI's) names the test that failed.
 echo "--- coverline log (last 30 lines)"
-tail -30 "$stack_work/coverline.log"
+tail -30 "$log_path"
 echo "--- playwright: the failures again"
 sed -n '/^  [0-9][0-9]*) /,$p' "$stack_work/playwright.out" | tail -150
 exit 1

@@ -51,6 +51,7 @@ stop_stack() {
   for p in "${stack_pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
   # The stack's database, logs and mail (COVERLINE_KEEP_STACK=1 keeps them to look at).
+  if [ -n "${stack_pg:-}" ]; then "$root/scripts/pg-throwaway.sh" stop "$stack_pg"; fi
   if [ -n "${stack_work:-}" ] && [ -z "${COVERLINE_KEEP_STACK:-}" ]; then rm -rf "$stack_work"; fi
 }
 start_stack() {
@@ -79,5 +80,51 @@ start_stack() {
   APP_URL=http://127.0.0.1:$app INBOX_URL=http://127.0.0.1:$inbox
   export SANDBOX_URL=http://127.0.0.1:$sandbox
   wait_http "$APP_URL/api/health" 120 || { cat "$stack_work/coverline.log"; return 1; }
+  wait_http "$INBOX_URL/email" 30
+}
+
+# start_scale_stack BIN: the scale-out topology of docker-compose.yml and `make scale` for the
+# browser suite: HAProxy (ops/haproxy/haproxy.cfg) before two `serve` instances (worker off), two
+# workers, one sandbox, a throwaway Postgres, maildev and a Temporal dev server. Sets APP_URL (the
+# balancer), INBOX_URL, SANDBOX_URL and stack_database_url; stop_stack stops it.
+start_scale_stack() {
+  local bin=$1
+  stack_work=$(mktemp -d)
+  if [ -z "${TEMPORAL_ADDRESS:-}" ]; then
+    local tport; tport=$(free_port)
+    "$temporal_bin" server start-dev --headless --ip 127.0.0.1 --port "$tport" --log-level warn "${temporal_search_attributes[@]}" > "$stack_work/temporal.log" 2>&1 &
+    stack_pids+=($!)
+    export TEMPORAL_ADDRESS=127.0.0.1:$tport
+    wait_temporal "$TEMPORAL_ADDRESS" 60
+  fi
+  stack_pg=$stack_work/pg
+  stack_database_url=$("$root/scripts/pg-throwaway.sh" start "$stack_pg")
+  local smtp inbox lb stats sandbox api1 api2
+  smtp=$(free_port) inbox=$(free_port) lb=$(free_port) stats=$(free_port) sandbox=$(free_port) api1=$(free_port) api2=$(free_port)
+  node "$root/tools/maildev/node_modules/.bin/maildev" --ip 127.0.0.1 --smtp "$smtp" --web "$inbox" --web-ip 127.0.0.1 --mail-directory "$stack_work/mail" --silent > "$stack_work/maildev.log" 2>&1 &
+  stack_pids+=($!)
+  local common=(DATABASE_URL="$stack_database_url" COVERLINE_PUBLIC_URL=http://127.0.0.1:$lb COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp
+    COVERLINE_TASK_QUEUE=scale-$lb COVERLINE_SIGNING_KEY=scale-stack-signing-key COVERLINE_SANDBOX_ADDR=off COVERLINE_WORKER=off
+    COVERLINE_TRUST_FORWARDED_FOR=true COVERLINE_GATEWAY_URL=http://127.0.0.1:$sandbox COVERLINE_PROVIDER_URL=http://127.0.0.1:$sandbox
+    COVERLINE_CHECKOUT_SETTLE_SECS=${COVERLINE_CHECKOUT_SETTLE_SECS:-5} COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist")
+  env "${coverline_env[@]}" "${common[@]}" COVERLINE_SANDBOX_ADDR=127.0.0.1:$sandbox COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \
+    COVERLINE_GATEWAY_WEBHOOK_URL=http://127.0.0.1:$lb/api/gateway/webhook "$bin" sandbox > "$stack_work/sandbox.log" 2>&1 &
+  stack_pids+=($!)
+  local n port
+  for n in 1 2; do
+    port=$([ "$n" = 1 ] && echo "$api1" || echo "$api2")
+    env "${coverline_env[@]}" "${common[@]}" COVERLINE_ADDR=127.0.0.1:$port "$bin" serve > "$stack_work/serve-$n.log" 2>&1 &
+    stack_pids+=($!)
+    env "${coverline_env[@]}" "${common[@]}" COVERLINE_METRICS_ADDR=127.0.0.1:$(free_port) "$bin" worker > "$stack_work/worker-$n.log" 2>&1 &
+    stack_pids+=($!)
+  done
+  wait_http "http://127.0.0.1:$api1/api/health" 120 || { cat "$stack_work/serve-1.log"; return 1; }
+  wait_http "http://127.0.0.1:$api2/api/health" 120 || { cat "$stack_work/serve-2.log"; return 1; }
+  COVERLINE_LB_BIND=127.0.0.1:$lb COVERLINE_LB_STATS_BIND=127.0.0.1:$stats COVERLINE_API_1=127.0.0.1:$api1 COVERLINE_API_2=127.0.0.1:$api2 \
+    "$(command -v haproxy || echo /usr/sbin/haproxy)" -f "$root/ops/haproxy/haproxy.cfg" -db > "$stack_work/haproxy.log" 2>&1 &
+  stack_pids+=($!)
+  APP_URL=http://127.0.0.1:$lb INBOX_URL=http://127.0.0.1:$inbox
+  export SANDBOX_URL=http://127.0.0.1:$sandbox
+  wait_http "$APP_URL/api/health" 30
   wait_http "$INBOX_URL/email" 30
 }
