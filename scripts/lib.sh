@@ -54,9 +54,8 @@ stop_stack() {
   if [ -n "${stack_pg:-}" ]; then "$root/scripts/pg-throwaway.sh" stop "$stack_pg"; fi
   if [ -n "${stack_work:-}" ] && [ -z "${COVERLINE_KEEP_STACK:-}" ]; then rm -rf "$stack_work"; fi
 }
-start_stack() {
-  local bin=$1
-  stack_work=$(mktemp -d)
+# stack_temporal: a Temporal dev server for the stack, unless TEMPORAL_ADDRESS names one already.
+stack_temporal() {
   if [ -z "${TEMPORAL_ADDRESS:-}" ]; then
     local tport; tport=$(free_port)
     "$temporal_bin" server start-dev --headless --ip 127.0.0.1 --port "$tport" --log-level warn "${temporal_search_attributes[@]}" > "$stack_work/temporal.log" 2>&1 &
@@ -64,10 +63,19 @@ start_stack() {
     export TEMPORAL_ADDRESS=127.0.0.1:$tport
     wait_temporal "$TEMPORAL_ADDRESS" 60
   fi
+}
+# stack_maildev SMTP_PORT WEB_PORT: the stack's SMTP catcher and its inbox.
+stack_maildev() {
+  node "$root/tools/maildev/node_modules/.bin/maildev" --ip 127.0.0.1 --smtp "$1" --web "$2" --web-ip 127.0.0.1 --mail-directory "$stack_work/mail" --silent > "$stack_work/maildev.log" 2>&1 &
+  stack_pids+=($!)
+}
+start_stack() {
+  local bin=$1
+  stack_work=$(mktemp -d)
+  stack_temporal
   local smtp inbox app sandbox
   smtp=$(free_port) inbox=$(free_port) app=$(free_port) sandbox=$(free_port)
-  node "$root/tools/maildev/node_modules/.bin/maildev" --ip 127.0.0.1 --smtp "$smtp" --web "$inbox" --web-ip 127.0.0.1 --mail-directory "$stack_work/mail" --silent > "$stack_work/maildev.log" 2>&1 &
-  stack_pids+=($!)
+  stack_maildev "$smtp" "$inbox"
   (
     cd "$root"
     COVERLINE_ADDR=127.0.0.1:$app COVERLINE_PUBLIC_URL=http://127.0.0.1:$app COVERLINE_SANDBOX_ADDR=127.0.0.1:$sandbox \
@@ -90,19 +98,12 @@ start_stack() {
 start_scale_stack() {
   local bin=$1
   stack_work=$(mktemp -d)
-  if [ -z "${TEMPORAL_ADDRESS:-}" ]; then
-    local tport; tport=$(free_port)
-    "$temporal_bin" server start-dev --headless --ip 127.0.0.1 --port "$tport" --log-level warn "${temporal_search_attributes[@]}" > "$stack_work/temporal.log" 2>&1 &
-    stack_pids+=($!)
-    export TEMPORAL_ADDRESS=127.0.0.1:$tport
-    wait_temporal "$TEMPORAL_ADDRESS" 60
-  fi
+  stack_temporal
   stack_pg=$stack_work/pg
   stack_database_url=$("$root/scripts/pg-throwaway.sh" start "$stack_pg")
   local smtp inbox lb stats sandbox api1 api2
   smtp=$(free_port) inbox=$(free_port) lb=$(free_port) stats=$(free_port) sandbox=$(free_port) api1=$(free_port) api2=$(free_port)
-  node "$root/tools/maildev/node_modules/.bin/maildev" --ip 127.0.0.1 --smtp "$smtp" --web "$inbox" --web-ip 127.0.0.1 --mail-directory "$stack_work/mail" --silent > "$stack_work/maildev.log" 2>&1 &
-  stack_pids+=($!)
+  stack_maildev "$smtp" "$inbox"
   local common=(DATABASE_URL="$stack_database_url" COVERLINE_PUBLIC_URL=http://127.0.0.1:$lb COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp
     COVERLINE_TASK_QUEUE=scale-$lb COVERLINE_SIGNING_KEY=scale-stack-signing-key COVERLINE_SANDBOX_ADDR=off COVERLINE_WORKER=off
     COVERLINE_TRUST_FORWARDED_FOR=true COVERLINE_GATEWAY_URL=http://127.0.0.1:$sandbox COVERLINE_PROVIDER_URL=http://127.0.0.1:$sandbox

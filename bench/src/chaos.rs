@@ -76,6 +76,26 @@ fn spawn(program: &Path, args: &[&str], env: &[(String, String)], log: &Path) ->
     cmd.spawn().with_context(|| format!("starting {} {}", program.display(), args.join(" ")))
 }
 
+/// SIGKILLs a child, if running, and reaps it.
+fn kill(child: &mut Option<Child>) {
+    if let Some(mut child) = child.take() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+
+/// `scripts/pg-throwaway.sh ACTION WORK/pg` (start, restart, stop): the harness's Postgres cluster.
+fn pg_throwaway(root: &Path, action: &str, work: &Path) -> std::io::Result<std::process::Output> {
+    Command::new("bash").arg(root.join("scripts/pg-throwaway.sh")).arg(action).arg(work.join("pg")).output()
+}
+
+impl ChaosOptions {
+    /// Whether the run's database is a throwaway Postgres cluster (always behind a load balancer).
+    fn uses_postgres(&self) -> bool {
+        self.postgres || self.scale.is_some()
+    }
+}
+
 /// The processes the harness kills and restarts.
 struct Stack {
     opts: ChaosOptions,
@@ -152,12 +172,6 @@ impl Stack {
     /// SIGKILL: no graceful shutdown. Without a load balancer every coverline process dies at
     /// once; behind one, one process at a time, API instances and workers in turn.
     fn kill_coverline(&mut self) {
-        let kill = |child: &mut Option<Child>| {
-            if let Some(mut child) = child.take() {
-                let _ = child.kill();
-                let _ = child.wait();
-            }
-        };
         if self.haproxy.is_none() {
             self.serves.iter_mut().chain(self.workers.iter_mut()).for_each(kill);
         } else {
@@ -180,8 +194,7 @@ impl Stack {
     /// An immediate (crash-like) restart of the throwaway Postgres cluster: every connection of
     /// every instance breaks; the pools connect again.
     fn restart_postgres(&mut self) -> anyhow::Result<()> {
-        let out =
-            Command::new("bash").arg(self.opts.root.join("scripts/pg-throwaway.sh")).arg("restart").arg(self.work.join("pg")).output()?;
+        let out = pg_throwaway(&self.opts.root, "restart", &self.work)?;
         if !out.status.success() {
             bail!("restarting Postgres: {}", String::from_utf8_lossy(&out.stderr));
         }
@@ -198,16 +211,12 @@ impl Stack {
         self.start_temporal()
     }
 
+    /// Stops every process of the stack, and its Postgres cluster.
     fn stop(&mut self) {
-        for child in self.serves.iter_mut().chain(self.workers.iter_mut()).filter_map(Option::take) {
-            let mut child = child;
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        for child in [self.sandbox.take(), self.temporal.take(), self.haproxy.take()].into_iter().flatten() {
-            let mut child = child;
-            let _ = child.kill();
-            let _ = child.wait();
+        let others = [&mut self.sandbox, &mut self.temporal, &mut self.haproxy];
+        self.serves.iter_mut().chain(self.workers.iter_mut()).chain(others).for_each(kill);
+        if self.opts.uses_postgres() {
+            let _ = pg_throwaway(&self.opts.root, "stop", &self.work);
         }
     }
 }
@@ -407,7 +416,7 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let run = format!("{}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_millis());
     let label = format!(
         "{} / worker {}{}{}",
-        if opts.postgres || opts.scale.is_some() { "Postgres" } else { "SQLite" },
+        if opts.uses_postgres() { "Postgres" } else { "SQLite" },
         match &opts.scale {
             Some(scale) => format!("x{} / API x{} behind HAProxy", scale.workers, scale.apis),
             None if opts.separate_worker => "separate".into(),
@@ -419,8 +428,8 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let work = std::env::temp_dir().join(format!("coverline-chaos-{run}"));
     std::fs::create_dir_all(&work)?;
     let inbox = smtp::Inbox::start().await;
-    let database_url = if opts.postgres || opts.scale.is_some() {
-        let out = Command::new("bash").arg(opts.root.join("scripts/pg-throwaway.sh")).arg("start").arg(work.join("pg")).output()?;
+    let database_url = if opts.uses_postgres() {
+        let out = pg_throwaway(&opts.root, "start", &work)?;
         let url = String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().trim().to_string();
         if !url.starts_with("postgres") {
             bail!("throwaway Postgres did not start: {}", String::from_utf8_lossy(&out.stderr));
@@ -564,14 +573,7 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         })
     };
 
-    let client = Arc::new(Client {
-        http: http.clone(),
-        api: format!("{api}/api"),
-        sandbox: sandbox_url.clone(),
-        mailbox: Mailbox::Receiver(inbox.clone()),
-        step_latencies: Default::default(),
-        retried: Default::default(),
-    });
+    let client = Arc::new(Client::new(http.clone(), format!("{api}/api"), sandbox_url.clone(), Mailbox::Receiver(inbox.clone())));
     let permits = Arc::new(tokio::sync::Semaphore::new(opts.concurrency));
     let member_faults = opts.member_faults;
     let started = Instant::now();
@@ -602,19 +604,16 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     // The shared-limit probe, once every instance is back and the balancer sees it.
     let probe = match &opts.scale {
         Some(scale) => {
-            let direct = Client {
-                http: http.clone(),
-                api: format!("http://127.0.0.1:{}/api", serve_ports[0]),
-                sandbox: sandbox_url.clone(),
-                mailbox: Mailbox::Receiver(inbox.clone()),
-                step_latencies: Default::default(),
-                retried: Default::default(),
-            };
+            let direct = Client::new(
+                http.clone(),
+                format!("http://127.0.0.1:{}/api", serve_ports[0]),
+                sandbox_url.clone(),
+                Mailbox::Receiver(inbox.clone()),
+            );
             match probe_vin_limit(&http, stats_port, scale.apis, &direct, &client, &run).await {
                 Ok(figures) => Some(figures),
                 Err(e) => {
                     stack.lock().expect("stack lock").stop();
-                    let _ = Command::new("bash").arg(opts.root.join("scripts/pg-throwaway.sh")).arg("stop").arg(work.join("pg")).output();
                     return Err(e.context(format!("logs kept in {}", work.display())));
                 }
             }
@@ -755,9 +754,6 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         _ => None,
     };
     stack.lock().expect("stack lock").stop();
-    if opts.postgres || opts.scale.is_some() {
-        let _ = Command::new("bash").arg(opts.root.join("scripts/pg-throwaway.sh")).arg("stop").arg(work.join("pg")).output();
-    }
     let summary = ChaosSummary {
         label,
         purchases: opts.purchases,

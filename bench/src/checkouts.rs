@@ -129,14 +129,12 @@ where
 pub async fn run(opts: CheckoutsOptions) -> anyhow::Result<()> {
     let client = connect(&opts.temporal, &opts.namespace).await?;
     let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_millis();
-    let shopper = Arc::new(purchase_flow::Client {
-        http: reqwest::Client::builder().timeout(Duration::from_secs(150)).build()?,
-        api: format!("{}/api", opts.url.trim_end_matches('/')),
-        sandbox: opts.sandbox.trim_end_matches('/').to_string(),
-        mailbox: Mailbox::Maildev(opts.inbox.trim_end_matches('/').to_string()),
-        step_latencies: Default::default(),
-        retried: Default::default(),
-    });
+    let shopper = Arc::new(purchase_flow::Client::new(
+        reqwest::Client::builder().timeout(Duration::from_secs(150)).build()?,
+        format!("{}/api", opts.url.trim_end_matches('/')),
+        opts.sandbox.trim_end_matches('/').to_string(),
+        Mailbox::Maildev(opts.inbox.trim_end_matches('/').to_string()),
+    ));
 
     // One checkout first: its history is the mirror's plan (and warms the stack).
     let first = shopper.purchase(&format!("checkouts-{stamp}-plan"), 0).await?;

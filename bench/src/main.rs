@@ -41,6 +41,52 @@ struct Cli {
     command: Command,
 }
 
+/// What `chaos` and `scale` share: how many purchases, how many at once, the share with a
+/// member fault, and the binary and repository to run.
+#[derive(clap::Args)]
+struct PurchaseRun {
+    #[arg(long, default_value_t = 200)]
+    purchases: usize,
+    /// Purchases in flight at once.
+    #[arg(long, default_value_t = 50)]
+    concurrency: usize,
+    /// Percent of purchases whose member's device fails them: a lost payment report, a tab
+    /// closed after Pay, Retry Payment, a reload, two tabs paying.
+    #[arg(long, default_value_t = 40)]
+    member_faults: usize,
+    /// The `coverline` binary.
+    #[arg(long)]
+    coverline: std::path::PathBuf,
+    /// The repository root.
+    #[arg(long, default_value = ".")]
+    root: std::path::PathBuf,
+}
+
+impl PurchaseRun {
+    /// A run on SQLite with the worker in-process, one process killed every `kill_every_ms`.
+    fn options(&self, kill_every_ms: u64) -> anyhow::Result<chaos::ChaosOptions> {
+        Ok(chaos::ChaosOptions {
+            purchases: self.purchases,
+            concurrency: self.concurrency,
+            postgres: false,
+            separate_worker: false,
+            kill_every: Duration::from_millis(kill_every_ms),
+            member_faults: self.member_faults.min(100),
+            coverline: std::fs::canonicalize(&self.coverline).with_context(|| format!("{}", self.coverline.display()))?,
+            root: std::fs::canonicalize(&self.root)?,
+            scale: None,
+        })
+    }
+}
+
+/// Runs the harness, prints its summary, and fails when a promise broke.
+async fn run_chaos(options: chaos::ChaosOptions, what: &str) -> anyhow::Result<()> {
+    let summary = chaos::run(options).await?;
+    println!("{summary}");
+    anyhow::ensure!(summary.passed(), "{what} run failed");
+    Ok(())
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// VIN decode latency.
@@ -71,11 +117,8 @@ enum Command {
     },
     /// Purchases under SIGKILLs and a Temporal restart (spawns its own stack).
     Chaos {
-        #[arg(long, default_value_t = 200)]
-        purchases: usize,
-        /// Purchases in flight at once.
-        #[arg(long, default_value_t = 50)]
-        concurrency: usize,
+        #[command(flatten)]
+        run: PurchaseRun,
         /// `sqlite` or `postgres` (a throwaway cluster).
         #[arg(long, default_value = "sqlite")]
         db: String,
@@ -84,36 +127,18 @@ enum Command {
         worker: String,
         #[arg(long, default_value_t = 2000)]
         kill_every_ms: u64,
-        /// Percent of purchases whose member's device fails them: a lost payment report, a tab
-        /// closed after Pay, Retry Payment, a reload, two tabs paying.
-        #[arg(long, default_value_t = 40)]
-        member_faults: usize,
-        /// The `coverline` binary.
-        #[arg(long)]
-        coverline: std::path::PathBuf,
-        /// The repository root.
-        #[arg(long, default_value = ".")]
-        root: std::path::PathBuf,
     },
     /// The scale-out topology under chaos (spawns its own): HAProxy before several API instances
     /// (worker off), several workers, Postgres and one Temporal server; purchases through the load
     /// balancer while API instances and workers are SIGKILLed in turn and Postgres restarts once.
     Scale {
-        #[arg(long, default_value_t = 200)]
-        purchases: usize,
-        #[arg(long, default_value_t = 50)]
-        concurrency: usize,
+        #[command(flatten)]
+        run: PurchaseRun,
         #[arg(long, default_value_t = 2)]
         workers: usize,
         /// One process (API instances and workers in turn) is SIGKILLed and restarted this often.
         #[arg(long, default_value_t = 1500)]
         kill_every_ms: u64,
-        #[arg(long, default_value_t = 40)]
-        member_faults: usize,
-        #[arg(long)]
-        coverline: std::path::PathBuf,
-        #[arg(long, default_value = ".")]
-        root: std::path::PathBuf,
         /// HAProxy (Debian's package installs it as /usr/sbin/haproxy).
         #[arg(long, default_value = "/usr/sbin/haproxy")]
         haproxy: std::path::PathBuf,
@@ -374,10 +399,8 @@ async fn main() -> anyhow::Result<()> {
         Command::Vin { iterations } => bench_vin(iterations),
         Command::Ocr { per_category, seed } => ocr::bench_ocr(per_category, seed),
         Command::Quote { url, institution, clients, seconds, rate } => bench_quote(&url, &institution, clients, seconds, rate).await,
-        Command::Chaos { purchases, concurrency, db, worker, kill_every_ms, member_faults, coverline, root } => {
-            let summary = chaos::run(chaos::ChaosOptions {
-                purchases,
-                concurrency,
+        Command::Chaos { run, db, worker, kill_every_ms } => {
+            let options = chaos::ChaosOptions {
                 postgres: match db.as_str() {
                     "sqlite" => false,
                     "postgres" => true,
@@ -388,38 +411,20 @@ async fn main() -> anyhow::Result<()> {
                     "separate" => true,
                     other => anyhow::bail!("--worker {other}: inprocess or separate"),
                 },
-                kill_every: Duration::from_millis(kill_every_ms),
-                member_faults: member_faults.min(100),
-                coverline: std::fs::canonicalize(&coverline).with_context(|| format!("{}", coverline.display()))?,
-                root: std::fs::canonicalize(&root)?,
-                scale: None,
-            })
-            .await?;
-            println!("{summary}");
-            anyhow::ensure!(summary.passed(), "chaos run failed");
-            Ok(())
+                ..run.options(kill_every_ms)?
+            };
+            run_chaos(options, "chaos").await
         }
-        Command::Scale { purchases, concurrency, workers, kill_every_ms, member_faults, coverline, root, haproxy } => {
-            let summary = chaos::run(chaos::ChaosOptions {
-                purchases,
-                concurrency,
+        Command::Scale { run, workers, kill_every_ms, haproxy } => {
+            // As many API instances as the load balancer's configuration names.
+            let apis = chaos::balanced_instances(&std::fs::read_to_string(run.root.join(chaos::HAPROXY_CONFIG))?);
+            let options = chaos::ChaosOptions {
                 postgres: true,
                 separate_worker: true,
-                kill_every: Duration::from_millis(kill_every_ms),
-                member_faults: member_faults.min(100),
-                coverline: std::fs::canonicalize(&coverline).with_context(|| format!("{}", coverline.display()))?,
-                root: std::fs::canonicalize(&root)?,
-                // As many API instances as the load balancer's configuration names.
-                scale: Some(chaos::ScaleOptions {
-                    apis: chaos::balanced_instances(&std::fs::read_to_string(root.join(chaos::HAPROXY_CONFIG))?),
-                    workers: workers.max(1),
-                    haproxy,
-                }),
-            })
-            .await?;
-            println!("{summary}");
-            anyhow::ensure!(summary.passed(), "scale run failed");
-            Ok(())
+                scale: Some(chaos::ScaleOptions { apis, workers: workers.max(1), haproxy }),
+                ..run.options(kill_every_ms)?
+            };
+            run_chaos(options, "scale").await
         }
         Command::Checkouts { temporal, namespace, url, inbox, sandbox, count, concurrency } => {
             checkouts::run(checkouts::CheckoutsOptions { temporal, namespace, url, inbox, sandbox, count, concurrency }).await

@@ -68,6 +68,14 @@ pub struct Client {
     pub retried: Retried,
 }
 
+impl Client {
+    /// A member's device talking to the API at `api` (`http://host:port/api`), paying at `sandbox`
+    /// and reading its email from `mailbox`; no step timed and no call sent again yet.
+    pub fn new(http: reqwest::Client, api: String, sandbox: String, mailbox: Mailbox) -> Self {
+        Self { http, api, sandbox, mailbox, step_latencies: Default::default(), retried: Default::default() }
+    }
+}
+
 /// Calls sent again, by why (each counts one failed attempt).
 #[derive(Debug, Default)]
 pub struct Retried {

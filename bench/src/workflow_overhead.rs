@@ -160,14 +160,12 @@ pub async fn run(opts: OverheadOptions) -> anyhow::Result<()> {
     worked.context("trivial workflow worker")?;
     let trivial = trivial?;
 
-    let shopper = Arc::new(purchase_flow::Client {
-        http: reqwest::Client::builder().timeout(Duration::from_secs(150)).build()?,
-        api: format!("{}/api", opts.url.trim_end_matches('/')),
-        sandbox: opts.sandbox.trim_end_matches('/').to_string(),
-        mailbox: Mailbox::Maildev(opts.inbox.trim_end_matches('/').to_string()),
-        step_latencies: Default::default(),
-        retried: Default::default(),
-    });
+    let shopper = Arc::new(purchase_flow::Client::new(
+        reqwest::Client::builder().timeout(Duration::from_secs(150)).build()?,
+        format!("{}/api", opts.url.trim_end_matches('/')),
+        opts.sandbox.trim_end_matches('/').to_string(),
+        Mailbox::Maildev(opts.inbox.trim_end_matches('/').to_string()),
+    ));
     let purchases = |warm: bool, count: usize| {
         let shopper = shopper.clone();
         measure(client.clone(), count, opts.concurrency, move |i| {
