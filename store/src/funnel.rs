@@ -1,11 +1,12 @@
-//! What the checkout funnel reads (`coverline report funnel`, the funnel counters): the pages each
-//! visitor or member viewed, and the payments recorded. Which page is which step is the API's
-//! funnel definition; the store only lists the pages.
+//! What the checkout funnel reads and writes: the pages each visitor or member viewed and the
+//! payments recorded (`coverline report funnel`), and the steps each has reached (the funnel
+//! counters). Which page is which step is the API's funnel definition; the store only lists pages
+//! and records step names.
 
 use anyhow::Context;
 use sqlx::Row;
 
-use crate::Store;
+use crate::{Store, now};
 
 /// A page one visitor (a tab's analytics id) or member (a user id) viewed, with the first time
 /// they viewed it.
@@ -18,19 +19,16 @@ pub struct FirstPageview {
     pub first_at: i64,
 }
 
-/// One pageview as stored, in the order the viewer sent them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredPageview {
-    pub event_id: String,
-    pub page_path: String,
+/// Who reached a funnel step: a member (by user id) or a visitor (a tab's analytics id, before a
+/// user exists).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer<'a> {
+    Member(&'a str),
+    Visitor(&'a str),
 }
 
 fn first_pageviews(rows: &[sqlx::any::AnyRow]) -> Vec<FirstPageview> {
     rows.iter().map(|r| FirstPageview { viewer: r.get(0), page_path: r.get(1), first_at: r.get(2) }).collect()
-}
-
-fn pageviews(rows: &[sqlx::any::AnyRow]) -> Vec<StoredPageview> {
-    rows.iter().map(|r| StoredPageview { event_id: r.get(0), page_path: r.get(1) }).collect()
 }
 
 impl Store {
@@ -69,33 +67,30 @@ impl Store {
         Ok(first_pageviews(&rows))
     }
 
-    /// A member's pageviews at an institution, oldest first.
-    pub async fn member_pageviews(&self, institution_id: &str, user_id: &str) -> anyhow::Result<Vec<StoredPageview>> {
-        let rows = sqlx::query(
-            "SELECT event_id, page_path FROM analytics_events \
-             WHERE user_id = $1 AND institution_id = $2 AND hit_type = 'pageview' AND page_path IS NOT NULL \
-             ORDER BY created_at, event_id",
-        )
-        .bind(user_id)
-        .bind(institution_id)
-        .fetch_all(&self.pool)
-        .await
-        .context("listing a member's pageviews")?;
-        Ok(pageviews(&rows))
-    }
-
-    /// The pageviews a tab (its analytics id) sent without a user at an institution, oldest first.
-    pub async fn visitor_pageviews(&self, institution_id: &str, client_id: &str) -> anyhow::Result<Vec<StoredPageview>> {
-        let rows = sqlx::query(
-            "SELECT event_id, page_path FROM anonymous_pageviews \
-             WHERE client_id = $1 AND institution_id = $2 AND page_path IS NOT NULL ORDER BY created_at, event_id",
-        )
-        .bind(client_id)
-        .bind(institution_id)
-        .fetch_all(&self.pool)
-        .await
-        .context("listing a visitor's pageviews")?;
-        Ok(pageviews(&rows))
+    /// Records that `viewer` reached `steps` at an institution, and returns those of them reached
+    /// for the first time. One statement (a multi-row insert that skips the steps already there and
+    /// returns the others), so of any number of concurrent calls for the same step exactly one gets
+    /// it back, on both databases, whatever order their pageviews were stored in.
+    pub async fn reach_funnel_steps(&self, institution_id: &str, viewer: Viewer<'_>, steps: &[&str]) -> anyhow::Result<Vec<String>> {
+        if steps.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (kind, id) = match viewer {
+            Viewer::Member(user_id) => ("member", user_id),
+            Viewer::Visitor(client_id) => ("visitor", client_id),
+        };
+        let values: Vec<String> = (0..steps.len()).map(|i| format!("($1, $2, $3, $4, ${})", i + 5)).collect();
+        let sql = format!(
+            "INSERT INTO funnel_reached (institution_id, viewer_kind, viewer, reached_at, step) VALUES {} \
+             ON CONFLICT (institution_id, viewer_kind, viewer, step) DO NOTHING RETURNING step",
+            values.join(", ")
+        );
+        let mut query = sqlx::query(&sql).bind(institution_id).bind(kind).bind(id).bind(now());
+        for step in steps {
+            query = query.bind(*step);
+        }
+        let rows = query.fetch_all(&self.writer).await.context("recording the funnel steps reached")?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     /// Payments recorded since `since` for the institution's contracts (one per contract paid).
@@ -109,5 +104,42 @@ impl Store {
         .await
         .context("counting payments")?;
         Ok(row.get(0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STEPS: [&str; 5] = ["vehicle", "mileage", "miles_per_year", "years_to_own", "coverage"];
+
+    #[tokio::test]
+    async fn fifty_concurrent_pageviews_reach_each_step_once() {
+        for store in crate::test_stores("funnel").await {
+            // 50 pageviews of one member at once, each reaching the steps up to one of five pages.
+            let calls = (0..50).map(|i| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let upto = &STEPS[..=i % STEPS.len()];
+                    store.reach_funnel_steps("cu", Viewer::Member("usr_1"), upto).await.unwrap()
+                })
+            });
+            let mut firsts = Vec::new();
+            for call in calls {
+                firsts.extend(call.await.unwrap());
+            }
+            firsts.sort();
+            let mut expected: Vec<String> = STEPS.iter().map(|s| s.to_string()).collect();
+            expected.sort();
+            assert_eq!(firsts, expected, "on {:?}: each step is new to exactly one pageview", store.backend());
+
+            let again = store.reach_funnel_steps("cu", Viewer::Member("usr_1"), &STEPS).await.unwrap();
+            assert!(again.is_empty(), "a reload reaches nothing new");
+            let visitor = store.reach_funnel_steps("cu", Viewer::Visitor("usr_1"), &["vehicle"]).await.unwrap();
+            assert_eq!(visitor, ["vehicle"], "a visitor is not the member of the same id");
+            let elsewhere = store.reach_funnel_steps("other-cu", Viewer::Member("usr_1"), &["vehicle"]).await.unwrap();
+            assert_eq!(elsewhere, ["vehicle"], "funnels are per institution");
+            assert!(store.reach_funnel_steps("cu", Viewer::Member("usr_2"), &[]).await.unwrap().is_empty());
+        }
     }
 }

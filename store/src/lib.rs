@@ -27,7 +27,7 @@ pub use cars::CarRecord;
 pub use checkouts::{CheckoutRecord, PaymentRequestRecord, RestoreKeyRecord, ResumeLinkRecord, ResumeRefusal};
 pub use contacts::ContactRequestRecord;
 pub use events::PolicyEvent;
-pub use funnel::{FirstPageview, StoredPageview};
+pub use funnel::{FirstPageview, Viewer};
 pub use integrators::{IntegratorRecord, LaunchRecord};
 pub use limits::Bucket;
 pub use payments::PaymentRecord;
@@ -153,4 +153,22 @@ pub(crate) fn inserted_once(result: Result<sqlx::any::AnyQueryResult, sqlx::Erro
 /// Current time as UTC unix seconds.
 pub fn now() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp()
+}
+
+/// Fresh stores for the crate's own tests: SQLite in a new file, and Postgres too when
+/// `COVERLINE_TEST_POSTGRES_URL` names a server (`make test` starts one), in a new database.
+#[cfg(test)]
+pub(crate) async fn test_stores(name: &str) -> Vec<Store> {
+    use rand::RngCore;
+    let dir = std::env::temp_dir().join(format!("coverline-test-{name}-{}", rand::rng().next_u64()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut stores = vec![Store::connect(&format!("sqlite://{}?mode=rwc", dir.join("db").display())).await.unwrap()];
+    if let Ok(admin) = std::env::var("COVERLINE_TEST_POSTGRES_URL") {
+        let db = format!("{name}_{}", rand::rng().next_u64());
+        let pool = sqlx::AnyPool::connect(&admin).await.unwrap();
+        sqlx::query(&format!("CREATE DATABASE {db}")).execute(&pool).await.unwrap();
+        let (base, _) = admin.rsplit_once('/').unwrap();
+        stores.push(Store::connect(&format!("{base}/{db}")).await.unwrap());
+    }
+    stores
 }

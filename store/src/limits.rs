@@ -123,20 +123,8 @@ mod tests {
 
     use super::*;
 
-    /// SQLite in a fresh file, and Postgres too when `COVERLINE_TEST_POSTGRES_URL` names a server
-    /// (`make test` starts one): the upsert must read the same on both.
     async fn stores() -> Vec<Store> {
-        let dir = std::env::temp_dir().join(format!("coverline-test-buckets-{}", rand::rng().next_u64()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut stores = vec![Store::connect(&format!("sqlite://{}?mode=rwc", dir.join("db").display())).await.unwrap()];
-        if let Ok(admin) = std::env::var("COVERLINE_TEST_POSTGRES_URL") {
-            let name = format!("buckets_{}", rand::rng().next_u64());
-            let pool = sqlx::AnyPool::connect(&admin).await.unwrap();
-            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&pool).await.unwrap();
-            let (base, _) = admin.rsplit_once('/').unwrap();
-            stores.push(Store::connect(&format!("{base}/{name}")).await.unwrap());
-        }
-        stores
+        crate::test_stores("buckets").await
     }
 
     #[tokio::test]

@@ -18,7 +18,7 @@ pub mod report;
 
 use std::sync::LazyLock;
 
-use coverline_store::Store;
+use coverline_store::{Store, Viewer};
 use prometheus::{IntCounterVec, Opts, register_int_counter_vec};
 use serde::Serialize;
 
@@ -130,10 +130,10 @@ impl FunnelStep {
     }
 }
 
-/// The steps a member reaches with a pageview of `step`, having viewed at most `before` until then
-/// (none: no step yet): every member step after `before`, up to `step`.
-pub fn newly_reached(before: Option<FunnelStep>, step: FunnelStep) -> impl Iterator<Item = FunnelStep> {
-    FunnelStep::MEMBER_PAGES.into_iter().filter(move |s| Some(*s) > before && *s <= step)
+/// The steps a member has reached once they view `step`'s page: it and every member step before
+/// it (a continue link, the car-details form or an email verified before skip some pages).
+pub fn reached_with(step: FunnelStep) -> impl Iterator<Item = FunnelStep> {
+    FunnelStep::MEMBER_PAGES.into_iter().filter(move |s| *s <= step)
 }
 
 /// Visitors (splash) and members (car pages to the payment page) who reached a step for the first
@@ -146,42 +146,27 @@ pub static REACHED: LazyLock<IntCounterVec> = LazyLock::new(|| {
     .expect("metric registers once")
 });
 
-/// Counts a member's pageview, stored as `event_id`, in [`REACHED`]: each step it reaches for the
-/// first time. Read after the pageview is stored, so of two pageviews racing, the later one sees
-/// the earlier and a reload counts nothing.
-pub async fn count_member_pageview(
-    store: &Store,
-    institution_id: &str,
-    user_id: &str,
-    event_id: &str,
-    page_path: &str,
-) -> anyhow::Result<()> {
+/// Counts a member's pageview of `page_path` in [`REACHED`]: each step it reaches for the first
+/// time. The store records the steps reached in one statement and returns the new ones, so a
+/// reload, a step gone back to and pageviews racing each other (or stored within the same
+/// millisecond) count each step once.
+pub async fn count_member_pageview(store: &Store, institution_id: &str, user_id: &str, page_path: &str) -> anyhow::Result<()> {
     let Some(step) = FunnelStep::of_member_page(institution_id, page_path) else { return Ok(()) };
-    let pageviews = store.member_pageviews(institution_id, user_id).await?;
-    let Some(at) = pageviews.iter().position(|p| p.event_id == event_id) else { return Ok(()) };
-    let before = pageviews[..at].iter().filter_map(|p| FunnelStep::of_member_page(institution_id, &p.page_path)).max();
-    for reached in newly_reached(before, step) {
-        REACHED.with_label_values(&[institution_id, reached.as_str()]).inc();
+    let steps: Vec<&str> = reached_with(step).map(FunnelStep::as_str).collect();
+    for reached in store.reach_funnel_steps(institution_id, Viewer::Member(user_id), &steps).await? {
+        REACHED.with_label_values(&[institution_id, &reached]).inc();
     }
     Ok(())
 }
 
-/// Counts a pageview sent without a user, stored as `event_id`, in [`REACHED`]: the tab's first
-/// view of the splash.
-pub async fn count_visitor_pageview(
-    store: &Store,
-    institution_id: &str,
-    client_id: &str,
-    event_id: &str,
-    page_path: &str,
-) -> anyhow::Result<()> {
+/// Counts a pageview sent without a user in [`REACHED`]: the tab's first view of the splash.
+pub async fn count_visitor_pageview(store: &Store, institution_id: &str, client_id: &str, page_path: &str) -> anyhow::Result<()> {
     if !FunnelStep::is_visitor_page(institution_id, page_path) {
         return Ok(());
     }
-    let pageviews = store.visitor_pageviews(institution_id, client_id).await?;
-    let first = pageviews.iter().find(|p| FunnelStep::is_visitor_page(institution_id, &p.page_path));
-    if first.is_some_and(|p| p.event_id == event_id) {
-        REACHED.with_label_values(&[institution_id, FunnelStep::Splash.as_str()]).inc();
+    let splash = FunnelStep::Splash.as_str();
+    for reached in store.reach_funnel_steps(institution_id, Viewer::Visitor(client_id), &[splash]).await? {
+        REACHED.with_label_values(&[institution_id, &reached]).inc();
     }
     Ok(())
 }
@@ -207,15 +192,13 @@ mod tests {
     }
 
     #[test]
-    fn a_step_reaches_the_skipped_ones_before_it_once() {
+    fn a_step_reaches_the_skipped_ones_before_it() {
         use FunnelStep::*;
-        let reached = |before, step| newly_reached(before, step).collect::<Vec<_>>();
-        assert_eq!(reached(None, Vehicle), [Vehicle]);
-        assert_eq!(reached(None, Mileage), [Vehicle, Mileage], "a continue link at mileage reached the look-up too");
-        assert_eq!(reached(Some(Mileage), YearsToOwn), [MilesPerYear, YearsToOwn], "the car-details form");
-        assert_eq!(reached(Some(Coverage), Coverage), [], "a reload");
-        assert_eq!(reached(Some(Review), Coverage), [], "going back to change the coverage");
-        assert_eq!(reached(Some(PersonalDetails), Review), [VerifyEmail, Review], "an email verified before");
+        let reached = |step| reached_with(step).collect::<Vec<_>>();
+        assert_eq!(reached(Vehicle), [Vehicle]);
+        assert_eq!(reached(Mileage), [Vehicle, Mileage], "a continue link at mileage reached the look-up too");
+        assert_eq!(reached(YearsToOwn), [Vehicle, Mileage, MilesPerYear, YearsToOwn], "the car-details form");
+        assert_eq!(reached(Review), [Vehicle, Mileage, MilesPerYear, YearsToOwn, Coverage, PersonalDetails, VerifyEmail, Review]);
     }
 
     #[test]

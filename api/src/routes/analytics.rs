@@ -122,7 +122,7 @@ async fn record(
     let event_id = crate::ids::new_ordered_id("evt");
     state.store.insert_analytics_event(&event_id, &event).await?;
     if let (HitType::Pageview, Some(page)) = (d.hit_type, &event.page_path) {
-        funnel::count_member_pageview(&state.store, &event.institution_id, &event.user_id, &event_id, page).await?;
+        funnel::count_member_pageview(&state.store, &event.institution_id, &event.user_id, page).await?;
     }
     Ok(StatusCode::ACCEPTED)
 }
@@ -163,7 +163,7 @@ async fn record_anonymous(
     let event_id = crate::ids::new_ordered_id("evt");
     state.store.insert_anonymous_pageview(&event_id, &pageview).await?;
     if let (Some(client), Some(page)) = (&pageview.client_id, &pageview.page_path) {
-        funnel::count_visitor_pageview(&state.store, &pageview.institution_id, client, &event_id, page).await?;
+        funnel::count_visitor_pageview(&state.store, &pageview.institution_id, client, page).await?;
     }
     Ok(StatusCode::ACCEPTED)
 }
