@@ -49,7 +49,7 @@ impl ApiError {
     }
 
     /// 429 `rateLimited`: the caller may try again after `wait`, which the answer's `Retry-After`
-    /// says. A limiter that counts over a sliding window passes the window: a true upper bound.
+    /// says: the time left in a full window, or until a token bucket holds a token again.
     pub fn rate_limited(message: impl Into<String>, wait: Duration) -> Self {
         Self { retry_after: Some(wait), ..Self::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message) }
     }

@@ -1,7 +1,6 @@
 //! Contact requests: stored before they are emailed, so none is lost if the mail relay is down.
 
 use anyhow::Context;
-use sqlx::Row;
 
 use crate::{Store, now};
 
@@ -64,18 +63,6 @@ impl Store {
         .fetch_optional(&self.pool)
         .await
         .context("reading contact request")
-    }
-
-    /// How many contact requests an address made at an institution since `since`.
-    pub async fn contact_requests_since(&self, institution_id: &str, email: &str, since: i64) -> anyhow::Result<i64> {
-        let row = sqlx::query("SELECT COUNT(*) FROM contact_requests WHERE institution_id = $1 AND email = $2 AND created_at >= $3")
-            .bind(institution_id)
-            .bind(email)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await
-            .context("counting contact requests")?;
-        Ok(row.get(0))
     }
 
     /// Marks a contact request as emailed to the institution.

@@ -85,21 +85,4 @@ impl Store {
             .context("recording document lookup")?;
         Ok(())
     }
-
-    /// Failed find-your-contract attempts on a policy, and all attempts from a client, since `since`.
-    pub async fn document_lookups_since(&self, policy_id: &str, client: &str, since: i64) -> anyhow::Result<(i64, i64)> {
-        let (failed,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM document_lookups WHERE policy_id = $1 AND matched = 0 AND at >= $2")
-            .bind(policy_id)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await
-            .context("counting failed lookups")?;
-        let (from_client,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM document_lookups WHERE client = $1 AND at >= $2")
-            .bind(client)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await
-            .context("counting lookups")?;
-        Ok((failed, from_client))
-    }
 }

@@ -29,7 +29,7 @@ pub use contacts::ContactRequestRecord;
 pub use events::PolicyEvent;
 pub use funnel::{FirstPageview, Viewer};
 pub use integrators::{IntegratorRecord, LaunchRecord};
-pub use limits::Bucket;
+pub use limits::{Bucket, Window};
 pub use payments::PaymentRecord;
 pub use photos::{AnalyticsEvent, AnonymousPageview, VinPhoto};
 pub use policies::PolicyRecord;

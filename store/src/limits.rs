@@ -1,13 +1,28 @@
-//! Rate limits shared by every API instance: hits per key in a sliding window (logins, resets,
-//! contact requests...), and token buckets for the hot ones (VIN lookups, sample contracts).
+//! Rate limits shared by every API instance: tries per key in a window (logins, resets,
+//! find-your-contract, continue links...), and token buckets for the hot ones (VIN lookups, sample
+//! contracts). Each take is one atomic statement on both databases.
 
 use anyhow::Context;
 use rand::RngCore;
 
 use crate::Store;
 
-/// Hits older than this are deleted now and then.
+/// Windows that ended this long ago are deleted now and then (no window is longer).
 const KEEP_SECS: i64 = 86_400;
+
+/// A "N tries in a window" limit: at most `tries` in `secs` seconds from the first of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub tries: i64,
+    pub secs: i64,
+}
+
+impl Window {
+    pub const fn new(tries: i64, secs: i64) -> Self {
+        assert!(tries >= 1 && secs >= 1 && secs <= KEEP_SECS, "a window allows a try and ends within the sweep's keep time");
+        Self { tries, secs }
+    }
+}
 
 /// A token bucket idle this long is swept: every bucket must refill within it (see [`Bucket`]).
 pub const BUCKET_IDLE_MS: i64 = 3_600_000;
@@ -36,25 +51,51 @@ impl Bucket {
 }
 
 impl Store {
-    /// Counts one hit on `key` at `at` (UTC unix seconds).
-    pub async fn record_hit(&self, key: &str, at: i64) -> anyhow::Result<()> {
-        let mut id = [0u8; 16];
-        rand::rng().fill_bytes(&mut id);
-        sqlx::query("INSERT INTO rate_hits (hit_id, key, at) VALUES ($1, $2, $3)")
-            .bind(hex::encode(id))
+    /// Takes one try of `key`'s window at `now` (UTC unix seconds), whichever instance asks: one
+    /// upsert that starts a new window when the last one ended, and otherwise counts the try only
+    /// while fewer than `window.tries` were taken, so of any number of concurrent tries exactly the
+    /// allowed ones pass. When the window is full: how long until it ends.
+    pub async fn take_try(&self, key: &str, window: Window, now: i64) -> anyhow::Result<Result<(), std::time::Duration>> {
+        let ended = now - window.secs;
+        let taken: Option<(i64,)> = sqlx::query_as(
+            "INSERT INTO rate_windows (key, started_at, tries) VALUES ($1, $2, 1) ON CONFLICT (key) DO UPDATE \
+             SET tries = CASE WHEN rate_windows.started_at <= $3 THEN 1 ELSE rate_windows.tries + 1 END, \
+                 started_at = CASE WHEN rate_windows.started_at <= $3 THEN excluded.started_at ELSE rate_windows.started_at END \
+             WHERE rate_windows.started_at <= $3 OR rate_windows.tries < $4 RETURNING tries",
+        )
+        .bind(key)
+        .bind(now)
+        .bind(ended)
+        .bind(window.tries)
+        .fetch_optional(&self.writer)
+        .await
+        .context("taking a rate-limit try")?;
+        if taken.is_some() {
+            // About one try in 256 also sweeps the windows that ended a day ago or more.
+            if rand::rng().next_u32().is_multiple_of(256) {
+                sqlx::query("DELETE FROM rate_windows WHERE started_at < $1")
+                    .bind(now - KEEP_SECS)
+                    .execute(&self.writer)
+                    .await
+                    .context("sweeping rate-limit windows")?;
+            }
+            return Ok(Ok(()));
+        }
+        let (started_at,): (i64,) = sqlx::query_as("SELECT started_at FROM rate_windows WHERE key = $1")
             .bind(key)
-            .bind(at)
+            .fetch_one(&self.writer)
+            .await
+            .context("reading a rate-limit window")?;
+        Ok(Err(std::time::Duration::from_secs((started_at + window.secs - now).max(1) as u64)))
+    }
+
+    /// Gives back a try taken on `key` (a login whose password matched counts no failure).
+    pub async fn give_back_try(&self, key: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE rate_windows SET tries = tries - 1 WHERE key = $1 AND tries > 0")
+            .bind(key)
             .execute(&self.writer)
             .await
-            .context("recording a rate-limit hit")?;
-        // About one write in 256 also sweeps the hits no window looks at any more.
-        if id[0] == 0 {
-            sqlx::query("DELETE FROM rate_hits WHERE at < $1")
-                .bind(at - KEEP_SECS)
-                .execute(&self.writer)
-                .await
-                .context("sweeping rate-limit hits")?;
-        }
+            .context("giving back a rate-limit try")?;
         Ok(())
     }
 
@@ -103,17 +144,6 @@ impl Store {
             .context("reading a rate-limit bucket")?;
         let missing = (1.0 - bucket.refilled(tokens, at_ms, now_ms)).max(0.0);
         Ok(Err(std::time::Duration::from_secs_f64(missing / bucket.per_second)))
-    }
-
-    /// Hits on `key` since `since`.
-    pub async fn hits_since(&self, key: &str, since: i64) -> anyhow::Result<i64> {
-        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM rate_hits WHERE key = $1 AND at >= $2")
-            .bind(key)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await
-            .context("counting rate-limit hits")?;
-        Ok(n)
     }
 }
 
@@ -171,6 +201,43 @@ mod tests {
                 granted += usize::from(take.await.unwrap().is_ok());
             }
             assert_eq!(granted, 30, "60 takes at once, on {:?}: the burst, once", store.backend());
+        }
+    }
+
+    #[tokio::test]
+    async fn a_window_allows_its_tries_then_starts_again() {
+        let window = Window::new(3, 900);
+        let t0 = 1_800_000_000;
+        for store in stores().await {
+            for _ in 0..3 {
+                assert_eq!(store.take_try("login:a", window, t0).await.unwrap(), Ok(()));
+            }
+            assert_eq!(store.take_try("login:a", window, t0 + 100).await.unwrap(), Err(Duration::from_secs(800)), "full until t0 + 900");
+            assert_eq!(store.take_try("login:b", window, t0 + 100).await.unwrap(), Ok(()), "windows are per key");
+            store.give_back_try("login:a").await.unwrap();
+            assert_eq!(store.take_try("login:a", window, t0 + 200).await.unwrap(), Ok(()), "a try given back is taken again");
+            assert!(store.take_try("login:a", window, t0 + 899).await.unwrap().is_err());
+            assert_eq!(store.take_try("login:a", window, t0 + 900).await.unwrap(), Ok(()), "a new window at its end");
+            assert_eq!(store.take_try("login:a", window, t0 + 901).await.unwrap(), Ok(()));
+            assert_eq!(store.take_try("login:a", window, t0 + 902).await.unwrap(), Ok(()));
+            assert_eq!(store.take_try("login:a", window, t0 + 903).await.unwrap(), Err(Duration::from_secs(897)));
+        }
+    }
+
+    #[tokio::test]
+    async fn fifty_concurrent_tries_pass_the_limit_exactly() {
+        let window = Window::new(5, 900);
+        let now = 1_800_000_000;
+        for store in stores().await {
+            let tries = (0..50).map(|_| {
+                let store = store.clone();
+                tokio::spawn(async move { store.take_try("code:member", window, now).await.unwrap() })
+            });
+            let mut granted = 0;
+            for take in tries {
+                granted += usize::from(take.await.unwrap().is_ok());
+            }
+            assert_eq!(granted, 5, "50 tries at once, on {:?}: five pass", store.backend());
         }
     }
 }

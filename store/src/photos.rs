@@ -55,17 +55,6 @@ impl Store {
         Ok(())
     }
 
-    /// How many drops a user opened since `since` (the per-member upload limit).
-    pub async fn vin_photos_since(&self, user_id: &str, since: i64) -> anyhow::Result<i64> {
-        let row = sqlx::query("SELECT COUNT(*) FROM vin_photos WHERE user_id = $1 AND created_at >= $2")
-            .bind(user_id)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await
-            .context("counting vin photo drops")?;
-        Ok(row.get(0))
-    }
-
     /// A drop; `user_id` must own it (`None` otherwise).
     pub async fn vin_photo(&self, user_id: &str, drop_id: &str) -> anyhow::Result<Option<VinPhoto>> {
         let row = sqlx::query(

@@ -194,14 +194,20 @@ impl Store {
         .context("reading verification code")
     }
 
-    /// Counts a wrong try; returns the new count.
-    pub async fn count_wrong_code(&self, user_id: &str) -> anyhow::Result<i64> {
-        sqlx::query("UPDATE verification_codes SET attempts = attempts + 1 WHERE user_id = $1")
-            .bind(user_id)
-            .execute(&self.writer)
-            .await
-            .context("counting a wrong code")?;
-        Ok(self.verification_code(user_id).await?.map_or(0, |c| c.attempts))
+    /// Takes a try of the user's live verification code at `now`: one statement that raises its
+    /// count while the code is alive and below `tries`, and returns the code to compare; none when
+    /// there is no live code or its tries are spent. Concurrent guesses compare at most `tries` times.
+    pub async fn take_code_try(&self, user_id: &str, tries: i64, now: i64) -> anyhow::Result<Option<VerificationCodeRecord>> {
+        sqlx::query_as::<_, VerificationCodeRecord>(
+            "UPDATE verification_codes SET attempts = attempts + 1 WHERE user_id = $1 AND attempts < $2 AND expires_at >= $3 \
+             RETURNING code_hash, email, expires_at, attempts, sent_at, window_started_at, sends_in_window",
+        )
+        .bind(user_id)
+        .bind(tries)
+        .bind(now)
+        .fetch_optional(&self.writer)
+        .await
+        .context("taking a verification-code try")
     }
 
     /// Changes the address: it is unverified again and any live code for the old one dies.
@@ -266,23 +272,21 @@ impl Store {
         Ok(())
     }
 
-    /// The user's live reset code: (hash, expires_at, attempts).
-    pub async fn reset_code(&self, user_id: &str) -> anyhow::Result<Option<(String, i64, i64)>> {
-        sqlx::query_as("SELECT code_hash, expires_at, attempts FROM password_resets WHERE user_id = $1")
-            .bind(user_id)
-            .fetch_optional(&self.pool)
-            .await
-            .context("reading reset code")
-    }
-
-    /// Counts a wrong reset code.
-    pub async fn count_wrong_reset(&self, user_id: &str) -> anyhow::Result<()> {
-        sqlx::query("UPDATE password_resets SET attempts = attempts + 1 WHERE user_id = $1")
-            .bind(user_id)
-            .execute(&self.writer)
-            .await
-            .context("counting a wrong reset code")?;
-        Ok(())
+    /// Takes a try of the user's live reset code at `now`: one statement that raises its count
+    /// while the code is alive and below `tries`, and returns its hash to compare; none when there
+    /// is no live code or its tries are spent. Concurrent guesses compare at most `tries` times.
+    pub async fn take_reset_try(&self, user_id: &str, tries: i64, now: i64) -> anyhow::Result<Option<String>> {
+        let row: Option<(String,)> = sqlx::query_as(
+            "UPDATE password_resets SET attempts = attempts + 1 \
+             WHERE user_id = $1 AND attempts < $2 AND expires_at >= $3 RETURNING code_hash",
+        )
+        .bind(user_id)
+        .bind(tries)
+        .bind(now)
+        .fetch_optional(&self.writer)
+        .await
+        .context("taking a reset-code try")?;
+        Ok(row.map(|(hash,)| hash))
     }
 
     /// Sets the new password, spends the reset code and ends every session of the user, at once.

@@ -19,6 +19,7 @@ use crate::app::AppState;
 use crate::auth::{ActiveInstitution, InstitutionMember};
 use crate::error::{ApiError, ApiResult};
 use crate::funnel;
+use crate::limits::Limit;
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 use crate::routes::documents::client_address;
 
@@ -26,7 +27,7 @@ use crate::routes::documents::client_address;
 const MAX_FIELD: usize = 500;
 
 /// Pageviews without a user one client address may send per hour.
-pub const ANONYMOUS_PAGEVIEWS_PER_HOUR: i64 = 120;
+const ANONYMOUS_PAGEVIEWS_PER_HOUR: Limit = Limit::new("anonymous-pageview", 120, 3600, "Too many requests. Please try again later.");
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(record)).routes(routes!(record_anonymous))
@@ -155,11 +156,7 @@ async fn record_anonymous(
         field(other)?;
     }
     let now = state.clock.now();
-    let key = format!("anonymous-pageview:{}", client_address(&state, &headers, peer));
-    if state.store.hits_since(&key, now - 3600).await? >= ANONYMOUS_PAGEVIEWS_PER_HOUR {
-        return Err(ApiError::rate_limited("Too many requests. Please try again later.", crate::limits::HOUR));
-    }
-    state.store.record_hit(&key, now).await?;
+    ANONYMOUS_PAGEVIEWS_PER_HOUR.take(&state.store, &client_address(&state, &headers, peer), now).await?;
     let event_id = crate::ids::new_ordered_id("evt");
     state.store.insert_anonymous_pageview(&event_id, &pageview).await?;
     if let (Some(client), Some(page)) = (&pageview.client_id, &pageview.page_path) {

@@ -29,6 +29,7 @@ use crate::auth::{self, ActiveInstitution, InstitutionMember};
 use crate::checkouts;
 use crate::error::{ApiError, ApiResult};
 use crate::garage::{parse_vin, vehicle_not_found};
+use crate::limits::Limit;
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 use crate::routes::cars::{CarView, car_view};
 use crate::routes::documents::client_address;
@@ -37,7 +38,7 @@ use crate::routes::quotes::{QuoteView, quote_json};
 use crate::routes::users::{UserView, user_view};
 
 /// Resume links a client may try per hour (they are single use; this stops guessing).
-const RESUMES_PER_CLIENT: i64 = 20;
+const RESUMES_PER_CLIENT: Limit = Limit::new("resume-client", 20, 3600, "Too many attempts. Please try again later.");
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -409,11 +410,7 @@ async fn resume(
     Json(body): Json<ResumeBody>,
 ) -> ApiResult<Response> {
     let now = state.clock.now();
-    let client_key = format!("resume-client:{}", client_address(&state, &headers, peer));
-    if state.store.hits_since(&client_key, now - 3600).await? >= RESUMES_PER_CLIENT {
-        return Err(ApiError::rate_limited("Too many attempts. Please try again later.", crate::limits::HOUR));
-    }
-    state.store.record_hit(&client_key, now).await?;
+    RESUMES_PER_CLIENT.take(&state.store, &client_address(&state, &headers, peer), now).await?;
     let gone = || ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, coverline_domain::product::messages::LINK_EXPIRED);
     if body.token.len() > RESUME_TOKEN_MAX_LEN {
         return Err(ApiError::bad_request("This link is not valid. Please check that you opened the whole link from the email."));

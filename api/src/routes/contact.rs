@@ -17,15 +17,17 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 use crate::auth::{ActiveInstitution, InstitutionMember};
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
+use crate::limits::Limit;
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 
 /// A repeat of the same request within this many seconds answers the first one.
 const REPEAT_WINDOW_SECS: i64 = 60;
+const ALREADY_HAVE_IT: &str = "We already have your request. A representative will contact you.";
 /// Requests per hour and address without a session.
-const ANONYMOUS_PER_HOUR: i64 = 5;
+const ANONYMOUS_PER_HOUR: Limit = Limit::new("contact-anonymous", 5, 3600, ALREADY_HAVE_IT);
 /// Requests per hour and member.
-const MEMBER_PER_HOUR: i64 = 20;
+const MEMBER_PER_HOUR: Limit = Limit::new("contact-member", 20, 3600, ALREADY_HAVE_IT);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(member_request)).routes(routes!(anonymous_request))
@@ -131,10 +133,8 @@ async fn record(
     if let Some(first) = state.store.contact_request_by_fingerprint(&fingerprint, now - REPEAT_WINDOW_SECS).await? {
         return Ok((StatusCode::ACCEPTED, Json(ContactRequestId { contact_request_id: first.contact_request_id })));
     }
-    let limit = if user.is_some() { MEMBER_PER_HOUR } else { ANONYMOUS_PER_HOUR };
-    if state.store.contact_requests_since(&institution.institution_id, &email, now - 3600).await? >= limit {
-        return Err(ApiError::rate_limited("We already have your request. A representative will contact you.", crate::limits::HOUR));
-    }
+    let limit = if user.is_some() { &MEMBER_PER_HOUR } else { &ANONYMOUS_PER_HOUR };
+    limit.take(&state.store, &format!("{}:{email}", institution.institution_id), now).await?;
     let request = ContactRequestRecord {
         contact_request_id: crate::ids::new_id("cr"),
         institution_id: institution.institution_id.clone(),

@@ -22,16 +22,18 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::app::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::limits::{self, Limit};
 use crate::openapi::{ErrorBody, MemberPath};
 use crate::routes::policies::voided;
 use coverline_store::{AnalyticsEvent, PolicyRecord};
 
 /// A document link lives this long.
 const LINK_TTL_SECS: i64 = 600;
+const TOO_MANY_LOOKUPS: &str = "Too many attempts. Please try again in an hour.";
 /// Wrong last name / zip answers on one policy per hour before lookups of it are refused.
-const FAILED_PER_POLICY_PER_HOUR: i64 = 5;
+const FAILED_PER_POLICY_PER_HOUR: Limit = Limit::new("find-contract", 5, 3600, TOO_MANY_LOOKUPS);
 /// Lookups per client address per hour.
-const LOOKUPS_PER_CLIENT_PER_HOUR: i64 = 30;
+const LOOKUPS_PER_CLIENT_PER_HOUR: Limit = Limit::new("find-contract-client", 30, 3600, TOO_MANY_LOOKUPS);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -178,10 +180,11 @@ async fn find_document(
     let iid = institution.institution_id.as_str();
     let (last_name, zip) = parse_details(body)?;
     let now = state.clock.now();
-    let (failed, from_client) = state.store.document_lookups_since(policy_id, &client, now - 3600).await?;
-    if failed >= FAILED_PER_POLICY_PER_HOUR || from_client >= LOOKUPS_PER_CLIENT_PER_HOUR {
-        tracing::warn!(%policy_id, %client, failed, from_client, "find-your-contract lookups refused");
-        return Err(ApiError::rate_limited("Too many attempts. Please try again in an hour.", crate::limits::HOUR));
+    // Both tries are taken before the answers are compared; a match gives the policy's back.
+    let limits = [(&LOOKUPS_PER_CLIENT_PER_HOUR, client.as_str()), (&FAILED_PER_POLICY_PER_HOUR, policy_id)];
+    if let Err(refused) = limits::take_all(&state.store, &limits, now).await {
+        tracing::warn!(%policy_id, %client, "find-your-contract lookups refused");
+        return Err(refused);
     }
     let user = match &policy {
         Some(_) => state.store.user(uid).await?,
@@ -194,6 +197,9 @@ async fn find_document(
             && u.zip.as_deref() == Some(zip.as_str())
     });
     state.store.record_document_lookup(policy_id, &client, matched, now).await?;
+    if matched {
+        FAILED_PER_POLICY_PER_HOUR.give_back(&state.store, policy_id).await?;
+    }
     let Some(policy) = policy.filter(|_| matched) else {
         // One answer for an unknown policy, another member's policy and wrong details.
         return Err(ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "We could not find a contract with those details."));

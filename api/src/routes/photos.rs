@@ -24,6 +24,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::app::AppState;
 use crate::auth::InstitutionMember;
 use crate::error::{ApiError, ApiResult};
+use crate::limits::Limit;
 use crate::openapi::{ErrorBody, MemberPath};
 
 /// Largest photo accepted (10 MB).
@@ -31,7 +32,7 @@ pub const MAX_PHOTO_BYTES: usize = 10 * 1024 * 1024;
 /// How long an upload URL is valid.
 const DROP_TTL_SECS: i64 = 600;
 /// Drops a member may open per hour.
-const DROPS_PER_HOUR: i64 = 20;
+const DROPS_PER_HOUR: Limit = Limit::new("vin-photo-drop", 20, 3600, "Too many photos. Please type the VIN in.");
 /// Content types a photo may have.
 const MIMES: [&str; 6] = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/bmp", "image/tiff"];
 
@@ -150,9 +151,7 @@ async fn open_drop(
         return Err(ApiError::bad_request(NOT_A_PHOTO_TYPE));
     }
     let now = state.clock.now();
-    if state.store.vin_photos_since(&uid, now - 3600).await? >= DROPS_PER_HOUR {
-        return Err(ApiError::rate_limited("Too many photos. Please type the VIN in.", crate::limits::HOUR));
-    }
+    DROPS_PER_HOUR.take(&state.store, &uid, now).await?;
     state.store.purge_expired_vin_photos(now).await?;
     let drop_id = crate::ids::new_id("drop");
     let expires = now + DROP_TTL_SECS;

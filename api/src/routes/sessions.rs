@@ -19,18 +19,21 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::app::AppState;
 use crate::auth::{self, ActiveInstitution, InstitutionMember};
 use crate::error::{ApiError, ApiResult};
+use crate::limits::{self, Limit};
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 use crate::routes::documents::client_address;
 use crate::routes::users::{UserWithToken, user_view};
 
+const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please try again later.";
 /// Failed logins per address (institution + email) in 15 minutes before logins of it are refused.
-const LOGIN_FAILURES_PER_ADDRESS: i64 = 5;
-const LOGIN_WINDOW_SECS: i64 = 900;
+const LOGIN_FAILURES_PER_ADDRESS: Limit = Limit::new("login", 5, 900, TOO_MANY_ATTEMPTS);
 /// Failed logins per client address per hour.
-const LOGIN_FAILURES_PER_CLIENT: i64 = 30;
+const LOGIN_FAILURES_PER_CLIENT: Limit = Limit::new("login-client", 30, 3600, TOO_MANY_ATTEMPTS);
+/// Wrong old passwords per member in 15 minutes.
+const PASSWORD_CHANGE_FAILURES: Limit = Limit::new("password-change", 5, 900, TOO_MANY_ATTEMPTS);
 /// Reset codes per address per hour, and reset requests per client per hour.
-const RESETS_PER_ADDRESS: i64 = 3;
-const RESETS_PER_CLIENT: i64 = 20;
+const RESETS_PER_ADDRESS: Limit = Limit::new("reset-request", 3, 3600, TOO_MANY_ATTEMPTS);
+const RESETS_PER_CLIENT: Limit = Limit::new("reset-client", 20, 3600, TOO_MANY_ATTEMPTS);
 /// A reset code lives this long and dies after this many wrong tries.
 const RESET_CODE_TTL_SECS: i64 = 600;
 const RESET_CODE_TRIES: i64 = 5;
@@ -61,11 +64,6 @@ struct NewToken {
 #[derive(Serialize, ToSchema)]
 struct ResetSent {
     sent: bool,
-}
-
-/// Refused by a sliding window of at most an hour: an hour is a true upper bound of the wait.
-fn too_many() -> ApiError {
-    ApiError::rate_limited("Too many attempts. Please try again later.", crate::limits::HOUR)
 }
 
 fn invalid_credentials() -> ApiError {
@@ -123,25 +121,24 @@ async fn login(
     Json(body): Json<Password>,
 ) -> ApiResult<(super::SetCookie, Json<UserWithToken>)> {
     let email = EmailAddress::parse(query.email_address.as_deref().unwrap_or_default())?;
-    let now = state.clock.now();
-    let address_key = format!("login:{}:{}", institution.institution_id, email.as_str());
-    let client_key = format!("login-client:{}", client_address(&state, &headers, peer));
-    if state.store.hits_since(&address_key, now - LOGIN_WINDOW_SECS).await? >= LOGIN_FAILURES_PER_ADDRESS
-        || state.store.hits_since(&client_key, now - 3600).await? >= LOGIN_FAILURES_PER_CLIENT
-    {
+    let address = format!("{}:{}", institution.institution_id, email.as_str());
+    let client = client_address(&state, &headers, peer);
+    // Each login takes a try before the password is compared, and gives it back when it matches:
+    // so concurrent guesses never compare more passwords than the limits allow.
+    let limits = [(&LOGIN_FAILURES_PER_ADDRESS, address.as_str()), (&LOGIN_FAILURES_PER_CLIENT, client.as_str())];
+    if let Err(refused) = limits::take_all(&state.store, &limits, state.clock.now()).await {
         tracing::warn!(institution = %institution.institution_id, "logins refused: too many failures");
-        return Err(too_many());
+        return Err(refused);
     }
     if body.password.len() <= 256 {
         for user in state.store.users_by_email(&institution.institution_id, email.as_str(), USERS_PER_ADDRESS).await? {
             if auth::verify_password(&body.password, &user.password_hash).await? {
+                limits::give_back_all(&state.store, &limits).await?;
                 let (token, cookie) = auth::open_session(&state, &institution.institution_id, &user.user_id).await?;
                 return Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(UserWithToken { user: user_view(&user), token })));
             }
         }
     }
-    state.store.record_hit(&address_key, now).await?;
-    state.store.record_hit(&client_key, now).await?;
     Err(invalid_credentials())
 }
 
@@ -163,15 +160,11 @@ async fn change_password(
     Path((_, uid)): Path<(String, String)>,
     Json(body): Json<ChangePassword>,
 ) -> ApiResult<Json<NewToken>> {
-    let now = state.clock.now();
-    let key = format!("password-change:{uid}");
-    if state.store.hits_since(&key, now - LOGIN_WINDOW_SECS).await? >= LOGIN_FAILURES_PER_ADDRESS {
-        return Err(too_many());
-    }
+    PASSWORD_CHANGE_FAILURES.take(&state.store, &uid, state.clock.now()).await?;
     if body.old_password.len() > 256 || !auth::verify_password(&body.old_password, &member.user.password_hash).await? {
-        state.store.record_hit(&key, now).await?;
         return Err(ApiError { field: Some("oldPassword"), ..invalid_credentials() });
     }
+    PASSWORD_CHANGE_FAILURES.give_back(&state.store, &uid).await?;
     check_new_password(&body.new_password)?;
     let hash = auth::hash_password_blocking(&body.new_password).await?;
     state.store.set_password(&uid, &hash).await?;
@@ -206,15 +199,9 @@ async fn reset_request(
 ) -> ApiResult<(StatusCode, Json<ResetSent>)> {
     let email = EmailAddress::parse(&body.email_address)?;
     let now = state.clock.now();
-    let address_key = format!("reset-request:{}:{}", institution.institution_id, email.as_str());
-    let client_key = format!("reset-client:{}", client_address(&state, &headers, peer));
-    if state.store.hits_since(&address_key, now - 3600).await? >= RESETS_PER_ADDRESS
-        || state.store.hits_since(&client_key, now - 3600).await? >= RESETS_PER_CLIENT
-    {
-        return Err(too_many());
-    }
-    state.store.record_hit(&address_key, now).await?;
-    state.store.record_hit(&client_key, now).await?;
+    let address = format!("{}:{}", institution.institution_id, email.as_str());
+    let client = client_address(&state, &headers, peer);
+    limits::take_all(&state.store, &[(&RESETS_PER_ADDRESS, address.as_str()), (&RESETS_PER_CLIENT, client.as_str())], now).await?;
     if let Some(user) = state.store.users_by_email(&institution.institution_id, email.as_str(), 1).await?.into_iter().next() {
         let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
         state.store.put_reset_code(&user.user_id, &reset_code_hash(&user.user_id, &code), now + RESET_CODE_TTL_SECS).await?;
@@ -250,13 +237,15 @@ async fn reset(
     let Some(user) = state.store.users_by_email(&institution.institution_id, email.as_str(), 1).await?.into_iter().next() else {
         return Err(invalid());
     };
-    let Some((hash, expires_at, attempts)) = state.store.reset_code(&user.user_id).await? else { return Err(invalid()) };
-    if expires_at < state.clock.now() || attempts >= RESET_CODE_TRIES {
+    let code = body.code.trim();
+    if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(invalid());
     }
-    let code = body.code.trim();
-    if code.len() != 6 || reset_code_hash(&user.user_id, code) != hash {
-        state.store.count_wrong_reset(&user.user_id).await?;
+    // The try is taken (the code's count raised while below the limit) before the code is compared.
+    let Some(hash) = state.store.take_reset_try(&user.user_id, RESET_CODE_TRIES, state.clock.now()).await? else {
+        return Err(invalid());
+    };
+    if reset_code_hash(&user.user_id, code) != hash {
         return Err(invalid());
     }
     let new_hash = auth::hash_password_blocking(&body.password).await?;

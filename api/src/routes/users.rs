@@ -215,12 +215,11 @@ async fn check_code(state: &AppState, user: &UserRecord, code: &str) -> ApiResul
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Err(invalid());
     }
-    let Some(stored) = state.store.verification_code(&user.user_id).await? else { return Err(invalid()) };
-    if stored.expires_at < state.clock.now() || stored.attempts >= MAX_CODE_ATTEMPTS || stored.email != user.email {
+    // The try is taken (the code's count raised while below the limit) before the code is compared.
+    let Some(stored) = state.store.take_code_try(&user.user_id, MAX_CODE_ATTEMPTS, state.clock.now()).await? else {
         return Err(invalid());
-    }
-    if stored.code_hash != code_hash(&user.user_id, code) {
-        state.store.count_wrong_code(&user.user_id).await?;
+    };
+    if stored.email != user.email || stored.code_hash != code_hash(&user.user_id, code) {
         return Err(invalid());
     }
     state.store.mark_email_verified(&user.user_id).await?;

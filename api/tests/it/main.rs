@@ -22,6 +22,7 @@ mod coverage;
 mod durability;
 mod funnel;
 mod global_settings;
+mod limits;
 mod personal_details;
 mod rate_amounts;
 mod sample_contract;
