@@ -106,7 +106,7 @@ start_scale_stack() {
   stack_maildev "$smtp" "$inbox"
   local common=(DATABASE_URL="$stack_database_url" COVERLINE_PUBLIC_URL=http://127.0.0.1:$lb COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp
     COVERLINE_TASK_QUEUE=scale-$lb COVERLINE_SIGNING_KEY=scale-stack-signing-key COVERLINE_SANDBOX_ADDR=off COVERLINE_WORKER=off
-    COVERLINE_TRUST_FORWARDED_FOR=true COVERLINE_GATEWAY_URL=http://127.0.0.1:$sandbox COVERLINE_PROVIDER_URL=http://127.0.0.1:$sandbox
+    COVERLINE_TRUSTED_PROXIES=127.0.0.1 COVERLINE_GATEWAY_URL=http://127.0.0.1:$sandbox COVERLINE_PROVIDER_URL=http://127.0.0.1:$sandbox
     COVERLINE_CHECKOUT_SETTLE_SECS=${COVERLINE_CHECKOUT_SETTLE_SECS:-5} COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist")
   env "${coverline_env[@]}" "${common[@]}" COVERLINE_SANDBOX_ADDR=127.0.0.1:$sandbox COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \
     COVERLINE_GATEWAY_WEBHOOK_URL=http://127.0.0.1:$lb/api/gateway/webhook "$bin" sandbox > "$stack_work/sandbox.log" 2>&1 &

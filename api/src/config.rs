@@ -5,6 +5,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::client_address::TrustedProxies;
+
 /// A secret value: `Debug` prints `[redacted]`.
 #[derive(Clone)]
 pub struct Secret(String);
@@ -26,9 +28,21 @@ impl std::fmt::Debug for Secret {
     }
 }
 
+/// `COVERLINE_ENV`: how much the configuration is trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// `development` (the default): `make run` and the tests, on the sandbox and the lab data.
+    Development,
+    /// `production`: `serve` and `worker` refuse to start on a public secret, the in-process
+    /// sandbox or lab data ([`Config::production_problems`]).
+    Production,
+}
+
 /// Everything `coverline serve` and `coverline worker` need.
 #[derive(Debug, Clone)]
 pub struct Config {
+    /// `COVERLINE_ENV` (default `development`).
+    pub mode: Mode,
     /// `COVERLINE_ADDR` (default 127.0.0.1:8080).
     pub addr: SocketAddr,
     /// `COVERLINE_PUBLIC_URL`: the origin members load the app from (the payment widget posts to it).
@@ -39,6 +53,12 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `COVERLINE_WEB_DIR` (default ./web/dist): the built web app.
     pub web_dir: PathBuf,
+    /// `COVERLINE_INSTITUTIONS_DIR` (default `{data_dir}/institutions`, `none` for none): the
+    /// institution files `serve` imports at start.
+    pub institutions_dir: Option<PathBuf>,
+    /// `COVERLINE_INTEGRATORS_DIR` (default `{data_dir}/integrators`, `none` for none): the
+    /// integrator files `serve` imports at start.
+    pub integrators_dir: Option<PathBuf>,
     /// `TEMPORAL_ADDRESS` (host:port). Unset: `serve` starts a local dev server.
     pub temporal_address: Option<String>,
     /// `COVERLINE_TEMPORAL_CLI` (default .venv/bin/temporal): the dev server binary.
@@ -101,9 +121,9 @@ pub struct Config {
     pub run_worker: bool,
     /// `COVERLINE_TASK_QUEUE` (default `coverline-purchase`): the checkout workflows' task queue.
     pub task_queue: String,
-    /// `COVERLINE_TRUST_FORWARDED_FOR` (default off): behind a reverse proxy, rate limits per client
-    /// read the client's address from the proxy's `X-Forwarded-For` instead of the connection.
-    pub trust_forwarded_for: bool,
+    /// `COVERLINE_TRUSTED_PROXIES` (default none): the balancers' addresses or CIDRs. Behind them,
+    /// rate limits per client read the right-most `X-Forwarded-For` entry that is not one of them.
+    pub trusted_proxies: TrustedProxies,
     /// The splash's captcha (ALTCHA proof of work) before a user is created.
     pub captcha: CaptchaConfig,
 }
@@ -130,18 +150,22 @@ impl CaptchaConfig {
     }
 }
 
+/// Reads a variable; one set to blanks reads as unset.
+type Vars<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// The process environment, a variable set to blanks read as unset.
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
-fn number(name: &str, default: u32) -> anyhow::Result<u32> {
+fn number(env: Vars, name: &str, default: u32) -> anyhow::Result<u32> {
     match env(name) {
         Some(v) => v.parse().ok().filter(|n| *n >= 1).ok_or_else(|| anyhow::anyhow!("{name} must be a whole number from 1")),
         None => Ok(default),
     }
 }
 
-fn secs(name: &str, default: u64) -> anyhow::Result<Duration> {
+fn secs(env: Vars, name: &str, default: u64) -> anyhow::Result<Duration> {
     Ok(Duration::from_secs(match env(name) {
         Some(v) => v.parse().map_err(|_| anyhow::anyhow!("{name} must be a number of seconds"))?,
         None => default,
@@ -151,11 +175,33 @@ fn secs(name: &str, default: u64) -> anyhow::Result<Duration> {
 impl Config {
     /// Reads the environment over the defaults.
     pub fn from_env() -> anyhow::Result<Self> {
+        Self::from_vars(&env)
+    }
+
+    /// Reads `env` (a variable's value, none when unset) over the defaults.
+    pub fn from_vars(env: Vars) -> anyhow::Result<Self> {
+        let env = |name: &str| env(name).filter(|v| !v.trim().is_empty());
+        if env("COVERLINE_TRUST_FORWARDED_FOR").is_some() {
+            // Its left-most entry was the client's to write; silently ignoring it would put every
+            // member behind the balancer in one rate-limit bucket.
+            anyhow::bail!("COVERLINE_TRUST_FORWARDED_FOR is replaced by COVERLINE_TRUSTED_PROXIES: list the balancers' addresses or CIDRs");
+        }
         let addr: SocketAddr = env("COVERLINE_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into()).parse()?;
         let sandbox_addr: Option<SocketAddr> = match env("COVERLINE_SANDBOX_ADDR").as_deref() {
             Some("off") => None,
             Some(a) => Some(a.parse()?),
             None => Some("127.0.0.1:8081".parse()?),
+        };
+        let mode = match env("COVERLINE_ENV").as_deref() {
+            None | Some("development") => Mode::Development,
+            Some("production") => Mode::Production,
+            Some(other) => anyhow::bail!("COVERLINE_ENV must be development or production, not {other:?}"),
+        };
+        let data_dir: PathBuf = env("COVERLINE_DATA_DIR").unwrap_or_else(|| "data".into()).into();
+        let import_dir = |name: &str, default: &str| match env(name).as_deref() {
+            Some("none") => None,
+            Some(dir) => Some(PathBuf::from(dir)),
+            None => Some(data_dir.join(default)),
         };
         let sandbox_url = sandbox_addr.map(|a| format!("http://{a}")).unwrap_or_default();
         let gateway_url = env("COVERLINE_GATEWAY_URL").unwrap_or_else(|| sandbox_url.clone());
@@ -166,10 +212,13 @@ impl Config {
             hex::encode(key)
         });
         Ok(Self {
+            mode,
+            institutions_dir: import_dir("COVERLINE_INSTITUTIONS_DIR", "institutions"),
+            integrators_dir: import_dir("COVERLINE_INTEGRATORS_DIR", "integrators"),
             addr,
             public_url: env("COVERLINE_PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{}", addr.port())),
             database_url: env("DATABASE_URL").unwrap_or_else(|| "sqlite://data/coverline.db".into()),
-            data_dir: env("COVERLINE_DATA_DIR").unwrap_or_else(|| "data".into()).into(),
+            data_dir,
             web_dir: env("COVERLINE_WEB_DIR").unwrap_or_else(|| "web/dist".into()).into(),
             temporal_address: env("TEMPORAL_ADDRESS"),
             temporal_cli: env("COVERLINE_TEMPORAL_CLI").unwrap_or_else(|| ".venv/bin/temporal".into()).into(),
@@ -184,27 +233,281 @@ impl Config {
             provider_api_key: Secret::new(env("COVERLINE_PROVIDER_API_KEY").unwrap_or_else(|| "sandbox-provider-key".into())),
             captcha: CaptchaConfig {
                 secret: Secret::new(env("COVERLINE_CAPTCHA_SECRET").unwrap_or_else(|| signing_key.clone())),
-                cost: number("COVERLINE_CAPTCHA_COST", 1000)?,
-                max_number: number("COVERLINE_CAPTCHA_MAX_NUMBER", 10_000)?,
-                ttl: secs("COVERLINE_CAPTCHA_TTL_SECS", 600)?,
+                cost: number(&env, "COVERLINE_CAPTCHA_COST", 1000)?,
+                max_number: number(&env, "COVERLINE_CAPTCHA_MAX_NUMBER", 10_000)?,
+                ttl: secs(&env, "COVERLINE_CAPTCHA_TTL_SECS", 600)?,
             },
             signing_key: Secret::new(signing_key),
             dealer_id: env("COVERLINE_DEALER_ID").unwrap_or_else(|| "COVERLINE-001".into()),
             sandbox_addr,
-            booking_timeout: secs("COVERLINE_BOOKING_TIMEOUT_SECS", 120)?,
-            booking_attempt_timeout: secs("COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS", 40)?,
-            payment_deadline: secs("COVERLINE_PAYMENT_DEADLINE_SECS", 86_400)?,
-            payment_check: secs("COVERLINE_PAYMENT_CHECK_SECS", 120)?,
-            reminder_after: secs("COVERLINE_REMINDER_AFTER_SECS", 3600)?,
-            checkout_idle_close: secs("COVERLINE_CHECKOUT_IDLE_CLOSE_SECS", 7 * 86_400)?,
-            checkout_settle: secs("COVERLINE_CHECKOUT_SETTLE_SECS", 3 * 86_400)?,
-            quote_valid: secs("COVERLINE_QUOTE_VALID_SECS", 86_400)?,
+            booking_timeout: secs(&env, "COVERLINE_BOOKING_TIMEOUT_SECS", 120)?,
+            booking_attempt_timeout: secs(&env, "COVERLINE_BOOKING_ATTEMPT_TIMEOUT_SECS", 40)?,
+            payment_deadline: secs(&env, "COVERLINE_PAYMENT_DEADLINE_SECS", 86_400)?,
+            payment_check: secs(&env, "COVERLINE_PAYMENT_CHECK_SECS", 120)?,
+            reminder_after: secs(&env, "COVERLINE_REMINDER_AFTER_SECS", 3600)?,
+            checkout_idle_close: secs(&env, "COVERLINE_CHECKOUT_IDLE_CLOSE_SECS", 7 * 86_400)?,
+            checkout_settle: secs(&env, "COVERLINE_CHECKOUT_SETTLE_SECS", 3 * 86_400)?,
+            quote_valid: secs(&env, "COVERLINE_QUOTE_VALID_SECS", 86_400)?,
             gateway_webhook_secret: Secret::new(env("COVERLINE_GATEWAY_WEBHOOK_SECRET").unwrap_or_else(|| "sandbox-webhook-secret".into())),
-            idle_timeout: secs("COVERLINE_IDLE_TIMEOUT_SECS", 900)?,
-            session_max: secs("COVERLINE_SESSION_MAX_SECS", 14_400)?,
+            idle_timeout: secs(&env, "COVERLINE_IDLE_TIMEOUT_SECS", 900)?,
+            session_max: secs(&env, "COVERLINE_SESSION_MAX_SECS", 14_400)?,
             run_worker: env("COVERLINE_WORKER").as_deref() != Some("off"),
             task_queue: env("COVERLINE_TASK_QUEUE").unwrap_or_else(|| coverline_workflows::TASK_QUEUE.to_string()),
-            trust_forwarded_for: matches!(env("COVERLINE_TRUST_FORWARDED_FOR").as_deref(), Some("1" | "true" | "yes")),
+            trusted_proxies: TrustedProxies::parse(&env("COVERLINE_TRUSTED_PROXIES").unwrap_or_default())?,
         })
+    }
+}
+
+/// Secrets that ship with Coverline (the sandbox's and the harnesses' defaults, the demo partner's
+/// token): anyone can read them, so production mode refuses them.
+pub const PUBLIC_SECRETS: [&str; 8] = [
+    "sandbox-webhook-secret",
+    "sandbox-merchant-key",
+    "sandbox-provider-key",
+    "coverline-sandbox-signing-secret",
+    "demo-partner-token",
+    "scale-stack-signing-key",
+    "chaos-harness-signing-key",
+    "bench-signing-key",
+];
+
+/// The shortest secret production mode takes: 256 bits, as `openssl rand -hex 32` makes.
+pub const MIN_SECRET_BYTES: usize = 32;
+
+/// How a secret fails production mode's check, if it does.
+fn secret_problem(name: &str, value: &str) -> Option<String> {
+    let lower = value.to_ascii_lowercase();
+    if PUBLIC_SECRETS.contains(&value) || lower.contains("change-me") || lower.contains("changeme") || lower.starts_with("test-") {
+        return Some(format!("{name} is a public default or a placeholder: set the real one"));
+    }
+    (value.len() < MIN_SECRET_BYTES).then(|| format!("{name} is {} bytes: at least {MIN_SECRET_BYTES} (openssl rand -hex 32)", value.len()))
+}
+
+/// The lab files (`lab = true`, or an integrator of a public token) in a directory `serve` would
+/// import, each named.
+fn lab_files(dir: &std::path::Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let public_hashes: Vec<String> = PUBLIC_SECRETS.iter().map(|s| crate::integrators::token_sha256(s)).collect();
+    let mut found: Vec<String> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .filter(|p| {
+            let Some(file) = std::fs::read_to_string(p).ok().and_then(|t| t.parse::<toml::Table>().ok()) else { return false };
+            file.get("lab").and_then(toml::Value::as_bool) == Some(true)
+                || file
+                    .get("tokenSha256")
+                    .and_then(toml::Value::as_str)
+                    .is_some_and(|h| public_hashes.iter().any(|p| p.eq_ignore_ascii_case(h)))
+        })
+        .map(|p| p.display().to_string())
+        .collect();
+    found.sort();
+    found
+}
+
+impl Config {
+    /// What production mode refuses in this configuration, each naming its variable (empty: it
+    /// may start). `is_set` tells whether a variable was given (rather than defaulted).
+    pub fn production_problems(&self, is_set: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut problems = Vec::new();
+        let secrets = [
+            ("COVERLINE_SIGNING_KEY", &self.signing_key, true),
+            ("COVERLINE_CAPTCHA_SECRET", &self.captcha.secret, false),
+            ("COVERLINE_GATEWAY_MERCHANT_KEY", &self.gateway_merchant_key, true),
+            ("COVERLINE_GATEWAY_WEBHOOK_SECRET", &self.gateway_webhook_secret, true),
+            ("COVERLINE_PROVIDER_API_KEY", &self.provider_api_key, true),
+        ];
+        for (name, secret, required) in secrets {
+            if !is_set(name) {
+                if required {
+                    problems.push(format!("{name} is missing"));
+                }
+                continue;
+            }
+            problems.extend(secret_problem(name, secret.expose()));
+        }
+        if self.sandbox_addr.is_some() {
+            problems.push(
+                "COVERLINE_SANDBOX_ADDR: the sandbox gateway would run in this process and take card numbers itself: set it to off".into(),
+            );
+        }
+        if self.temporal_address.is_none() {
+            problems.push("TEMPORAL_ADDRESS is missing: production connects to a Temporal cluster, it starts no dev server".into());
+        }
+        for (name, url) in [
+            ("COVERLINE_PUBLIC_URL", &self.public_url),
+            ("COVERLINE_GATEWAY_URL", &self.gateway_url),
+            ("COVERLINE_GATEWAY_PUBLIC_URL", &self.gateway_public_url),
+            ("COVERLINE_PROVIDER_URL", &self.provider_url),
+        ] {
+            if !url.starts_with("https://") {
+                problems.push(format!("{name} must be an https:// URL, not {url:?}"));
+            }
+        }
+        for name in ["COVERLINE_SMTP_URL", "COVERLINE_MAIL_FROM", "COVERLINE_DEALER_ID"] {
+            if !is_set(name) {
+                problems.push(format!("{name} is missing (its development default is a local stand-in)"));
+            }
+        }
+        for (name, dir) in [("COVERLINE_INSTITUTIONS_DIR", &self.institutions_dir), ("COVERLINE_INTEGRATORS_DIR", &self.integrators_dir)] {
+            for file in dir.as_deref().map(lab_files).unwrap_or_default() {
+                problems.push(format!("{name}: {file} is lab data (demo, public token): point {name} at your own files, or none"));
+            }
+        }
+        problems
+    }
+
+    /// In production mode, refuses to go on when [`Config::production_problems`] finds any, with
+    /// all of them; in development mode, says that the sandbox's public secrets are in use.
+    pub fn refuse_unsafe_production(&self) -> anyhow::Result<()> {
+        match self.mode {
+            Mode::Production => {
+                let problems = self.production_problems(|name| env(name).is_some());
+                anyhow::ensure!(
+                    problems.is_empty(),
+                    "COVERLINE_ENV=production refuses to start:\n  - {}\n(README, Deploying to production)",
+                    problems.join("\n  - ")
+                );
+                Ok(())
+            }
+            Mode::Development => {
+                tracing::warn!("development mode (COVERLINE_ENV unset): public sandbox secrets and lab data; never for members' money");
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    /// A production configuration that passes, with real-looking secrets and endpoints.
+    fn production() -> HashMap<&'static str, String> {
+        let secret = |c: char| c.to_string().repeat(64);
+        HashMap::from([
+            ("COVERLINE_ENV", "production".into()),
+            ("COVERLINE_SIGNING_KEY", secret('a')),
+            ("COVERLINE_GATEWAY_MERCHANT_KEY", secret('b')),
+            ("COVERLINE_GATEWAY_WEBHOOK_SECRET", secret('c')),
+            ("COVERLINE_PROVIDER_API_KEY", secret('d')),
+            ("COVERLINE_SANDBOX_ADDR", "off".into()),
+            ("TEMPORAL_ADDRESS", "temporal.internal:7233".into()),
+            ("COVERLINE_PUBLIC_URL", "https://vsc.summitcu.org".into()),
+            ("COVERLINE_GATEWAY_URL", "https://api.gateway.example".into()),
+            ("COVERLINE_GATEWAY_PUBLIC_URL", "https://pay.gateway.example".into()),
+            ("COVERLINE_PROVIDER_URL", "https://exchange.provider.example".into()),
+            ("COVERLINE_SMTP_URL", "smtps://mailer:secret@smtp.example:465".into()),
+            ("COVERLINE_MAIL_FROM", "Summit Credit Union <no-reply@vsc.summitcu.org>".into()),
+            ("COVERLINE_DEALER_ID", "SUMMIT-0042".into()),
+            ("COVERLINE_INSTITUTIONS_DIR", "none".into()),
+            ("COVERLINE_INTEGRATORS_DIR", "none".into()),
+        ])
+    }
+
+    fn problems(vars: &HashMap<&'static str, String>) -> Vec<String> {
+        let get = |name: &str| vars.get(name).cloned();
+        let config = Config::from_vars(&get).unwrap();
+        assert_eq!(config.mode, Mode::Production);
+        config.production_problems(|name| get(name).is_some())
+    }
+
+    fn with(change: &[(&'static str, Option<&str>)]) -> Vec<String> {
+        let mut vars = production();
+        for (name, value) in change {
+            match value {
+                Some(v) => vars.insert(name, v.to_string()),
+                None => vars.remove(name),
+            };
+        }
+        problems(&vars)
+    }
+
+    #[test]
+    fn a_complete_production_configuration_starts() {
+        assert_eq!(problems(&production()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn production_refuses_each_missing_secret_and_endpoint() {
+        for name in [
+            "COVERLINE_SIGNING_KEY",
+            "COVERLINE_GATEWAY_MERCHANT_KEY",
+            "COVERLINE_GATEWAY_WEBHOOK_SECRET",
+            "COVERLINE_PROVIDER_API_KEY",
+            "TEMPORAL_ADDRESS",
+            "COVERLINE_SMTP_URL",
+            "COVERLINE_MAIL_FROM",
+            "COVERLINE_DEALER_ID",
+        ] {
+            let found = with(&[(name, None)]);
+            assert_eq!(found.len(), 1, "{name}: {found:?}");
+            assert!(found[0].starts_with(name), "{name} is named: {found:?}");
+        }
+        // Unset, the URLs default to the sandbox's (http) and the sandbox runs in the process.
+        let found = with(&[("COVERLINE_SANDBOX_ADDR", None), ("COVERLINE_GATEWAY_URL", None), ("COVERLINE_PROVIDER_URL", None)]);
+        for name in ["COVERLINE_SANDBOX_ADDR", "COVERLINE_GATEWAY_URL", "COVERLINE_PROVIDER_URL"] {
+            assert!(found.iter().any(|p| p.starts_with(name)), "{name}: {found:?}");
+        }
+        let found = with(&[("COVERLINE_PUBLIC_URL", Some("http://vsc.summitcu.org"))]);
+        assert!(found[0].starts_with("COVERLINE_PUBLIC_URL must be an https:// URL"), "{found:?}");
+    }
+
+    #[test]
+    fn production_refuses_public_placeholder_and_short_secrets() {
+        let secrets = [
+            "COVERLINE_SIGNING_KEY",
+            "COVERLINE_CAPTCHA_SECRET",
+            "COVERLINE_GATEWAY_MERCHANT_KEY",
+            "COVERLINE_GATEWAY_WEBHOOK_SECRET",
+            "COVERLINE_PROVIDER_API_KEY",
+        ];
+        for name in secrets {
+            for value in PUBLIC_SECRETS.iter().copied().chain(["change-me-to-a-long-random-secret-0123456789abcdef", "short-but-real"]) {
+                let found = with(&[(name, Some(value))]);
+                assert_eq!(found.len(), 1, "{name}={value}: {found:?}");
+                assert!(found[0].starts_with(name), "{name}={value}: {found:?}");
+            }
+        }
+        let found = with(&[("COVERLINE_SIGNING_KEY", Some("0123456789abcdef0123456789abcde"))]);
+        assert_eq!(found, ["COVERLINE_SIGNING_KEY is 31 bytes: at least 32 (openssl rand -hex 32)"]);
+    }
+
+    #[test]
+    fn production_refuses_the_lab_institutions_and_the_demo_integrator() {
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../data");
+        let found = with(&[
+            ("COVERLINE_INSTITUTIONS_DIR", Some(&format!("{data}/institutions"))),
+            ("COVERLINE_INTEGRATORS_DIR", Some(&format!("{data}/integrators"))),
+        ]);
+        assert_eq!(found.len(), 5, "four lab institutions and the demo partner: {found:?}");
+        assert!(found[0].starts_with("COVERLINE_INSTITUTIONS_DIR: ") && found[0].contains("harborline-bank.toml"), "{found:?}");
+        assert!(found[4].starts_with("COVERLINE_INTEGRATORS_DIR: ") && found[4].contains("demo-partner.toml"), "{found:?}");
+        // Unset, both default to the data directory's lab files.
+        let found = with(&[("COVERLINE_INSTITUTIONS_DIR", None), ("COVERLINE_INTEGRATORS_DIR", None), ("COVERLINE_DATA_DIR", Some(data))]);
+        assert_eq!(found.len(), 5, "{found:?}");
+
+        // An integrator of the demo's public token without the lab flag is refused too.
+        let dir = std::env::temp_dir().join(format!("coverline-test-integrators-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let demo = std::fs::read_to_string(format!("{data}/integrators/demo-partner.toml")).unwrap().replace("lab = true", "");
+        std::fs::write(dir.join("renamed.toml"), demo).unwrap();
+        let found = with(&[("COVERLINE_INTEGRATORS_DIR", Some(dir.to_str().unwrap()))]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("renamed.toml"), "{found:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_mode_is_development_or_production() {
+        let get = |v: &'static str| move |name: &str| (name == "COVERLINE_ENV").then(|| v.to_string());
+        assert_eq!(Config::from_vars(&get("development")).unwrap().mode, Mode::Development);
+        assert_eq!(Config::from_vars(&|_: &str| None).unwrap().mode, Mode::Development);
+        assert!(Config::from_vars(&get("prod")).is_err(), "a misspelt mode is no mode");
+        let legacy = |name: &str| (name == "COVERLINE_TRUST_FORWARDED_FOR").then(|| "true".to_string());
+        let err = Config::from_vars(&legacy).unwrap_err().to_string();
+        assert!(err.contains("COVERLINE_TRUSTED_PROXIES"), "{err}");
     }
 }

@@ -23,6 +23,9 @@ pub struct IntegratorFile {
     pub origins: Vec<String>,
     /// Hex SHA-256 of the partner's token.
     pub token_sha256: String,
+    /// Demo data shipped with Coverline (its token is public): production mode refuses to import it.
+    #[serde(default)]
+    pub lab: bool,
 }
 
 /// An origin a CSP frame-ancestors list can carry: scheme, host, optional port or `*`; nothing

@@ -7,6 +7,7 @@ pub mod cache;
 pub mod cancellations;
 pub mod captcha;
 pub mod checkouts;
+pub mod client_address;
 pub mod config;
 pub mod error;
 pub mod funnel;
@@ -114,8 +115,12 @@ impl Clients {
 pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyhow::Result<Services> {
     temporal::register_search_attributes(&temporal, &config.temporal_namespace).await?;
     let store = Store::connect(&config.database_url).await?;
-    institutions::import_dir(&store, &config.data_dir.join("institutions")).await?;
-    integrators::import_dir(&store, &config.data_dir.join("integrators")).await?;
+    if let Some(dir) = &config.institutions_dir {
+        institutions::import_dir(&store, dir).await?;
+    }
+    if let Some(dir) = &config.integrators_dir {
+        integrators::import_dir(&store, dir).await?;
+    }
     let rating = Rating::load(&config.data_dir)?;
     let vehicles = VehicleDecoder::open(&config.data_dir)?;
     let clients = Clients::new(&config)?;

@@ -225,6 +225,9 @@ async fn main() -> anyhow::Result<()> {
         tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).init();
     }
     let config = Config::from_env()?;
+    if matches!(cli.command, Command::Serve | Command::Worker) {
+        config.refuse_unsafe_production()?;
+    }
     match cli.command {
         Command::Serve => {
             let mut dev_server = None;

@@ -302,6 +302,9 @@ pub struct ScaleFigures {
     pub vin_burst_one_instance: usize,
     pub vin_burst_balanced: usize,
     pub probe_instances: usize,
+    /// Reset requests one client was allowed through the balancer, each with a fresh forged
+    /// left-most `X-Forwarded-For` address, before the first 429 (the limit is 20 per client).
+    pub forged_address_allowed: usize,
 }
 
 impl ScaleFigures {
@@ -313,6 +316,7 @@ impl ScaleFigures {
             && self.vin_burst_one_instance > 0
             && self.vin_burst_balanced == self.vin_burst_one_instance
             && self.probe_instances == self.apis
+            && self.forged_address_allowed == RESETS_PER_CLIENT
     }
 }
 
@@ -374,6 +378,12 @@ impl std::fmt::Display for ChaosSummary {
                 x.vin_burst_balanced,
                 x.probe_instances,
                 if x.vin_burst_balanced == x.vin_burst_one_instance { "held" } else { "NOT shared" }
+            )?;
+            writeln!(
+                f,
+                "  addresses  reset requests of one client with a forged X-Forwarded-For each before the first 429: {} (limit {RESETS_PER_CLIENT}: {})",
+                x.forged_address_allowed,
+                if x.forged_address_allowed == RESETS_PER_CLIENT { "held" } else { "MOVED by a forged header" }
             )?;
         }
         writeln!(
@@ -610,7 +620,11 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
                 sandbox_url.clone(),
                 Mailbox::Receiver(inbox.clone()),
             );
-            match probe_vin_limit(&http, stats_port, scale.apis, &direct, &client, &run).await {
+            let probes = async {
+                let vin = probe_vin_limit(&http, stats_port, scale.apis, &direct, &client, &run).await?;
+                anyhow::Ok((vin, probe_forged_address(&client.api, &run).await?))
+            };
+            match probes.await {
                 Ok(figures) => Some(figures),
                 Err(e) => {
                     stack.lock().expect("stack lock").stop();
@@ -730,7 +744,7 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
 
     let kills = stack.lock().expect("stack lock").kills;
     let scale = match (&opts.scale, probe) {
-        (Some(options), Some((one, balanced, instances))) => {
+        (Some(options), Some(((one, balanced, instances), forged_address_allowed))) => {
             let stats = haproxy_stats(&http, stats_port).await;
             let stat = |proxy: &str, server: &str, field: &str| -> u64 {
                 stats.iter().find(|r| r["pxname"] == proxy && r["svname"] == server).and_then(|r| r.get(field)?.parse().ok()).unwrap_or(0)
@@ -749,6 +763,7 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
                 vin_burst_one_instance: one,
                 vin_burst_balanced: balanced,
                 probe_instances: instances,
+                forged_address_allowed,
             })
         }
         _ => None,
@@ -814,7 +829,7 @@ pub fn stack_env(a: &StackAddresses) -> Vec<(String, String)> {
     [
         ("COVERLINE_PUBLIC_URL", a.api.clone()),
         // Behind the load balancer, per-client limits read the address it forwards.
-        ("COVERLINE_TRUST_FORWARDED_FOR", a.balanced.to_string()),
+        ("COVERLINE_TRUSTED_PROXIES", if a.balanced { "127.0.0.1".into() } else { String::new() }),
         ("COVERLINE_SANDBOX_ADDR", "off".into()),
         ("COVERLINE_GATEWAY_URL", a.sandbox.clone()),
         ("COVERLINE_PROVIDER_URL", a.sandbox.clone()),
@@ -870,6 +885,32 @@ async fn probe_vin_limit(
     let (one, _) = direct.vin_burst(&format!("probe-one-{run}@example.com"), 200).await?;
     let (through, instances) = balanced.vin_burst(&format!("probe-balanced-{run}@example.com"), 200).await?;
     Ok((one, through, instances))
+}
+
+/// Reset requests one client may send an hour (api/src/routes/sessions.rs).
+const RESETS_PER_CLIENT: usize = 20;
+
+/// Reset requests through the balancer from one client until the first 429, each for another
+/// address and with a fresh forged left-most `X-Forwarded-For` entry: how many were allowed. The
+/// client connects from 127.0.0.2, so the address HAProxy appends is not the balancer's own
+/// (127.0.0.1, the instances' only trusted proxy).
+async fn probe_forged_address(api: &str, run: &str) -> anyhow::Result<usize> {
+    let http = reqwest::Client::builder().local_address(std::net::IpAddr::from([127, 0, 0, 2])).timeout(Duration::from_secs(30)).build()?;
+    let limit = RESETS_PER_CLIENT + 10;
+    for allowed in 0..limit {
+        let res = http
+            .post(format!("{api}/institution/{}/passwordresetrequest", crate::purchase_flow::INSTITUTION))
+            .header("x-forwarded-for", format!("198.51.{}.{}", allowed / 250, allowed % 250 + 1))
+            .json(&serde_json::json!({ "emailAddress": format!("forged-{run}-{allowed}@example.com") }))
+            .send()
+            .await?;
+        match res.status().as_u16() {
+            202 => {}
+            429 => return Ok(allowed),
+            s => bail!("reset request through the balancer: {s} {}", res.text().await.unwrap_or_default()),
+        }
+    }
+    Ok(limit)
 }
 
 #[cfg(test)]
@@ -960,7 +1001,8 @@ mod compose_tests {
             assert!(missing.is_empty(), "api-{n} lacks what every instance of `make scale` gets: {missing:?}");
             assert_eq!(env["COVERLINE_WORKER"], "off", "workers run on their own, as in `make scale`");
             assert_eq!(env["COVERLINE_SANDBOX_ADDR"], "off", "one sandbox for all, not one per instance");
-            assert_eq!(env["COVERLINE_TRUST_FORWARDED_FOR"], "true", "behind the balancer");
+            let lb_address = compose["services"]["lb"]["networks"]["default"]["ipv4_address"].as_str();
+            assert_eq!(env["COVERLINE_TRUSTED_PROXIES"].as_str(), lb_address.unwrap(), "behind the balancer, it alone is trusted");
             assert!(api.get("ports").is_none(), "api-{n} is reached through the balancer only");
             assert!(api.get("deploy").is_none(), "api-{n} is one instance (the balancer names each)");
         }

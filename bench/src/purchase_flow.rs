@@ -15,7 +15,7 @@ use crate::smtp;
 const PASSWORD: &str = "Bench-harness-password-1!";
 /// The sandbox gateway's merchant key (the stacks the harness drives use the sandbox's default).
 pub const MERCHANT_KEY: &str = "sandbox-merchant-key";
-const INSTITUTION: &str = "summit-cu";
+pub const INSTITUTION: &str = "summit-cu";
 const VIN: &str = "5XYRLDLC3NG097496";
 
 /// Where the stack delivers its emails, read for the verification codes.

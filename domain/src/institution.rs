@@ -13,6 +13,9 @@ pub struct Institution {
     /// The payment account at the gateway (`PaymentAccountId` of the sign request).
     pub entity_id: String,
     pub is_active: bool,
+    /// Demo data shipped with Coverline (`make run`, the tests): production mode refuses to import it.
+    #[serde(default)]
+    pub lab: bool,
     pub name: String,
     pub branding: Branding,
     pub application_settings: ApplicationSettings,

@@ -82,16 +82,9 @@ pub(crate) fn check_link_token(state: &AppState, institution_id: &str, user_id: 
     Ok(())
 }
 
-/// The caller's address for rate limits: the connection's, or the proxy's `X-Forwarded-For`
-/// (first hop) when configured to trust it.
+/// The caller's address for rate limits (see [`crate::client_address`]).
 pub(crate) fn client_address(state: &AppState, headers: &HeaderMap, peer: SocketAddr) -> String {
-    if state.config.trust_forwarded_for
-        && let Some(first) = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()).and_then(|v| v.split(',').next())
-        && !first.trim().is_empty()
-    {
-        return first.trim().to_string();
-    }
-    peer.ip().to_string()
+    state.config.trusted_proxies.client(headers, peer)
 }
 
 /// The member's last name and zip code, as on the policy.

@@ -131,3 +131,23 @@ async fn fifty_concurrent_guesses_pass_each_limit_exactly(db: Db) {
 }
 
 on_both_databases!(fifty_concurrent_guesses_pass_each_limit_exactly);
+
+async fn a_forged_forwarded_address_does_not_move_the_limit(db: Db) {
+    // The test's own connection plays the balancer: trusted, it appends the client's address.
+    let app = spawn_app(Options { trusted_proxies: "127.0.0.1", ..Options::on(db) }).await;
+    let request = |n: usize, forwarded: String| {
+        let res = app
+            .http
+            .post(app.api("/institution/summit-cu/passwordresetrequest"))
+            .header("x-forwarded-for", forwarded)
+            .json(&json!({ "emailAddress": format!("someone{n}@example.com") }))
+            .send();
+        async move { res.await.unwrap().status().as_u16() }
+    };
+    // 25 requests of one client, each with a fresh address of its own writing on the left.
+    let statuses = join_all((0..25).map(|n| request(n, format!("198.51.100.{n}, 203.0.113.7")))).await;
+    assert_eq!(statuses.iter().filter(|s| **s == 202).count(), 20, "20 reset requests an hour per client: {statuses:?}");
+    assert_eq!(request(99, "203.0.113.8".into()).await, 202, "another client's address (the right-most) has its own limit");
+}
+
+on_both_databases!(a_forged_forwarded_address_does_not_move_the_limit);

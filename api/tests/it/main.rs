@@ -24,6 +24,7 @@ mod funnel;
 mod global_settings;
 mod limits;
 mod personal_details;
+mod production;
 mod rate_amounts;
 mod sample_contract;
 mod security;

@@ -130,6 +130,8 @@ pub struct Options {
     pub database_url: Option<String>,
     /// Another instance's captcha key (default: a fresh one).
     pub captcha_secret: Option<String>,
+    /// COVERLINE_TRUSTED_PROXIES (default: none).
+    pub trusted_proxies: &'static str,
 }
 
 impl Options {
@@ -145,6 +147,7 @@ impl Options {
             settle: Duration::from_secs(5),
             database_url: None,
             captcha_secret: None,
+            trusted_proxies: "",
         }
     }
 }
@@ -168,6 +171,9 @@ pub async fn spawn_app(options: Options) -> TestApp {
     let url = format!("http://{}", api.local_addr().unwrap());
     let sandbox_url = format!("http://{}", sandbox.local_addr().unwrap());
     let config = Config {
+        mode: coverline_api::config::Mode::Development,
+        institutions_dir: Some(workspace().join("data/institutions")),
+        integrators_dir: Some(workspace().join("data/integrators")),
         addr: api.local_addr().unwrap(),
         public_url: url.clone(),
         database_url: database_url.clone(),
@@ -200,7 +206,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         session_max: Duration::from_secs(14_400),
         run_worker: true,
         task_queue: task_queue.clone(),
-        trust_forwarded_for: false,
+        trusted_proxies: coverline_api::client_address::TrustedProxies::parse(options.trusted_proxies).unwrap(),
         // The splash's captcha at its cheapest: each new member's solution takes a few tries.
         captcha: CaptchaConfig::easy(Secret::new(captcha_secret.clone())),
     };
