@@ -52,6 +52,7 @@ pub fn render(own: &[prometheus::proto::MetricFamily]) -> Response {
     LazyLock::force(&coverline_activities::metrics::PURCHASE_OUTCOMES);
     LazyLock::force(&coverline_activities::metrics::FUNNEL_PURCHASES);
     LazyLock::force(&crate::funnel::REACHED);
+    LazyLock::force(&crate::routes::gateway::UNCONFIRMED_CHARGES);
     LazyLock::force(&REQUESTS);
     let mut out = Vec::new();
     let encoder = TextEncoder::new();

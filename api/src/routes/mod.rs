@@ -12,7 +12,7 @@ mod cars;
 pub(crate) mod checkout;
 mod contact;
 pub(crate) mod documents;
-mod gateway;
+pub mod gateway;
 pub(crate) mod institutions;
 mod integration;
 mod payments;

@@ -14,7 +14,7 @@ use sqlx::Row;
 
 use crate::support::process::coverline_output;
 use crate::support::{
-    Db, Member, Options, TestApp, on_both_databases, pay, random_suffix, ready_to_book_at, spawn_app, wait_for_policy_status,
+    Db, Member, Options, TestApp, lab_institution, on_both_databases, pay, ready_to_book_at, spawn_app, wait_for_policy_status,
 };
 
 const DAY: i64 = 86_400;
@@ -151,10 +151,7 @@ async fn the_funnel_report_agrees_with_the_stored_events_and_the_counters(db: Db
     let app = spawn_app(Options::on(db)).await;
     let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
     // An institution of this test alone: the counters are the process's, shared by the tests running beside it.
-    let institution = format!("funnel-{}", random_suffix());
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/institutions/summit-cu.toml")).unwrap();
-    let text = text.replace("institutionId = \"summit-cu\"", &format!("institutionId = \"{institution}\""));
-    store.upsert_institution(&coverline_domain::institution::Institution::from_toml(&text).unwrap()).await.unwrap();
+    let institution = lab_institution(&app, "funnel").await;
     let before = counters(&app, &institution).await;
 
     // Visitors at the splash: tab-a reloads it, tab-c also sees the user-creation error (no step),

@@ -387,6 +387,17 @@ impl TestApp {
     }
 }
 
+/// A fresh institution `{prefix}-…` (Summit Credit Union's settings under another id) in the app's
+/// database: the process's metrics of a test's own institution are its own.
+pub async fn lab_institution(app: &TestApp, prefix: &str) -> String {
+    let institution = format!("{prefix}-{}", random_suffix());
+    let text = std::fs::read_to_string(workspace().join("data/institutions/summit-cu.toml")).unwrap();
+    let text = text.replace("institutionId = \"summit-cu\"", &format!("institutionId = \"{institution}\""));
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    store.upsert_institution(&coverline_domain::institution::Institution::from_toml(&text).unwrap()).await.unwrap();
+    institution
+}
+
 /// A verified member with personal details, a car (the 2022 Kia) and a quote in CO; returns the
 /// member and the body that books the quote's first rate.
 pub async fn ready_to_book(app: &TestApp) -> (Member, Value) {

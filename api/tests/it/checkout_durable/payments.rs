@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 use sha2::Sha256;
 
 use crate::support::{
-    Db, Member, Options, TestApp, WEBHOOK_SECRET, charge, on_both_databases, ready_to_book, record_history, spawn_app,
-    wait_for_checkout_close, wait_for_policy_status,
+    self, Db, Member, Options, TestApp, WEBHOOK_SECRET, charge, on_both_databases, ready_to_book, ready_to_book_at, record_history,
+    spawn_app, wait_for_checkout_close, wait_for_policy_status,
 };
 
 const CARD: &str = "4242424242424242";
@@ -131,6 +131,54 @@ async fn a_webhook_with_a_bad_signature_or_replayed_is_refused_and_a_redelivery_
 }
 
 on_both_databases!(a_webhook_with_a_bad_signature_or_replayed_is_refused_and_a_redelivery_changes_nothing);
+
+/// `coverline_gateway_unconfirmed_charges_total` of `institution` on GET /metrics.
+async fn unconfirmed_charges(app: &TestApp, institution: &str) -> i64 {
+    let metrics = app.metrics().await;
+    let series = format!("coverline_gateway_unconfirmed_charges_total{{institution=\"{institution}\"}} ");
+    metrics.lines().find_map(|l| l.strip_prefix(&series)).map_or(0, |v| v.parse().unwrap())
+}
+
+async fn a_signed_charge_the_gateway_does_not_hold_records_nothing(db: Db) {
+    // Events signed with the right secret (a leaked one, say) for charges that never happened.
+    let app = spawn_app(Options { webhooks: false, ..Options::on(db) }).await;
+    // An institution of this test alone: the counters are the process's, shared by the tests beside it.
+    let institution = support::lab_institution(&app, "forged").await;
+    let (m, booking) = ready_to_book_at(&app, &institution).await;
+    let policy_id = book(&app, &m, &booking).await;
+    let contract = contract_number(&app, &m, &policy_id).await;
+    let (_, signed) = sign(&app, &m, &policy_id).await;
+    let event = |id: &str, tracking: &str, amount: i64| {
+        json!({ "id": id, "type": "charge.approved", "created": now(), "data": {
+            "trackingNumber": tracking, "requestId": signed["data"]["requestId"], "amount": amount, "applyFundsTo": contract,
+            "paymentAccountId": "ENT-77001", "paidAt": now(), "cardLast4": "4242" } })
+        .to_string()
+    };
+    let before = unconfirmed_charges(&app, &institution).await;
+    let (s, b) = post_webhook(&app, &event("evt_forged_1", "TRK-NEVER-CHARGED", 189_900), now(), WEBHOOK_SECRET).await;
+    assert_eq!((s, b["outcome"].as_str()), (200, Some("unconfirmed")), "{b}");
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    assert!(store.payment_for_policy(&policy_id).await.unwrap().is_none(), "a charge the gateway does not hold pays nothing");
+
+    // A real charge, then an event that claims more than it was for.
+    let (s, charged) = charge(&app, signed["data"]["widgetUrl"].as_str().unwrap(), CARD).await;
+    assert_eq!(s, 200, "{charged}");
+    let real = transactions(&app).await.pop().unwrap();
+    let tracking = real["trackingNumber"].as_str().unwrap();
+    let amount = real["amount"].as_i64().unwrap();
+    let (s, b) = post_webhook(&app, &event("evt_forged_2", tracking, amount + 100_000), now(), WEBHOOK_SECRET).await;
+    assert_eq!((s, b["outcome"].as_str()), (200, Some("unconfirmed")), "another amount than the gateway's: {b}");
+    assert!(store.payment_for_policy(&policy_id).await.unwrap().is_none());
+    assert_eq!(unconfirmed_charges(&app, &institution).await - before, 2, "each forged event counts for the alert");
+
+    // The gateway's own event of the real charge pays the contract.
+    let (s, b) = post_webhook(&app, &event("evt_real", tracking, amount), now(), WEBHOOK_SECRET).await;
+    assert_eq!((s, b["outcome"].as_str()), (200, Some("recorded")), "{b}");
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
+    assert_eq!(store.payment_for_policy(&policy_id).await.unwrap().unwrap().payment_id, tracking);
+}
+
+on_both_databases!(a_signed_charge_the_gateway_does_not_hold_records_nothing);
 
 async fn a_tab_closed_after_the_charge_still_gets_its_contract_from_the_webhook(db: Db) {
     let app = spawn_app(Options::on(db)).await;
