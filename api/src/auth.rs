@@ -1,5 +1,6 @@
 //! Sessions: 256-bit random tokens, stored as SHA-256, sent as `Authorization: Bearer <token>`,
-//! refused after the idle timeout. A token only opens its own user's resources.
+//! refused after the idle timeout and past the session's absolute maximum, on every call. A token
+//! only opens its own user's resources.
 
 use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
 use axum::extract::{FromRequestParts, RawPathParams};
@@ -81,7 +82,9 @@ pub async fn session(state: &AppState, headers: &HeaderMap) -> ApiResult<Result<
     };
     let (user, last_seen, chain_started_at) = (found.user, found.last_seen_at, found.chain_started_at);
     let now = state.clock.now();
-    if now - last_seen > state.config.idle_timeout.as_secs() as i64 {
+    // Idle too long, or past the session's absolute maximum (however busy: a token used every
+    // 14 minutes does not live for ever).
+    if now - last_seen > state.config.idle_timeout.as_secs() as i64 || now - chain_started_at > state.config.session_max.as_secs() as i64 {
         state.store.revoke_session(&token_hash).await?;
         return Ok(Err(SessionRefusal::Expired));
     }
@@ -217,9 +220,21 @@ pub const RESTORE_COOKIE: &str = "coverline_restore";
 /// session calls, Secure behind https — which only `POST …/session/restore` reads.
 pub async fn open_session(state: &AppState, institution_id: &str, user_id: &str) -> ApiResult<(String, axum::http::HeaderValue)> {
     let token = rotate(state, user_id, None).await?;
+    Ok((token, new_restore_cookie(state, institution_id, user_id, state.clock.now()).await?))
+}
+
+/// A new restore key for this device's session chain (started at `chain_started_at`), as its
+/// `Set-Cookie` value: after a password or email change, which forgets every device's keys.
+pub async fn new_restore_cookie(
+    state: &AppState,
+    institution_id: &str,
+    user_id: &str,
+    chain_started_at: i64,
+) -> ApiResult<axum::http::HeaderValue> {
     let key = coverline_activities::checkout::new_secret();
-    state.store.insert_restore_key(&coverline_activities::checkout::secret_hash(&key), user_id, state.clock.now()).await?;
-    Ok((token, restore_cookie(state, institution_id, &key, state.config.session_max.as_secs())))
+    state.store.insert_restore_key(&coverline_activities::checkout::secret_hash(&key), user_id, chain_started_at).await?;
+    let left = state.config.session_max.as_secs() as i64 - (state.clock.now() - chain_started_at);
+    Ok(restore_cookie(state, institution_id, &key, left.max(0) as u64))
 }
 
 /// The restore cookie carrying `key` (an empty key with age 0 clears it).

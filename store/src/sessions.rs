@@ -43,14 +43,39 @@ impl Store {
         Ok(())
     }
 
-    /// Revokes every live session of a user but `keep` (a password change or reset).
-    pub async fn revoke_user_sessions(&self, user_id: &str, keep: Option<&str>) -> anyhow::Result<()> {
-        sqlx::query("UPDATE sessions SET revoked = 1 WHERE user_id = $1 AND revoked = 0 AND token_hash <> $2")
-            .bind(user_id)
-            .bind(keep.unwrap_or(""))
-            .execute(&self.writer)
-            .await
-            .context("revoking a user's sessions")?;
+    /// Closes every way into a member's account but the session `keep` (a token hash), at once:
+    /// their sessions, the restore keys of every device, and with `links` their unused continue
+    /// links, which die as used (a password reset or change, an email change).
+    pub async fn revoke_member_access(&self, user_id: &str, keep: Option<&str>, links: bool, now: i64) -> anyhow::Result<()> {
+        let mut tx = self.writer.begin().await?;
+        revoke_access_in(&mut tx, user_id, keep, links, now).await?;
+        tx.commit().await.context("revoking a member's access")?;
         Ok(())
     }
+}
+
+/// [`Store::revoke_member_access`] inside a transaction of the caller's.
+pub(crate) async fn revoke_access_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    user_id: &str,
+    keep: Option<&str>,
+    links: bool,
+    now: i64,
+) -> anyhow::Result<()> {
+    sqlx::query("UPDATE sessions SET revoked = 1 WHERE user_id = $1 AND revoked = 0 AND token_hash <> $2")
+        .bind(user_id)
+        .bind(keep.unwrap_or(""))
+        .execute(&mut **tx)
+        .await
+        .context("revoking sessions")?;
+    sqlx::query("DELETE FROM restore_keys WHERE user_id = $1").bind(user_id).execute(&mut **tx).await.context("deleting restore keys")?;
+    if links {
+        sqlx::query("UPDATE resume_links SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
+            .bind(now)
+            .bind(user_id)
+            .execute(&mut **tx)
+            .await
+            .context("spending continue links")?;
+    }
+    Ok(())
 }

@@ -210,8 +210,10 @@ impl Store {
         .context("taking a verification-code try")
     }
 
-    /// Changes the address: it is unverified again and any live code for the old one dies.
-    pub async fn change_email(&self, user_id: &str, email: &str) -> anyhow::Result<()> {
+    /// Changes the address, at once: it is unverified again, any live code for the old one dies,
+    /// and so does every way into the account but the session `keep` (the continue links mailed
+    /// to the old address, other sessions, restore keys: [`Store::revoke_member_access`]).
+    pub async fn change_email(&self, user_id: &str, email: &str, keep: &str, now: i64) -> anyhow::Result<()> {
         let mut tx = self.writer.begin().await?;
         sqlx::query("UPDATE users SET email = $1, email_verified_at = NULL WHERE user_id = $2")
             .bind(email)
@@ -219,6 +221,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         sqlx::query("DELETE FROM verification_codes WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+        crate::sessions::revoke_access_in(&mut tx, user_id, Some(keep), true, now).await?;
         tx.commit().await.context("changing email")?;
         Ok(())
     }
@@ -246,14 +249,13 @@ impl Store {
         .context("reading users by email")
     }
 
-    /// Replaces a user's password hash.
-    pub async fn set_password(&self, user_id: &str, password_hash: &str) -> anyhow::Result<()> {
-        sqlx::query("UPDATE users SET password_hash = $1 WHERE user_id = $2")
-            .bind(password_hash)
-            .bind(user_id)
-            .execute(&self.writer)
-            .await
-            .context("setting password")?;
+    /// Replaces a user's password hash and closes every way into the account but the session
+    /// `keep`, at once ([`Store::revoke_member_access`]: other sessions, restore keys, continue links).
+    pub async fn change_password(&self, user_id: &str, password_hash: &str, keep: &str, now: i64) -> anyhow::Result<()> {
+        let mut tx = self.writer.begin().await?;
+        sqlx::query("UPDATE users SET password_hash = $1 WHERE user_id = $2").bind(password_hash).bind(user_id).execute(&mut *tx).await?;
+        crate::sessions::revoke_access_in(&mut tx, user_id, Some(keep), true, now).await?;
+        tx.commit().await.context("changing password")?;
         Ok(())
     }
 
@@ -289,12 +291,13 @@ impl Store {
         Ok(row.map(|(hash,)| hash))
     }
 
-    /// Sets the new password, spends the reset code and ends every session of the user, at once.
-    pub async fn complete_reset(&self, user_id: &str, password_hash: &str) -> anyhow::Result<()> {
+    /// Sets the new password and spends the reset code, at once; then closes every way into the
+    /// account (sessions, restore keys, continue links: [`Store::revoke_member_access`]).
+    pub async fn complete_reset(&self, user_id: &str, password_hash: &str, now: i64) -> anyhow::Result<()> {
         let mut tx = self.writer.begin().await?;
         sqlx::query("UPDATE users SET password_hash = $1 WHERE user_id = $2").bind(password_hash).bind(user_id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-        sqlx::query("UPDATE sessions SET revoked = 1 WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+        crate::sessions::revoke_access_in(&mut tx, user_id, None, true, now).await?;
         tx.commit().await.context("completing password reset")?;
         Ok(())
     }

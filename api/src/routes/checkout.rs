@@ -341,7 +341,11 @@ async fn end_session(
     }
     if let Some(user) = user_id.as_deref() {
         match state.store.user(user).await? {
-            Some(u) if u.institution_id == institution.institution_id => state.store.revoke_user_sessions(user, None).await?,
+            // Every device's sessions and restore keys; the continue links in the member's mailbox
+            // stay (the web ends a session after 15 idle minutes, and a link is the way back).
+            Some(u) if u.institution_id == institution.institution_id => {
+                state.store.revoke_member_access(user, None, false, state.clock.now()).await?
+            }
             _ => {}
         }
     }

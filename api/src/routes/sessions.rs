@@ -149,17 +149,17 @@ struct ChangePassword {
     new_password: String,
 }
 
-/// The member's password changes; every other session of the member ends; a new token.
-/// Changes the member's password (the old one must match); rotates the token.
+/// Changes the member's password (the old one must match): a new token and restore cookie for
+/// this device; every other session, restore key and unused continue link of the member ends.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/passwordchange", tag = "sessions", params(MemberPath), request_body = ChangePassword, security(("session" = [])),
     responses((status = 200, body = NewToken), (status = "4XX", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn change_password(
     State(state): State<AppState>,
-    InstitutionMember { member, .. }: InstitutionMember,
+    InstitutionMember { institution, member }: InstitutionMember,
     Path((_, uid)): Path<(String, String)>,
     Json(body): Json<ChangePassword>,
-) -> ApiResult<Json<NewToken>> {
+) -> ApiResult<(super::SetCookie, Json<NewToken>)> {
     PASSWORD_CHANGE_FAILURES.take(&state.store, &uid, state.clock.now()).await?;
     if body.old_password.len() > 256 || !auth::verify_password(&body.old_password, &member.user.password_hash).await? {
         return Err(ApiError { field: Some("oldPassword"), ..invalid_credentials() });
@@ -167,11 +167,13 @@ async fn change_password(
     PASSWORD_CHANGE_FAILURES.give_back(&state.store, &uid).await?;
     check_new_password(&body.new_password)?;
     let hash = auth::hash_password_blocking(&body.new_password).await?;
-    state.store.set_password(&uid, &hash).await?;
+    // This device goes on with a new token and a new restore key; every other session, restore
+    // key and continue link of the member dies with the old password.
     let token = auth::rotate(&state, &uid, Some(&member)).await?;
-    state.store.revoke_user_sessions(&uid, Some(&auth::hash_token(&token))).await?;
+    state.store.change_password(&uid, &hash, &auth::hash_token(&token), state.clock.now()).await?;
+    let cookie = auth::new_restore_cookie(&state, &institution.institution_id, &uid, member.chain_started_at).await?;
     tracing::info!(user_id = %uid, "password changed");
-    Ok(Json(NewToken { token }))
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(NewToken { token })))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -249,7 +251,7 @@ async fn reset(
         return Err(invalid());
     }
     let new_hash = auth::hash_password_blocking(&body.password).await?;
-    state.store.complete_reset(&user.user_id, &new_hash).await?;
+    state.store.complete_reset(&user.user_id, &new_hash, state.clock.now()).await?;
     let (token, cookie) = auth::open_session(&state, &institution.institution_id, &user.user_id).await?;
     tracing::info!(user_id = %user.user_id, "password reset");
     Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(UserWithToken { user: user_view(&user), token })))

@@ -3,7 +3,7 @@
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::AppendHeaders;
+use axum::response::{AppendHeaders, IntoResponse, Response};
 use coverline_activities::checkout::code_hash;
 use coverline_domain::ErrorCode;
 use coverline_domain::contact::EmailAddress;
@@ -275,25 +275,33 @@ struct UpdateEmail {
     new_email_address: String,
 }
 
-/// Changes the member's address (lower-cased); the new one must be verified again.
+/// Changes the member's address (lower-cased); the new one must be verified again. A new token and
+/// restore cookie for this device; the member's other sessions, restore keys and the continue
+/// links mailed to the old address end.
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/update-email", tag = "users", params(MemberPath), request_body = UpdateEmail, security(("session" = [])),
     responses((status = 200, body = UpdatedEmail), (status = "4XX", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn update_email(
     State(state): State<AppState>,
-    InstitutionMember { member, .. }: InstitutionMember,
+    InstitutionMember { institution, member }: InstitutionMember,
     Path((_, uid)): Path<(String, String)>,
     Json(body): Json<UpdateEmail>,
-) -> ApiResult<Json<UpdatedEmail>> {
+) -> ApiResult<Response> {
     let old = EmailAddress::parse(&body.old_email_address)?;
     let new = EmailAddress::parse(&body.new_email_address)?;
     if old.as_str() != member.user.email {
         return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, UPDATE_EMAIL_FAILED));
     }
-    if new.as_str() != old.as_str() {
-        state.store.change_email(&uid, new.as_str()).await?;
-    }
-    let user = state.store.user(&uid).await?.ok_or_else(ApiError::not_found)?;
     let token = auth::rotate(&state, &uid, Some(&member)).await?;
-    Ok(Json(UpdatedEmail { updated_token: token, user: user_view(&user) }))
+    if new.as_str() == old.as_str() {
+        let user = state.store.user(&uid).await?.ok_or_else(ApiError::not_found)?;
+        return Ok(Json(UpdatedEmail { updated_token: token, user: user_view(&user) }).into_response());
+    }
+    // This device goes on with a new token and restore key; the continue links mailed to the old
+    // address, the member's other sessions and restore keys die with it (nothing sent there opens
+    // the account any more).
+    state.store.change_email(&uid, new.as_str(), &auth::hash_token(&token), state.clock.now()).await?;
+    let cookie = auth::new_restore_cookie(&state, &institution.institution_id, &uid, member.chain_started_at).await?;
+    let user = state.store.user(&uid).await?.ok_or_else(ApiError::not_found)?;
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(UpdatedEmail { updated_token: token, user: user_view(&user) })).into_response())
 }

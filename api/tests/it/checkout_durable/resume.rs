@@ -321,3 +321,120 @@ async fn a_code_send_retried_with_its_key_is_one_send(db: Db) {
 }
 
 on_both_databases!(a_code_send_retried_with_its_key_is_one_send);
+
+/// A verification email sent to the member's address now; its continue link.
+async fn continue_link(app: &TestApp, m: &Member, sent_before: usize) -> String {
+    app.clock.advance(21);
+    let path = TestApp::user_path(m, &format!("/verifyemail?emailAddress={}", m.email));
+    let (s, b) = app.call(Method::GET, &path, Some(&m.token), None).await;
+    assert_eq!(s, 200, "{b}");
+    resume_token(app.mail.wait_for(&m.email, sent_before + 1).await.last().unwrap())
+}
+
+async fn resume(app: &TestApp, token: &str) -> u16 {
+    app.call(Method::POST, "/institution/summit-cu/resume", None, Some(json!({ "token": token }))).await.0
+}
+
+async fn alive(app: &TestApp, m: &Member, token: &str) -> bool {
+    app.call(Method::GET, &TestApp::user_path(m, ""), Some(token), None).await.0 == 200
+}
+
+async fn login(app: &TestApp, email: &str, password: &str) -> (String, String) {
+    let res = app
+        .http
+        .post(app.api(&format!("/institution/summit-cu/login?emailAddress={email}")))
+        .json(&json!({ "password": password }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    let body: Value = res.json().await.unwrap();
+    (body["token"].as_str().unwrap().to_string(), cookie)
+}
+
+async fn a_password_or_email_change_or_a_reset_closes_every_other_way_in(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let (mut m, cookie) = member_with_cookie(&app, "summit-cu").await;
+    let link = continue_link(&app, &m, 0).await;
+    let (_, b, _) = restore(&app, "summit-cu", Some(pair(&cookie))).await;
+    let other_tab = b["token"].as_str().unwrap().to_string();
+    let (other_device, other_cookie) = login(&app, &m.email, "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa").await;
+
+    // A password change: this device goes on (a new token, a new restore cookie); nothing else does.
+    let res = app
+        .http
+        .post(app.api(&TestApp::user_path(&m, "/passwordchange")))
+        .bearer_auth(&m.token)
+        .json(&json!({ "oldPassword": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa", "newPassword": "a brand new password" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let new_cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(new_cookie.contains("HttpOnly") && !new_cookie.contains("Max-Age=0"), "{new_cookie}");
+    m.token = res.json::<Value>().await.unwrap()["token"].as_str().unwrap().to_string();
+    assert!(alive(&app, &m, &m.token).await);
+    for (token, what) in [(&other_tab, "another tab"), (&other_device, "another device")] {
+        assert!(!alive(&app, &m, token).await, "{what}'s token dies with the old password");
+    }
+    for (c, what) in [(&cookie, "this device's old"), (&other_cookie, "another device's")] {
+        assert_eq!(restore(&app, "summit-cu", Some(pair(c))).await.0, 401, "{what} restore cookie dies");
+    }
+    assert_eq!(resume(&app, &link).await, 410, "a continue link sent before dies");
+    assert_eq!(restore(&app, "summit-cu", Some(pair(&new_cookie))).await.0, 200, "this device's new cookie restores");
+
+    // An email change: the continue link mailed to the old address no longer opens the account,
+    // and nothing more is sent there.
+    let old_address = m.email.clone();
+    let link = continue_link(&app, &m, 1).await;
+    let new_address = format!("moved-{}@example.com", crate::support::random_suffix());
+    let res = app
+        .http
+        .put(app.api(&TestApp::user_path(&m, "/update-email")))
+        .bearer_auth(&m.token)
+        .json(&json!({ "oldEmailAddress": old_address, "newEmailAddress": new_address }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let moved_cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    m.token = res.json::<Value>().await.unwrap()["updatedToken"].as_str().unwrap().to_string();
+    m.email = new_address.clone();
+    assert_eq!(resume(&app, &link).await, 410, "the old address's continue link dies");
+    assert_eq!(restore(&app, "summit-cu", Some(pair(&new_cookie))).await.0, 401);
+    assert_eq!(restore(&app, "summit-cu", Some(pair(&moved_cookie))).await.0, 200);
+    let link = continue_link(&app, &m, 0).await;
+    assert_eq!(app.mail.to(&old_address).len(), 2, "the new code went to the new address only");
+
+    // A password reset: every session, restore cookie and continue link ends.
+    let (s, _) =
+        app.call(Method::POST, "/institution/summit-cu/passwordresetrequest", None, Some(json!({ "emailAddress": new_address }))).await;
+    assert_eq!(s, 202);
+    let mail = app.mail.wait_for(&new_address, 2).await;
+    let subject = mail[1].data.lines().find(|l| l.starts_with("Subject:")).unwrap().to_string();
+    let code = subject.rsplit(' ').next().unwrap().trim().to_string();
+    let body = json!({ "emailAddress": new_address, "code": code, "password": "the reset password 1" });
+    let (s, b) = app.call(Method::POST, "/institution/summit-cu/passwordreset", None, Some(body)).await;
+    assert_eq!(s, 200, "{b}");
+    assert!(!alive(&app, &m, &m.token).await);
+    assert_eq!(restore(&app, "summit-cu", Some(pair(&moved_cookie))).await.0, 401, "a reset ends the restore cookies");
+    assert_eq!(resume(&app, &link).await, 410, "a reset ends the continue links");
+}
+
+on_both_databases!(a_password_or_email_change_or_a_reset_closes_every_other_way_in);
+
+async fn a_busy_session_still_ends_at_its_maximum(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let m = app.new_member("summit-cu").await;
+    // A call every 14 minutes (never idle) for 4 hours: then the next ordinary call is refused.
+    for i in 1..=17 {
+        app.clock.advance(14 * 60);
+        assert!(alive(&app, &m, &m.token).await, "call {i}, {} min in", i * 14);
+    }
+    app.clock.advance(14 * 60);
+    let (s, b) = app.call(Method::GET, &TestApp::user_path(&m, ""), Some(&m.token), None).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (401, Some("sessionExpired")), "4 h 12 min after the first token: {b}");
+}
+
+on_both_databases!(a_busy_session_still_ends_at_its_maximum);
