@@ -19,6 +19,7 @@ const residenceResolver = lazyZodResolver<ResidenceValues>(() => splashSchemas()
 
 function EmailForm() {
   const send = useFlowSend()
+  const flow = FlowActor.useActorRef()
   const busy = FlowActor.useSelector(selectBusy)
   const institutionId = FlowActor.useSelector((s) => s.context.institutionId)
   const captchaToken = FlowActor.useSelector((s) => s.context.captchaToken)
@@ -38,8 +39,10 @@ function EmailForm() {
     setWaitingForCaptcha(false)
     send({ type: 'SUBMIT_EMAIL', emailAddress })
   }, [captchaToken, send])
+  // Judged by the flow as it is now, not by the render of the click: validation is asynchronous (its
+  // schemas load on first use), and the solution may have come in between.
   const submit = (emailAddress: string) => {
-    if (captchaToken) {
+    if (flow.getSnapshot().context.captchaToken) {
       send({ type: 'SUBMIT_EMAIL', emailAddress })
     } else {
       waiting.current = emailAddress
