@@ -81,7 +81,7 @@ start_stack() {
     COVERLINE_ADDR=127.0.0.1:$app COVERLINE_PUBLIC_URL=http://127.0.0.1:$app COVERLINE_SANDBOX_ADDR=127.0.0.1:$sandbox \
     DATABASE_URL="sqlite://$stack_work/coverline.db" COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \
     COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=stack-$app COVERLINE_CHECKOUT_SETTLE_SECS=${COVERLINE_CHECKOUT_SETTLE_SECS:-5} \
-    COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" \
+    COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" COVERLINE_METRICS_ADDR=127.0.0.1:$(free_port) \
       exec env "${coverline_env[@]}" "$bin" serve
   ) > "$stack_work/coverline.log" 2>&1 &
   stack_pids+=($!)
@@ -114,7 +114,7 @@ start_scale_stack() {
   local n port
   for n in 1 2; do
     port=$([ "$n" = 1 ] && echo "$api1" || echo "$api2")
-    env "${coverline_env[@]}" "${common[@]}" COVERLINE_ADDR=127.0.0.1:$port "$bin" serve > "$stack_work/serve-$n.log" 2>&1 &
+    env "${coverline_env[@]}" "${common[@]}" COVERLINE_ADDR=127.0.0.1:$port COVERLINE_METRICS_ADDR=127.0.0.1:$(free_port) "$bin" serve > "$stack_work/serve-$n.log" 2>&1 &
     stack_pids+=($!)
     env "${coverline_env[@]}" "${common[@]}" COVERLINE_METRICS_ADDR=127.0.0.1:$(free_port) "$bin" worker > "$stack_work/worker-$n.log" 2>&1 &
     stack_pids+=($!)

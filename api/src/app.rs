@@ -128,7 +128,6 @@ pub fn router(state: AppState) -> Router {
     let web_dir = state.config.web_dir.clone();
     Router::new()
         .nest("/api", routes::router())
-        .route("/metrics", axum::routing::get(metrics))
         .nest_service("/assets", web_assets(&web_dir))
         .fallback_service(web_pages(&web_dir, state.clone()))
         .layer(axum::middleware::from_fn_with_state(state.clone(), frame_policy))
@@ -142,9 +141,15 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// `GET /metrics`: the process's metrics and this instance's alert gauges.
-async fn metrics(State(state): State<AppState>) -> axum::response::Response {
-    crate::metrics::render(&state.gauges.gather())
+/// `GET /metrics` on the metrics listener (`COVERLINE_METRICS_ADDR`, never the members' port, so
+/// the load balancer does not route it): the process's metrics and this instance's alert gauges.
+pub fn metrics_router(state: AppState) -> Router {
+    Router::new()
+        .route(
+            "/metrics",
+            axum::routing::get(|State(state): State<AppState>| async move { crate::metrics::render(&state.gauges.gather()) }),
+        )
+        .with_state(state)
 }
 
 /// The span of one request: every log line it causes names the method and path, and for a member's

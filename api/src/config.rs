@@ -45,6 +45,8 @@ pub struct Config {
     pub mode: Mode,
     /// `COVERLINE_ADDR` (default 127.0.0.1:8080).
     pub addr: SocketAddr,
+    /// `COVERLINE_METRICS_ADDR` as given: see [`Config::metrics_listen`].
+    pub metrics_addr: Option<String>,
     /// `COVERLINE_PUBLIC_URL`: the origin members load the app from (the payment widget posts to it).
     pub public_url: String,
     /// `DATABASE_URL` (default sqlite://data/coverline.db).
@@ -173,6 +175,17 @@ fn secs(env: Vars, name: &str, default: u64) -> anyhow::Result<Duration> {
 }
 
 impl Config {
+    /// Where Prometheus' `GET /metrics` listens: `COVERLINE_METRICS_ADDR`, else `default`
+    /// (127.0.0.1:9464 for `serve`, :9465 for `worker`); none when it is `off`. A listener of its
+    /// own, which the load balancer does not route.
+    pub fn metrics_listen(&self, default: &str) -> Option<String> {
+        match self.metrics_addr.as_deref() {
+            Some("off") => None,
+            Some(addr) => Some(addr.to_string()),
+            None => Some(default.to_string()),
+        }
+    }
+
     /// Reads the environment over the defaults.
     pub fn from_env() -> anyhow::Result<Self> {
         Self::from_vars(&env)
@@ -212,6 +225,7 @@ impl Config {
             hex::encode(key)
         });
         Ok(Self {
+            metrics_addr: env("COVERLINE_METRICS_ADDR"),
             mode,
             institutions_dir: import_dir("COVERLINE_INSTITUTIONS_DIR", "institutions"),
             integrators_dir: import_dir("COVERLINE_INTEGRATORS_DIR", "integrators"),

@@ -156,10 +156,11 @@ pub async fn build_worker(config: &Config, temporal: &temporalio_client::Client)
     Clients::new(config)?.activities(config, &store)
 }
 
-/// Serves HTTP on `listener` (and runs the worker when given), refreshing the alert gauges, until
-/// `shutdown` resolves.
+/// Serves HTTP on `listener` and the metrics on `metrics` (and runs the worker when given),
+/// refreshing the alert gauges, until `shutdown` resolves.
 pub async fn run(
     listener: tokio::net::TcpListener,
+    metrics: Option<tokio::net::TcpListener>,
     services: Services,
     with_worker: bool,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -173,6 +174,18 @@ pub async fn run(
     let gauges = gauges::run_refresher(services.state.clone(), async move {
         let _ = gauges_stop.wait_for(|s| *s).await;
     });
+    if let Some(metrics) = metrics {
+        let router = app::metrics_router(services.state.clone());
+        let mut metrics_stop = http_stop.clone();
+        tokio::spawn(async move {
+            let served = axum::serve(metrics, router).with_graceful_shutdown(async move {
+                let _ = metrics_stop.wait_for(|s| *s).await;
+            });
+            if let Err(e) = served.await {
+                tracing::error!(error = ?e, "metrics listener stopped");
+            }
+        });
+    }
     let router = app::router(services.state);
     let http = async move {
         axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())

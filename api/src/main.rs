@@ -251,10 +251,15 @@ async fn main() -> anyhow::Result<()> {
                 });
             }
             let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("binding {}", config.addr))?;
+            let metrics_addr = config.metrics_listen("127.0.0.1:9464");
+            let metrics = match &metrics_addr {
+                Some(addr) => Some(tokio::net::TcpListener::bind(addr).await.with_context(|| format!("binding metrics {addr}"))?),
+                None => None,
+            };
             let with_worker = config.run_worker;
-            tracing::info!(addr = %config.addr, temporal = %address, worker = with_worker, "coverline serving");
+            tracing::info!(addr = %config.addr, metrics = ?metrics_addr, temporal = %address, worker = with_worker, "coverline serving");
             let services = build(config, client).await?;
-            let result = run(listener, services, with_worker, shutdown_signal()).await;
+            let result = run(listener, metrics, services, with_worker, shutdown_signal()).await;
             if let Some(server) = dev_server {
                 server.stop().await;
             }
@@ -265,14 +270,16 @@ async fn main() -> anyhow::Result<()> {
             let client = temporal::connect(&address, &config.temporal_namespace, std::time::Duration::from_secs(60)).await?;
             let task_queue = config.task_queue.clone();
             let activities = coverline_api::build_worker(&config, &client).await?;
-            let metrics_addr = std::env::var("COVERLINE_METRICS_ADDR").unwrap_or_else(|_| "127.0.0.1:9465".into());
-            let metrics = tokio::net::TcpListener::bind(&metrics_addr).await.with_context(|| format!("binding metrics {metrics_addr}"))?;
-            tokio::spawn(async move {
-                if let Err(e) = coverline_api::metrics::serve(metrics).await {
-                    tracing::error!(error = ?e, "metrics listener stopped");
-                }
-            });
-            tracing::info!(temporal = %address, %task_queue, %metrics_addr, "coverline worker polling");
+            let metrics_addr = config.metrics_listen("127.0.0.1:9465");
+            if let Some(addr) = &metrics_addr {
+                let metrics = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("binding metrics {addr}"))?;
+                tokio::spawn(async move {
+                    if let Err(e) = coverline_api::metrics::serve(metrics).await {
+                        tracing::error!(error = ?e, "metrics listener stopped");
+                    }
+                });
+            }
+            tracing::info!(temporal = %address, %task_queue, metrics = ?metrics_addr, "coverline worker polling");
             temporal::run_worker(client, &task_queue, activities, shutdown_signal()).await
         }
         Command::Migrate => {

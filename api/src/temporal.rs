@@ -8,17 +8,31 @@ use std::time::Duration;
 
 use anyhow::Context;
 use coverline_workflows::checkout::{CheckoutWorkflow, INSTITUTION_ATTRIBUTE, STATUS_ATTRIBUTE, STEP_ATTRIBUTE};
+use temporalio_client::envconfig::LoadClientConfigProfileOptions;
 use temporalio_client::{Client, ClientOptions, Connection, ConnectionOptions, Url};
 use temporalio_sdk::{Runtime, Worker, WorkerOptions};
 
+/// How to reach Temporal at `address` (host:port): TLS (mTLS with a client certificate, a private
+/// CA, a server name) and an API key come from Temporal's own environment variables, read by the
+/// SDK as every Temporal SDK and the CLI read them (`TEMPORAL_TLS`, `TEMPORAL_TLS_CLIENT_CERT_PATH`,
+/// `TEMPORAL_TLS_CLIENT_KEY_PATH`, `TEMPORAL_TLS_SERVER_CA_CERT_PATH`, `TEMPORAL_TLS_SERVER_NAME`,
+/// `TEMPORAL_API_KEY`), or from the profile file `source` names.
+pub fn connection_options(address: &str, source: LoadClientConfigProfileOptions) -> anyhow::Result<ConnectionOptions> {
+    let (mut options, _) =
+        ClientOptions::load_from_config(source).map_err(|e| anyhow::anyhow!("Temporal's TLS settings (TEMPORAL_TLS_*): {e:?}"))?;
+    let scheme = if options.tls_options.is_some() { "https" } else { "http" };
+    options.target = Url::from_str(&format!("{scheme}://{address}")).context("Temporal address")?;
+    options.identity = format!("coverline@{}", std::process::id());
+    Ok(options)
+}
+
 /// Connects to Temporal at `address` (host:port), retrying for up to `patience` (a server that is
-/// still starting or restarting).
+/// still starting or restarting). TLS as the environment says ([`connection_options`]).
 pub async fn connect(address: &str, namespace: &str, patience: Duration) -> anyhow::Result<Client> {
-    let url = Url::from_str(&format!("http://{address}")).context("Temporal address")?;
+    let options = connection_options(address, LoadClientConfigProfileOptions::builder().disable_file(true).build())?;
     let until = tokio::time::Instant::now() + patience;
     loop {
-        let attempt =
-            Connection::connect(ConnectionOptions::new(url.clone()).identity(format!("coverline@{}", std::process::id())).build()).await;
+        let attempt = Connection::connect(options.clone()).await;
         match attempt {
             Ok(connection) => return Client::new(connection, ClientOptions::new(namespace.to_string()).build()).context("Temporal client"),
             Err(e) if tokio::time::Instant::now() >= until => {
@@ -117,4 +131,37 @@ pub async fn run_worker(
         stop();
     });
     result.context("checkout worker")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use temporalio_client::envconfig::DataSource;
+
+    fn from_profile(toml: &str) -> ConnectionOptions {
+        let source =
+            LoadClientConfigProfileOptions::builder().config_source(DataSource::Data(toml.as_bytes().to_vec())).disable_env(true).build();
+        connection_options("temporal.internal:7233", source).unwrap()
+    }
+
+    #[test]
+    fn tls_settings_make_the_connection_tls() {
+        let plain = from_profile("[profile.default]\naddress = \"ignored:1\"\n");
+        assert_eq!(plain.target.as_str(), "http://temporal.internal:7233/");
+        assert!(plain.tls_options.is_none() && plain.api_key.is_none());
+
+        let ca = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+        let tls = from_profile(&format!(
+            "[profile.default]\n[profile.default.tls]\nserver_ca_cert_data = \"\"\"{ca}\"\"\"\nserver_name = \"temporal.coverline.internal\"\n\
+             client_cert_data = \"cert\"\nclient_key_data = \"key\"\n"
+        ));
+        assert_eq!(tls.target.as_str(), "https://temporal.internal:7233/", "the address given, over TLS");
+        let options = tls.tls_options.unwrap();
+        assert_eq!(options.domain.as_deref(), Some("temporal.coverline.internal"));
+        assert_eq!(options.server_root_ca_cert.as_deref(), Some(ca.as_bytes()));
+        assert!(options.client_tls_options.is_some(), "mTLS: the worker's certificate");
+
+        let cloud = from_profile("[profile.default]\napi_key = \"a-key\"\n");
+        assert_eq!((cloud.target.scheme(), cloud.api_key.as_deref()), ("https", Some("a-key")), "an API key implies TLS");
+    }
 }

@@ -153,6 +153,7 @@ impl Stack {
             if self.serves[i].is_none() {
                 let mut env = self.env.clone();
                 env.push(("COVERLINE_ADDR".into(), format!("127.0.0.1:{}", self.serve_ports[i])));
+                env.push(("COVERLINE_METRICS_ADDR".into(), format!("127.0.0.1:{}", free_port())));
                 if !self.workers.is_empty() {
                     env.push(("COVERLINE_WORKER".into(), "off".into()));
                 }

@@ -110,3 +110,16 @@ async fn the_temporal_probe_answers_for_a_namespace_the_server_has() {
     assert!(coverline_api::gauges::temporal_answers(&client, "default").await);
     assert!(!coverline_api::gauges::temporal_answers(&client, "no-such-namespace").await);
 }
+
+async fn metrics_are_served_on_their_own_listener_only(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    assert!(app.metrics().await.contains("coverline_purchases_stuck{state=\"booked\"}"), "the metrics listener serves them");
+    // The members' port (what the load balancer routes) has none: /metrics there is the web app's page.
+    let res = app.http.get(format!("{}/metrics", app.url)).send().await.unwrap();
+    let body = res.text().await.unwrap();
+    assert!(!body.contains("coverline_"), "no metric on the members' port: {}", &body[..body.len().min(200)]);
+    let (s, _) = app.call(Method::GET, "/metrics", None, None).await;
+    assert_eq!(s, 404, "nor under /api");
+}
+
+on_both_databases!(metrics_are_served_on_their_own_listener_only);

@@ -36,6 +36,7 @@ async fn a_purchase_survives_a_sigkill_between_booking_and_payment(db: Db) {
     let _sandbox = coverline(&["sandbox"], &env, None);
     let mut serve_env = env.clone();
     serve_env.push(("COVERLINE_SANDBOX_ADDR", "off".into()));
+    serve_env.push(("COVERLINE_METRICS_ADDR", "off".into()));
     let first = coverline(&["serve"], &serve_env, None);
     let app = TestApp::external(url.clone(), sandbox_url.clone(), mail.clone(), database_url.clone());
     wait_up(&app.http, &format!("{url}/api/health")).await;

@@ -56,7 +56,7 @@ async fn visitor_pageview(app: &TestApp, institution: &str, client: &str, route:
 
 /// The funnel's counters for `institution` on GET /metrics: reached per step, and purchases.
 async fn counters(app: &TestApp, institution: &str) -> HashMap<String, i64> {
-    let text = app.http.get(format!("{}/metrics", app.url)).send().await.unwrap().text().await.unwrap();
+    let text = app.metrics().await;
     let ours = format!("institution=\"{institution}\"");
     let mut counts = HashMap::new();
     for line in text.lines().filter(|l| l.contains(&ours)) {

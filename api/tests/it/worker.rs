@@ -38,8 +38,9 @@ async fn a_separate_worker_runs_the_purchase_with_metrics_and_json_logs() {
         ("RUST_LOG", "info,temporalio=warn,sqlx=warn".into()),
         ("COVERLINE_METRICS_ADDR", format!("127.0.0.1:{metrics_port}")),
     ];
-    let mut serve_env = env.clone();
+    let mut serve_env: Vec<_> = env.iter().filter(|(k, _)| *k != "COVERLINE_METRICS_ADDR").cloned().collect();
     serve_env.push(("COVERLINE_WORKER", "off".into()));
+    serve_env.push(("COVERLINE_METRICS_ADDR", format!("127.0.0.1:{}", free_port())));
     let log_path = std::env::temp_dir().join(format!("coverline-worker-{}.log", random_suffix()));
     let _serve = coverline(&["serve"], &serve_env, None);
     let app = TestApp::external(url.clone(), sandbox_url.clone(), mail.clone(), database_url.clone());

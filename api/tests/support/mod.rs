@@ -52,6 +52,8 @@ type GaugeRefresh = tokio::sync::oneshot::Sender<anyhow::Result<()>>;
 /// A running app.
 pub struct TestApp {
     pub url: String,
+    /// The metrics listener's `GET /metrics` (not on the app's port).
+    pub metrics_url: String,
     pub sandbox_url: String,
     pub http: reqwest::Client,
     pub mail: smtp::Inbox,
@@ -167,11 +169,14 @@ pub async fn spawn_app(options: Options) -> TestApp {
     let captcha_secret = options.captcha_secret.clone().unwrap_or_else(|| format!("test-captcha-secret-{}", random_suffix()));
     let task_queue = format!("test-{}", random_suffix());
     let api = StdListener::bind("127.0.0.1:0").unwrap();
+    let metrics = StdListener::bind("127.0.0.1:0").unwrap();
+    let metrics_url = format!("http://{}/metrics", metrics.local_addr().unwrap());
     let sandbox = StdListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", api.local_addr().unwrap());
     let sandbox_url = format!("http://{}", sandbox.local_addr().unwrap());
     let config = Config {
         mode: coverline_api::config::Mode::Development,
+        metrics_addr: None,
         institutions_dir: Some(workspace().join("data/institutions")),
         integrators_dir: Some(workspace().join("data/integrators")),
         addr: api.local_addr().unwrap(),
@@ -245,7 +250,9 @@ pub async fn spawn_app(options: Options) -> TestApp {
                 }
             });
             let listener = tokio::net::TcpListener::from_std(api).unwrap();
-            coverline_api::run(listener, services, true, async move {
+            metrics.set_nonblocking(true).unwrap();
+            let metrics = tokio::net::TcpListener::from_std(metrics).unwrap();
+            coverline_api::run(listener, Some(metrics), services, true, async move {
                 let _ = rx.await;
             })
             .await
@@ -256,6 +263,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
     let http = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap();
     TestApp {
         url,
+        metrics_url,
         sandbox_url,
         http,
         mail,
@@ -287,6 +295,8 @@ impl TestApp {
         let db = Db::of(&database_url);
         TestApp {
             url,
+            // A process of its own: its metrics are wherever its COVERLINE_METRICS_ADDR says.
+            metrics_url: String::new(),
             sandbox_url,
             http,
             mail,
@@ -309,9 +319,9 @@ impl TestApp {
         refreshed.await.expect("the app answered").expect("gauges refreshed");
     }
 
-    /// `GET /metrics`: Prometheus' text.
+    /// `GET /metrics` on the app's metrics listener: Prometheus' text.
     pub async fn metrics(&self) -> String {
-        self.http.get(format!("{}/metrics", self.url)).send().await.unwrap().text().await.unwrap()
+        self.http.get(&self.metrics_url).send().await.unwrap().text().await.unwrap()
     }
 
     pub fn api(&self, path: &str) -> String {
