@@ -1,5 +1,5 @@
 //! Onboarding institutions from TOML files (`coverline institution import FILE`, and every
-//! `data/institutions/*.toml` at start).
+//! `*.toml` of COVERLINE_INSTITUTIONS_DIR at start), each with its logo from `logos/` beside it.
 
 use std::path::Path;
 
@@ -11,11 +11,17 @@ use coverline_store::Store;
 pub async fn import_file(store: &Store, path: &Path) -> anyhow::Result<String> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let institution = Institution::from_toml(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let logo = path.parent().unwrap_or(Path::new(".")).join("logos").join(&institution.application_settings.logo_name);
-    if !logo.exists() {
-        anyhow::bail!("{}: logo {} not found", path.display(), logo.display());
-    }
+    let name = &institution.application_settings.logo_name;
+    let logo = path.parent().unwrap_or(Path::new(".")).join("logos").join(name);
+    let image = std::fs::read(&logo).with_context(|| format!("{}: logo {} not found", path.display(), logo.display()))?;
+    let content_type = match logo.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("jpg" | "jpeg") => "image/jpeg",
+        _ => anyhow::bail!("{}: logo {name} must be an .svg, .png or .jpg file", path.display()),
+    };
     store.upsert_institution(&institution).await?;
+    store.upsert_institution_logo(&institution.institution_id, name, content_type, &image).await?;
     Ok(institution.institution_id)
 }
 

@@ -38,4 +38,37 @@ impl Store {
         })
         .transpose()
     }
+
+    /// Saves an institution's logo (its file name, content type and bytes).
+    pub async fn upsert_institution_logo(
+        &self,
+        institution_id: &str,
+        file_name: &str,
+        content_type: &str,
+        image: &[u8],
+    ) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO institution_logos (institution_id, file_name, content_type, image, updated_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (institution_id) DO UPDATE SET file_name = excluded.file_name, content_type = excluded.content_type,
+                 image = excluded.image, updated_at = excluded.updated_at",
+        )
+        .bind(institution_id)
+        .bind(file_name)
+        .bind(content_type)
+        .bind(image)
+        .bind(now())
+        .execute(&self.writer)
+        .await
+        .with_context(|| format!("saving the logo of {institution_id}"))?;
+        Ok(())
+    }
+
+    /// An institution's logo: its content type and bytes.
+    pub async fn institution_logo(&self, institution_id: &str) -> anyhow::Result<Option<(String, Vec<u8>)>> {
+        sqlx::query_as("SELECT content_type, image FROM institution_logos WHERE institution_id = $1")
+            .bind(institution_id)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading an institution's logo")
+    }
 }

@@ -156,14 +156,6 @@ pub(crate) fn institution_view(state: &AppState, inst: coverline_domain::institu
 #[tracing::instrument(skip_all)]
 async fn logo(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<impl IntoResponse> {
     let inst = state.institution(&iid).await?;
-    let name = &inst.application_settings.logo_name;
-    let path = state.config.data_dir.join("institutions/logos").join(name);
-    let bytes = tokio::fs::read(&path).await.map_err(|_| ApiError::not_found())?;
-    let content_type = match path.extension().and_then(|e| e.to_str()) {
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        Some("jpg" | "jpeg") => "image/jpeg",
-        _ => "application/octet-stream",
-    };
-    Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "public, max-age=3600")], bytes))
+    let (content_type, bytes) = state.store.institution_logo(&inst.institution_id).await?.ok_or_else(ApiError::not_found)?;
+    Ok(([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "public, max-age=3600".to_string())], bytes))
 }

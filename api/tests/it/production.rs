@@ -5,7 +5,8 @@
 
 use std::process::Command;
 
-use crate::support::workspace;
+use crate::support::process::coverline_output;
+use crate::support::{Db, Options, on_both_databases, random_suffix, spawn_app, workspace};
 
 /// `coverline <command>` with only `env` (none of the test process's variables).
 fn refused(command: &str, env: &[(&str, &str)]) -> String {
@@ -59,3 +60,31 @@ fn production_mode_refuses_the_demo_configuration_and_names_every_variable() {
         assert!(said.contains(&format!("{name} is a public default or a placeholder")), "{name}:\n{said}");
     }
 }
+
+/// An institution of the operator's own, imported from a directory of its own (not the image's
+/// data directory): every instance serves its logo from the database.
+async fn an_institution_imported_from_its_own_directory_serves_its_logo(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let dir = std::env::temp_dir().join(format!("coverline-test-own-institutions-{}", random_suffix()));
+    std::fs::create_dir_all(dir.join("logos")).unwrap();
+    let id = format!("own-{}", random_suffix());
+    let toml = std::fs::read_to_string(workspace().join("data/institutions/summit-cu.toml"))
+        .unwrap()
+        .replace("institutionId = \"summit-cu\"", &format!("institutionId = \"{id}\""))
+        .replace("lab = true", "lab = false")
+        .replace("logoName = \"summit-cu.svg\"", "logoName = \"own.png\"");
+    std::fs::write(dir.join("own.toml"), toml).unwrap();
+    let png: &[u8] = b"\x89PNG\r\n\x1a\n-not-the-demo-logo";
+    std::fs::write(dir.join("logos/own.png"), png).unwrap();
+
+    let file = dir.join("own.toml");
+    let out = coverline_output(&["institution", "import", file.to_str().unwrap()], &[("DATABASE_URL", app.database_url.clone())]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let res = app.http.get(app.api(&format!("/institution/{id}/logo"))).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(res.headers()["content-type"], "image/png");
+    assert_eq!(res.bytes().await.unwrap().as_ref(), png, "the file imported, not one of the data directory");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+on_both_databases!(an_institution_imported_from_its_own_directory_serves_its_logo);
