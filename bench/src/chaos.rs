@@ -917,9 +917,12 @@ async fn probe_forged_address(api: &str, run: &str) -> anyhow::Result<usize> {
 #[cfg(test)]
 mod compose_tests {
     //! docker-compose.yml is the topology `make scale` proves: the same processes, the same
-    //! environment, the same load balancer configuration in front of the API instances.
+    //! environment, the same load balancer configuration in front of the API instances. It is read
+    //! as Debian's docker-compose resolves it (`config`), with the production environment a
+    //! deployment fills in and with the demo's (ops/compose/demo.env): production publishes only the
+    //! balancer and passes production mode; the demo's extras live in the `dev` profile.
 
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeMap, BTreeSet};
 
     use serde_yaml::Value;
 
@@ -939,33 +942,97 @@ mod compose_tests {
         "RUST_LOG",
     ];
 
+    /// The demo's extras: in the `dev` profile, never started in production.
+    const DEV_SERVICES: [&str; 4] = ["temporal", "temporal-ui", "mail", "sandbox"];
+
     fn root() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
     }
 
-    fn compose() -> Value {
-        serde_yaml::from_str(&std::fs::read_to_string(root().join("docker-compose.yml")).unwrap()).unwrap()
+    /// `docker-compose --env-file ENV config` with `env_file`'s text: the file resolved, or
+    /// docker-compose's refusal.
+    fn resolved(env_file: &str) -> Result<Value, String> {
+        let env = std::env::temp_dir().join(format!("coverline-compose-{}-{}.env", std::process::id(), rand_suffix()));
+        std::fs::write(&env, env_file).unwrap();
+        // Only the file's environment: the shell's (TEMPORAL_ADDRESS under `make test`) would win over it.
+        let out = Command::new("docker-compose")
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .arg("-f")
+            .arg(root().join("docker-compose.yml"))
+            .arg("--env-file")
+            .arg(&env)
+            .arg("config")
+            .output()
+            .expect("docker-compose (Debian's package; `make test` installs it)");
+        std::fs::remove_file(&env).ok();
+        if out.status.success() {
+            Ok(serde_yaml::from_slice(&out.stdout).unwrap())
+        } else {
+            Err(String::from_utf8_lossy(&out.stderr).to_string())
+        }
     }
 
-    /// A service's environment (merge keys resolved by the YAML reader's `<<` handling below).
-    fn environment(service: &Value) -> std::collections::BTreeMap<String, String> {
-        let mut env = std::collections::BTreeMap::new();
-        let Some(map) = service["environment"].as_mapping() else { return env };
-        for (k, v) in map {
-            let value = |v: &Value| v.as_str().map(str::to_string).unwrap_or_else(|| serde_yaml::to_string(v).unwrap().trim().to_string());
-            if k.as_str() == Some("<<") {
-                for (k, v) in v.as_mapping().unwrap() {
-                    env.entry(k.as_str().unwrap().to_string()).or_insert_with(|| value(v));
-                }
-            } else {
-                env.insert(k.as_str().unwrap().to_string(), value(v));
-            }
-        }
-        env
+    fn rand_suffix() -> u64 {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos() as u64
+    }
+
+    /// ops/compose/production.env.example as an operator fills it in.
+    fn production_env() -> String {
+        let example = std::fs::read_to_string(root().join("ops/compose/production.env.example")).unwrap();
+        let secret = |c: char| c.to_string().repeat(64);
+        let values: BTreeMap<&str, String> = [
+            ("COVERLINE_PUBLIC_URL", "https://vsc.summitcu.org".to_string()),
+            ("POSTGRES_PASSWORD", secret('p')),
+            ("TEMPORAL_ADDRESS", "temporal.internal:7233".into()),
+            ("TEMPORAL_TLS_SERVER_CA_CERT_PATH", "/etc/coverline/temporal/ca.pem".into()),
+            ("TEMPORAL_TLS_CLIENT_CERT_PATH", "/etc/coverline/temporal/worker.pem".into()),
+            ("TEMPORAL_TLS_CLIENT_KEY_PATH", "/etc/coverline/temporal/worker.key".into()),
+            ("TEMPORAL_TLS_SERVER_NAME", "temporal.internal".into()),
+            ("COVERLINE_SMTP_URL", "smtps://mailer:secret@smtp.summitcu.org:465".into()),
+            ("COVERLINE_MAIL_FROM", "Summit Credit Union <no-reply@vsc.summitcu.org>".into()),
+            ("COVERLINE_GATEWAY_URL", "https://api.gateway.example".into()),
+            ("COVERLINE_GATEWAY_PUBLIC_URL", "https://pay.gateway.example".into()),
+            ("COVERLINE_GATEWAY_MERCHANT_KEY", secret('m')),
+            ("COVERLINE_GATEWAY_WEBHOOK_SECRET", secret('w')),
+            ("COVERLINE_PROVIDER_URL", "https://exchange.provider.example".into()),
+            ("COVERLINE_PROVIDER_API_KEY", secret('k')),
+            ("COVERLINE_DEALER_ID", "SUMMIT-0042".into()),
+            ("COVERLINE_SIGNING_KEY", secret('s')),
+        ]
+        .into();
+        example
+            .lines()
+            .map(|line| match line.split_once('=') {
+                Some((name, "")) if values.contains_key(name) => format!("{name}={}", values[name]),
+                _ => line.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn environment(service: &Value) -> BTreeMap<String, String> {
+        service["environment"]
+            .as_mapping()
+            .map(|map| {
+                map.iter()
+                    .map(|(k, v)| {
+                        (
+                            k.as_str().unwrap().to_string(),
+                            v.as_str().map_or_else(|| serde_yaml::to_string(v).unwrap().trim().to_string(), str::to_string),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     fn command(service: &Value) -> Vec<&str> {
         service["command"].as_sequence().unwrap().iter().map(|c| c.as_str().unwrap()).collect()
+    }
+
+    fn ports(service: &Value) -> Vec<String> {
+        service["ports"].as_sequence().map_or_else(Vec::new, |ports| ports.iter().map(|p| serde_yaml::to_string(p).unwrap()).collect())
     }
 
     /// The names a scale run gives every coverline process that a deployment must give too.
@@ -985,7 +1052,7 @@ mod compose_tests {
 
     #[test]
     fn the_compose_file_runs_the_topology_make_scale_proves() {
-        let compose = compose();
+        let compose = resolved(&production_env()).unwrap();
         let services = compose["services"].as_mapping().unwrap();
         let names: BTreeSet<&str> = services.keys().map(|k| k.as_str().unwrap()).collect();
         let config = std::fs::read_to_string(root().join(HAPROXY_CONFIG)).unwrap();
@@ -994,6 +1061,7 @@ mod compose_tests {
 
         // The API instances: one service per `server` line of the balancer's configuration.
         let shared = shared_names();
+        let lb_address = compose["services"]["lb"]["networks"]["default"]["ipv4_address"].as_str().unwrap();
         for n in 1..=apis {
             let api = &compose["services"][format!("api-{n}").as_str()];
             assert_eq!(command(api), ["serve"], "api-{n}");
@@ -1002,9 +1070,8 @@ mod compose_tests {
             assert!(missing.is_empty(), "api-{n} lacks what every instance of `make scale` gets: {missing:?}");
             assert_eq!(env["COVERLINE_WORKER"], "off", "workers run on their own, as in `make scale`");
             assert_eq!(env["COVERLINE_SANDBOX_ADDR"], "off", "one sandbox for all, not one per instance");
-            let lb_address = compose["services"]["lb"]["networks"]["default"]["ipv4_address"].as_str();
-            assert_eq!(env["COVERLINE_TRUSTED_PROXIES"].as_str(), lb_address.unwrap(), "behind the balancer, it alone is trusted");
-            assert!(api.get("ports").is_none(), "api-{n} is reached through the balancer only");
+            assert_eq!(env["COVERLINE_TRUSTED_PROXIES"], lb_address, "behind the balancer, it alone is trusted");
+            assert!(env.contains_key("COVERLINE_METRICS_ADDR"), "Prometheus scrapes each instance off the members' port");
             assert!(api.get("deploy").is_none(), "api-{n} is one instance (the balancer names each)");
         }
         let instances: Vec<&&str> = names.iter().filter(|n| n.starts_with("api")).collect();
@@ -1023,8 +1090,8 @@ mod compose_tests {
         // The balancer: HAProxy on the file `make scale` runs, sending to each API service.
         let lb = &compose["services"]["lb"];
         assert!(lb["image"].as_str().unwrap().starts_with("haproxy:2.6"), "Debian bookworm's HAProxy is 2.6");
-        let mounted = lb["volumes"][0].as_str().unwrap();
-        assert!(mounted.starts_with(&format!("./{HAPROXY_CONFIG}:")), "the same configuration file: {mounted}");
+        let mounted = serde_yaml::to_string(&lb["volumes"][0]).unwrap();
+        assert!(mounted.contains("ops/haproxy/haproxy.cfg"), "the same configuration file: {mounted}");
         let lb_env = environment(lb);
         for n in 1..=apis {
             assert!(config.contains(&format!("\"${{COVERLINE_API_{n}}}\"")), "haproxy.cfg sends to COVERLINE_API_{n}");
@@ -1034,8 +1101,9 @@ mod compose_tests {
             assert!(config.contains(&format!("\"${{{name}}}\"")) && lb_env.contains_key(name), "{name}");
         }
 
-        // The rest of the stack: one Postgres, one Temporal, one sandbox, the SMTP catcher.
-        for service in ["postgres", "temporal", "temporal-ui", "mail", "sandbox"] {
+        // The rest: one Postgres; the demo's one Temporal, one sandbox and the SMTP catcher.
+        assert!(names.contains("postgres"));
+        for service in DEV_SERVICES {
             assert!(names.contains(service), "{service}");
         }
         assert_eq!(command(&compose["services"]["sandbox"]), ["sandbox"]);
@@ -1045,15 +1113,58 @@ mod compose_tests {
         assert!(unexpected.is_empty(), "services `make scale` does not run: {unexpected:?}");
     }
 
-    /// Debian's docker-compose reads the file as Docker would (no engine needed).
     #[test]
-    fn docker_compose_reads_the_file() {
-        let out = Command::new("docker-compose")
-            .arg("-f")
-            .arg(root().join("docker-compose.yml"))
-            .args(["config", "-q"])
-            .output()
-            .expect("docker-compose (Debian's package; `make test` installs it)");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    fn production_publishes_only_the_balancer_and_passes_production_mode() {
+        let compose = resolved(&production_env()).unwrap();
+        for (name, service) in compose["services"].as_mapping().unwrap() {
+            let name = name.as_str().unwrap();
+            let profiles = service["profiles"].as_sequence().map(|p| p.iter().map(|p| p.as_str().unwrap()).collect::<Vec<_>>());
+            if DEV_SERVICES.contains(&name) {
+                assert_eq!(profiles, Some(vec!["dev"]), "{name} runs only in the demo");
+                for port in ports(service) {
+                    assert!(port.contains("127.0.0.1"), "the demo's {name} on the host's loopback only: {port}");
+                }
+            } else {
+                assert!(profiles.is_none(), "{name} runs in production");
+                assert_eq!(ports(service).is_empty(), name != "lb", "{name}: only the balancer is published");
+            }
+        }
+        // Each coverline service's resolved environment is one production mode starts on.
+        for name in ["api-1", "api-2", "worker"] {
+            let env = environment(&compose["services"][name]);
+            assert_eq!(env["COVERLINE_ENV"], "production", "{name}");
+            let get = |k: &str| env.get(k).cloned().filter(|v| !v.is_empty());
+            let config = coverline_api::config::Config::from_vars(&get).unwrap();
+            assert_eq!(config.production_problems(|k| get(k).is_some()), Vec::<String>::new(), "{name}");
+        }
+    }
+
+    #[test]
+    fn compose_refuses_to_start_without_the_production_secrets() {
+        let example = std::fs::read_to_string(root().join("ops/compose/production.env.example")).unwrap();
+        let refusal = resolved(&example).unwrap_err();
+        assert!(refusal.contains("set POSTGRES_PASSWORD") || refusal.contains("set COVERLINE_"), "{refusal}");
+        let without_signing_key =
+            production_env().lines().filter(|l| !l.starts_with("COVERLINE_SIGNING_KEY=")).collect::<Vec<_>>().join("\n");
+        let refusal = resolved(&without_signing_key).unwrap_err();
+        assert!(refusal.contains("set COVERLINE_SIGNING_KEY"), "{refusal}");
+    }
+
+    #[test]
+    fn the_demo_runs_in_development_mode_on_the_sandbox() {
+        let demo = std::fs::read_to_string(root().join("ops/compose/demo.env")).unwrap();
+        let compose = resolved(&demo).unwrap();
+        let env = environment(&compose["services"]["api-1"]);
+        assert_eq!(env["COVERLINE_ENV"], "development");
+        assert_eq!(env["COVERLINE_GATEWAY_URL"], "http://sandbox:8081");
+        assert_eq!(env["TEMPORAL_ADDRESS"], "temporal:7233");
+        let sandbox = environment(&compose["services"]["sandbox"]);
+        assert_eq!(
+            sandbox["COVERLINE_GATEWAY_WEBHOOK_SECRET"], env["COVERLINE_GATEWAY_WEBHOOK_SECRET"],
+            "the sandbox signs as the API checks"
+        );
+        let get = |k: &str| env.get(k).cloned().filter(|v| !v.is_empty());
+        let config = coverline_api::config::Config::from_vars(&get).unwrap();
+        assert!(!config.production_problems(|k| get(k).is_some()).is_empty(), "production mode would refuse the demo's values");
     }
 }
