@@ -101,6 +101,8 @@ pub struct Shared {
     pub clock: Clock,
     /// The alert gauges this instance exports (refreshed in the background: crate::gauges).
     pub gauges: crate::gauges::Gauges,
+    /// This instance's VIN-photo uploads and readings at once (crate::routes::photos).
+    pub photo_slots: crate::routes::photos::PhotoSlots,
 }
 
 impl Shared {

@@ -76,12 +76,13 @@ impl Store {
     }
 
     /// Stores the uploaded image once: `false` when the drop already holds one.
-    pub async fn put_vin_photo_image(&self, user_id: &str, drop_id: &str, image: &[u8]) -> anyhow::Result<bool> {
+    pub async fn put_vin_photo_image(&self, user_id: &str, drop_id: &str, image: Vec<u8>) -> anyhow::Result<bool> {
+        let bytes = image.len() as i64;
         let result = sqlx::query(
             "UPDATE vin_photos SET image = $1, image_bytes = $2, uploaded_at = $3 WHERE drop_id = $4 AND user_id = $5 AND uploaded_at IS NULL",
         )
-        .bind(image.to_vec())
-        .bind(image.len() as i64)
+        .bind(image)
+        .bind(bytes)
         .bind(now())
         .bind(drop_id)
         .bind(user_id)
@@ -89,6 +90,34 @@ impl Store {
         .await
         .context("storing vin photo")?;
         Ok(result.rows_affected() == 1)
+    }
+
+    /// Claims a drop of `user_id` for one upload at `now`, in one statement: refused while another
+    /// upload of it runs (claimed after `stale_before`) or once it was uploaded.
+    pub async fn claim_vin_photo_upload(&self, user_id: &str, drop_id: &str, now: i64, stale_before: i64) -> anyhow::Result<bool> {
+        let claimed = sqlx::query(
+            "UPDATE vin_photos SET upload_started_at = $1 WHERE drop_id = $2 AND user_id = $3 AND uploaded_at IS NULL \
+             AND (upload_started_at IS NULL OR upload_started_at < $4)",
+        )
+        .bind(now)
+        .bind(drop_id)
+        .bind(user_id)
+        .bind(stale_before)
+        .execute(&self.writer)
+        .await
+        .context("claiming a vin photo upload")?;
+        Ok(claimed.rows_affected() == 1)
+    }
+
+    /// Lets a drop be uploaded again after its upload failed.
+    pub async fn release_vin_photo_upload(&self, user_id: &str, drop_id: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE vin_photos SET upload_started_at = NULL WHERE drop_id = $1 AND user_id = $2 AND uploaded_at IS NULL")
+            .bind(drop_id)
+            .bind(user_id)
+            .execute(&self.writer)
+            .await
+            .context("releasing a vin photo upload")?;
+        Ok(())
     }
 
     /// The uploaded image (until it has been read).

@@ -16,7 +16,7 @@ pub mod gateway;
 pub(crate) mod institutions;
 mod integration;
 mod payments;
-mod photos;
+pub mod photos;
 mod policies;
 mod quotes;
 mod sessions;

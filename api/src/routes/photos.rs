@@ -8,7 +8,6 @@
 use coverline_domain::ErrorCode;
 use coverline_domain::product::messages;
 use std::collections::HashMap;
-use std::sync::LazyLock;
 
 use axum::Json;
 use axum::body::{Body, Bytes};
@@ -45,7 +44,40 @@ pub const UNREADABLE: &str = messages::PHOTO_UNREADABLE;
 pub const NOT_UPLOADED: &str = messages::PHOTO_NOT_UPLOADED;
 
 /// OCR and barcode scans are CPU-bound: two at a time keeps the API responsive on a small machine.
-static READERS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
+pub const READERS_AT_ONCE: usize = 2;
+/// Readings waiting for a reader beyond the two running; more are answered 503 before the image is
+/// loaded, so a queue of readings never holds photos in memory.
+pub const READINGS_WAITING: usize = 4;
+/// Uploads an instance receives at once (each written to disk as it arrives, then stored); more
+/// are answered 503 before a byte of their body is read.
+pub const UPLOADS_AT_ONCE: usize = 4;
+
+/// An instance's slots for VIN photos: uploads being received, readings queued, readers running.
+pub struct PhotoSlots {
+    uploads: Semaphore,
+    queue: Semaphore,
+    readers: Semaphore,
+}
+
+impl Default for PhotoSlots {
+    fn default() -> Self {
+        Self {
+            uploads: Semaphore::new(UPLOADS_AT_ONCE),
+            queue: Semaphore::new(READERS_AT_ONCE + READINGS_WAITING),
+            readers: Semaphore::new(READERS_AT_ONCE),
+        }
+    }
+}
+/// A drop's upload claim older than this belongs to an upload that died: the drop may be uploaded again.
+const UPLOAD_CLAIM_SECS: i64 = 120;
+
+/// 503 with `Retry-After`: the instance is at its limit of uploads or readings; nothing was kept.
+fn busy() -> ApiError {
+    ApiError {
+        retry_after: Some(std::time::Duration::from_secs(2)),
+        ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, messages::PHOTO_BUSY)
+    }
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(open_drop)).routes(routes!(read_drop))
@@ -194,29 +226,66 @@ async fn upload(
     if sent_type != mime {
         return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::Validation, NOT_A_PHOTO_TYPE));
     }
-    let too_large = || ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::Validation, TOO_LARGE);
     if headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok()).is_some_and(|n| n > max) {
         return Err(too_large());
     }
-    let mut image = Vec::new();
-    let mut stream = body.into_data_stream();
-    while let Some(chunk) = stream.next().await {
-        let chunk: Bytes = chunk.map_err(|_| ApiError::bad_request("The upload was interrupted. Please try again."))?;
-        if image.len() + chunk.len() > max {
-            return Err(too_large());
+    // A slot of this instance's uploads, then the drop itself: both before a byte of the body.
+    let _slot = state.photo_slots.uploads.try_acquire().map_err(|_| busy())?;
+    let now = state.clock.now();
+    if !state.store.claim_vin_photo_upload(&user_id, &drop_id, now, now - UPLOAD_CLAIM_SECS).await? {
+        return Err(match state.store.vin_photo(&user_id, &drop_id).await? {
+            None => invalid(),
+            Some(photo) if photo.uploaded => ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This photo was already uploaded."),
+            Some(_) => ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, messages::PHOTO_UPLOADING),
+        });
+    }
+    let received = receive(body, max).await;
+    let stored = match received {
+        Ok(image) => state.store.put_vin_photo_image(&user_id, &drop_id, image).await.map_err(ApiError::from),
+        Err(e) => Err(e),
+    };
+    match stored {
+        Ok(true) => Ok(StatusCode::NO_CONTENT),
+        Ok(false) => Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This photo was already uploaded.")),
+        Err(e) => {
+            state.store.release_vin_photo_upload(&user_id, &drop_id).await?;
+            Err(e)
         }
-        image.extend_from_slice(&chunk);
     }
-    if image.is_empty() {
-        return Err(ApiError::bad_request(EMPTY));
-    }
-    match state.store.vin_photo(&user_id, &drop_id).await? {
-        None => Err(invalid()),
-        Some(_) if !state.store.put_vin_photo_image(&user_id, &drop_id, &image).await? => {
-            Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This photo was already uploaded."))
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::Validation, TOO_LARGE)
+}
+
+/// The body, written to a file of its own as it arrives and cut off past `max` bytes, then read
+/// back: a slow upload holds no memory while it arrives, only the one read at its end.
+async fn receive(body: Body, max: usize) -> ApiResult<Vec<u8>> {
+    use tokio::io::AsyncWriteExt;
+    let dir = std::env::temp_dir().join("coverline-photo-uploads");
+    tokio::fs::create_dir_all(&dir).await.map_err(|e| ApiError::internal(e.into()))?;
+    let path = dir.join(crate::ids::new_id("upload"));
+    let result = async {
+        let mut file = tokio::fs::File::create(&path).await.map_err(|e| ApiError::internal(e.into()))?;
+        let mut received = 0usize;
+        let mut stream = body.into_data_stream();
+        while let Some(chunk) = stream.next().await {
+            let chunk: Bytes = chunk.map_err(|_| ApiError::bad_request("The upload was interrupted. Please try again."))?;
+            received += chunk.len();
+            if received > max {
+                return Err(too_large());
+            }
+            file.write_all(&chunk).await.map_err(|e| ApiError::internal(e.into()))?;
         }
-        Some(_) => Ok(StatusCode::NO_CONTENT),
+        file.flush().await.map_err(|e| ApiError::internal(e.into()))?;
+        if received == 0 {
+            return Err(ApiError::bad_request(EMPTY));
+        }
+        tokio::fs::read(&path).await.map_err(|e| ApiError::internal(e.into()))
     }
+    .await;
+    let _ = tokio::fs::remove_file(&path).await;
+    result
 }
 
 /// Reads the VIN in the uploaded photo (once; the answer is kept and the image forgotten).
@@ -235,12 +304,15 @@ async fn read_drop(
             if !photo.uploaded {
                 return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, NOT_UPLOADED));
             }
+            // A place in the bounded queue, then a reader, and only then the image: readings that
+            // wait hold no photo, and past the queue's end the answer is 503 at once.
+            let _queued = state.photo_slots.queue.try_acquire().map_err(|_| busy())?;
+            let permit = state.photo_slots.readers.acquire().await.map_err(|e| ApiError::internal(e.into()))?;
             let image = state
                 .store
                 .vin_photo_image(&uid, &drop_id)
                 .await?
                 .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, NOT_UPLOADED))?;
-            let permit = READERS.acquire().await.map_err(|e| ApiError::internal(e.into()))?;
             let outcome =
                 tokio::task::spawn_blocking(move || coverline_vision::read_vin(&image)).await.map_err(|e| ApiError::internal(e.into()))?;
             drop(permit);

@@ -206,3 +206,84 @@ async fn vin_photo(db: Db) {
 }
 
 on_both_databases!(vin_photo);
+
+/// A PUT whose body is still arriving: its headers and the first `sent` bytes of `body`.
+struct SlowUpload {
+    stream: tokio::net::TcpStream,
+    rest: Vec<u8>,
+}
+
+impl SlowUpload {
+    async fn start(app: &TestApp, url: &str, body: &[u8], sent: usize) -> Self {
+        use tokio::io::AsyncWriteExt;
+        let addr = app.url.trim_start_matches("http://");
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let head = format!("PUT {url} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: image/png\r\nContent-Length: {}\r\n\r\n", body.len());
+        stream.write_all(head.as_bytes()).await.unwrap();
+        stream.write_all(&body[..sent]).await.unwrap();
+        Self { stream, rest: body[sent..].to_vec() }
+    }
+
+    /// Sends the rest of the body; the answer's status.
+    async fn finish(mut self) -> u16 {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        self.stream.write_all(&self.rest).await.unwrap();
+        let mut answer = vec![0u8; 1024];
+        let n = tokio::time::timeout(std::time::Duration::from_secs(30), self.stream.read(&mut answer)).await.unwrap().unwrap();
+        String::from_utf8_lossy(&answer[..n])[9..12].parse().unwrap()
+    }
+}
+
+/// Drops of `user_id` whose upload has started.
+async fn uploads_started(app: &TestApp, user_id: &str) -> i64 {
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    let (n,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM vin_photos WHERE user_id = $1 AND upload_started_at IS NOT NULL AND uploaded_at IS NULL")
+            .bind(user_id)
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+    n
+}
+
+async fn photo_uploads_are_bounded_per_drop_and_at_once(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let m = app.new_member(INSTITUTION).await;
+    let photo = corpus::generate(1, 11).into_iter().find(|i| i.category == Category::DataMatrix).unwrap().bytes;
+
+    // Fifty PUTs of one signed URL at once: one is stored; the others are refused before their body
+    // is read (the drop is claimed, or the instance's upload slots are taken). None fails.
+    let (url, _) = open_drop(&app, &m, "image/png").await;
+    let answers = futures::future::join_all((0..50).map(|_| put(&app, &url, "image/png", photo.clone()))).await;
+    let stored = answers.iter().filter(|(s, _)| *s == 204).count();
+    assert_eq!(stored, 1, "one photo per drop: {:?}", answers.iter().map(|(s, _)| s).collect::<Vec<_>>());
+    assert!(answers.iter().all(|(s, _)| [204, 409, 503].contains(s)), "{answers:?}");
+
+    // Uploads still arriving take the instance's slots; one more is answered 503 at once, with
+    // Retry-After, and holds nothing; once they end, it is taken.
+    let slots = coverline_api::routes::photos::UPLOADS_AT_ONCE;
+    let mut slow = Vec::new();
+    for _ in 0..slots {
+        let (url, _) = open_drop(&app, &m, "image/png").await;
+        slow.push(SlowUpload::start(&app, &url, &photo, photo.len() / 2).await);
+    }
+    for _ in 0..600 {
+        if uploads_started(&app, &m.user_id).await == slots as i64 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(uploads_started(&app, &m.user_id).await, slots as i64, "each slow upload claimed its drop");
+    let (url, _) = open_drop(&app, &m, "image/png").await;
+    let res = app.http.put(format!("{}{url}", app.url)).header("content-type", "image/png").body(photo.clone()).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 503);
+    assert_eq!(res.headers()["retry-after"], "2");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"]["message"], messages::PHOTO_BUSY);
+    for upload in slow {
+        assert_eq!(upload.finish().await, 204);
+    }
+    assert_eq!(put(&app, &url, "image/png", photo.clone()).await.0, 204, "the refused upload's drop is still free");
+}
+
+on_both_databases!(photo_uploads_are_bounded_per_drop_and_at_once);
