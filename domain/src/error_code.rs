@@ -98,6 +98,9 @@ error_codes! {
     ChargeRefunded = "chargeRefunded",
     /// The contract was voided (not paid in time).
     Voided = "voided",
+    /// The member's address is in another state than the one their prices were for: they are
+    /// priced again in the address's state and choose again.
+    QuoteStateChanged = "quoteStateChanged",
     /// The contract is not ready (not booked or not yet written).
     NotReady = "notReady",
     /// The last name and zip match no contract of the member.

@@ -8,6 +8,7 @@ use coverline_domain::ErrorCode;
 use coverline_domain::contact::format_phone;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::money::Cents;
+use coverline_domain::product::{fill, messages, options};
 use coverline_domain::quote::{coverage_expiration_date, format_us_date, formatted_coverage_miles, subtotal};
 use coverline_store::PolicyRecord;
 use coverline_workflows::checkout::{BookInput, BookingFailure};
@@ -105,6 +106,7 @@ fn booking_failed(failure: Option<BookingFailure>) -> ApiError {
 /// and answers the round's outcome (the provider has 120 s to answer).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/policy", tag = "purchase", params(MemberPath), request_body = Book, security(("session" = [])),
     responses((status = 200, body = OnePolicy), (status = "4XX", body = ErrorBody),
+        (status = 409, description = "The address is in another state than the quote's (quoteStateChanged: quote again in it), or the contract was voided", body = ErrorBody),
         (status = 502, description = "The booking failed (the spec's text)", body = ErrorBody),
         (status = 504, description = "The provider did not answer in time (the booking text, ending with the spec's not-charged sentence)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
@@ -133,6 +135,17 @@ async fn book(
         return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::MockVin, "Please enter your vehicle's VIN before purchasing."));
     }
 
+    // Prices, taxes and the providers that may sell depend on the state the member lives in: the
+    // address given after the quote must be the quote's state, or the member is priced again.
+    if let Some(address_state) = user.state.as_deref().filter(|s| *s != quote.state) {
+        let name = |code: &str| options::STATES.iter().find(|(c, _)| *c == code).map_or(code.to_string(), |(_, n)| n.to_string());
+        tracing::info!(quoted = %quote.state, address = %address_state, "booking refused: the quote was for another state than the address");
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            ErrorCode::QuoteStateChanged,
+            fill(messages::QUOTE_STATE_CHANGED, &[("addressState", &name(address_state)), ("quotedState", &name(&quote.state))]),
+        ));
+    }
     let facts = checkouts::facts(&state, &institution, user, Some(&quote.state)).await?;
     let input = BookInput { quote_id: quote.quote_id.clone(), rate_id: rate.rate_id.clone(), car_id: quote.car_id.clone(), facts };
     let view = match checkouts::book(&state, user, input, update_id(&headers, "book")).await {

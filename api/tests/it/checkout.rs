@@ -3,7 +3,7 @@
 //! booking test switch, find your contract (signed links, rate limits, no existence leak), the
 //! contract as delivered (pdftotext), the branded emails, and `coverline support`.
 
-use coverline_domain::product::field_errors;
+use coverline_domain::product::{field_errors, fill, messages, options};
 use std::time::Duration;
 
 use crate::support::{
@@ -381,3 +381,44 @@ async fn verification_codes_die_after_five_wrong_tries_and_sends_are_limited(db:
 }
 
 on_both_databases!(verification_codes_die_after_five_wrong_tries_and_sends_are_limited);
+
+/// Books `quote`'s first rate for `m`.
+async fn book_first_rate(app: &TestApp, m: &Member, quote: &Value) -> (u16, Value) {
+    let rate = &quote["rates"][0];
+    let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": quote["carId"],
+        "emailAddress": m.email, "quoteId": quote["quoteId"] });
+    app.call(Method::POST, &TestApp::user_path(m, "/policy"), Some(&m.token), Some(booking)).await
+}
+
+async fn a_member_quoted_in_one_state_with_an_address_in_another_is_priced_again(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    // Quoted in Oregon (no sales tax), then the address given is in New York.
+    let oregon = json!({ "street": "100 Main St", "city": "Portland", "state": "OR", "zip": "97201" });
+    let (mut m, oregon_quote) = support::quoted_member(&app, "harborline-bank", "5035550142", oregon).await;
+    let details = json!({ "firstName": "Jane", "lastName": "Doe", "phoneNumber": "2125550142", "isMember": true,
+        "address": { "street": "200 Atlantic Ave", "city": "Brooklyn", "state": "NY", "zip": "11201" } });
+    let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
+    assert_eq!(s, 200, "{b}");
+    m.token = b["token"].as_str().unwrap().into();
+
+    let (s, b) = book_first_rate(&app, &m, &oregon_quote).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (409, Some("quoteStateChanged")), "{b}");
+    let name = |code: &str| options::STATES.iter().find(|(c, _)| *c == code).unwrap().1;
+    let told = fill(messages::QUOTE_STATE_CHANGED, &[("addressState", name("NY")), ("quotedState", name("OR"))]);
+    assert_eq!(b["error"]["message"], told.as_str());
+    assert!(told.starts_with("Your address is in New York, but your prices were for Oregon."), "{told}");
+    let store = store(&app).await;
+    assert_eq!(store.count_policies().await.unwrap(), 0, "nothing was booked");
+
+    // Priced again in New York: the tax Oregon does not have.
+    let ask = json!({ "carId": oregon_quote["carId"], "milesPerYear": 15000, "yearsToOwn": 6, "state": "NY" });
+    let (s, ny_quote) = app.call(Method::POST, &TestApp::user_path(&m, "/quote"), Some(&m.token), Some(ask)).await;
+    assert_eq!(s, 201, "{ny_quote}");
+    let tax = |q: &Value| q["rates"][0]["taxAmount"].as_i64().unwrap_or_default();
+    assert_eq!(tax(&oregon_quote), 0, "{oregon_quote}");
+    assert!(tax(&ny_quote) > 0, "{ny_quote}");
+    let (s, b) = book_first_rate(&app, &m, &ny_quote).await;
+    assert_eq!(s, 200, "the New York quote books: {b}");
+}
+
+on_both_databases!(a_member_quoted_in_one_state_with_an_address_in_another_is_priced_again);

@@ -633,8 +633,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The member's password changes; every other session of the member ends; a new token.
-         *     Changes the member's password (the old one must match); rotates the token.
+         * Changes the member's password (the old one must match): a new token and restore cookie for
+         *     this device; every other session, restore key and unused continue link of the member ends.
          */
         post: operations["change_password"];
         delete?: never;
@@ -859,7 +859,11 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Changes the member's address (lower-cased); the new one must be verified again. */
+        /**
+         * Changes the member's address (lower-cased); the new one must be verified again. A new token and
+         *     restore cookie for this device; the member's other sessions, restore keys and the continue
+         *     links mailed to the old address end.
+         */
         put: operations["update_email"];
         post?: never;
         delete?: never;
@@ -1482,7 +1486,7 @@ export type components = {
          *     checks that serde's `rename_all` and the listed names agree).
          * @enum {string}
          */
-        ErrorCode: "validation" | "badRequest" | "notFound" | "methodNotAllowed" | "tooLarge" | "unsupportedMediaType" | "unauthorized" | "sessionExpired" | "invalidCredentials" | "institutionInactive" | "invalidIntegrator" | "integratorInactive" | "vehicleNotFound" | "mockVin" | "noQuotes" | "invalidCode" | "emailNotVerified" | "emailFailed" | "bookingFailed" | "bookingNoResponse" | "paymentFailed" | "gatewayUnavailable" | "paymentPending" | "alreadyPaid" | "secondChargeRefunded" | "chargeRefunded" | "voided" | "notReady" | "noPolicies" | "conflict" | "stepOutOfOrder" | "checkoutBusy" | "checkoutClosed" | "linkExpired" | "captchaRequired" | "captchaInvalid" | "captchaExpired" | "captchaUsed" | "rateLimited" | "badSignature" | "unavailable" | "internal";
+        ErrorCode: "validation" | "badRequest" | "notFound" | "methodNotAllowed" | "tooLarge" | "unsupportedMediaType" | "unauthorized" | "sessionExpired" | "invalidCredentials" | "institutionInactive" | "invalidIntegrator" | "integratorInactive" | "vehicleNotFound" | "mockVin" | "noQuotes" | "invalidCode" | "emailNotVerified" | "emailFailed" | "bookingFailed" | "bookingNoResponse" | "paymentFailed" | "gatewayUnavailable" | "paymentPending" | "alreadyPaid" | "secondChargeRefunded" | "chargeRefunded" | "voided" | "quoteStateChanged" | "notReady" | "noPolicies" | "conflict" | "stepOutOfOrder" | "checkoutBusy" | "checkoutClosed" | "linkExpired" | "captchaRequired" | "captchaInvalid" | "captchaExpired" | "captchaUsed" | "rateLimited" | "badSignature" | "unavailable" | "internal";
         /** @description What went wrong: a code the web app switches on and a message a member can read. */
         ErrorDetail: {
             /** @description A stable code the client switches on. */
@@ -1918,7 +1922,11 @@ export type components = {
         /** @description What became of the event. */
         Received: {
             eventId: string;
-            /** @description `recorded` (the contract's payment), `refunded`, `duplicate` (handled before), or `ignored`. */
+            /**
+             * @description `recorded` (the contract's payment), `refunded`, `accepted` (the checkout records it),
+             *     `duplicate` (handled before), `unconfirmed` (the gateway holds no such charge: nothing
+             *     recorded), or `ignored`.
+             */
             outcome: string;
         };
         Reset: {
@@ -3526,6 +3534,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OnePolicy"];
+                };
+            };
+            /** @description The address is in another state than the quote's (quoteStateChanged: quote again in it), or the contract was voided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The booking failed (the spec's text) */

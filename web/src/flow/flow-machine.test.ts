@@ -212,6 +212,54 @@ describe('flow machine: errors', () => {
     expect([context.session, context.policy, context.bookingError, context.selectedRate]).toEqual([null, null, null, null])
   })
 
+  it('prices the car again when the address is in another state than the quote, and says why', async () => {
+    const moved = 'Your address is in Texas, but your prices were for Colorado.'
+    let quotes = 0
+    let books = 0
+    const texan = {
+      ...memberUser,
+      isEmailVerified: true,
+      address: { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+    }
+    const actor = await driveTo('confirm', {
+      quote: () => {
+        quotes += 1
+        return Promise.resolve(quote)
+      },
+      personalDetails: () => Promise.resolve({ user: texan, token: 't-2' }),
+      code: () => Promise.resolve({ user: texan, token: 't-4' }),
+      book: () => {
+        books += 1
+        return books === 1
+          ? Promise.reject(new ApiError(409, 'quoteStateChanged', moved))
+          : Promise.resolve({ policyId: 'p-1', mmpContractNumber: 'MMP-1', status: 'booked' })
+      },
+    })
+    expect(quotes).toBe(1)
+    expect(await send(actor, { type: 'BOOK' })).toBe('coverage')
+    const { context } = actor.getSnapshot()
+    expect(context.stateOfResidence).toBe('TX')
+    expect(context.notice).toEqual({ title: messages.quoteStateChangedTitle, message: moved })
+    expect(context.selectedRate, 'the member chooses again').toBeNull()
+    expect(quotes, 'priced again, in the address state').toBe(2)
+    expect(actor.getSnapshot().matches({ coverage: 'choosing' })).toBe(true)
+  })
+
+  it('sends an address in a state the institution cannot sell in to invalid-state', async () => {
+    const newYorker = {
+      ...memberUser,
+      isEmailVerified: true,
+      address: { street: '200 Broadway', city: 'Brooklyn', state: 'NY', zip: '10007' },
+    }
+    const actor = await driveTo('confirm', {
+      personalDetails: () => Promise.resolve({ user: newYorker, token: 't-2' }),
+      code: () => Promise.resolve({ user: newYorker, token: 't-4' }),
+      book: () => Promise.reject(new ApiError(409, 'quoteStateChanged', 'Your address is in NY.')),
+    })
+    expect(await send(actor, { type: 'BOOK' })).toBe('invalidState')
+    expect(actor.getSnapshot().context.stateOfResidence).toBe('NY')
+  })
+
   it("shows the API's message when the sign request finds the contract voided; Okay goes to payment-error", async () => {
     const voided = `${messages.voidedUnpaid} Please start again.`
     const actor = await driveTo('confirm', {

@@ -246,6 +246,11 @@ export const flowSetup = setup({
     isEligibleState: ({ context, event }) =>
       event.type === 'SUBMIT_STATE' && (context.institution?.eligibleStates ?? []).includes(event.state),
     isSessionExpired: ({ event }) => isSessionExpired(errorOf(event)),
+    /** The state of residence is one the institution cannot sell in (known once it is set). */
+    residenceIsNotSold: ({ context }) =>
+      context.stateOfResidence !== null && !(context.institution?.eligibleStates ?? []).includes(context.stateOfResidence),
+    /** 409 quoteStateChanged: the member's address is in another state than their prices were for. */
+    isQuoteStateChanged: ({ event }) => errorCodeOf(event) === 'quoteStateChanged',
     /** 409 voided: the contract was voided (not paid in time); the member has to start again. */
     isVoided: ({ event }) => errorCodeOf(event) === 'voided',
     /** A reloaded page or a continue link: boot finds the member's checkout instead of showing the splash. */
@@ -337,6 +342,16 @@ export const flowSetup = setup({
       // The impact modal shows once per session: the next session shows it again.
       enqueue(() => forgetImpactModalSeen())
     }),
+    /**
+     * The address's state is the state of residence from now on: the quote (for another state) is
+     * dropped, so the coverage page prices the car again, and the member is told why.
+     */
+    requoteInAddressState: assign(({ context, event }) => ({
+      stateOfResidence: context.user?.address?.state ?? context.stateOfResidence,
+      quotedFor: null,
+      selectedRate: null,
+      notice: { title: messages.quoteStateChangedTitle, message: messageOf(errorOf(event), messages.quoteStateChanged) },
+    })),
     /** The impact modal was closed: not shown again in this session, even after a reload. */
     dismissImpactModal: enqueueActions(({ context, enqueue }) => {
       enqueue.assign({ impactModalSeen: true })

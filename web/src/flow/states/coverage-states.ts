@@ -35,7 +35,12 @@ export const coverageStates = {
     },
     states: {
       checking: {
-        always: [{ guard: 'hasQuoteForCurrentCar', target: 'choosing' }, { target: 'quoting' }],
+        always: [
+          // Priced again for an address in a state the institution cannot sell in (quoteStateChanged).
+          { guard: 'residenceIsNotSold', target: '#invalidState' },
+          { guard: 'hasQuoteForCurrentCar', target: 'choosing' },
+          { target: 'quoting' },
+        ],
       },
       quoting: {
         tags: 'busy',

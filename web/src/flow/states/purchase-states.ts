@@ -50,6 +50,14 @@ export const purchaseStates = {
           // Reported whichever way it failed: refused (502), no answer in 120 s (504) or voided (409).
           onError: [
             expired,
+            // The address is in another state than the prices were for (409 quoteStateChanged): the
+            // member is priced again in the address's state and chooses again, told why; where the
+            // institution cannot sell there, the invalid-state page.
+            {
+              guard: 'isQuoteStateChanged',
+              target: '#coverage',
+              actions: 'requoteInAddressState',
+            },
             {
               guard: 'isVoided',
               target: 'voided',
