@@ -95,21 +95,31 @@ fn branded_html(
 }
 
 impl Mailer {
-    /// `smtp_url` is `smtp://host:port` (plain SMTP, as a local relay or catcher speaks it);
-    /// `from` like `Coverline <no-reply@coverline.example>`.
+    /// `smtp_url`: `smtp://host:port` (plain SMTP, as a local relay or catcher speaks it),
+    /// `smtp://user:password@host:587?tls=required` (STARTTLS) or `smtps://user:password@host:465`
+    /// (TLS from the first byte; the relay's certificate checked against the web's roots);
+    /// `from` like `Summit Credit Union <no-reply@vsc.summitcu.org>`.
     pub fn new(smtp_url: &str, from: &str) -> anyhow::Result<Self> {
-        let rest = smtp_url.strip_prefix("smtp://").with_context(|| format!("SMTP URL {smtp_url:?} must start with smtp://"))?;
-        let (host, port) = rest.trim_end_matches('/').rsplit_once(':').unwrap_or((rest, "25"));
-        let port: u16 = port.parse().with_context(|| format!("SMTP port in {smtp_url:?}"))?;
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host)
-            .port(port)
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(smtp_url.trim_end_matches('/'))
+            .map_err(|e| anyhow::anyhow!("COVERLINE_SMTP_URL: {e}"))?
             .timeout(Some(std::time::Duration::from_secs(20)))
             .build();
         Ok(Self { transport, from: from.parse().context("parsing the From address")? })
     }
 
     async fn send(&self, message: Message) -> anyhow::Result<()> {
-        self.transport.send(message).await.context("sending email over SMTP")?;
+        self.transport.send(message).await.map_err(|e| {
+            // The relay's reply may quote the recipient's address: it is logged here and never
+            // passed on (an activity's failure is written to the workflow's history).
+            tracing::warn!(error = %e, "sending email over SMTP");
+            anyhow::anyhow!(if e.is_permanent() {
+                "the mail server refused the message"
+            } else if e.is_timeout() {
+                "the mail server did not answer in time"
+            } else {
+                "the mail server could not take the message"
+            })
+        })?;
         Ok(())
     }
 
@@ -345,4 +355,26 @@ fn new_message_id(kind: &str) -> String {
 /// Escapes text for an HTML email body.
 fn html_escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_relay_may_be_plain_starttls_or_tls() {
+        let from = "Summit Credit Union <no-reply@vsc.summitcu.org>";
+        for url in [
+            "smtp://127.0.0.1:1025",
+            "smtp://127.0.0.1:1025/",
+            "smtp://mailer:secret@smtp.summitcu.org:587?tls=required",
+            "smtps://mailer:s%40cret@smtp.summitcu.org:465",
+            "smtps://smtp.summitcu.org",
+        ] {
+            assert!(Mailer::new(url, from).is_ok(), "{url}");
+        }
+        for url in ["http://smtp.summitcu.org", "smtp://", "smtp.summitcu.org:25"] {
+            assert!(Mailer::new(url, from).is_err(), "{url}");
+        }
+    }
 }

@@ -22,4 +22,5 @@ pub mod metrics;
 pub mod payments;
 pub mod purchase;
 pub mod rating;
+pub mod retention;
 pub mod vehicles;

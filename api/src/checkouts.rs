@@ -5,6 +5,7 @@
 use coverline_domain::ErrorCode;
 use std::time::Duration;
 
+use anyhow::Context;
 use axum::http::StatusCode;
 use coverline_domain::checkout::{Answers, Facts, Step};
 use coverline_domain::institution::Institution;
@@ -261,6 +262,27 @@ where
     }
 }
 
+/// The prefix of the vehicle references the checkout workflow holds (`veh_…`; a VIN never has `_`).
+const VEHICLE_REF: &str = "veh_";
+
+/// The answers as the checkout workflow holds them: no VIN goes to Temporal (it identifies a
+/// person's car), so the vehicle's VIN is replaced by its reference (store: vehicle_refs).
+async fn for_workflow(state: &AppState, user_id: &str, mut answers: Answers) -> anyhow::Result<Answers> {
+    if let Some(vehicle) = answers.vehicle.as_mut().filter(|v| !v.vin.starts_with(VEHICLE_REF)) {
+        vehicle.vin = state.store.vehicle_ref(user_id, &vehicle.vin, &crate::ids::new_id("veh")).await?;
+    }
+    Ok(answers)
+}
+
+/// The workflow's view with the VIN back in place of its reference (histories recorded before the
+/// references hold the VIN itself, which passes as it is).
+async fn from_workflow(state: &AppState, user_id: &str, mut view: CheckoutView) -> anyhow::Result<CheckoutView> {
+    if let Some(vehicle) = view.checkout.answers.vehicle.as_mut().filter(|v| v.vin.starts_with(VEHICLE_REF)) {
+        vehicle.vin = state.store.vin_of_ref(user_id, &vehicle.vin).await?.context("a vehicle reference without its VIN")?;
+    }
+    Ok(view)
+}
+
 /// Keeps the workflow's answer as the read model (a newer answer already kept wins).
 pub async fn save(state: &AppState, user: &UserRecord, view: &CheckoutView) -> anyhow::Result<()> {
     state
@@ -285,8 +307,9 @@ pub async fn advance(
     facts: Facts,
     update_id: Option<String>,
 ) -> ApiResult<CheckoutView> {
+    let answers = for_workflow(state, &user.user_id, answers).await?;
     let view = match update(state, user, || CheckoutWorkflow::advance, AdvanceInput { to, answers, facts }, update_id, STEP_LIMIT).await {
-        Ok(view) => view,
+        Ok(view) => from_workflow(state, &user.user_id, view).await?,
         // A paid checkout closes a few days after the purchase settles (or sooner when configured):
         // a member who comes back to the thank-you page then still sees it, from the read model.
         Err(CheckoutError::Closed) if to == Step::Confirmation => match paid_view(state, &user.user_id).await? {
@@ -330,6 +353,7 @@ pub async fn send_code(state: &AppState, user: &UserRecord, update_id: Option<St
 pub async fn book(state: &AppState, user: &UserRecord, input: BookInput, update_id: Option<String>) -> Result<CheckoutView, CheckoutError> {
     let limit = state.config.booking_timeout + Duration::from_secs(15);
     let view = update(state, user, || CheckoutWorkflow::book, input, update_id, limit).await?;
+    let view = from_workflow(state, &user.user_id, view).await.map_err(CheckoutError::Other)?;
     save(state, user, &view).await.map_err(CheckoutError::Other)?;
     Ok(view)
 }
@@ -348,14 +372,15 @@ pub async fn report_charge(state: &AppState, user: &UserRecord, report: ChargeRe
 
 /// Waits (bounded) until the payment is recorded or the purchase voided.
 pub async fn await_payment(state: &AppState, user: &UserRecord) -> Result<CheckoutView, CheckoutError> {
-    update(state, user, || CheckoutWorkflow::await_payment, (), None, PAYMENT_LIMIT).await
+    let view = update(state, user, || CheckoutWorkflow::await_payment, (), None, PAYMENT_LIMIT).await?;
+    from_workflow(state, &user.user_id, view).await.map_err(CheckoutError::Other)
 }
 
 /// The checkout as the workflow sees it now, or as last recorded when it cannot answer at once.
 pub async fn view(state: &AppState, user_id: &str) -> anyhow::Result<Option<CheckoutView>> {
     let handle = state.temporal.get_workflow_handle::<CheckoutWorkflow>(checkout_workflow_id(user_id));
     match tokio::time::timeout(QUERY_LIMIT, handle.query(CheckoutWorkflow::current, (), WorkflowQueryOptions::default())).await {
-        Ok(Ok(view)) => return Ok(Some(view)),
+        Ok(Ok(view)) => return Ok(Some(from_workflow(state, user_id, view).await?)),
         Ok(Err(WorkflowQueryError::NotFound(_))) => {}
         Ok(Err(e)) => tracing::warn!(error = %e, "checkout query failed; answering from the read model"),
         Err(_) => tracing::warn!("checkout query took too long; answering from the read model"),

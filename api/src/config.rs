@@ -113,6 +113,11 @@ pub struct Config {
     pub quote_valid: Duration,
     /// `COVERLINE_GATEWAY_WEBHOOK_SECRET`: the secret the gateway signs its webhooks with.
     pub gateway_webhook_secret: Secret,
+    /// `COVERLINE_RETENTION_DAYS` (default 730, two years): the personal data of a checkout
+    /// abandoned this long (no contract, nothing done since) is erased.
+    pub retention_keep: Duration,
+    /// `COVERLINE_RETENTION_EVERY_SECS` (default 86400): how often the retention workflow runs.
+    pub retention_every: Duration,
     /// `COVERLINE_IDLE_TIMEOUT_SECS` (default 900): sessions die after this much inactivity.
     pub idle_timeout: Duration,
     /// `COVERLINE_SESSION_MAX_SECS` (default 14400): a session is not refreshed past this age. The
@@ -263,6 +268,8 @@ impl Config {
             checkout_settle: secs(&env, "COVERLINE_CHECKOUT_SETTLE_SECS", 3 * 86_400)?,
             quote_valid: secs(&env, "COVERLINE_QUOTE_VALID_SECS", 86_400)?,
             gateway_webhook_secret: Secret::new(env("COVERLINE_GATEWAY_WEBHOOK_SECRET").unwrap_or_else(|| "sandbox-webhook-secret".into())),
+            retention_keep: Duration::from_secs(u64::from(number(&env, "COVERLINE_RETENTION_DAYS", 730)?) * 86_400),
+            retention_every: secs(&env, "COVERLINE_RETENTION_EVERY_SECS", 86_400)?,
             idle_timeout: secs(&env, "COVERLINE_IDLE_TIMEOUT_SECS", 900)?,
             session_max: secs(&env, "COVERLINE_SESSION_MAX_SECS", 14_400)?,
             run_worker: env("COVERLINE_WORKER").as_deref() != Some("off"),

@@ -39,6 +39,7 @@ use coverline_activities::email::Mailer;
 use coverline_activities::payments::Gateway;
 use coverline_activities::purchase::PurchaseActivities;
 use coverline_activities::rating::Rating;
+use coverline_activities::retention::RetentionActivities;
 use coverline_activities::vehicles::VehicleDecoder;
 use coverline_store::Store;
 
@@ -56,6 +57,7 @@ pub struct Activities {
     pub purchase: PurchaseActivities,
     pub checkout: CheckoutActivities,
     pub cancellation: CancellationActivities,
+    pub retention: RetentionActivities,
 }
 
 /// The clients both the API and the worker need.
@@ -99,6 +101,7 @@ impl Clients {
                 gateway: self.gateway.clone(),
                 mailer: self.mailer.clone(),
             },
+            retention: RetentionActivities { store: store.clone(), keep: config.retention_keep },
             checkout: CheckoutActivities {
                 store: store.clone(),
                 mailer: self.mailer.clone(),

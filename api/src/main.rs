@@ -125,6 +125,15 @@ enum SupportCommand {
         #[arg(long)]
         json: bool,
     },
+    /// A member's request to delete their personal data: everyone who signed up with the address
+    /// (any institution) is erased now, unless a contract obliges keeping them (it says why), and
+    /// the contact requests left with it. The ids stay.
+    Forget {
+        email: String,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// The policies of the member(s) who signed up with an email address, newest first.
     Policies {
         #[arg(long)]
@@ -241,6 +250,7 @@ async fn main() -> anyhow::Result<()> {
                 }
             };
             let client = temporal::connect(&address, &config.temporal_namespace, std::time::Duration::from_secs(60)).await?;
+            temporal::start_retention(&client, &config.task_queue, config.retention_every).await?;
             if let Some(addr) = config.sandbox_addr {
                 let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("binding sandbox {addr}"))?;
                 let sandbox = sandbox_config(&config);
@@ -337,6 +347,16 @@ async fn main() -> anyhow::Result<()> {
                     }
                     return Ok(());
                 }
+                SupportCommand::Forget { email, json } => {
+                    let (done, contacts) = coverline_api::support::forget(&store, email, coverline_store::now()).await?;
+                    tracing::info!(operator = ?operator, members = done.len(), "support forget: a deletion request carried out");
+                    if *json {
+                        print_json(&serde_json::json!({ "members": done, "anonymousContactRequestsErased": contacts }))?;
+                    } else {
+                        print!("{}", coverline_api::support::forgotten_text(email, &done, contacts));
+                    }
+                    return Ok(());
+                }
                 SupportCommand::Policies { email, json } => {
                     let rows = coverline_api::support::member_policies(&store, email).await?;
                     if *json {
@@ -383,6 +403,7 @@ async fn main() -> anyhow::Result<()> {
                     println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);
                 }
                 SupportCommand::Purchase { .. }
+                | SupportCommand::Forget { .. }
                 | SupportCommand::Find { .. }
                 | SupportCommand::Policies { .. }
                 | SupportCommand::Analytics { .. } => {

@@ -190,6 +190,55 @@ async fn user_ids_by_email(store: &Store, email: &str) -> anyhow::Result<Vec<Str
     Ok(rows.iter().map(|r| r.get(0)).collect())
 }
 
+/// What a deletion request did for one member (`coverline support forget`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Forgotten {
+    pub user_id: String,
+    pub institution_id: String,
+    /// `erased`, `kept` or `erasedBefore`.
+    pub outcome: &'static str,
+    /// Why it was kept, or what was erased.
+    pub detail: String,
+}
+
+/// What erasing a member's personal data removes (`coverline_store`'s erasure).
+pub const ERASED: &str = "name, phone, address, email, password; sessions, restore keys, continue links and codes; \
+    the vehicles' VINs and photos; the contact requests' details; the checkout's answers";
+
+/// Carries out a member's request to delete their personal data: every member who signed up with
+/// `email` (any institution) is erased, unless a contract obliges keeping them (then it says
+/// why); the contact requests left with the address without a member are erased too. Erasing is
+/// at once and for good: the ids stay, so quotes and voided bookings still add up.
+pub async fn forget(store: &Store, email: &str, now: i64) -> anyhow::Result<(Vec<Forgotten>, u64)> {
+    let mut done = Vec::new();
+    for user_id in user_ids_by_email(store, email).await? {
+        let Some(user) = store.user(&user_id).await? else { continue };
+        let (outcome, detail) = match store.must_keep_member(&user_id).await? {
+            Some(reason) => ("kept", reason.as_str().to_string()),
+            None => {
+                store.erase_member(&user_id, now).await?;
+                ("erased", ERASED.to_string())
+            }
+        };
+        done.push(Forgotten { user_id, institution_id: user.institution_id, outcome, detail });
+    }
+    let contacts = store.erase_anonymous_contact_requests(email).await?;
+    Ok((done, contacts))
+}
+
+/// `coverline support forget`'s answer for people.
+pub fn forgotten_text(email: &str, done: &[Forgotten], contacts: u64) -> String {
+    let mut out = String::new();
+    if done.is_empty() {
+        out.push_str(&format!("no member signed up with {email}\n"));
+    }
+    for f in done {
+        out.push_str(&format!("{} ({}): {}: {}\n", f.user_id, f.institution_id, f.outcome, f.detail));
+    }
+    out.push_str(&format!("contact requests without a member: {contacts} erased\n"));
+    out
+}
+
 /// The purchase `key` names (policy id, workflow id, contract number or quote id), as stored;
 /// `None` when there is none.
 pub async fn stored_purchase(store: &Store, key: &str) -> anyhow::Result<Option<StoredPurchase>> {

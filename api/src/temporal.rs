@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use coverline_workflows::checkout::{CheckoutWorkflow, INSTITUTION_ATTRIBUTE, STATUS_ATTRIBUTE, STEP_ATTRIBUTE};
+use coverline_workflows::retention::{RetentionInput, RetentionWorkflow, retention_workflow_id};
 use temporalio_client::envconfig::LoadClientConfigProfileOptions;
 use temporalio_client::{Client, ClientOptions, Connection, ConnectionOptions, Url};
 use temporalio_sdk::{Runtime, Worker, WorkerOptions};
@@ -105,6 +106,21 @@ pub async fn register_search_attributes(client: &Client, namespace: &str) -> any
     }
 }
 
+/// Starts the retention workflow of `task_queue` unless it runs already (every `serve` asks; one
+/// runs). It erases the personal data of abandoned checkouts every `every`.
+pub async fn start_retention(client: &Client, task_queue: &str, every: Duration) -> anyhow::Result<()> {
+    use temporalio_client::{WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowStartOptions};
+    let options = WorkflowStartOptions::new(task_queue.to_string(), retention_workflow_id(task_queue))
+        .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
+        .id_reuse_policy(WorkflowIdReusePolicy::AllowDuplicate)
+        .build();
+    client
+        .start_workflow(RetentionWorkflow::run, RetentionInput { every_secs: every.as_secs() }, options)
+        .await
+        .context("starting the retention workflow")?;
+    Ok(())
+}
+
 /// Runs the checkout worker until `shutdown` resolves, then drains it gracefully.
 pub async fn run_worker(
     client: Client,
@@ -120,9 +136,12 @@ pub async fn run_worker(
         .context("registering the checkout workflow")?
         .register_workflow::<coverline_workflows::cancellation::CancellationWorkflow>()
         .context("registering the cancellation workflow")?
+        .register_workflow::<RetentionWorkflow>()
+        .context("registering the retention workflow")?
         .register_activities(activities.purchase)
         .register_activities(activities.checkout)
         .register_activities(activities.cancellation)
+        .register_activities(activities.retention)
         .build();
     let mut worker = Worker::new(&runtime, client, options).context("creating the checkout worker")?;
     let stop = worker.shutdown_handle();

@@ -134,3 +134,35 @@ impl Store {
             .context("listing cars")
     }
 }
+
+impl Store {
+    /// The reference of a member's vehicle by VIN, made once (the same VIN, the same reference).
+    pub async fn vehicle_ref(&self, user_id: &str, vin: &str, new_ref: &str) -> anyhow::Result<String> {
+        sqlx::query("INSERT INTO vehicle_refs (vehicle_ref, user_id, vin, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, vin) DO NOTHING")
+            .bind(new_ref)
+            .bind(user_id)
+            .bind(vin)
+            .bind(crate::now())
+            .execute(&self.writer)
+            .await
+            .context("recording a vehicle reference")?;
+        let (vehicle_ref,): (String,) = sqlx::query_as("SELECT vehicle_ref FROM vehicle_refs WHERE user_id = $1 AND vin = $2")
+            .bind(user_id)
+            .bind(vin)
+            .fetch_one(&self.writer)
+            .await
+            .context("reading a vehicle reference")?;
+        Ok(vehicle_ref)
+    }
+
+    /// The VIN a member's vehicle reference stands for.
+    pub async fn vin_of_ref(&self, user_id: &str, vehicle_ref: &str) -> anyhow::Result<Option<String>> {
+        let row: Option<(String,)> = sqlx::query_as("SELECT vin FROM vehicle_refs WHERE user_id = $1 AND vehicle_ref = $2")
+            .bind(user_id)
+            .bind(vehicle_ref)
+            .fetch_optional(&self.pool)
+            .await
+            .context("reading a vehicle reference's VIN")?;
+        Ok(row.map(|(vin,)| vin))
+    }
+}

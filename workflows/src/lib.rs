@@ -4,6 +4,7 @@
 
 pub mod cancellation;
 pub mod checkout;
+pub mod retention;
 
 /// The project's retry: from 500 ms, doubling, at most `max_interval` apart, with no attempt limit
 /// (the activity options' timeouts bound it where a workflow needs an answer).

@@ -26,6 +26,7 @@ mod limits;
 mod personal_details;
 mod production;
 mod rate_amounts;
+mod retention;
 mod sample_contract;
 mod security;
 mod sessions;

@@ -207,6 +207,8 @@ pub async fn spawn_app(options: Options) -> TestApp {
         checkout_settle: options.settle,
         quote_valid: Duration::from_secs(86_400),
         gateway_webhook_secret: Secret::new(WEBHOOK_SECRET),
+        retention_keep: Duration::from_secs(730 * 86_400),
+        retention_every: Duration::from_secs(86_400),
         idle_timeout: Duration::from_secs(900),
         session_max: Duration::from_secs(14_400),
         run_worker: true,

@@ -338,3 +338,63 @@ async fn a_charge_after_the_void_is_refunded_and_told(db: Db) {
 }
 
 on_both_databases!(a_charge_after_the_void_is_refunded_and_told);
+
+/// Every text of a workflow history: its JSON and each payload's decoded data.
+fn history_texts(history: &str) -> String {
+    use base64::Engine;
+    fn walk(value: &Value, out: &mut String) {
+        match value {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    if let (true, Some(data)) = (k == "data", v.as_str())
+                        && let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(data)
+                    {
+                        out.push_str(&String::from_utf8_lossy(&bytes));
+                        out.push('\n');
+                    }
+                    walk(v, out);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = history.to_string();
+    walk(&serde_json::from_str(history).unwrap(), &mut out);
+    out
+}
+
+async fn no_personal_data_reaches_the_workflow_history(db: Db) {
+    let app = spawn_app(Options { settle: Duration::from_secs(1), ..Options::on(db) }).await;
+    let (m, booking) = ready_to_book(&app).await;
+    // Every step, with the vehicle by VIN as the web app records it, then a purchase to the end.
+    for (step, answers) in [
+        ("lookup", json!({ "stateOfResidence": "CO" })),
+        ("mileage", json!({ "stateOfResidence": "CO", "vehicle": { "vin": "5XYRLDLC3NG097496" } })),
+        ("coverage", super::chosen(&booking)),
+        ("missingInfo", super::chosen(&booking)),
+        ("confirm", super::chosen(&booking)),
+    ] {
+        let (s, b) = super::advance(&app, &m, step, answers).await;
+        assert_eq!(s, 200, "{step}: {b}");
+        assert_eq!(
+            b["checkout"]["checkout"]["answers"]["vehicle"]["vin"].as_str().unwrap_or("5XYRLDLC3NG097496"),
+            "5XYRLDLC3NG097496",
+            "the member sees their VIN"
+        );
+    }
+    let policy_id = booked_and_charged(&app, &m, &booking).await;
+    assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled");
+    let (_, b) = app.call(Method::GET, &TestApp::user_path(&m, "/checkout"), Some(&m.token), None).await;
+    assert_eq!(b["checkout"]["checkout"]["answers"]["vehicle"]["vin"], "5XYRLDLC3NG097496", "{b}");
+    let handle = wait_for_checkout_close(&app, &m).await;
+
+    let history = handle.fetch_history(temporalio_client::WorkflowFetchHistoryOptions::default()).to_json().await.unwrap();
+    let texts = history_texts(&String::from_utf8(history).unwrap());
+    assert!(texts.contains(&m.user_id) && texts.contains("veh_"), "the history holds ids and references");
+    for personal in ["5XYRLDLC3NG097496", m.email.as_str(), "Jane", "Doe", "3035550142", "100 Main St", "Denver"] {
+        assert!(!texts.contains(personal), "{personal:?} is in the checkout's history");
+    }
+}
+
+on_both_databases!(no_personal_data_reaches_the_workflow_history);
