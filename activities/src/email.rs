@@ -190,6 +190,22 @@ impl Mailer {
     }
 
     /// Emails a 6-digit password reset code.
+    /// Emails the code that confirms cancelling a contract (asked from find-your-contract).
+    pub async fn send_cancellation_code(&self, to: &str, code: &str, institution_name: &str, contract: &str) -> anyhow::Result<()> {
+        let text = format!(
+            "Your code to cancel your {institution_name} vehicle service contract {contract} is {code}.\n\n\
+             Enter it on the page where you asked to cancel. It expires in 10 minutes and can be used once. \
+             If you did not ask to cancel this contract, ignore this email: nothing has changed, and your contract stays in force."
+        );
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to.parse().context("recipient address")?)
+            .subject(format!("Your code to cancel your contract: {code}"))
+            .header(ContentType::TEXT_PLAIN)
+            .body(text)?;
+        self.send(message).await
+    }
+
     pub async fn send_password_reset_code(&self, to: &str, code: &str, institution_name: &str) -> anyhow::Result<()> {
         let text = format!(
             "Your {institution_name} password reset code is {code}.\n\nEnter it with your new password. \

@@ -98,6 +98,8 @@ error_codes! {
     ChargeRefunded = "chargeRefunded",
     /// The contract was voided (not paid in time).
     Voided = "voided",
+    /// Cancelling from find-your-contract needs the code emailed to the member (or their session).
+    ConfirmationRequired = "confirmationRequired",
     /// The member's address is in another state than the one their prices were for: they are
     /// priced again in the address's state and choose again.
     QuoteStateChanged = "quoteStateChanged",

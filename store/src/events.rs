@@ -85,4 +85,47 @@ impl Store {
             .context("recording document lookup")?;
         Ok(())
     }
+
+    /// Replaces the policy's live cancellation code (its tries start again).
+    pub async fn put_cancellation_code(&self, policy_id: &str, code_hash: &str, expires_at: i64, now: i64) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO cancellation_codes (policy_id, code_hash, expires_at, attempts, sent_at) VALUES ($1, $2, $3, 0, $4) \
+             ON CONFLICT (policy_id) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0, \
+             sent_at = excluded.sent_at",
+        )
+        .bind(policy_id)
+        .bind(code_hash)
+        .bind(expires_at)
+        .bind(now)
+        .execute(&self.writer)
+        .await
+        .context("saving a cancellation code")?;
+        Ok(())
+    }
+
+    /// Takes a try of the policy's live cancellation code at `now`: one statement that raises its
+    /// count while the code is alive and below `tries`, and returns its hash to compare.
+    pub async fn take_cancellation_code_try(&self, policy_id: &str, tries: i64, now: i64) -> anyhow::Result<Option<String>> {
+        let row: Option<(String,)> = sqlx::query_as(
+            "UPDATE cancellation_codes SET attempts = attempts + 1 WHERE policy_id = $1 AND attempts < $2 AND expires_at >= $3 \
+             RETURNING code_hash",
+        )
+        .bind(policy_id)
+        .bind(tries)
+        .bind(now)
+        .fetch_optional(&self.writer)
+        .await
+        .context("taking a cancellation-code try")?;
+        Ok(row.map(|(hash,)| hash))
+    }
+
+    /// Spends the policy's cancellation code (it confirmed one request).
+    pub async fn spend_cancellation_code(&self, policy_id: &str) -> anyhow::Result<()> {
+        sqlx::query("DELETE FROM cancellation_codes WHERE policy_id = $1")
+            .bind(policy_id)
+            .execute(&self.writer)
+            .await
+            .context("spending a cancellation code")?;
+        Ok(())
+    }
 }

@@ -1,10 +1,12 @@
 /**
  * Cancelling a bought contract from find-your-contract on the real stack (issue 15 C): within the
  * money-back period the server voids the contract and refunds the card in full through the gateway
- * sandbox, and the page says so.
+ * sandbox, and the page says so. The find-your-contract link reads; the cancellation is confirmed
+ * with a code emailed to the member's address on file.
  */
 import { expect, test } from '@playwright/test'
 import { chargesFor } from './gateway'
+import { waitForEmail } from './maildev'
 import { fill, labels, messages } from './product'
 import { completePurchase, INSTITUTION, MEMBER, screenshotter } from './support'
 
@@ -64,10 +66,19 @@ test('a member finds the contract and cancels it within the money-back period: v
   await screenshot(page, 'dialog-mobile')
   await page.setViewportSize({ width: 1280, height: 800 })
 
+  // The link found the contract with a last name and a zip; cancelling needs a code emailed to
+  // the address on file.
+  await dialog.getByRole('button', { name: labels.confirmCancel }).click()
+  await expect(dialog.getByTestId('cancel-code-sent')).toContainText('•••@example.com')
+  const email = await waitForEmail(purchase.email, /code to cancel your contract/)
+  const code = /\b(\d{6})\b/.exec(email.subject)?.[1] ?? ''
+  expect(email.text).toContain(purchase.contractNumber)
+  await dialog.getByLabel(labels.cancellationCode).fill(code)
+  await screenshot(page, 'code')
   const cancelAnswer = page.waitForResponse(
     (response) => response.url().endsWith('/cancellation') && response.request().method() === 'POST',
   )
-  await dialog.getByRole('button', { name: labels.confirmCancel }).click()
+  await dialog.getByRole('button', { name: labels.confirmCancellationCode }).click()
   expect((await cancelAnswer).status()).toBe(200)
   await expect(page.getByTestId('cancellation-outcome')).toHaveText(
     fill(messages.contractCancelled, { amount: terms.amountPaid }),

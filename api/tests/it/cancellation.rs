@@ -53,6 +53,15 @@ fn cancellation_path(m: &Member, policy_id: &str) -> String {
     format!("/institution/summit-cu/user/{}/policy/{policy_id}/cancellation", m.user_id)
 }
 
+/// Asks for the code that confirms a cancellation; the code from the member's newest email.
+async fn emailed_code(app: &TestApp, m: &Member, path: &str, token: &str, emails_before: usize) -> String {
+    let (s, sent) = app.call(Method::POST, &format!("{path}/code"), None, Some(json!({ "token": token }))).await;
+    assert_eq!(s, 202, "{sent}");
+    let masked = format!("{}•••@example.com", m.email.chars().next().unwrap());
+    assert_eq!(sent["sentTo"].as_str(), Some(masked.as_str()), "{sent}");
+    crate::support::smtp::code_in(app.mail.wait_for(&m.email, emails_before + 1).await.last().unwrap())
+}
+
 /// The gateway's charges for a contract: (amount, refunded) each.
 async fn charges(app: &TestApp, contract: &str) -> Vec<(i64, i64)> {
     let gateway =
@@ -92,7 +101,16 @@ async fn within_the_money_back_period_a_cancellation_voids_and_refunds_once(db: 
     assert!(terms["moneyBackEnds"].as_str().unwrap().contains(", 20"), "MMMM Do, YYYY: {terms}");
 
     let contract = terms["contractNumber"].as_str().unwrap().to_string();
-    let (s, answer) = app.call(Method::POST, &path, None, Some(json!({ "token": token }))).await;
+    // The link only proves a last name and a zip: it reads, and does not cancel.
+    let (s, b) = app.call(Method::POST, &path, None, Some(json!({ "token": token }))).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (403, Some("confirmationRequired")), "{b}");
+    assert!(charges(&app, &contract).await.iter().all(|(_, r)| *r == 0), "nothing refunded without a confirmation");
+    // A code to the address on file (receipt and contract came before it); a wrong one is refused.
+    let code = emailed_code(&app, &m, &path, &token, 2).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let (s, b) = app.call(Method::POST, &path, None, Some(json!({ "token": token, "code": wrong }))).await;
+    assert_eq!((s, b["error"]["code"].as_str(), b["error"]["field"].as_str()), (400, Some("invalidCode"), Some("code")), "{b}");
+    let (s, answer) = app.call(Method::POST, &path, None, Some(json!({ "token": token, "code": code }))).await;
     assert_eq!((s, answer["outcome"].as_str()), (200, Some("cancelled")), "{answer}");
     assert_eq!(answer["terms"]["status"], "cancelled");
     let refunded = charges(&app, &contract).await;
@@ -109,7 +127,7 @@ async fn within_the_money_back_period_a_cancellation_voids_and_refunds_once(db: 
     assert_eq!(charges(&app, &contract).await, refunded, "no second refund");
 
     // One cancellation email, and the timeline says what happened.
-    let mails = app.mail.wait_for(&m.email, 3).await; // receipt, contract, cancellation
+    let mails = app.mail.wait_for(&m.email, 4).await; // receipt, contract, code, cancellation
     let cancelled: Vec<_> = mails.iter().filter(|x| x.data.contains("is cancelled")).collect();
     assert_eq!(cancelled.len(), 1, "one cancellation email");
     assert!(cancelled[0].data.contains(&paid) && cancelled[0].data.contains(&contract), "{}", cancelled[0].data);
@@ -141,7 +159,8 @@ async fn after_the_money_back_period_the_request_goes_to_the_institution(db: Db)
     assert!(terms["refundText"].as_str().unwrap().contains("by check"), "the default refund text: {terms}");
     assert_eq!(terms["requestedOn"], Value::Null, "nothing asked yet");
 
-    let (s, answer) = app.call(Method::POST, &path, None, Some(json!({ "token": token }))).await;
+    let code = emailed_code(&app, &m, &path, &token, 2).await;
+    let (s, answer) = app.call(Method::POST, &path, None, Some(json!({ "token": token, "code": code }))).await;
     assert_eq!((s, answer["outcome"].as_str()), (200, Some("requested")), "{answer}");
     assert_eq!(answer["terms"]["status"], "fulfilled", "the contract stays in force until the institution acts");
     let contract = terms["contractNumber"].as_str().unwrap();
@@ -149,7 +168,7 @@ async fn after_the_money_back_period_the_request_goes_to_the_institution(db: Db)
     assert_eq!(provider_status(&app, contract).await, "booked");
     let to_institution = app.mail.wait_for("vsc@summit-cu.example", 1).await;
     assert!(to_institution[0].data.contains(contract) && to_institution[0].data.contains(&m.email), "{}", to_institution[0].data);
-    let acknowledged = app.mail.wait_for(&m.email, 3).await;
+    let acknowledged = app.mail.wait_for(&m.email, 4).await;
     assert!(acknowledged.iter().any(|x| x.data.contains("cancellation request")), "the member's acknowledgement");
     let events = store(&app).await.policy_events(&policy_id).await.unwrap();
     assert_eq!(events.iter().filter(|e| e.kind == "cancellationRequested").count(), 1);
@@ -158,8 +177,14 @@ async fn after_the_money_back_period_the_request_goes_to_the_institution(db: Db)
     let sent_on = coverline_domain::quote::format_long_date_at(sent.at_ms / 1000);
     assert_eq!(answer["terms"]["requestedOn"].as_str(), Some(sent_on.as_str()), "{answer}");
 
-    // Again: the same outcome, no second email to the institution.
-    let (s, again) = app.call(Method::POST, &path, None, Some(json!({ "token": token }))).await;
+    // Again, confirmed this time by the member's own live session: the same outcome, no second
+    // email to the institution. A spent code confirms nothing.
+    let (s, b) = app.call(Method::POST, &path, None, Some(json!({ "token": token, "code": code }))).await;
+    assert_eq!((s, b["error"]["code"].as_str()), (400, Some("invalidCode")), "a code confirms one request: {b}");
+    let login = format!("/institution/summit-cu/login?emailAddress={}", m.email);
+    let (s, session) = app.call(Method::POST, &login, None, Some(json!({ "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa" }))).await;
+    assert_eq!(s, 200, "{session}");
+    let (s, again) = app.call(Method::POST, &path, session["token"].as_str(), Some(json!({ "token": token }))).await;
     assert_eq!((s, again["outcome"].as_str()), (200, Some("requested")));
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(app.mail.to("vsc@summit-cu.example").len(), 1);

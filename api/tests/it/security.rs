@@ -303,6 +303,7 @@ const TOKEN_WITHOUT_USER: &[&str] = &[
 const POLICY_LINK: &[&str] = &[
     "GET /institution/{iid}/user/{uid}/policy/{policy_id}/cancellation",
     "POST /institution/{iid}/user/{uid}/policy/{policy_id}/cancellation",
+    "POST /institution/{iid}/user/{uid}/policy/{policy_id}/cancellation/code",
 ];
 
 /// Every operation of the OpenAPI document is in this file's matrix: under a user id with a session

@@ -6,18 +6,19 @@ import { ApiError } from './api-error'
 import { withRetries } from './retry'
 import { TokenChain } from './token-chain'
 import type {
+  AnalyticsEvent,
   BookingBody,
   CancellationAnswer,
+  CancellationCodeSent,
   CancellationTerms,
   Car,
+  CheckoutStepBody,
+  CheckoutView,
   Confirmation,
+  ContactRequestBody,
   CreateCarBody,
   CreateQuoteBody,
   CreateUserBody,
-  AnalyticsEvent,
-  CheckoutStepBody,
-  CheckoutView,
-  ContactRequestBody,
   DecodedVehicle,
   Institution,
   IntegrationSession,
@@ -446,8 +447,15 @@ export const api = {
    * the institution). Asking again answers the first request's outcome. 404/410 once the link is
    * wrong or expired.
    */
-  cancelContract: (contract: ContractRef, token: string) =>
-    request<CancellationAnswer>(cancellationPath(contract), { method: 'POST', body: { token } }),
+  cancelContract: (contract: ContractRef, token: string, code: string) =>
+    request<CancellationAnswer>(cancellationPath(contract), { method: 'POST', body: { token, code } }),
+
+  /**
+   * Emails the code that confirms the cancellation to the member's address on file (the link only
+   * proves a last name and a zip); 3 an hour per contract.
+   */
+  sendCancellationCode: (contract: ContractRef, token: string) =>
+    request<CancellationCodeSent>(`${cancellationPath(contract)}/code`, { method: 'POST', body: { token } }),
 }
 
 export type Api = typeof api

@@ -745,8 +745,30 @@ export type paths = {
         /**
          * Cancels the contract: within the money-back period it is voided and the card refunded in full;
          *     after it, the request goes to the institution. Asking again answers the first request's outcome.
+         *     Needs the link's token and the code emailed to the member (or, instead of the code, the member's
+         *     own live session as the bearer token).
          */
         post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/policy/{policy_id}/cancellation/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Emails a code that confirms cancelling the contract to the member's address on file (needs the
+         *     find-your-contract link's token; 3 an hour per contract).
+         */
+        post: operations["send_code"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1095,6 +1117,14 @@ export type components = {
             shouldHavePromotionalCheckbox: boolean;
             shouldStartInDarkMode: boolean;
         };
+        /**
+         * @description The request to cancel: the link's token, and the code emailed to the member (not needed with
+         *     the member's own live session as the bearer token).
+         */
+        CancelBody: {
+            code?: string | null;
+            token: string;
+        };
         /** @description What became of the request. */
         CancellationAnswer: {
             /**
@@ -1266,6 +1296,13 @@ export type components = {
              */
             index: number;
             rateId: string;
+        };
+        /** @description Where the code went. */
+        CodeSent: {
+            /** @description What the page says. */
+            message: string;
+            /** @description The address on file, masked (`j•••@example.com`). */
+            sentTo: string;
         };
         /** @description Every field is optional; a request carries what the member had answered so far. */
         CollectedInfo: {
@@ -1486,7 +1523,7 @@ export type components = {
          *     checks that serde's `rename_all` and the listed names agree).
          * @enum {string}
          */
-        ErrorCode: "validation" | "badRequest" | "notFound" | "methodNotAllowed" | "tooLarge" | "unsupportedMediaType" | "unauthorized" | "sessionExpired" | "invalidCredentials" | "institutionInactive" | "invalidIntegrator" | "integratorInactive" | "vehicleNotFound" | "mockVin" | "noQuotes" | "invalidCode" | "emailNotVerified" | "emailFailed" | "bookingFailed" | "bookingNoResponse" | "paymentFailed" | "gatewayUnavailable" | "paymentPending" | "alreadyPaid" | "secondChargeRefunded" | "chargeRefunded" | "voided" | "quoteStateChanged" | "notReady" | "noPolicies" | "conflict" | "stepOutOfOrder" | "checkoutBusy" | "checkoutClosed" | "linkExpired" | "captchaRequired" | "captchaInvalid" | "captchaExpired" | "captchaUsed" | "rateLimited" | "badSignature" | "unavailable" | "internal";
+        ErrorCode: "validation" | "badRequest" | "notFound" | "methodNotAllowed" | "tooLarge" | "unsupportedMediaType" | "unauthorized" | "sessionExpired" | "invalidCredentials" | "institutionInactive" | "invalidIntegrator" | "integratorInactive" | "vehicleNotFound" | "mockVin" | "noQuotes" | "invalidCode" | "emailNotVerified" | "emailFailed" | "bookingFailed" | "bookingNoResponse" | "paymentFailed" | "gatewayUnavailable" | "paymentPending" | "alreadyPaid" | "secondChargeRefunded" | "chargeRefunded" | "voided" | "confirmationRequired" | "quoteStateChanged" | "notReady" | "noPolicies" | "conflict" | "stepOutOfOrder" | "checkoutBusy" | "checkoutClosed" | "linkExpired" | "captchaRequired" | "captchaInvalid" | "captchaExpired" | "captchaUsed" | "rateLimited" | "badSignature" | "unavailable" | "internal";
         /** @description What went wrong: a code the web app switches on and a message a member can read. */
         ErrorDetail: {
             /** @description A stable code the client switches on. */
@@ -3657,7 +3694,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LinkToken"];
+                "application/json": components["schemas"]["CancelBody"];
             };
         };
         responses: {
@@ -3675,6 +3712,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CancellationAnswer"];
+                };
+            };
+            /** @description No code and no session of the member (confirmationRequired) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkToken"];
+            };
+        };
+        responses: {
+            /** @description The code was emailed */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            /** @description The email could not be sent (emailFailed) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             "4XX": {

@@ -60,6 +60,7 @@ export type PolicyDocumentLink = Schemas['DocumentLink']
 export type CancellationTerms = Schemas['CancellationTerms']
 /** A cancellation's outcome (`cancelled`, `requested`, `pending`) and the terms after it. */
 export type CancellationAnswer = Schemas['CancellationAnswer']
+export type CancellationCodeSent = Schemas['CodeSent']
 
 export type BounceSource = Schemas['BounceSource']
 export type CollectedInfo = Schemas['CollectedInfo']

@@ -23,21 +23,37 @@ afterEach(() => {
 
 const afterThePeriod: CancellationTerms = { ...cancellationTerms, withinMoneyBack: false, moneyBackEnds: 'May 1st, 2025' }
 
-/** The terms GET answers with, and every POST's URL and body. */
+const CODE = `${CANCELLATION}/code`
+const SENT = fill(messages.cancelCodeSent, { email: 'j•••@example.com' })
+
+/** The terms GET answers with, every cancellation POST's URL and body, and the codes asked for. */
 function serve(terms: CancellationTerms, post: () => Response = () => answer('cancel', { outcome: 'cancelled', terms }, 200)) {
   const termsAsked: string[] = []
   const posts: Array<{ url: string; body: unknown }> = []
+  const codesAsked: unknown[] = []
   server.use(
     http.get(CANCELLATION, ({ request }) => {
       termsAsked.push(request.url)
       return answer('cancellation_terms', terms)
+    }),
+    http.post(CODE, async ({ request }) => {
+      codesAsked.push(await request.json())
+      return answer('send_code', { sentTo: 'j•••@example.com', message: SENT }, 202)
     }),
     http.post(CANCELLATION, async ({ request }) => {
       posts.push({ url: request.url, body: await request.json() })
       return post()
     }),
   )
-  return { termsAsked, posts }
+  return { termsAsked, posts, codesAsked }
+}
+
+/** Confirms in the dialog, then enters the emailed code and confirms the cancellation with it. */
+async function confirmWithCode(user: ReturnType<typeof renderApp>['user'], dialog: HTMLElement, code = '123456') {
+  await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+  expect(await within(dialog).findByTestId('cancel-code-sent')).toHaveTextContent(SENT)
+  await user.type(within(dialog).getByLabelText(labels.cancellationCode), code)
+  await user.click(within(dialog).getByRole('button', { name: labels.confirmCancellationCode }))
 }
 
 /** Finds the contract (Doe, 80202) and waits for its cancellation terms. */
@@ -62,7 +78,7 @@ async function openConfirmDialog(user: ReturnType<typeof renderApp>['user']) {
 
 describe('find your contract: cancelling it', () => {
   it('within the money-back period: says it is voided and refunded in full, then cancels and shows the refund', async () => {
-    const { termsAsked, posts } = serve(cancellationTerms, () =>
+    const { termsAsked, posts, codesAsked } = serve(cancellationTerms, () =>
       answer('cancel', { outcome: 'cancelled', terms: { ...cancellationTerms, status: 'cancelled', cancellable: false } }, 200),
     )
     const { user } = await findContract()
@@ -75,11 +91,15 @@ describe('find your contract: cancelling it', () => {
     const dialog = await openConfirmDialog(user)
     expect(dialog).toHaveAccessibleDescription(fill(messages.cancelConfirmWithin, { contract: 'MMP-0001', amount: '$1,899' }))
     expect(posts).toHaveLength(0)
-    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+    // Confirming emails a code to the address on file: the link alone cancels nothing.
+    await confirmWithCode(user, dialog)
 
     const outcome = await screen.findByTestId('cancellation-outcome')
     expect(outcome).toHaveTextContent(fill(messages.contractCancelled, { amount: '$1,899' }))
-    expect(posts).toEqual([{ url: expect.stringContaining('/policy/p-1/cancellation') as string, body: { token: 'doc-token' } }])
+    expect(codesAsked).toEqual([{ token: 'doc-token' }])
+    expect(posts).toEqual([
+      { url: expect.stringContaining('/policy/p-1/cancellation') as string, body: { token: 'doc-token', code: '123456' } },
+    ])
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.queryByRole('button', { name: labels.cancelMyContract })).not.toBeInTheDocument()
   })
@@ -108,7 +128,7 @@ describe('find your contract: cancelling it', () => {
     expect(dialog).toHaveAccessibleDescription(
       fill(messages.cancelConfirmAfter, { contract: 'MMP-0001', institution: 'Summit Credit Union' }),
     )
-    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+    await confirmWithCode(user, dialog)
     const outcome = await screen.findByTestId('cancellation-outcome')
     expect(outcome).toHaveTextContent(fill(messages.cancellationRequested, { institution: 'Summit Credit Union' }))
     expect(outcome).toHaveTextContent(afterThePeriod.refundText)
@@ -132,7 +152,7 @@ describe('find your contract: cancelling it', () => {
     serve(cancellationTerms, () => answer('cancel', { outcome: 'pending', terms: cancellationTerms }, 202))
     const { user } = await findContract()
     const dialog = await openConfirmDialog(user)
-    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+    await confirmWithCode(user, dialog)
     expect(await screen.findByTestId('cancellation-outcome')).toHaveTextContent(messages.cancellationPending)
   })
 
@@ -164,7 +184,9 @@ describe('find your contract: cancelling it', () => {
     )
     const { user } = await findContract()
     const dialog = await openConfirmDialog(user)
-    const confirm = within(dialog).getByRole('button', { name: labels.confirmCancel })
+    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+    await user.type(await within(dialog).findByLabelText(labels.cancellationCode), '123456')
+    const confirm = within(dialog).getByRole('button', { name: labels.confirmCancellationCode })
     await user.dblClick(confirm)
     await waitFor(() => expect(confirm).toBeDisabled())
     expect(within(dialog).getByRole('button', { name: labels.keepMyContract })).toBeDisabled()
@@ -184,11 +206,11 @@ describe('find your contract: cancelling it', () => {
     })
     const { user } = await findContract()
     const dialog = await openConfirmDialog(user)
-    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+    await confirmWithCode(user, dialog)
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This contract was not paid, so there is nothing to cancel.',
     )
-    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancellationCode }))
     expect(await screen.findByTestId('cancellation-outcome')).toHaveTextContent(
       fill(messages.contractCancelled, { amount: '$1,899' }),
     )
@@ -199,9 +221,9 @@ describe('find your contract: cancelling it', () => {
     serve(cancellationTerms, () => HttpResponse.error())
     const { user } = await findContract()
     const dialog = await openConfirmDialog(user)
-    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+    await confirmWithCode(user, dialog)
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.connectionProblem)
-    expect(within(dialog).getByRole('button', { name: labels.confirmCancel })).toBeEnabled()
+    expect(within(dialog).getByRole('button', { name: labels.confirmCancellationCode })).toBeEnabled()
   })
 
   it.each([
@@ -211,7 +233,7 @@ describe('find your contract: cancelling it', () => {
     serve(cancellationTerms, () => apiError(code, 'This link has expired. Please find your contract again.', status))
     const { user } = await findContract()
     const dialog = await openConfirmDialog(user)
-    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+    await confirmWithCode(user, dialog)
     expect(await screen.findByTestId('cancellation-link-expired')).toHaveTextContent(messages.cancelLinkExpired)
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await user.click(screen.getByRole('button', { name: labels.findContractAgain }))
@@ -219,6 +241,29 @@ describe('find your contract: cancelling it', () => {
     expect(screen.getByTestId('find-contract-submit')).toBeEnabled()
     expect(screen.queryByTestId('contract-opened')).not.toBeInTheDocument()
     expect(screen.queryByTestId('cancellation-link-expired')).not.toBeInTheDocument()
+  })
+
+  it('a wrong code says so and may be typed again; a new code can be asked for', async () => {
+    let attempts = 0
+    const { codesAsked, posts } = serve(cancellationTerms, () => {
+      attempts += 1
+      return attempts === 1
+        ? apiError('invalidCode', messages.cancelCodeInvalid, 400, 'code')
+        : answer('cancel', { outcome: 'cancelled', terms: cancellationTerms }, 200)
+    })
+    const { user } = await findContract()
+    const dialog = await openConfirmDialog(user)
+    await confirmWithCode(user, dialog, '000000')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.cancelCodeInvalid)
+    await user.click(within(dialog).getByRole('button', { name: labels.sendNewCode }))
+    await waitFor(() => expect(codesAsked).toHaveLength(2))
+    const input = await within(dialog).findByLabelText(labels.cancellationCode)
+    expect(input).toHaveValue('')
+    expect(within(dialog).getByRole('button', { name: labels.confirmCancellationCode })).toBeDisabled()
+    await user.type(input, '654321')
+    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancellationCode }))
+    await screen.findByTestId('cancellation-outcome')
+    expect(posts.map((p) => (p.body as { code: string }).code)).toEqual(['000000', '654321'])
   })
 
   it('when the terms cannot be loaded: says why and loads them again', async () => {

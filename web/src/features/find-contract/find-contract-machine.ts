@@ -1,7 +1,13 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate'
 import { ApiError, messageOf } from '../../api/api-error'
 import { api, type ContractRef } from '../../api/client'
-import type { CancellationAnswer, CancellationTerms, Institution, PolicyDocumentLink } from '../../api/types'
+import type {
+  CancellationAnswer,
+  CancellationCodeSent,
+  CancellationTerms,
+  Institution,
+  PolicyDocumentLink,
+} from '../../api/types'
 import { institutionPhone } from '../../lib/format'
 import { messages } from '../../lib/product'
 import { refusedField } from '../../lib/refused-field'
@@ -34,7 +40,11 @@ export function failureMessage(error: unknown, institution: Institution | null):
  * (410 linkExpired, after LINK_TTL_SECS of api/src/routes/documents.rs). Only a new search helps.
  */
 export function linkRefused(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'linkExpired' || [401, 403, 404, 410].includes(error.status))
+  return (
+    error instanceof ApiError &&
+    error.code !== 'confirmationRequired' &&
+    (error.code === 'linkExpired' || [401, 403, 404, 410].includes(error.status))
+  )
 }
 
 /** What a failed cancellation call says: the server's own words, the dropped connection's, or a plain fallback. */
@@ -50,8 +60,12 @@ export type FindContractEvent =
   | { type: 'CANCEL_CONTRACT' }
   /** The dialog's "Keep my contract" (or Escape). */
   | { type: 'KEEP_CONTRACT' }
-  /** The dialog's confirm: the request is sent, once. */
+  /** The dialog's confirm: a code is emailed to the member's address on file. */
   | { type: 'CONFIRM_CANCEL' }
+  /** The emailed code, entered: the request is sent with it, once. */
+  | { type: 'SUBMIT_CODE'; code: string }
+  /** Another code (the first did not come, or ran out). */
+  | { type: 'RESEND_CODE' }
   /** The cancellation terms could not be loaded: ask again. */
   | { type: 'RELOAD_TERMS' }
   /** The link ran out: back to the form for a new search. */
@@ -76,6 +90,8 @@ interface FindContractContext {
   outcome: CancellationAnswer['outcome'] | null
   /** Why the terms could not be loaded, or why the request failed (shown in the dialog). */
   cancelError: string | null
+  /** Where the confirmation code went ("We emailed a 6-digit code to j•••@example.com..."). */
+  codeSent: string | null
 }
 
 /**
@@ -102,8 +118,11 @@ export const findContractMachine = setup({
     loadCancellationTerms: fromPromise<CancellationTerms, { contract: ContractRef; token: string }>(({ input }) =>
       api.getCancellationTerms(input.contract, input.token),
     ),
-    cancelContract: fromPromise<CancellationAnswer, { contract: ContractRef; token: string }>(({ input }) =>
-      api.cancelContract(input.contract, input.token),
+    sendCancellationCode: fromPromise<CancellationCodeSent, { contract: ContractRef; token: string }>(({ input }) =>
+      api.sendCancellationCode(input.contract, input.token),
+    ),
+    cancelContract: fromPromise<CancellationAnswer, { contract: ContractRef; token: string; code: string }>(({ input }) =>
+      api.cancelContract(input.contract, input.token, input.code),
     ),
   },
   actions: {
@@ -131,6 +150,7 @@ export const findContractMachine = setup({
     terms: null,
     outcome: null,
     cancelError: null,
+    codeSent: null,
   }),
   initial: 'loading',
   states: {
@@ -218,20 +238,50 @@ export const findContractMachine = setup({
         confirming: {
           on: {
             KEEP_CONTRACT: { target: 'terms', actions: assign({ cancelError: null }) },
-            CONFIRM_CANCEL: { target: 'cancelling', actions: assign({ cancelError: null }) },
+            CONFIRM_CANCEL: { target: 'sendingCode', actions: assign({ cancelError: null }) },
+          },
+        },
+        /**
+         * The link only proves a last name and a zip: a code to the member's address on file
+         * confirms the request (api/src/routes/cancellation.rs).
+         */
+        sendingCode: {
+          invoke: {
+            src: 'sendCancellationCode',
+            input: ({ context }) => ({ contract: context.contract, token: context.linkToken ?? '' }),
+            onDone: { target: 'enteringCode', actions: assign({ codeSent: ({ event }) => event.output.message }) },
+            onError: [
+              { guard: 'linkRefused', target: 'linkExpired' },
+              { target: 'confirming', actions: assign({ cancelError: ({ event }) => cancellationError(event.error) }) },
+            ],
+          },
+        },
+        enteringCode: {
+          on: {
+            KEEP_CONTRACT: { target: 'terms', actions: assign({ cancelError: null, codeSent: null }) },
+            SUBMIT_CODE: { target: 'cancelling', actions: assign({ cancelError: null }) },
+            RESEND_CODE: { target: 'sendingCode', actions: assign({ cancelError: null }) },
           },
         },
         cancelling: {
           invoke: {
             src: 'cancelContract',
-            input: ({ context }) => ({ contract: context.contract, token: context.linkToken ?? '' }),
+            input: ({ context, event }) => ({
+              contract: context.contract,
+              token: context.linkToken ?? '',
+              code: event.type === 'SUBMIT_CODE' ? event.code.trim() : '',
+            }),
             onDone: {
               target: 'done',
-              actions: assign({ outcome: ({ event }) => event.output.outcome, terms: ({ event }) => event.output.terms }),
+              actions: assign({
+                outcome: ({ event }) => event.output.outcome,
+                terms: ({ event }) => event.output.terms,
+                codeSent: null,
+              }),
             },
             onError: [
               { guard: 'linkRefused', target: 'linkExpired' },
-              { target: 'confirming', actions: assign({ cancelError: ({ event }) => cancellationError(event.error) }) },
+              { target: 'enteringCode', actions: assign({ cancelError: ({ event }) => cancellationError(event.error) }) },
             ],
           },
         },
@@ -240,7 +290,14 @@ export const findContractMachine = setup({
           on: {
             FIND_AGAIN: {
               target: '#findContract.editing',
-              actions: assign({ documentUrl: null, linkToken: null, terms: null, outcome: null, cancelError: null }),
+              actions: assign({
+                documentUrl: null,
+                linkToken: null,
+                terms: null,
+                outcome: null,
+                cancelError: null,
+                codeSent: null,
+              }),
             },
           },
         },

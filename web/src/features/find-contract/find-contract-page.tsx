@@ -118,9 +118,10 @@ function selectCancellationView(snapshot: SnapshotFrom<typeof findContractMachin
 export default function FindContractPage(contract: ContractRef) {
   const { institutionId } = contract
   const [snapshot, send] = useMachine(findContractMachine, { input: contract })
-  const { institution, documentUrl, failure, submitError, terms, cancelError } = snapshot.context
+  const { institution, documentUrl, failure, submitError, terms, cancelError, codeSent } = snapshot.context
   const confirming = snapshot.matches({ opened: 'confirming' })
-  const sending = snapshot.matches({ opened: 'cancelling' })
+  const enteringCode = snapshot.matches({ opened: 'enteringCode' })
+  const sending = snapshot.matches({ opened: 'cancelling' }) || snapshot.matches({ opened: 'sendingCode' })
   const inactive = snapshot.matches('inactive')
   return (
     <BrandFrame institutionId={institutionId} branding={institution?.branding}>
@@ -165,11 +166,14 @@ export default function FindContractPage(contract: ContractRef) {
               )}
             </Stack>
             <CancelContractDialog
-              open={confirming || sending}
+              open={confirming || enteringCode || sending}
               sending={sending}
               terms={terms}
-              error={confirming ? cancelError : null}
+              error={confirming || enteringCode ? cancelError : null}
+              codeSent={codeSent}
               onConfirm={() => send({ type: 'CONFIRM_CANCEL' })}
+              onSubmitCode={(code) => send({ type: 'SUBMIT_CODE', code })}
+              onResendCode={() => send({ type: 'RESEND_CODE' })}
               onKeep={() => send({ type: 'KEEP_CONTRACT' })}
             />
             <MessageDialog
