@@ -729,7 +729,8 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
                 "--address",
                 &format!("127.0.0.1:{temporal_port}"),
                 "--query",
-                &format!("TaskQueue='chaos-{run}' AND ExecutionStatus='Running'"),
+                // The retention job runs for good; the checkouts and cancellations must all end.
+                &format!("TaskQueue='chaos-{run}' AND ExecutionStatus='Running' AND WorkflowType != 'RetentionWorkflow'"),
             ])
             .output()
             .ok()
