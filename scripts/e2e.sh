@@ -24,7 +24,7 @@ fi
 DATABASE_URL="$db_url" "$coverline_bin" institution import "$root"/web/e2e/institutions/*.toml
 cd "$root/web"
 COVERLINE_URL=$APP_URL MAILDEV_URL=$INBOX_URL SANDBOX_URL=$SANDBOX_URL E2E_VIN=5XYRLDLC3NG097496 CI=1 \
-E2E_DB_PATH=$db_path E2E_LOG_PATH=$log_path E2E_COVERLINE_BIN=$coverline_bin E2E_DATABASE_URL="$db_url" \
+E2E_LAB_CLOCK_URL=${LAB_CLOCK_URL:-} E2E_DB_PATH=$db_path E2E_LOG_PATH=$log_path E2E_COVERLINE_BIN=$coverline_bin E2E_DATABASE_URL="$db_url" \
   npx playwright test "$@" 2>&1 | tee "$stack_work/playwright.out" && {
   # Passed, perhaps on a retry (CI=1 retries a failure once): name the flaky ones last.
   if grep -q ' flaky$' "$stack_work/playwright.out"; then

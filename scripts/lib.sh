@@ -73,19 +73,22 @@ start_stack() {
   local bin=$1
   stack_work=$(mktemp -d)
   stack_temporal
-  local smtp inbox app sandbox
-  smtp=$(free_port) inbox=$(free_port) app=$(free_port) sandbox=$(free_port)
+  local smtp inbox app sandbox ops
+  smtp=$(free_port) inbox=$(free_port) app=$(free_port) sandbox=$(free_port) ops=$(free_port)
   stack_maildev "$smtp" "$inbox"
   (
     cd "$root"
+    # The lab clock (POST /lab/clock on the operations port): the browser suite cancels a contract
+    # "45 days later" by moving the API's clock (README, Testing). Production refuses it.
+    COVERLINE_LAB_CLOCK=on \
     COVERLINE_ADDR=127.0.0.1:$app COVERLINE_PUBLIC_URL=http://127.0.0.1:$app COVERLINE_SANDBOX_ADDR=127.0.0.1:$sandbox \
     DATABASE_URL="sqlite://$stack_work/coverline.db" COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \
     COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=stack-$app COVERLINE_CHECKOUT_SETTLE_SECS=${COVERLINE_CHECKOUT_SETTLE_SECS:-5} \
-    COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" COVERLINE_METRICS_ADDR=127.0.0.1:$(free_port) \
+    COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" COVERLINE_METRICS_ADDR=127.0.0.1:$ops \
       exec env "${coverline_env[@]}" "$bin" serve
   ) > "$stack_work/coverline.log" 2>&1 &
   stack_pids+=($!)
-  APP_URL=http://127.0.0.1:$app INBOX_URL=http://127.0.0.1:$inbox
+  APP_URL=http://127.0.0.1:$app INBOX_URL=http://127.0.0.1:$inbox LAB_CLOCK_URL=http://127.0.0.1:$ops/lab/clock
   export SANDBOX_URL=http://127.0.0.1:$sandbox
   wait_http "$APP_URL/api/health" 120 || { cat "$stack_work/coverline.log"; return 1; }
   wait_http "$INBOX_URL/email" 30

@@ -49,6 +49,33 @@ pub fn resume_url(public_url: &str, institution_id: &str, token: &str) -> String
     format!("{}/{institution_id}/resume/{token}", public_url.trim_end_matches('/'))
 }
 
+/// The token of a member's unsubscribe link: HMAC-SHA256 of the signing key over the institution
+/// and the member (hex). It never expires (a reminder read months later still stops them), names
+/// no address, and is checked in constant time ([`unsubscribe_token_matches`]).
+pub fn unsubscribe_token(signing_key: &[u8], institution_id: &str, user_id: &str) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(signing_key).expect("HMAC takes any key length");
+    mac.update(format!("unsubscribe:{institution_id}:{user_id}").as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// Whether `token` is the member's unsubscribe token.
+pub fn unsubscribe_token_matches(signing_key: &[u8], institution_id: &str, user_id: &str, token: &str) -> bool {
+    let Ok(given) = hex::decode(token.trim()) else { return false };
+    let mut mac = Hmac::<Sha256>::new_from_slice(signing_key).expect("HMAC takes any key length");
+    mac.update(format!("unsubscribe:{institution_id}:{user_id}").as_bytes());
+    mac.verify_slice(&given).is_ok()
+}
+
+/// The member's one-click unsubscribe URL (RFC 8058: `List-Unsubscribe` plus
+/// `List-Unsubscribe-Post`; the same URL opened in a browser shows a page with one button).
+pub fn unsubscribe_url(public_url: &str, signing_key: &[u8], institution_id: &str, user_id: &str) -> String {
+    format!(
+        "{}/api/institution/{institution_id}/unsubscribe/{user_id}?token={}",
+        public_url.trim_end_matches('/'),
+        unsubscribe_token(signing_key, institution_id, user_id)
+    )
+}
+
 /// What the checkout activities reach.
 pub struct CheckoutActivities {
     pub store: Store,
@@ -266,8 +293,21 @@ impl CheckoutActivities {
                 return Ok(false);
             }
             let institution = self.store.institution(&user.institution_id).await?.context("institution of the user")?;
+            if institution.email_settings.postal_address.trim().is_empty() {
+                // A promotional email must carry the sender's postal address (CAN-SPAM): none, no reminder.
+                tracing::warn!(institution = %institution.institution_id, "no postal address: the reminder is not sent");
+                return Ok(false);
+            }
             let link = self.resume_link(&user_id, &institution.institution_id, "reminder").await?;
-            let message_id = self.mailer.send_reminder(&user.email, &institution.name, institution.product_name(), &link).await?;
+            let unsubscribe = unsubscribe_url(&self.public_url, &self.signing_key, &institution.institution_id, &user_id);
+            let reminder = crate::email::Reminder {
+                institution_name: &institution.name,
+                product_name: institution.product_name(),
+                continue_link: &link,
+                unsubscribe_url: &unsubscribe,
+                postal_address: &institution.email_settings.postal_address,
+            };
+            let message_id = self.mailer.send_reminder(&user.email, &reminder).await?;
             self.store.record_member_email(&user_id, "reminder", &message_id).await?;
             Ok(true)
         })

@@ -48,6 +48,10 @@ pub struct ContractDocument {
     /// Who to call, as (what for, formatted number) pairs; only the lines that have a number.
     pub contact_lines: Vec<CoveredComponent>,
     pub refund_text: String,
+    /// The cancellation rules of the member's state (data/cancellation/states.toml), in a sentence
+    /// with its source; empty on contracts rendered before the state rules.
+    #[serde(default)]
+    pub cancellation_rules: String,
     pub disclaimer: String,
 }
 

@@ -3,8 +3,20 @@
 //! Each purchase email carries a deterministic Message-ID, so a resend is recognisable as the same message.
 
 use anyhow::Context;
-use lettre::message::{Attachment, Mailbox, MultiPart, header::ContentType};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Attachment, Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+/// What the reminder says and where it stops.
+pub struct Reminder<'a> {
+    pub institution_name: &'a str,
+    pub product_name: &'a str,
+    pub continue_link: &'a str,
+    /// The member's one-click unsubscribe URL (`checkout::unsubscribe_url`).
+    pub unsubscribe_url: &'a str,
+    /// The institution's postal address.
+    pub postal_address: &'a str,
+}
 
 /// The SMTP sender.
 #[derive(Clone)]
@@ -150,20 +162,28 @@ impl Mailer {
     }
 
     /// Reminds a member who chose a coverage but did not pay, with a 'continue your purchase' link.
-    pub async fn send_reminder(&self, to: &str, institution_name: &str, product_name: &str, continue_link: &str) -> anyhow::Result<String> {
+    /// A promotional message (CAN-SPAM's primary purpose): it carries a one-click unsubscribe
+    /// (`List-Unsubscribe` with `List-Unsubscribe-Post`, RFC 8058, and a visible link) and the
+    /// institution's postal address.
+    pub async fn send_reminder(&self, to: &str, reminder: &Reminder<'_>) -> anyhow::Result<String> {
+        let Reminder { institution_name, product_name, continue_link, unsubscribe_url, postal_address } = reminder;
         let text = format!(
             "You chose a {product_name} through {institution_name} but did not finish your purchase.\n\n\
              Continue where you left off:\n{continue_link}\n\n(This link works once, for 7 days. If you no longer \
-             want this coverage, ignore this email: we will not remind you again.)\n"
+             want this coverage, ignore this email: we will not remind you again.)\n\n\
+             --\nStop reminders like this one: {unsubscribe_url}\n{institution_name}, {postal_address}\n"
         );
         let message_id = new_message_id("reminder");
-        let message = Message::builder()
+        let mut message = Message::builder()
             .message_id(Some(message_id.clone()))
             .from(self.from.clone())
             .to(to.parse().context("recipient address")?)
             .subject(format!("Your {product_name} is waiting"))
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
+        let headers = message.headers_mut();
+        headers.insert_raw(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{unsubscribe_url}>")));
+        headers.insert_raw(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click".into()));
         self.send(message).await?;
         Ok(message_id)
     }

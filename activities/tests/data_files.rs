@@ -551,6 +551,11 @@ fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> Contr
         benefits: PlanTexts::load(&data_dir()).unwrap().benefits("NAC", "PREMIUM"),
         contact_lines: vec![CoveredComponent { title: "Mechanical breakdown claims".into(), text: "(800) 555-0101".into() }],
         refund_text: coverline_activities::documents::DEFAULT_REFUND_TEXT.into(),
+        cancellation_rules: {
+            let rules = coverline_activities::cancellation::load_rules(&data_dir()).unwrap();
+            let co = rules.rules("CO").unwrap();
+            format!("{}: {} Source: {}", co.name, co.summary(), co.source)
+        },
         disclaimer: coverline_activities::documents::DEFAULT_DISCLAIMER.into(),
     }
 }
@@ -619,6 +624,10 @@ fn the_contract_renders_with_and_without_sales_tax() {
             assert!(flat.contains(needle), "{name}: PDF text lacks {needle:?}");
         }
         assert!(flat.contains(&squash(&doc.refund_text)), "{name}: PDF text lacks the refund text");
+        assert!(
+            flat.contains(&format!("The law of your state. {}", squash(&doc.cancellation_rules))),
+            "{name}: the state's cancellation rules are printed: {flat}"
+        );
         assert!(flat.contains("Page 1 of"), "{name}: page footer");
         assert!(flat.contains("March 14th, 2032, or when the odometer reads 145,000 miles"), "{name}: the expiry in a sentence");
         if doc.sample {

@@ -46,6 +46,14 @@ impl Clock {
     pub fn advance(&self, secs: i64) {
         self.offset.fetch_add(secs, Ordering::Relaxed);
     }
+    /// Sets the clock `secs` from the real time (the lab clock: `POST /lab/clock`).
+    pub fn set_offset(&self, secs: i64) {
+        self.offset.store(secs, Ordering::Relaxed);
+    }
+    /// Seconds from the real time.
+    pub fn offset(&self) -> i64 {
+        self.offset.load(Ordering::Relaxed)
+    }
 }
 
 /// VIN lookups a member may make at once, and the refill (one per 6 s: 600 an hour).
@@ -95,6 +103,8 @@ pub struct Shared {
     /// The contract template, for the review page's sample (the worker renders bought contracts
     /// with the same one; a process serving both shares its render slots).
     pub renderer: coverline_activities::documents::ContractRenderer,
+    /// Cancellation and refunds by state (`data/cancellation/states.toml`).
+    pub cancellation_rules: Arc<coverline_domain::cancellation::CancellationTable>,
     pub gateway: Gateway,
     pub mailer: Mailer,
     pub temporal: temporalio_client::Client,
@@ -146,12 +156,33 @@ pub fn router(state: AppState) -> Router {
 /// `GET /metrics` on the metrics listener (`COVERLINE_METRICS_ADDR`, never the members' port, so
 /// the load balancer does not route it): the process's metrics and this instance's alert gauges.
 pub fn metrics_router(state: AppState) -> Router {
-    Router::new()
-        .route(
-            "/metrics",
-            axum::routing::get(|State(state): State<AppState>| async move { crate::metrics::render(&state.gauges.gather()) }),
-        )
-        .with_state(state)
+    let mut router = Router::new().route(
+        "/metrics",
+        axum::routing::get(|State(state): State<AppState>| async move { crate::metrics::render(&state.gauges.gather()) }),
+    );
+    if state.config.lab_clock {
+        router = router.route("/lab/clock", axum::routing::get(lab_clock).post(set_lab_clock));
+    }
+    router.with_state(state)
+}
+
+/// The lab clock's offset from the real time.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LabClock {
+    offset_secs: i64,
+}
+
+async fn lab_clock(State(state): State<AppState>) -> axum::Json<LabClock> {
+    axum::Json(LabClock { offset_secs: state.clock.offset() })
+}
+
+/// Sets this instance's clock `offsetSecs` from the real time (0: back to the real time). What the
+/// API decides by its clock follows (a cancellation's day); the database's and Temporal's times do not.
+async fn set_lab_clock(State(state): State<AppState>, axum::Json(body): axum::Json<LabClock>) -> axum::Json<LabClock> {
+    tracing::warn!(offset_secs = body.offset_secs, "the lab clock moved");
+    state.clock.set_offset(body.offset_secs);
+    axum::Json(LabClock { offset_secs: state.clock.offset() })
 }
 
 /// The span of one request: every log line it causes names the method and path, and for a member's

@@ -18,6 +18,7 @@ pub async fn request(
     policy_id: &str,
     by: CancelledBy,
     requested_at: i64,
+    odometer_now: Option<u32>,
     wait: Duration,
 ) -> anyhow::Result<Option<CancellationOutcome>> {
     let id = cancellation_workflow_id(policy_id);
@@ -25,7 +26,7 @@ pub async fn request(
         .id_reuse_policy(WorkflowIdReusePolicy::RejectDuplicate)
         .id_conflict_policy(WorkflowIdConflictPolicy::UseExisting)
         .build();
-    let input = CancellationInput { policy_id: policy_id.to_string(), by, requested_at };
+    let input = CancellationInput { policy_id: policy_id.to_string(), by, requested_at, odometer_now };
     match tokio::time::timeout(Duration::from_secs(10), temporal.start_workflow(CancellationWorkflow::run, input, options)).await {
         Ok(Ok(_)) | Ok(Err(WorkflowStartError::AlreadyStarted { .. })) => {}
         Ok(Err(e)) => return Err(anyhow::Error::new(e).context(format!("starting workflow {id}"))),

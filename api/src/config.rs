@@ -47,6 +47,10 @@ pub struct Config {
     pub addr: SocketAddr,
     /// `COVERLINE_METRICS_ADDR` as given: see [`Config::metrics_listen`].
     pub metrics_addr: Option<String>,
+    /// `COVERLINE_LAB_CLOCK=on`: the operations listener also answers `POST /lab/clock`, which
+    /// moves this instance's clock (the browser suite's cancellation after 45 days). Refused in
+    /// production.
+    pub lab_clock: bool,
     /// `COVERLINE_PUBLIC_URL`: the origin members load the app from (the payment widget posts to it).
     pub public_url: String,
     /// `DATABASE_URL` (default sqlite://data/coverline.db).
@@ -231,6 +235,7 @@ impl Config {
         });
         Ok(Self {
             metrics_addr: env("COVERLINE_METRICS_ADDR"),
+            lab_clock: env("COVERLINE_LAB_CLOCK").is_some_and(|v| matches!(v.as_str(), "on" | "true" | "1")),
             mode,
             institutions_dir: import_dir("COVERLINE_INSTITUTIONS_DIR", "institutions"),
             integrators_dir: import_dir("COVERLINE_INTEGRATORS_DIR", "integrators"),
@@ -351,6 +356,9 @@ impl Config {
             problems.push(
                 "COVERLINE_SANDBOX_ADDR: the sandbox gateway would run in this process and take card numbers itself: set it to off".into(),
             );
+        }
+        if self.lab_clock {
+            problems.push("COVERLINE_LAB_CLOCK: anyone on the operations port could move this instance's clock: unset it".into());
         }
         if self.temporal_address.is_none() {
             problems.push("TEMPORAL_ADDRESS is missing: production connects to a Temporal cluster, it starts no dev server".into());
@@ -494,6 +502,14 @@ mod tests {
         }
         let found = with(&[("COVERLINE_SIGNING_KEY", Some("0123456789abcdef0123456789abcde"))]);
         assert_eq!(found, ["COVERLINE_SIGNING_KEY is 31 bytes: at least 32 (openssl rand -hex 32)"]);
+    }
+
+    #[test]
+    fn production_refuses_the_lab_clock() {
+        let found = with(&[("COVERLINE_LAB_CLOCK", Some("on"))]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("COVERLINE_LAB_CLOCK"), "{found:?}");
+        assert!(with(&[("COVERLINE_LAB_CLOCK", Some("off"))]).is_empty());
     }
 
     #[test]

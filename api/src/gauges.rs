@@ -86,8 +86,16 @@ pub struct Gauges {
     registry: Registry,
     purchases_stuck: IntGaugeVec,
     charges_unconfirmed: IntGauge,
+    check_refunds_unpaid: IntGaugeVec,
     temporal_up: IntGauge,
 }
+
+/// A check refund due within this many days counts as `soon`: the alert fires then, before the
+/// state's deadline (and its late penalty).
+pub const CHECK_REFUND_WARN_DAYS: i64 = 7;
+
+/// `coverline_check_refunds_unpaid`'s `due` labels.
+const REFUND_DUE: [&str; 3] = ["overdue", "soon", "later"];
 
 impl Default for Gauges {
     fn default() -> Self {
@@ -109,15 +117,27 @@ impl Gauges {
             "Charges approved by the gateway more than 10 minutes ago that are neither a recorded payment nor refunded",
         )
         .expect("valid gauge");
+        let check_refunds_unpaid = IntGaugeVec::new(
+            Opts::new(
+                "coverline_check_refunds_unpaid",
+                "Check refunds of cancelled contracts not recorded as paid, by due date: overdue, soon (within 7 days), later",
+            ),
+            &["due"],
+        )
+        .expect("valid gauge");
         let temporal_up = IntGauge::new("coverline_temporal_up", "1 when Temporal described the namespace within 5 s at the last refresh")
             .expect("valid gauge");
         registry.register(Box::new(purchases_stuck.clone())).expect("gauge registers once");
         registry.register(Box::new(charges_unconfirmed.clone())).expect("gauge registers once");
         registry.register(Box::new(temporal_up.clone())).expect("gauge registers once");
+        registry.register(Box::new(check_refunds_unpaid.clone())).expect("gauge registers once");
         for status in NOT_FINAL {
             purchases_stuck.with_label_values(&[status.as_str()]).set(0);
         }
-        Self { registry, purchases_stuck, charges_unconfirmed, temporal_up }
+        for due in REFUND_DUE {
+            check_refunds_unpaid.with_label_values(&[due]).set(0);
+        }
+        Self { registry, purchases_stuck, charges_unconfirmed, check_refunds_unpaid, temporal_up }
     }
 
     /// The gauges' current values, for `GET /metrics`.
@@ -141,7 +161,23 @@ pub async fn refresh(state: &AppState) -> anyhow::Result<()> {
     let until = now - CHARGE_CONFIRM_WITHIN.as_secs() as i64;
     let from = now - CHARGE_LOOKBACK.as_secs() as i64;
     gauges.charges_unconfirmed.set(state.store.count_unconfirmed_charges(from, until).await?);
+    let mut due = [0i64; 3];
+    for refund in crate::refunds::unpaid_refunds(&state.store, &state.cancellation_rules, now).await? {
+        due[refund_due_bucket(refund.days_left)] += 1;
+    }
+    for (label, count) in REFUND_DUE.iter().zip(due) {
+        gauges.check_refunds_unpaid.with_label_values(&[label]).set(count);
+    }
     Ok(())
+}
+
+/// The `due` label of a check refund due in `days_left` days: 0 `overdue`, 1 `soon`, 2 `later`.
+fn refund_due_bucket(days_left: i64) -> usize {
+    match days_left {
+        d if d < 0 => 0,
+        d if d <= CHECK_REFUND_WARN_DAYS => 1,
+        _ => 2,
+    }
 }
 
 /// Whether Temporal describes `namespace` within [`TEMPORAL_PROBE_TIMEOUT`] (`coverline_temporal_up`).
@@ -215,5 +251,16 @@ mod tests {
             assert!(text.contains(&format!("coverline_purchases_stuck{{state=\"{state}\"}} 0")), "{text}");
         }
         assert!(text.contains("coverline_charges_unconfirmed 0") && text.contains("coverline_temporal_up 0"), "{text}");
+        for due in ["overdue", "soon", "later"] {
+            assert!(text.contains(&format!("coverline_check_refunds_unpaid{{due=\"{due}\"}} 0")), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_check_refund_is_soon_a_week_before_its_due_date_and_overdue_the_day_after() {
+        assert_eq!(refund_due_bucket(8), 2);
+        assert_eq!(refund_due_bucket(7), 1);
+        assert_eq!(refund_due_bucket(0), 1, "due today is not late yet");
+        assert_eq!(refund_due_bucket(-1), 0);
     }
 }

@@ -22,6 +22,7 @@ pub mod openapi;
 pub mod personal_details;
 pub mod quote_writer;
 pub mod quoting;
+pub mod refunds;
 pub mod routes;
 pub mod support;
 pub mod temporal;
@@ -41,6 +42,7 @@ use coverline_activities::purchase::PurchaseActivities;
 use coverline_activities::rating::Rating;
 use coverline_activities::retention::RetentionActivities;
 use coverline_activities::vehicles::VehicleDecoder;
+use coverline_domain::cancellation::CancellationTable;
 use coverline_store::Store;
 
 use crate::app::{AppState, Clock};
@@ -66,6 +68,7 @@ struct Clients {
     mailer: Mailer,
     plan_texts: Arc<PlanTexts>,
     renderer: ContractRenderer,
+    cancellation_rules: Arc<CancellationTable>,
 }
 
 impl Clients {
@@ -80,6 +83,7 @@ impl Clients {
             mailer: Mailer::new(&config.smtp_url, &config.mail_from)?,
             plan_texts: Arc::new(PlanTexts::load(&config.data_dir)?),
             renderer: ContractRenderer::load(&config.data_dir)?,
+            cancellation_rules: Arc::new(coverline_activities::cancellation::load_rules(&config.data_dir)?),
         })
     }
 
@@ -92,11 +96,13 @@ impl Clients {
                 mailer: self.mailer.clone(),
                 renderer: self.renderer.clone(),
                 plan_texts: self.plan_texts.clone(),
+                cancellation_rules: self.cancellation_rules.clone(),
                 dealer_id: config.dealer_id.clone(),
                 public_url: config.public_url.clone(),
             },
             cancellation: CancellationActivities {
                 store: store.clone(),
+                rules: self.cancellation_rules.clone(),
                 provider: ProviderExchange::new(&config.provider_url, config.provider_api_key.expose(), Duration::from_secs(300))?,
                 gateway: self.gateway.clone(),
                 mailer: self.mailer.clone(),
@@ -128,7 +134,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
     let vehicles = VehicleDecoder::open(&config.data_dir)?;
     let clients = Clients::new(&config)?;
     let activities = clients.activities(&config, &store)?;
-    let Clients { gateway, mailer, plan_texts, renderer } = clients;
+    let Clients { gateway, mailer, plan_texts, renderer, cancellation_rules } = clients;
     let quotes = quote_writer::QuoteWriter::start(store.clone());
     let state = AppState::new(app::Shared {
         config: Arc::new(config),
@@ -142,6 +148,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         vehicles,
         plan_texts,
         renderer,
+        cancellation_rules,
         gateway,
         mailer,
         temporal,

@@ -50,10 +50,61 @@ enum Command {
         #[command(subcommand)]
         command: SupportCommand,
     },
+    /// Cancellation and refunds by state law (data/cancellation/states.toml).
+    Cancellation {
+        #[command(subcommand)]
+        command: CancellationCommand,
+    },
     /// Reports for the institution and operations, from the database.
     Report {
         #[command(subcommand)]
         command: ReportCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum CancellationCommand {
+    /// What cancelling a contract gives back under its state's rules: the refund, the fee, the
+    /// method (free look or pro rata), how it is paid and by when.
+    Quote {
+        /// The member's state (TX, CA, DC…).
+        #[arg(long)]
+        state: String,
+        /// What the member paid, in dollars (1899 or 1899.50).
+        #[arg(long)]
+        price: String,
+        /// The day of the payment (YYYY-MM-DD).
+        #[arg(long)]
+        paid_on: String,
+        /// The day of the request (YYYY-MM-DD).
+        #[arg(long)]
+        on: String,
+        #[arg(long)]
+        term_months: u16,
+        #[arg(long)]
+        term_miles: u32,
+        #[arg(long)]
+        odometer_at_sale: u32,
+        #[arg(long)]
+        odometer_now: u32,
+        /// Claims the provider paid, in dollars.
+        #[arg(long, default_value = "0")]
+        claims_paid: String,
+        /// The car is used and has no manufacturer's warranty left (some states' free look is shorter).
+        #[arg(long)]
+        used_without_warranty: bool,
+        /// One JSON object (refundCents, feeCents, method, refundBy, dueBy, …).
+        #[arg(long)]
+        json: bool,
+    },
+    /// The table's rows: each state's rules and source.
+    States {
+        /// Only the rows compliance has not reviewed yet (the product's default terms).
+        #[arg(long)]
+        unreviewed: bool,
+        /// A JSON array.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -99,9 +150,43 @@ enum SupportCommand {
     },
     /// Ask the purchase's workflow to book again (only after a failed booking).
     RetryBooking { id: String },
-    /// Cancel a bought contract for the member: within the 30-day money-back period it is voided
-    /// and the card refunded in full; after it, the request is recorded and sent to the institution.
-    Cancel { id: String },
+    /// Cancel a bought contract for the member under their state's rules: voided, and refunded to
+    /// the card within the free look, else by a check support then mails (`support refunds`).
+    Cancel {
+        id: String,
+        /// The odometer reading the member gave (without it, only time counts toward the used part).
+        #[arg(long)]
+        odometer: Option<u32>,
+    },
+    /// Contracts to mail on paper (no consent to electronic delivery, or a member's request), oldest
+    /// first, with the name and address to mail them to.
+    Paper {
+        /// A JSON array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Record a paper copy mailed.
+    PaperMailed { id: String },
+    /// Check refunds not paid yet, the soonest due first, with what is owed today (a late refund
+    /// adds its state's penalty).
+    Refunds {
+        /// A JSON array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Record the check that paid a cancelled contract's refund (its state's late penalty is added
+    /// when paid after the due date: the check must include it).
+    RefundPaid {
+        id: String,
+        #[arg(long)]
+        check_number: String,
+        /// The day the check was mailed (YYYY-MM-DD; default today).
+        #[arg(long)]
+        on: Option<String>,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Send the receipt and the contract copy again.
     ResendEmails {
         id: String,
@@ -366,6 +451,51 @@ async fn main() -> anyhow::Result<()> {
                     }
                     return Ok(());
                 }
+                SupportCommand::Paper { json } => {
+                    let rows = coverline_api::support::paper_queue(&store).await?;
+                    if *json {
+                        print_json(&rows)?;
+                    } else {
+                        print!("{}", coverline_api::support::paper_queue_text(&rows));
+                    }
+                    return Ok(());
+                }
+                SupportCommand::PaperMailed { id } => {
+                    let who = operator.clone().or_else(|| std::env::var("USER").ok()).unwrap_or_else(|| "unknown".into());
+                    println!("{}", coverline_api::support::paper_mailed(&store, id, &who, coverline_store::now()).await?);
+                    return Ok(());
+                }
+                SupportCommand::Refunds { json } => {
+                    let rules = coverline_activities::cancellation::load_rules(&config.data_dir)?;
+                    let rows = coverline_api::refunds::unpaid_refunds(&store, &rules, coverline_store::now()).await?;
+                    if *json {
+                        print_json(&rows)?;
+                    } else {
+                        print!("{}", coverline_api::refunds::unpaid_refunds_text(&rows));
+                    }
+                    return Ok(());
+                }
+                SupportCommand::RefundPaid { id, check_number, on, json } => {
+                    let rules = coverline_activities::cancellation::load_rules(&config.data_dir)?;
+                    let paid_at = match on {
+                        Some(day) => coverline_api::refunds::parse_date(day)?.midnight().assume_utc().unix_timestamp() + 12 * 3600,
+                        None => coverline_store::now(),
+                    };
+                    let who = operator.clone().or_else(|| std::env::var("USER").ok()).unwrap_or_else(|| "unknown".into());
+                    let due = coverline_api::refunds::record_check_paid(&store, &rules, id, check_number, paid_at, &who).await?;
+                    if *json {
+                        print_json(&due)?;
+                    } else {
+                        println!(
+                            "recorded check {check_number} for {}: {} refund + {} late penalty (due by {})",
+                            coverline_domain::Cents(due.owed_cents).dollar_sign(),
+                            coverline_domain::Cents(due.refund_cents).dollar_sign(),
+                            coverline_domain::Cents(due.penalty_cents).dollar_sign(),
+                            due.due_by
+                        );
+                    }
+                    return Ok(());
+                }
                 SupportCommand::Analytics { email, category, hit_type, json } => {
                     let filter = coverline_api::support::HitFilter { category: category.clone(), hit_type: hit_type.clone() };
                     let rows = coverline_api::support::member_hits(&store, email, &filter).await?;
@@ -397,7 +527,7 @@ async fn main() -> anyhow::Result<()> {
                     print!("{}", support.checkouts(step.as_deref(), status.as_deref(), institution.as_deref(), limit).await?);
                 }
                 SupportCommand::RetryBooking { id } => println!("{}", support.retry_booking(&id).await?),
-                SupportCommand::Cancel { id } => println!("{}", support.cancel(&id, &config.task_queue).await?),
+                SupportCommand::Cancel { id, odometer } => println!("{}", support.cancel(&id, &config.task_queue, odometer).await?),
                 SupportCommand::ResendEmails { id, force } => {
                     let mailer = coverline_activities::email::Mailer::new(&config.smtp_url, &config.mail_from)?;
                     println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);
@@ -406,9 +536,63 @@ async fn main() -> anyhow::Result<()> {
                 | SupportCommand::Forget { .. }
                 | SupportCommand::Find { .. }
                 | SupportCommand::Policies { .. }
+                | SupportCommand::Refunds { .. }
+                | SupportCommand::Paper { .. }
+                | SupportCommand::PaperMailed { .. }
+                | SupportCommand::RefundPaid { .. }
                 | SupportCommand::Analytics { .. } => {
                     unreachable!("answered from the store above")
                 }
+            }
+            Ok(())
+        }
+        Command::Cancellation {
+            command:
+                CancellationCommand::Quote {
+                    state,
+                    price,
+                    paid_on,
+                    on,
+                    term_months,
+                    term_miles,
+                    odometer_at_sale,
+                    odometer_now,
+                    claims_paid,
+                    used_without_warranty,
+                    json,
+                },
+        } => {
+            use coverline_api::refunds::{parse_date, parse_dollars};
+            let rules = coverline_activities::cancellation::load_rules(&config.data_dir)?;
+            anyhow::ensure!(odometer_now >= odometer_at_sale, "--odometer-now must be at least --odometer-at-sale");
+            anyhow::ensure!(term_months > 0 && term_miles > 0, "the term is at least a month and a mile");
+            let terms = coverline_domain::cancellation::ContractTerms {
+                price_cents: parse_dollars(&price).context("--price")?,
+                paid_on: parse_date(&paid_on).context("--paid-on")?,
+                term_months,
+                term_miles,
+                odometer_at_sale,
+                odometer_now,
+                claims_paid_cents: parse_dollars(&claims_paid).context("--claims-paid")?,
+                used_without_warranty,
+            };
+            let on = parse_date(&on).context("--on")?;
+            anyhow::ensure!(on >= terms.paid_on, "--on is before --paid-on");
+            let answer = coverline_api::refunds::quote_answer(&rules, &state, &terms, on)?;
+            if json {
+                print_json(&answer)?;
+            } else {
+                print!("{}", coverline_api::refunds::quote_text(&answer));
+            }
+            Ok(())
+        }
+        Command::Cancellation { command: CancellationCommand::States { unreviewed, json } } => {
+            let rules = coverline_activities::cancellation::load_rules(&config.data_dir)?;
+            let rows = coverline_api::refunds::state_rows(&rules, unreviewed);
+            if json {
+                print_json(&rows)?;
+            } else {
+                print!("{}", coverline_api::refunds::state_rows_text(&rows));
             }
             Ok(())
         }

@@ -528,6 +528,51 @@ impl Support {
         if let Some(pay) = self.store.payment_for_policy(&p.policy_id).await? {
             out.push_str(&format!("payment      {} of {} cents at {}\n", pay.payment_id, pay.amount_cents, timestamp(pay.paid_at)));
         }
+        if let Some(r) = self.store.refund(&p.policy_id).await? {
+            out.push_str(&format!(
+                "refund       {} by {} ({}, {} rules; fee {}), due by {}, {}\n",
+                coverline_domain::Cents(r.refund_cents).dollar_sign(),
+                r.refund_by,
+                r.method,
+                r.state,
+                coverline_domain::Cents(r.fee_cents).dollar_sign(),
+                r.due_by,
+                match (&r.paid_at, &r.check_number) {
+                    (Some(_), Some(check)) => format!(
+                        "paid by check {check}{}",
+                        if r.penalty_cents > 0 {
+                            format!(" with a {} late penalty", coverline_domain::Cents(r.penalty_cents).dollar_sign())
+                        } else {
+                            String::new()
+                        }
+                    ),
+                    (Some(_), None) => "paid".to_string(),
+                    (None, _) => "not paid yet".to_string(),
+                }
+            ));
+        }
+        for c in self.store.consent_events(&p.user_id).await? {
+            out.push_str(&format!(
+                "consent      {} {} at {} by {}{}{}\n",
+                c.kind,
+                if c.granted != 0 { "given" } else { "withheld/withdrawn" },
+                OffsetDateTime::from_unix_timestamp(c.at).ok().and_then(|t| t.format(&Rfc3339).ok()).unwrap_or_default(),
+                c.source,
+                c.version.as_deref().map(|v| format!(", text {v}")).unwrap_or_default(),
+                c.client.as_deref().map(|v| format!(", from {v}")).unwrap_or_default(),
+            ));
+        }
+        if let Some(copy) = self.store.paper_copy(&p.policy_id).await? {
+            out.push_str(&format!(
+                "paper copy   {} ({}), {}\n",
+                copy.reason,
+                OffsetDateTime::from_unix_timestamp(copy.requested_at).ok().and_then(|t| t.format(&Rfc3339).ok()).unwrap_or_default(),
+                match (copy.mailed_at, copy.mailed_by) {
+                    (Some(_), Some(by)) => format!("mailed by {by}"),
+                    _ => "to mail (`coverline support paper`)".to_string(),
+                }
+            ));
+        }
         out.push_str("\ntimeline\n");
         for e in self.store.policy_events(&p.policy_id).await? {
             let at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(e.at_ms) * 1_000_000)
@@ -647,18 +692,24 @@ impl Support {
 
     /// Cancels a bought contract for the member, through the purchase's cancellation workflow (the
     /// same one the member's request starts, so the two never cancel twice).
-    pub async fn cancel(&self, key: &str, task_queue: &str) -> anyhow::Result<Outcome> {
+    pub async fn cancel(&self, key: &str, task_queue: &str, odometer: Option<u32>) -> anyhow::Result<Outcome> {
         use coverline_workflows::cancellation::CancellationOutcome;
         let p = self.policy(key).await?;
         let by = coverline_activities::cancellation::CancelledBy::Support(self.operator.clone());
-        let outcome = crate::cancellations::request(&self.temporal, task_queue, &p.policy_id, by, now(), Duration::from_secs(60)).await?;
+        let outcome =
+            crate::cancellations::request(&self.temporal, task_queue, &p.policy_id, by, now(), odometer, Duration::from_secs(60)).await?;
         tracing::info!(policy_id = %p.policy_id, operator = %self.operator, ?outcome, "support asked to cancel");
         let workflow = coverline_workflows::cancellation::cancellation_workflow_id(&p.policy_id);
         Ok(match outcome {
             Some(CancellationOutcome::Cancelled { refunded_cents }) => Outcome::Done(format!(
-                "cancelled {} within the money-back period: contract voided, {} refunded ({workflow})",
+                "cancelled {}: contract voided, {} refunded to the card ({workflow})",
                 p.policy_id,
                 coverline_domain::Cents(refunded_cents).dollar_sign()
+            )),
+            Some(CancellationOutcome::RefundByCheck { refund_cents, due_by }) => Outcome::Done(format!(
+                "cancelled {}: contract voided; a check for {} is due by {due_by} (`support refunds`, then `support refund-paid`) ({workflow})",
+                p.policy_id,
+                coverline_domain::Cents(refund_cents).dollar_sign()
             )),
             Some(CancellationOutcome::Requested { .. }) => Outcome::Done(format!(
                 "{} is past the money-back period: the request is on its timeline and was sent to the institution ({workflow})",
@@ -722,4 +773,71 @@ mod tests {
         assert!(parse_duration("15 minutes").is_err() && parse_duration("m").is_err());
         assert_eq!((age(40), age(192), age(3900), age(90_000)), ("40s".into(), "3m 12s".into(), "1h 05m".into(), "1d 01h".into()));
     }
+}
+
+/// One contract to mail on paper.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PaperToMail {
+    pub policy_id: String,
+    pub contract_number: String,
+    /// `declinedElectronicDelivery` or `requested`.
+    pub reason: String,
+    pub requested_at: i64,
+    pub name: String,
+    /// Street, city, state and zip.
+    pub address: String,
+}
+
+/// The contracts to mail on paper, oldest request first.
+pub async fn paper_queue(store: &Store) -> anyhow::Result<Vec<PaperToMail>> {
+    let mut rows = Vec::new();
+    for copy in store.unmailed_paper_copies().await? {
+        let Some(policy) = store.policy(&copy.policy_id).await? else { continue };
+        let user = store.user(&policy.user_id).await?;
+        let field = |f: fn(&coverline_store::UserRecord) -> Option<String>| user.as_ref().and_then(f).unwrap_or_default();
+        rows.push(PaperToMail {
+            policy_id: copy.policy_id.clone(),
+            contract_number: policy.contract_number.clone().unwrap_or_default(),
+            reason: copy.reason.clone(),
+            requested_at: copy.requested_at,
+            name: format!("{} {}", field(|u| u.first_name.clone()), field(|u| u.last_name.clone())).trim().to_string(),
+            address: format!(
+                "{}, {}, {} {}",
+                field(|u| u.street.clone()),
+                field(|u| u.city.clone()),
+                field(|u| u.state.clone()),
+                field(|u| u.zip.clone())
+            ),
+        });
+    }
+    Ok(rows)
+}
+
+/// The paper queue as a table.
+pub fn paper_queue_text(rows: &[PaperToMail]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        out.push_str(&format!(
+            "{}  {}  {}  {}: {}, {}\n",
+            r.policy_id,
+            r.contract_number,
+            OffsetDateTime::from_unix_timestamp(r.requested_at).ok().and_then(|t| t.format(&Rfc3339).ok()).unwrap_or_default(),
+            r.reason,
+            r.name,
+            r.address
+        ));
+    }
+    out.push_str(&format!("{} contract(s) to mail\n", rows.len()));
+    out
+}
+
+/// Records a queued paper copy mailed, on the purchase's timeline too.
+pub async fn paper_mailed(store: &Store, key: &str, operator: &str, at: i64) -> anyhow::Result<Outcome> {
+    let policy = store.find_policy(key).await?.with_context(|| format!("no purchase with id {key:?}"))?;
+    if !store.mark_paper_copy_mailed(&policy.policy_id, at, &format!("support:{operator}")).await? {
+        return Ok(Outcome::NothingToDo(format!("{} has no paper copy waiting to be mailed", policy.policy_id)));
+    }
+    store.record_policy_event(&policy.policy_id, "paperCopy:mailed", None, &format!("support:{operator}")).await?;
+    Ok(Outcome::Done(format!("recorded the paper copy of {} as mailed", policy.policy_id)))
 }

@@ -254,7 +254,7 @@ fn shell(inst: &Institution, kind: PageKind, header: bool, logo: &str) -> String
 }
 
 /// Text for HTML content and attribute values.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -113,6 +113,11 @@ pub struct TestingSettings {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EmailSettings {
     pub contact_email: String,
+    /// The institution's postal address, printed on every promotional email (CAN-SPAM, 15 U.S.C.
+    /// 7704(a)(5)(A)(iii)): `1420 Larimer St, Denver, CO 80202`. Required at import; stored rows from
+    /// before it read as empty, and no reminder is sent without one.
+    #[serde(default)]
+    pub postal_address: String,
     #[serde(default)]
     pub general_questions_contact_number: Option<String>,
     #[serde(default)]
@@ -186,6 +191,10 @@ impl Institution {
         }
         if self.application_settings.logo_name.contains('/') || self.application_settings.logo_name.contains("..") {
             return Err("applicationSettings.logoName must be a file name".into());
+        }
+        let postal = self.email_settings.postal_address.trim();
+        if postal.len() < 10 || !postal.chars().any(|c| c.is_ascii_digit()) {
+            return Err("emailSettings.postalAddress must be the institution's postal address (street, city, state, zip): promotional emails print it".into());
         }
         Ok(())
     }

@@ -79,7 +79,7 @@ impl Store {
     pub async fn erase_member(&self, user_id: &str, now: i64) -> anyhow::Result<()> {
         let placeholder = erased_email(user_id);
         let mut tx = self.writer.begin().await?;
-        let statements: [(&str, bool); 13] = [
+        let statements: [(&str, bool); 14] = [
             (
                 "UPDATE users SET email = $2, password_hash = '', first_name = NULL, last_name = NULL, phone = NULL, street = NULL, \
                  city = NULL, state = NULL, zip = NULL, email_verified_at = NULL, erased_at = $3 WHERE user_id = $1",
@@ -97,6 +97,8 @@ impl Store {
             ("DELETE FROM checkouts WHERE user_id = $1", false),
             ("UPDATE policies SET email = $2 WHERE user_id = $1", true),
             ("UPDATE analytics_events SET user_agent = NULL, client_id = NULL WHERE user_id = $1", false),
+            // The consent record stays (proof of what was agreed), without the client's address.
+            ("UPDATE consent_events SET client = NULL WHERE user_id = $1", false),
         ];
         for (sql, with_placeholder) in statements {
             let mut query = sqlx::query(sql).bind(user_id);

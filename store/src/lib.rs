@@ -9,6 +9,7 @@ use sqlx::{AnyPool, migrate::Migrator};
 mod captcha;
 mod cars;
 mod checkouts;
+mod consents;
 mod contacts;
 mod documents;
 mod erasure;
@@ -17,25 +18,30 @@ mod funnel;
 mod institutions;
 mod integrators;
 mod limits;
+mod paper;
 mod payments;
 mod photos;
 mod policies;
 mod quotes;
+mod refunds;
 mod sessions;
 pub mod users;
 
 pub use cars::CarRecord;
 pub use checkouts::{CheckoutRecord, PaymentRequestRecord, RestoreKeyRecord, ResumeLinkRecord, ResumeRefusal};
+pub use consents::{Consent, ConsentEvent, PROMOTIONAL};
 pub use contacts::ContactRequestRecord;
 pub use erasure::{KeptBecause, erased_email};
 pub use events::PolicyEvent;
 pub use funnel::{FirstPageview, Viewer};
 pub use integrators::{IntegratorRecord, LaunchRecord};
 pub use limits::{Bucket, Window};
+pub use paper::PaperCopy;
 pub use payments::PaymentRecord;
 pub use photos::{AnalyticsEvent, AnonymousPageview, VinPhoto};
 pub use policies::PolicyRecord;
 pub use quotes::{QuoteRecord, RateRecord};
+pub use refunds::RefundRecord;
 pub use users::UserRecord;
 
 /// The schema, written once for both engines.

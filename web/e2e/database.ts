@@ -5,6 +5,7 @@
  * E2E_DB_PATH is the stack's SQLite file itself, for the tests that scan its bytes.
  */
 import { execFileSync } from 'node:child_process'
+import { resolve } from 'node:path'
 
 export const DB_PATH = process.env.E2E_DB_PATH ?? ''
 export const LOG_PATH = process.env.E2E_LOG_PATH ?? ''
@@ -18,9 +19,25 @@ function support<T>(args: string[]): T {
   }
   const out = execFileSync(COVERLINE_BIN, ['support', ...args, '--json'], {
     encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL, RUST_LOG: 'warn' },
+    // The data files (the cancellation table) from the repository, whatever the working directory.
+    env: { ...process.env, DATABASE_URL, COVERLINE_DATA_DIR: resolve(process.cwd(), '..', 'data'), RUST_LOG: 'warn' },
   })
   return JSON.parse(out) as T
+}
+
+/** A check refund owed (`coverline support refunds`). */
+export interface RefundOwed {
+  policyId: string
+  state: string
+  refundCents: number
+  dueBy: string
+  penaltyCents: number
+  owedCents: number
+}
+
+/** The check refunds support still has to mail. */
+export function refundsOwed(): RefundOwed[] {
+  return support<RefundOwed[]>(['refunds'])
 }
 
 /** A purchase as stored: the policy with its car, rate and payment (`coverline support purchase`). */

@@ -114,7 +114,23 @@ export interface PurchaseOptions {
   email?: string
   institution?: string
   onScreen?: OnScreen
+  /** Where the member lives (default: MEMBER's Denver address): the state chosen on the splash too. */
+  home?: Home
 }
+
+/** A member's address. */
+export interface Home {
+  state: string
+  street: string
+  city: string
+  zip: string
+}
+
+/** Addresses in states whose cancellation rules differ (data/cancellation/states.toml). */
+export const HOMES = {
+  texas: { state: 'TX', street: '1100 Congress Ave', city: 'Austin', zip: '78701' },
+  california: { state: 'CA', street: '1315 10th St', city: 'Sacramento', zip: '95814' },
+} satisfies Record<string, Home>
 
 /** The member every purchase helper types in. */
 export const MEMBER = {
@@ -133,7 +149,7 @@ export const CARDS = { approved: '4242 4242 4242 4242', declined: '4000 0000 000
 export async function quoteCoverage(page: Page, options: PurchaseOptions = {}) {
   const institution = options.institution ?? INSTITUTION
   const onScreen = options.onScreen
-  await startQuote(page, options.email, onScreen, { institution })
+  await startQuote(page, options.email, onScreen, { institution, state: options.home?.state })
   await onScreen?.('lookup-choice')
   await page.getByTestId('lookup-continue').click()
 
@@ -174,14 +190,14 @@ export async function quoteCoverage(page: Page, options: PurchaseOptions = {}) {
   await onScreen?.('coverage')
 }
 
-/** The personal details form filled with MEMBER's name, phone and address (membership left to the caller). */
-export async function fillMemberDetails(page: Page) {
+/** The personal details form filled with MEMBER's name and phone, and `home` (default MEMBER's address; membership left to the caller). */
+export async function fillMemberDetails(page: Page, home: Home = { state: 'CO', ...MEMBER }) {
   await page.getByTestId('first-name-input').fill(MEMBER.firstName)
   await page.getByTestId('last-name-input').fill(MEMBER.lastName)
   await page.getByTestId('phone-input').pressSequentially(MEMBER.phone)
-  await page.getByTestId('street-input').fill(MEMBER.street)
-  await page.getByTestId('city-input').fill(MEMBER.city)
-  await page.getByTestId('zip-input').fill(MEMBER.zip)
+  await page.getByTestId('street-input').fill(home.street)
+  await page.getByTestId('city-input').fill(home.city)
+  await page.getByTestId('zip-input').fill(home.zip)
 }
 
 /** Purchase on the coverage page, then a member's personal details: ends on send-email. */
@@ -190,9 +206,9 @@ export async function enterPersonalDetails(page: Page, options: PurchaseOptions 
   await page.getByTestId('purchase-button').click()
   await onPage(page, 'user/missing-info', institution)
   await progress(page, 70)
-  await fillMemberDetails(page)
+  await fillMemberDetails(page, options.home)
   await expect(page.getByTestId('phone-input')).toHaveValue('(303) 555-0142')
-  await expect(page.getByTestId('state-input')).toHaveValue('CO')
+  await expect(page.getByTestId('state-input')).toHaveValue(options.home?.state ?? 'CO')
   await page.getByTestId('member-yes').check()
   await options.onScreen?.('personal-details')
   await page.getByTestId('personal-details-submit').click()

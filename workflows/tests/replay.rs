@@ -33,7 +33,9 @@ async fn recorded_checkouts_replay_on_the_current_code() {
 
 #[tokio::test]
 async fn recorded_cancellations_replay_on_the_current_code() {
-    // Refunded within the money-back period, and requested after it.
-    replay_fixtures("cancellation", 2, || WorkflowReplayerOptions::new().register_workflow::<CancellationWorkflow>().unwrap().build())
+    // Before the state rules (no patch marker): refunded within the flat 30 days, and requested
+    // after them. Under them (the `cancellation-state-rules` marker): a free look refunded to the
+    // card, and a pro rata refund owed by check.
+    replay_fixtures("cancellation", 4, || WorkflowReplayerOptions::new().register_workflow::<CancellationWorkflow>().unwrap().build())
         .await;
 }

@@ -292,7 +292,7 @@ async fn sample_contract(
         &car,
         &quote,
         &rate,
-        &state.plan_texts,
+        coverline_activities::purchase::ContractTexts { plans: &state.plan_texts, cancellation: &state.cancellation_rules },
         state.clock.today(),
     );
     let pdf = state.renderer.render_async(document).await?;

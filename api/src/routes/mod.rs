@@ -20,6 +20,7 @@ pub mod photos;
 mod policies;
 mod quotes;
 mod sessions;
+mod unsubscribe;
 mod users;
 
 /// The `Set-Cookie` header of an answer that starts a session (the restore cookie).
@@ -35,6 +36,11 @@ pub fn router() -> Router<AppState> {
         // An unknown /api path is the API's 404, not the web app's index page.
         .fallback(|| async { crate::error::ApiError::not_found() })
         .layer(axum::middleware::from_fn(crate::openapi::json_errors))
+}
+
+/// The version of the review page's E-SIGN disclosure recorded with each answer.
+pub fn policies_esign_version() -> String {
+    policies::esign_version()
 }
 
 /// The OpenAPI document of `/api` (paths relative to `/api`'s parent, i.e. starting `/api/`).
@@ -60,6 +66,7 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(cancellation::router())
         .merge(sessions::router())
         .merge(integration::router())
+        .merge(unsubscribe::router())
         .routes(utoipa_axum::routes!(health))
         .route_layer(axum::middleware::from_fn(crate::metrics::track))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))

@@ -1,7 +1,7 @@
 //! Booking (the member's checkout books, or books again), the policy and its confirmation data.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use coverline_activities::purchase::Purchase;
 use coverline_domain::ErrorCode;
@@ -17,6 +17,9 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
+
+/// The consent record's kind for the E-SIGN answer.
+pub const ELECTRONIC_DELIVERY: &str = "electronicDelivery";
 use crate::auth::InstitutionMember;
 use crate::checkouts::{self, CheckoutError};
 use crate::error::{ApiError, ApiResult};
@@ -43,6 +46,17 @@ struct Book {
     #[allow(dead_code)]
     email_address: Option<String>,
     quote_id: String,
+    /// The member's answer to the review page's E-SIGN disclosure (`esignDisclosure`): `true`
+    /// consents to electronic delivery; `false` or no answer, the contract is also mailed on paper.
+    #[serde(default)]
+    electronic_delivery: Option<bool>,
+}
+
+/// The version of the E-SIGN disclosure text the member answered: its SHA-256, shortened, so a
+/// changed text is a new version in the consent record.
+pub fn esign_version() -> String {
+    use sha2::{Digest, Sha256};
+    format!("esign-{}", &hex::encode(Sha256::digest(messages::ESIGN_DISCLOSURE.as_bytes()))[..12])
 }
 
 /// A policy: its reference number, the provider's contract number once booked, and its status.
@@ -113,6 +127,7 @@ fn booking_failed(failure: Option<BookingFailure>) -> ApiError {
 async fn book(
     State(state): State<AppState>,
     InstitutionMember { institution, member }: InstitutionMember,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     Path((_, uid)): Path<(String, String)>,
     Json(body): Json<Book>,
@@ -146,6 +161,20 @@ async fn book(
             fill(messages::QUOTE_STATE_CHANGED, &[("addressState", &name(address_state)), ("quotedState", &name(&quote.state))]),
         ));
     }
+    // The answer to the E-SIGN disclosure, recorded with the text's version, the time and the client.
+    let electronic = body.electronic_delivery == Some(true);
+    let client = super::documents::client_address(&state, &headers, peer);
+    let version = esign_version();
+    let consent = coverline_store::Consent {
+        user_id: &uid,
+        kind: ELECTRONIC_DELIVERY,
+        granted: electronic,
+        at: state.clock.now(),
+        source: "review-page",
+        client: Some(&client),
+        version: Some(&version),
+    };
+    state.store.record_consent(&consent).await?;
     let facts = checkouts::facts(&state, &institution, user, Some(&quote.state)).await?;
     let input = BookInput { quote_id: quote.quote_id.clone(), rate_id: rate.rate_id.clone(), car_id: quote.car_id.clone(), facts };
     let view = match checkouts::book(&state, user, input, update_id(&headers, "book")).await {
@@ -160,6 +189,10 @@ async fn book(
         PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled | PurchaseStatus::Cancelled => {
             let policy_id = purchase.policy_id.ok_or_else(|| anyhow::anyhow!("booked without a policy"))?;
             let policy = state.store.policy(&policy_id).await?.ok_or_else(ApiError::not_found)?;
+            if !electronic {
+                // No consent to electronic delivery: support mails the contract (`coverline support paper`).
+                state.store.queue_paper_copy(&policy_id, "declinedElectronicDelivery", state.clock.now()).await?;
+            }
             Ok(Json(OnePolicy { policy: policy_view(&policy) }))
         }
         PurchaseStatus::Voided => Err(voided(&state)),

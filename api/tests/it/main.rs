@@ -18,6 +18,7 @@ mod cancellation;
 mod captcha;
 mod checkout;
 mod checkout_durable;
+mod consent;
 mod coverage;
 mod durability;
 mod funnel;

@@ -282,6 +282,8 @@ const WITHOUT_SESSION: &[(&str, &str)] = &[
     ("POST /institution/{iid}/user/{uid}/verifydetails/{policy_id}", "the policy's last name and zip (find-your-contract)"),
     ("POST /gateway/webhook", "the gateway's signature"),
     ("PUT /vin-photo/{drop_id}", "the drop's signed upload URL"),
+    ("GET /institution/{iid}/unsubscribe/{uid}", "the reminder's signed unsubscribe link (a page; changes nothing)"),
+    ("POST /institution/{iid}/unsubscribe/{uid}", "the reminder's signed unsubscribe link (RFC 8058 one-click)"),
 ];
 
 /// Operations that take a bearer token but no user id of the caller's: 401 without one.
@@ -304,6 +306,7 @@ const POLICY_LINK: &[&str] = &[
     "GET /institution/{iid}/user/{uid}/policy/{policy_id}/cancellation",
     "POST /institution/{iid}/user/{uid}/policy/{policy_id}/cancellation",
     "POST /institution/{iid}/user/{uid}/policy/{policy_id}/cancellation/code",
+    "POST /institution/{iid}/user/{uid}/policy/{policy_id}/papercopy",
 ];
 
 /// Every operation of the OpenAPI document is in this file's matrix: under a user id with a session

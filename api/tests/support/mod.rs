@@ -177,6 +177,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
     let config = Config {
         mode: coverline_api::config::Mode::Development,
         metrics_addr: None,
+        lab_clock: true,
         institutions_dir: Some(workspace().join("data/institutions")),
         integrators_dir: Some(workspace().join("data/integrators")),
         addr: api.local_addr().unwrap(),

@@ -102,3 +102,28 @@ pub fn code_in(message: &Received) -> String {
     let subject = message.data.lines().find(|l| l.starts_with("Subject:")).expect("subject");
     subject.chars().filter(char::is_ascii_digit).collect()
 }
+
+/// The message as text, its quoted-printable body decoded (soft line breaks joined, `=XX` as the
+/// byte; the headers as they are) and lines ending in `\n`: what a reader sees.
+pub fn decoded(message: &Received) -> String {
+    let raw = message.data.replace("\r\n", "\n");
+    let (headers, body) = raw.split_once("\n\n").unwrap_or((&raw, ""));
+    let body = body.replace("=\n", "");
+    let bytes = body.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'='
+            && i + 2 < bytes.len()
+            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    format!("{headers}\n\n{}", String::from_utf8_lossy(&out))
+}

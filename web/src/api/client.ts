@@ -8,6 +8,7 @@ import { TokenChain } from './token-chain'
 import type {
   AnalyticsEvent,
   BookingBody,
+  CancelBody,
   CancellationAnswer,
   CancellationCodeSent,
   CancellationTerms,
@@ -438,17 +439,29 @@ export const api = {
       token: session.token,
       binary: true,
     }),
-  /** What cancelling the contract would do now; `token` is verifyPolicyDetails' link token (no session). */
-  getCancellationTerms: (contract: ContractRef, token: string) =>
-    request<CancellationTerms>(`${cancellationPath(contract)}?token=${enc(token)}`),
+  /**
+   * What cancelling the contract would do now, under the member's state's rules; `token` is
+   * verifyPolicyDetails' link token (no session). With `odometer` (the reading today, whole miles)
+   * the answer carries the refund quoted for it; a reading below the one at the sale, or impossible,
+   * is a 400 on field `odometer`.
+   */
+  getCancellationTerms: (contract: ContractRef, token: string, odometer?: number) =>
+    request<CancellationTerms>(
+      `${cancellationPath(contract)}?token=${enc(token)}${odometer === undefined ? '' : `&odometer=${odometer}`}`,
+    ),
 
   /**
-   * Cancels the contract (within the money-back period: voided and refunded; after it: a request to
-   * the institution). Asking again answers the first request's outcome. 404/410 once the link is
-   * wrong or expired.
+   * Cancels the contract for the odometer reading the member was quoted for and attests (within the
+   * state's free look: voided and refunded to the card; after it: voided, the refund owed by check).
+   * The reading and its attestation are checked before the code (400 on field `odometer` or
+   * `attested`). Asking again answers the first request's outcome. 404/410 once the link is wrong or
+   * expired.
    */
-  cancelContract: (contract: ContractRef, token: string, code: string) =>
-    request<CancellationAnswer>(cancellationPath(contract), { method: 'POST', body: { token, code } }),
+  cancelContract: (contract: ContractRef, token: string, confirmation: { code: string; odometer: number }) =>
+    request<CancellationAnswer>(cancellationPath(contract), {
+      method: 'POST',
+      body: { token, code: confirmation.code, odometer: confirmation.odometer, attested: true } satisfies CancelBody,
+    }),
 
   /**
    * Emails the code that confirms the cancellation to the member's address on file (the link only

@@ -467,6 +467,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/institution/{iid}/unsubscribe/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page the email's visible link opens: one button that stops the reminders (a `GET` changes nothing). */
+        get: operations["unsubscribe_page"];
+        put?: never;
+        /**
+         * Stops the reminders at once (RFC 8058 one-click; any body is accepted): the member's
+         *     promotional consent is withdrawn and recorded. Asking again changes nothing.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/institution/{iid}/user": {
         parameters: {
             query?: never;
@@ -769,6 +790,27 @@ export type paths = {
          *     find-your-contract link's token; 3 an hour per contract).
          */
         post: operations["send_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/user/{uid}/policy/{policy_id}/papercopy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for the contract on paper (E-SIGN: the right to a paper copy at no charge; it also
+         *     withdraws the consent to electronic delivery). Support mails it to the address on the contract
+         *     (`coverline support paper`). Asking again before it is mailed changes nothing.
+         */
+        post: operations["request_paper_copy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1080,6 +1122,11 @@ export type components = {
         /** @description The rate the member chose, of their quote and car. */
         Book: {
             carId: string;
+            /**
+             * @description The member's answer to the review page's E-SIGN disclosure (`esignDisclosure`): `true`
+             *     consents to electronic delivery; `false` or no answer, the contract is also mailed on paper.
+             */
+            electronicDelivery?: boolean | null;
             emailAddress?: string | null;
             quoteId: string;
             rateCollectionId?: string | null;
@@ -1122,7 +1169,14 @@ export type components = {
          *     the member's own live session as the bearer token).
          */
         CancelBody: {
+            /** @description The member confirms the odometer reading is true. */
+            attested?: boolean;
             code?: string | null;
+            /**
+             * Format: int64
+             * @description The odometer reading today (whole miles), as on the quote the member saw.
+             */
+            odometer?: number | null;
             token: string;
         };
         /** @description What became of the request. */
@@ -1146,16 +1200,34 @@ export type components = {
             /** @description A paid contract, not cancelled yet. */
             cancellable: boolean;
             contractNumber: string;
+            /**
+             * Format: int32
+             * @description Days of the state's free look (a full refund, no fee, to the card).
+             */
+            freeLookDays: number;
             institutionName: string;
             /** @description The last day of the money-back period (`MMMM Do, YYYY`). */
             moneyBackEnds: string;
+            /**
+             * Format: int64
+             * @description The odometer reading when the contract was bought: today's reading is at least this.
+             */
+            odometerAtSale: number;
+            quote: components["schemas"]["RefundQuote"] | null;
+            refund: components["schemas"]["RefundState"] | null;
             /** @description The institution's refund terms, else the default (spec section 9). */
             refundText: string;
             /**
              * @description When a request after the money-back period already went to the institution
-             *     (`MMMM Do, YYYY`): asking again changes nothing.
+             *     (`MMMM Do, YYYY`; cancellations before the state rules): asking again changes nothing.
              */
             requestedOn: string | null;
+            /** @description The state's rules in a sentence, and where they come from. */
+            rules: string;
+            source: string;
+            /** @description The member's state, whose rules apply (`TX`), and its name. */
+            state: string;
+            stateName: string;
             status: components["schemas"]["PurchaseStatus"];
             /** @description Cancelling now voids the contract and refunds the card in full. */
             withinMoneyBack: boolean;
@@ -1725,6 +1797,11 @@ export type components = {
             maxBytes: number;
             signedPutUrl: string;
         };
+        /** @description A paper copy queued. */
+        PaperCopyQueued: {
+            /** @description What the page says. */
+            message: string;
+        };
         PartnerMember: {
             address: components["schemas"]["Address"];
             doesConsentToSoliciting?: boolean;
@@ -1965,6 +2042,49 @@ export type components = {
              *     recorded), or `ignored`.
              */
             outcome: string;
+        };
+        /**
+         * @description How the refund reaches the member.
+         * @enum {string}
+         */
+        RefundBy: "card" | "check";
+        /**
+         * @description How the refund was worked out.
+         * @enum {string}
+         */
+        RefundMethod: "freeLook" | "proRata";
+        /** @description What cancelling now gives back, for the odometer reading given. */
+        RefundQuote: {
+            /** @description The day the refund is due by (`MMMM Do, YYYY`). */
+            dueBy: string;
+            fee: string;
+            /** Format: int64 */
+            feeCents: number;
+            /** @description `freeLook`: the whole price, no fee. `proRata`: the unused part, less the fee. */
+            method: components["schemas"]["RefundMethod"];
+            /**
+             * Format: int64
+             * @description The odometer reading quoted for.
+             */
+            odometer: number;
+            /** @description `$1,150.25`. */
+            refund: string;
+            /** @description `card` (within the free look) or `check`. */
+            refundBy: components["schemas"]["RefundBy"];
+            /** Format: int64 */
+            refundCents: number;
+            /** @description The unused part of the price, before the fee. */
+            unearned: string;
+        };
+        /** @description A cancelled contract's refund. */
+        RefundState: {
+            /** @description `MMMM Do, YYYY`. */
+            dueBy: string;
+            fee: string;
+            method: components["schemas"]["RefundMethod"];
+            paid: boolean;
+            refund: string;
+            refundBy: components["schemas"]["RefundBy"];
         };
         Reset: {
             code: string;
@@ -2979,6 +3099,76 @@ export interface operations {
             };
         };
     };
+    unsubscribe_page: {
+        parameters: {
+            query: {
+                /** @description The `token` of the reminder's unsubscribe link. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                iid: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with the button */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A forged or unknown link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                /** @description The `token` of the reminder's unsubscribe link. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                iid: string;
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed (or already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A forged or unknown link: nothing changes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     create_user: {
         parameters: {
             query?: never;
@@ -3648,6 +3838,8 @@ export interface operations {
             query: {
                 /** @description The `token` of the document link. */
                 token: string;
+                /** @description The odometer reading today (whole miles): the answer then carries the quote for it. */
+                odometer?: number;
             };
             header?: never;
             path: {
@@ -3667,6 +3859,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CancellationTerms"];
+                };
+            };
+            /** @description The odometer reading is below the one at the sale, or impossible (field odometer) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             "4XX": {
@@ -3768,6 +3969,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_paper_copy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkToken"];
+            };
+        };
+        responses: {
+            /** @description Queued (or queued already) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaperCopyQueued"];
                 };
             };
             "4XX": {

@@ -60,6 +60,12 @@ export type PolicyDocumentLink = Schemas['DocumentLink']
 export type CancellationTerms = Schemas['CancellationTerms']
 /** A cancellation's outcome (`cancelled`, `requested`, `pending`) and the terms after it. */
 export type CancellationAnswer = Schemas['CancellationAnswer']
+/** What cancelling now gives back for the odometer reading given (the state's free look or pro rata). */
+export type RefundQuote = Schemas['RefundQuote']
+/** A cancelled contract's refund: how much, how (card or check) and by when. */
+export type RefundState = Schemas['RefundState']
+/** POST …/cancellation: the link's token, the emailed code, the odometer reading quoted and its attestation. */
+export type CancelBody = Schemas['CancelBody']
 export type CancellationCodeSent = Schemas['CodeSent']
 
 export type BounceSource = Schemas['BounceSource']

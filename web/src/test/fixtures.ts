@@ -13,6 +13,7 @@ import type {
   Quote,
   Rate,
   RecordedAnswers,
+  RefundQuote,
   Resumed,
   ResumedContactRequest,
   SignedRequest,
@@ -224,7 +225,24 @@ export const recordedAnswers: RecordedAnswers = {
 
 export const bookedPolicy: Policy = { policyId: 'p-1', mmpContractNumber: 'MMP-0001', status: 'booked' }
 
-/** `GET …/policy/p-1/cancellation`: a fulfilled contract paid 10 days ago, within its money-back period. */
+/** Within the free look: the whole price back to the card, no fee (for the reading at the sale). */
+export const cancellationQuoteFreeLook: RefundQuote = {
+  method: 'freeLook',
+  refundBy: 'card',
+  refund: '$1,899',
+  refundCents: 189_900,
+  fee: '$0',
+  feeCents: 0,
+  unearned: '$1,899',
+  dueBy: 'July 24th, 2025',
+  odometer: 45_000,
+}
+
+/**
+ * `GET …/policy/p-1/cancellation`: a fulfilled contract paid 10 days ago by a member in Colorado
+ * (the product's default rules), within the state's 30-day free look: quoted even without a
+ * reading (the miles do not count), for the one at the sale.
+ */
 export const cancellationTerms: CancellationTerms = {
   status: 'fulfilled',
   cancellable: true,
@@ -236,6 +254,91 @@ export const cancellationTerms: CancellationTerms = {
   institutionName: 'Summit Credit Union',
   contractNumber: 'MMP-0001',
   requestedOn: null,
+  state: 'CO',
+  stateName: 'Colorado',
+  freeLookDays: 30,
+  rules:
+    'Colorado: you may cancel at any time. Within 30 days of the purchase you get the full price back, less any claims paid, with no fee, to the card you paid with. After that you get the unused part of the price, by time or by miles, whichever has used more of the contract, less any claims paid and a cancellation fee of at most $50, by check. Refunds are paid within 30 days of the request.',
+  source: 'Product default (no state-specific rule reviewed yet)',
+  odometerAtSale: 45_000,
+  quote: cancellationQuoteFreeLook,
+  refund: null,
+}
+
+/**
+ * A Texas member 45 days after buying: past the 30-day free look, so no quote until the odometer
+ * reading today is given (cancellationQuoteProRata, for 48,000 miles).
+ */
+export const texasCancellationTerms: CancellationTerms = {
+  ...cancellationTerms,
+  withinMoneyBack: false,
+  moneyBackEnds: 'February 4th, 2026',
+  state: 'TX',
+  stateName: 'Texas',
+  rules:
+    'Texas: you may cancel at any time. Within 30 days of the purchase you get the full price back, less any claims paid, with no fee, to the card you paid with. After that you get the unused part of the price, by time or by miles, whichever has used more of the contract, less any claims paid and a cancellation fee of at most $50, by check. Refunds are paid within 45 days of the request; a refund paid late adds 10% of it for every 30 days, or part of them, it is late.',
+  source: 'Tex. Occ. Code §1304.1581',
+  quote: null,
+}
+
+/** The Texas quote for 48,000 miles: the unused part, less the $50 fee, by check within 45 days. */
+export const cancellationQuoteProRata: RefundQuote = {
+  method: 'proRata',
+  refundBy: 'check',
+  refund: '$1,150.25',
+  refundCents: 115_025,
+  fee: '$50',
+  feeCents: 5_000,
+  unearned: '$1,200.25',
+  dueBy: 'March 3rd, 2026',
+  odometer: 48_000,
+}
+
+/** A California member 45 days after buying: still within the state's 60-day free look. */
+export const californiaCancellationTerms: CancellationTerms = {
+  ...cancellationTerms,
+  moneyBackEnds: 'March 6th, 2026',
+  state: 'CA',
+  stateName: 'California',
+  freeLookDays: 60,
+  rules:
+    "California: you may cancel at any time. Within 60 days of the purchase (30 for a used vehicle without a manufacturer's warranty) you get the full price back, less any claims paid, with no fee, to the card you paid with. After that you get the unused part of the price, by time or by miles, whichever has used more of the contract, less any claims paid and a cancellation fee of 10% of the price or $25, whichever is less, by check. Refunds are paid within 30 days of the request.",
+  source: 'Cal. Civ. Code §1794.41',
+  quote: { ...cancellationQuoteFreeLook, dueBy: 'February 19th, 2026' },
+}
+
+/**
+ * `terms` quoted for `odometer` miles (GET …/cancellation?odometer=): `quote` (default: the one the
+ * terms carry, else the free look's) for that reading.
+ */
+export function quotedTerms(
+  terms: CancellationTerms,
+  odometer: number,
+  quote: RefundQuote = terms.quote ?? cancellationQuoteFreeLook,
+): CancellationTerms {
+  return { ...terms, quote: { ...quote, odometer } }
+}
+
+/** `terms` once cancelled for `quote`: the refund recorded (card or check). */
+export function cancelledTerms(
+  terms: CancellationTerms,
+  quote: RefundQuote,
+  paid = quote.refundBy === 'card',
+): CancellationTerms {
+  return {
+    ...terms,
+    status: 'cancelled',
+    cancellable: false,
+    quote: null,
+    refund: {
+      method: quote.method,
+      refundBy: quote.refundBy,
+      refund: quote.refund,
+      fee: quote.fee,
+      dueBy: quote.dueBy,
+      paid,
+    },
+  }
 }
 
 /** The card widget's signed request (`POST U/signrequest`'s `data`). */

@@ -1,15 +1,19 @@
 import { http } from 'msw'
-import type { CheckoutStepBody, CreateCarBody, CreateUserBody, PersonalDetailsBody, User } from '../api/types'
-import { messages } from '../lib/product'
+import type { CancelBody, CheckoutStepBody, CreateCarBody, CreateUserBody, PersonalDetailsBody, User } from '../api/types'
+import { withThousands } from '../lib/format'
+import { fill, messages } from '../lib/product'
 import {
   bookedPolicy,
+  cancellationQuoteFreeLook,
   cancellationTerms,
+  cancelledTerms,
   car,
   catalog,
   checkoutAt,
   describedVehicle,
   institution,
   quote,
+  quotedTerms,
   signedRequest,
   user,
   vehicle,
@@ -23,6 +27,15 @@ let carsCreated = 0
 
 /** The VIN the fake photo reader finds in every photo. */
 export const PHOTO_VIN = '1HGCM82633A004352'
+
+/** The server's refusal of an odometer reading today: below the one at the sale, or impossible (field odometer). */
+export function odometerRefusal(odometer: number, atSale = cancellationTerms.odometerAtSale): Response | null {
+  if (odometer < atSale) {
+    return apiError('validation', fill(messages.cancelOdometerBelowSale, { odometer: withThousands(atSale) }), 400, 'odometer')
+  }
+  // ODOMETER_MAX of activities/src/cancellation.rs.
+  return odometer > 1_000_000 ? apiError('validation', messages.cancelOdometerTooHigh, 400, 'odometer') : null
+}
 
 /** The member after `PUT U` with personal details, as the server stores them (every field replaced). */
 function withDetails(member: User, details: PersonalDetailsBody): User {
@@ -92,10 +105,31 @@ export const handlers = [
       expiresAt: 1795000000,
     }),
   ),
-  http.get(`${U}/policy/:policyId/cancellation`, () => answer('cancellation_terms', cancellationTerms)),
-  http.post(`${U}/policy/:policyId/cancellation`, () =>
-    answer('cancel', { outcome: 'cancelled', terms: { ...cancellationTerms, status: 'cancelled', cancellable: false } }, 200),
+  // Find-your-contract's cancellation, within the free look: quoted for the reading given (at least
+  // the one at the sale), then cancelled with the reading and its attestation (checked before the code).
+  http.get(`${U}/policy/:policyId/cancellation`, ({ request }) => {
+    const odometer = new URL(request.url).searchParams.get('odometer')
+    if (odometer === null) return answer('cancellation_terms', cancellationTerms)
+    const refused = odometerRefusal(Number(odometer))
+    return refused ?? answer('cancellation_terms', quotedTerms(cancellationTerms, Number(odometer)))
+  }),
+  http.post(`${U}/policy/:policyId/cancellation/code`, () =>
+    answer(
+      'send_code',
+      { sentTo: 'j•••@example.com', message: fill(messages.cancelCodeSent, { email: 'j•••@example.com' }) },
+      202,
+    ),
   ),
+  http.post(`${U}/policy/:policyId/cancellation`, async ({ request }) => {
+    const body = (await request.json()) as CancelBody
+    if (body.odometer == null) return apiError('validation', messages.cancelOdometerRequired, 400, 'odometer')
+    if (!body.attested) return apiError('validation', messages.cancelAttestRequired, 400, 'attested')
+    const quote = { ...cancellationQuoteFreeLook, odometer: body.odometer }
+    return (
+      odometerRefusal(body.odometer) ??
+      answer('cancel', { outcome: 'cancelled', terms: cancelledTerms(cancellationTerms, quote) }, 200)
+    )
+  }),
   http.get(`${U}/verifyemail`, () => answer('send_verification_email', { sent: true })),
   /** Personal details, or (with a verificationCode) the code that verifies the email. */
   http.put(U, async ({ request }) => {

@@ -302,6 +302,52 @@ async fn an_unpaid_choice_gets_one_reminder_with_consent_and_none_without(db: Db
     tokio::time::sleep(Duration::from_secs(5)).await;
     assert_eq!(app.mail.to(&m.email).iter().filter(|x| x.data.contains("is waiting")).count(), 1, "one reminder");
     assert!(app.mail.to(&shy.email).iter().all(|x| !x.data.contains("is waiting")), "none without consent");
+
+    // A promotional message: one-click unsubscribe (RFC 8058) and the institution's postal address.
+    let data = crate::support::smtp::decoded(reminder);
+    let unsubscribe = data
+        .lines()
+        .find_map(|l| l.strip_prefix("List-Unsubscribe: <").and_then(|rest| rest.strip_suffix('>')))
+        .unwrap_or_else(|| panic!("a List-Unsubscribe header: {data}"))
+        .to_string();
+    assert!(data.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{data}");
+    assert!(data.contains(&format!("Stop reminders like this one: {unsubscribe}")), "a visible link: {data}");
+    assert!(data.contains("1420 Larimer St, Denver, CO 80202"), "the postal address: {data}");
+    assert!(unsubscribe.starts_with(&format!("{}/api/institution/summit-cu/unsubscribe/{}?token=", app.url, m.user_id)), "{unsubscribe}");
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    let consents = |user: String| {
+        let store = store.clone();
+        async move { store.user(&user).await.unwrap().unwrap().consents_to_solicit }
+    };
+
+    // A forged link (another member's id, a changed token) is refused and changes nothing.
+    let forged = unsubscribe.replace(&m.user_id, &shy.user_id);
+    let res = app.http.post(&forged).body("List-Unsubscribe=One-Click").send().await.unwrap();
+    assert_eq!(res.status(), 404);
+    let tampered = format!("{}{}", &unsubscribe[..unsubscribe.len() - 1], if unsubscribe.ends_with('0') { '1' } else { '0' });
+    assert_eq!(app.http.post(&tampered).send().await.unwrap().status(), 404);
+    // The visible link's page only shows a button: a link scanner's GET changes nothing.
+    let res = app.http.get(&unsubscribe).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.text().await.unwrap().contains("Summit Credit Union"));
+    assert!(consents(m.user_id.clone()).await, "still consenting after a GET");
+
+    // The mailbox's one-click POST withdraws the consent at once, recorded with the client; again changes nothing.
+    let res = app
+        .http
+        .post(&unsubscribe)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(!consents(m.user_id.clone()).await, "withdrawn");
+    assert_eq!(app.http.post(&unsubscribe).send().await.unwrap().status(), 200);
+    let record = store.consent_events(&m.user_id).await.unwrap();
+    assert_eq!(record.len(), 1, "recorded once: {record:?}");
+    assert_eq!((record[0].kind.as_str(), record[0].granted, record[0].source.as_str()), ("promotional", 0, "unsubscribe-link"));
+    assert_eq!(record[0].client.as_deref(), Some("127.0.0.1"));
 }
 
 on_both_databases!(an_unpaid_choice_gets_one_reminder_with_consent_and_none_without);

@@ -14,26 +14,52 @@ export type CancellationView =
   | { step: 'linkExpired' }
 
 /**
- * What the terms say: the money-back refund, the request to the institution (or when it already
- * went), or why there is nothing to cancel.
+ * What the terms say: why there is nothing to cancel, or when a request already went to the
+ * institution (cancellations before the state rules); otherwise, within the state's free look, the
+ * full refund until its last day, and the invitation to a quote for the odometer reading today.
  */
-function termsText(terms: CancellationTerms): string {
+function termsTexts(terms: CancellationTerms): string[] {
   if (!terms.cancellable) {
-    if (terms.status === 'cancelled') return messages.alreadyCancelled
-    if (terms.status === 'voided') return messages.voidedUnpaid
-    return fill(messages.cannotCancelOnline, { institution: terms.institutionName })
+    if (terms.status === 'cancelled') return [messages.alreadyCancelled]
+    if (terms.status === 'voided') return [messages.voidedUnpaid]
+    return [fill(messages.cannotCancelOnline, { institution: terms.institutionName })]
   }
   if (terms.requestedOn) {
-    return fill(messages.cancellationAlreadyRequested, { date: terms.requestedOn, institution: terms.institutionName })
+    return [fill(messages.cancellationAlreadyRequested, { date: terms.requestedOn, institution: terms.institutionName })]
   }
   return terms.withinMoneyBack
-    ? fill(messages.cancelWithinMoneyBack, { date: terms.moneyBackEnds, amount: terms.amountPaid })
-    : fill(messages.cancelAfterMoneyBack, { date: terms.moneyBackEnds, institution: terms.institutionName })
+    ? [fill(messages.cancelWithinMoneyBack, { date: terms.moneyBackEnds, amount: terms.amountPaid }), messages.cancelQuoteIntro]
+    : [messages.cancelQuoteIntro]
+}
+
+/** The request went to the institution under its own refund terms (cancellations before the state rules). */
+function isLegacyRequest(terms: CancellationTerms, outcome: CancellationAnswer['outcome'] | null): boolean {
+  return outcome === 'requested' || (outcome === null && terms.cancellable && terms.requestedOn !== null)
+}
+
+/** The cancelled contract's refund: to the card, or a check by its due day. */
+function cancelledText(terms: CancellationTerms): string {
+  const refund = terms.refund
+  return refund?.refundBy === 'check'
+    ? fill(messages.contractCancelledByCheck, { refund: refund.refund, dueBy: refund.dueBy })
+    : fill(messages.contractCancelled, { amount: refund?.refund ?? terms.amountPaid })
+}
+
+/** The member's state's rules for cancelling, in a sentence, and where they come from. */
+function StateRules({ terms }: { terms: CancellationTerms }) {
+  return (
+    <Stack spacing={0.5} data-testid="cancellation-rules">
+      <Typography variant="body2">{fill(messages.cancelQuoteRules, { state: terms.stateName, rules: terms.rules })}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {fill(messages.cancelQuoteSource, { source: terms.source })}
+      </Typography>
+    </Stack>
+  )
 }
 
 function Outcome({ outcome, terms }: { outcome: CancellationAnswer['outcome']; terms: CancellationTerms }) {
   const text = {
-    cancelled: fill(messages.contractCancelled, { amount: terms.amountPaid }),
+    cancelled: cancelledText(terms),
     requested: fill(messages.cancellationRequested, { institution: terms.institutionName }),
     pending: messages.cancellationPending,
   }[outcome]
@@ -50,8 +76,9 @@ function Outcome({ outcome, terms }: { outcome: CancellationAnswer['outcome']; t
 }
 
 /**
- * Below the found contract: cancelling it. The terms and "Cancel my contract" (when it can be),
- * the outcome once the request was answered, or what went wrong and the way on.
+ * Below the found contract: cancelling it under the member's state's rules. The terms, the state's
+ * rules and their source, and "Cancel my contract" (when it can be), the outcome once the request
+ * was answered, or what went wrong and the way on.
  */
 export function CancellationSection(props: {
   view: CancellationView
@@ -90,13 +117,16 @@ export function CancellationSection(props: {
       {view.step === 'terms' && (
         <>
           <Stack spacing={1} data-testid="cancellation-terms">
-            <Typography>{termsText(view.terms)}</Typography>
-            {view.terms.cancellable && !view.terms.withinMoneyBack && (
+            {termsTexts(view.terms).map((text) => (
+              <Typography key={text}>{text}</Typography>
+            ))}
+            {isLegacyRequest(view.terms, null) && (
               <Typography variant="body2" color="text.secondary">
                 {view.terms.refundText}
               </Typography>
             )}
           </Stack>
+          {!isLegacyRequest(view.terms, null) && <StateRules terms={view.terms} />}
           {view.terms.cancellable && !view.terms.requestedOn && (
             <Button
               variant="outlined"
@@ -111,7 +141,12 @@ export function CancellationSection(props: {
           )}
         </>
       )}
-      {view.step === 'done' && <Outcome outcome={view.outcome} terms={view.terms} />}
+      {view.step === 'done' && (
+        <>
+          <Outcome outcome={view.outcome} terms={view.terms} />
+          {!isLegacyRequest(view.terms, view.outcome) && <StateRules terms={view.terms} />}
+        </>
+      )}
     </Stack>
   )
 }

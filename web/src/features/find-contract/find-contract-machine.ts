@@ -12,7 +12,7 @@ import { institutionPhone } from '../../lib/format'
 import { messages } from '../../lib/product'
 import { refusedField } from '../../lib/refused-field'
 import type { ContractTab } from '../../lib/contract-tab'
-import { FIND_CONTRACT_API_FIELDS, type FindContractValues } from './find-contract-schema'
+import { CANCEL_API_FIELDS, FIND_CONTRACT_API_FIELDS, type FindContractValues } from './find-contract-schema'
 
 /** Spec section 8, policy retrieval failure: the institution's support line. */
 export function retrievalFailedMessage(institution: Institution | null): string {
@@ -56,11 +56,18 @@ export type FindContractEvent =
   /** `tab`: opened blank in the member's click (openContractTab), for the contract to show in. */
   | { type: 'SUBMIT'; details: FindContractValues; tab: ContractTab }
   | { type: 'DISMISS_FAILURE' }
-  /** "Cancel my contract": the confirm dialog opens (only for a cancellable contract). */
+  /** "Cancel my contract": the dialog opens on the odometer reading (only for a cancellable contract). */
   | { type: 'CANCEL_CONTRACT' }
   /** The dialog's "Keep my contract" (or Escape). */
   | { type: 'KEEP_CONTRACT' }
-  /** The dialog's confirm: a code is emailed to the member's address on file. */
+  /**
+   * "See my refund": the odometer reading today (whole miles, at least the one at the sale), which
+   * the member attested; the dialog checked both. The refund is quoted for it.
+   */
+  | { type: 'QUOTE_REFUND'; odometer: number }
+  /** Back from the quote to the odometer reading. */
+  | { type: 'CHANGE_ODOMETER' }
+  /** The dialog's confirm under the quote: a code is emailed to the member's address on file. */
   | { type: 'CONFIRM_CANCEL' }
   /** The emailed code, entered: the request is sent with it, once. */
   | { type: 'SUBMIT_CODE'; code: string }
@@ -84,8 +91,15 @@ interface FindContractContext {
   submitError: ApiError | null
   /** The found contract's link token: it opens the cancellation's terms and request too. */
   linkToken: string | null
-  /** What cancelling would do now (after the request: the terms it answered with). */
+  /**
+   * What cancelling would do now (once quoted: with `quote` for `odometer`; after the request: the
+   * terms it answered with, `refund` filled).
+   */
   terms: CancellationTerms | null
+  /** The odometer reading the member attested and was quoted for: the request carries it. */
+  odometer: number | null
+  /** The server refused the reading or its attestation (error.field): the dialog shows it at that field. */
+  odometerRefusal: ApiError | null
   /** The cancellation's outcome once the server answered. */
   outcome: CancellationAnswer['outcome'] | null
   /** Why the terms could not be loaded, or why the request failed (shown in the dialog). */
@@ -115,14 +129,14 @@ export const findContractMachine = setup({
         zipcode: input.details.zipcode,
       }),
     ),
-    loadCancellationTerms: fromPromise<CancellationTerms, { contract: ContractRef; token: string }>(({ input }) =>
-      api.getCancellationTerms(input.contract, input.token),
+    loadCancellationTerms: fromPromise<CancellationTerms, { contract: ContractRef; token: string; odometer?: number }>(
+      ({ input }) => api.getCancellationTerms(input.contract, input.token, input.odometer),
     ),
     sendCancellationCode: fromPromise<CancellationCodeSent, { contract: ContractRef; token: string }>(({ input }) =>
       api.sendCancellationCode(input.contract, input.token),
     ),
-    cancelContract: fromPromise<CancellationAnswer, { contract: ContractRef; token: string; code: string }>(({ input }) =>
-      api.cancelContract(input.contract, input.token, input.code),
+    cancelContract: fromPromise<CancellationAnswer, { contract: ContractRef; token: string; code: string; odometer: number }>(
+      ({ input }) => api.cancelContract(input.contract, input.token, { code: input.code, odometer: input.odometer }),
     ),
   },
   actions: {
@@ -134,6 +148,17 @@ export const findContractMachine = setup({
     /** The server refused a field of the form (FIND_CONTRACT_API_FIELDS): no dialog, the field shows why. */
     refusesAField: ({ event }) => refusedField((event as { error?: unknown }).error, FIND_CONTRACT_API_FIELDS) !== null,
     isCancellable: ({ context }) => context.terms?.cancellable === true,
+    /** The terms quoted for the reading: still cancellable, with the refund for it. */
+    isQuoted: ({ event }) => {
+      const terms = (event as unknown as DoneActorEvent<CancellationTerms>).output
+      return terms.cancellable && terms.quote !== null
+    },
+    /** The contract cannot be cancelled any more (cancelled in the meantime): the section says so. */
+    isNoLongerCancellable: ({ event }) => !(event as unknown as DoneActorEvent<CancellationTerms>).output.cancellable,
+    /** The server refused the odometer reading or its attestation (CANCEL_API_FIELDS): shown at that field. */
+    refusesTheReading: ({ event }) => refusedField((event as { error?: unknown }).error, CANCEL_API_FIELDS) !== null,
+    /** A code was sent before: the failed call was for a new one, and the dialog stays on the code. */
+    isResending: ({ context }) => context.codeSent !== null,
     /** The cancellation's link was refused (linkRefused): the member has to find the contract again. */
     linkRefused: ({ event }) => linkRefused((event as { error?: unknown }).error),
   },
@@ -148,6 +173,8 @@ export const findContractMachine = setup({
     submitError: null,
     linkToken: null,
     terms: null,
+    odometer: null,
+    odometerRefusal: null,
     outcome: null,
     cancelError: null,
     codeSent: null,
@@ -211,9 +238,11 @@ export const findContractMachine = setup({
       on: { DISMISS_FAILURE: { target: 'editing', actions: assign({ failure: null }) } },
     },
     /**
-     * The contract was found and opened; below it, its cancellation (issue 15 C): the terms, the
-     * confirm dialog, the request (sent once: a second confirm while it is under way is not an event
-     * of `cancelling`) and its outcome. Every call carries the found contract's link token.
+     * The contract was found and opened; below it, its cancellation under the member's state's rules
+     * (issues 15 C and 27): the terms, then the dialog: the odometer reading today and its
+     * attestation, the refund quoted for them, the emailed code, the request (sent once: a second
+     * confirm while it is under way is not an event of `cancelling`) and its outcome. Every call
+     * carries the found contract's link token.
      */
     opened: {
       initial: 'loadingTerms',
@@ -233,11 +262,48 @@ export const findContractMachine = setup({
           on: { RELOAD_TERMS: { target: 'loadingTerms', actions: assign({ cancelError: null }) } },
         },
         terms: {
-          on: { CANCEL_CONTRACT: { guard: 'isCancellable', target: 'confirming' } },
+          on: { CANCEL_CONTRACT: { guard: 'isCancellable', target: 'enteringOdometer' } },
         },
+        /** The dialog's first step: the odometer reading today and the tick that it is true. */
+        enteringOdometer: {
+          on: {
+            KEEP_CONTRACT: { target: 'terms', actions: assign({ cancelError: null, odometerRefusal: null }) },
+            QUOTE_REFUND: {
+              target: 'quoting',
+              actions: assign({ odometer: ({ event }) => event.odometer, cancelError: null, odometerRefusal: null }),
+            },
+          },
+        },
+        /** The terms again, with the refund quoted for the reading (GET …/cancellation?odometer=). */
+        quoting: {
+          invoke: {
+            src: 'loadCancellationTerms',
+            input: ({ context }) => ({
+              contract: context.contract,
+              token: context.linkToken ?? '',
+              odometer: context.odometer ?? undefined,
+            }),
+            onDone: [
+              { guard: 'isQuoted', target: 'confirming', actions: assign({ terms: ({ event }) => event.output }) },
+              { guard: 'isNoLongerCancellable', target: 'terms', actions: assign({ terms: ({ event }) => event.output }) },
+              { target: 'enteringOdometer', actions: assign({ cancelError: messages.somethingWentWrong }) },
+            ],
+            onError: [
+              { guard: 'linkRefused', target: 'linkExpired' },
+              {
+                guard: 'refusesTheReading',
+                target: 'enteringOdometer',
+                actions: assign({ odometerRefusal: ({ event }) => (event.error instanceof ApiError ? event.error : null) }),
+              },
+              { target: 'enteringOdometer', actions: assign({ cancelError: ({ event }) => cancellationError(event.error) }) },
+            ],
+          },
+        },
+        /** The quote and what confirming will do; the reading may still be changed. */
         confirming: {
           on: {
             KEEP_CONTRACT: { target: 'terms', actions: assign({ cancelError: null }) },
+            CHANGE_ODOMETER: { target: 'enteringOdometer', actions: assign({ cancelError: null }) },
             CONFIRM_CANCEL: { target: 'sendingCode', actions: assign({ cancelError: null }) },
           },
         },
@@ -252,6 +318,12 @@ export const findContractMachine = setup({
             onDone: { target: 'enteringCode', actions: assign({ codeSent: ({ event }) => event.output.message }) },
             onError: [
               { guard: 'linkRefused', target: 'linkExpired' },
+              // A new code was refused (too many asked for): the one sent before may still be typed.
+              {
+                guard: 'isResending',
+                target: 'enteringCode',
+                actions: assign({ cancelError: ({ event }) => cancellationError(event.error) }),
+              },
               { target: 'confirming', actions: assign({ cancelError: ({ event }) => cancellationError(event.error) }) },
             ],
           },
@@ -270,6 +342,7 @@ export const findContractMachine = setup({
               contract: context.contract,
               token: context.linkToken ?? '',
               code: event.type === 'SUBMIT_CODE' ? event.code.trim() : '',
+              odometer: context.odometer ?? 0,
             }),
             onDone: {
               target: 'done',
@@ -281,6 +354,15 @@ export const findContractMachine = setup({
             },
             onError: [
               { guard: 'linkRefused', target: 'linkExpired' },
+              // The reading or its attestation, checked before the code: back to them, at the field.
+              {
+                guard: 'refusesTheReading',
+                target: 'enteringOdometer',
+                actions: assign({
+                  odometerRefusal: ({ event }) => (event.error instanceof ApiError ? event.error : null),
+                  codeSent: null,
+                }),
+              },
               { target: 'enteringCode', actions: assign({ cancelError: ({ event }) => cancellationError(event.error) }) },
             ],
           },
@@ -294,6 +376,8 @@ export const findContractMachine = setup({
                 documentUrl: null,
                 linkToken: null,
                 terms: null,
+                odometer: null,
+                odometerRefusal: null,
                 outcome: null,
                 cancelError: null,
                 codeSent: null,

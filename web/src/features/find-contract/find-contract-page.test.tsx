@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import type { PolicyLookupBody } from '../../api/types'
-import { fieldErrors, labels, messages } from '../../lib/product'
-import { institution } from '../../test/fixtures'
+import { fieldErrors, fill, labels, messages } from '../../lib/product'
+import { cancellationQuoteFreeLook, cancellationTerms, institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { fakeTab } from '../../test/fake-tab'
 import { answer, apiError } from '../../test/respond'
@@ -12,6 +12,7 @@ import { renderApp } from '../../test/render-app'
 const PAGE = '/summit-cu/user/u-1/policy/p-1'
 const VERIFY = '*/api/institution/:iid/user/:uid/verifydetails/:policyId'
 const DOCUMENT = '/api/institution/summit-cu/user/u-1/fetchdocument/p-1?token=doc-token'
+const CANCELLATION = '*/api/institution/:iid/user/:uid/policy/:policyId/cancellation'
 
 let open: MockInstance<typeof window.open>
 
@@ -148,6 +149,52 @@ describe('find your contract', () => {
     expect(screen.getByTestId('contract-last-name')).toBeDisabled()
     expect(screen.getByTestId('contract-zip')).toBeDisabled()
     expect(screen.getByTestId('find-contract-submit')).toBeDisabled()
+  })
+
+  it("below the found contract: the state's rules, and cancelling with the odometer reading today, its quote and the code", async () => {
+    let body: unknown
+    server.use(
+      // Read from a copy: the default handler reads the request's own body.
+      http.post(CANCELLATION, async ({ request }) => {
+        body = await request.clone().json()
+        return undefined
+      }),
+    )
+    const { user } = renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await fillAndSubmit(user)
+    const terms = await screen.findByTestId('cancellation-terms')
+    expect(terms).toHaveTextContent(
+      fill(messages.cancelWithinMoneyBack, { date: cancellationTerms.moneyBackEnds, amount: cancellationTerms.amountPaid }),
+    )
+    expect(terms).toHaveTextContent(messages.cancelQuoteIntro)
+    expect(screen.getByTestId('cancellation-rules')).toHaveTextContent(
+      fill(messages.cancelQuoteRules, { state: 'Colorado', rules: cancellationTerms.rules }),
+    )
+    expect(screen.getByTestId('cancellation-rules')).toHaveTextContent(
+      fill(messages.cancelQuoteSource, { source: cancellationTerms.source }),
+    )
+
+    await user.click(screen.getByRole('button', { name: labels.cancelMyContract }))
+    const dialog = await screen.findByRole('dialog', { name: messages.cancelContractTitle })
+    await user.type(within(dialog).getByTestId('cancel-odometer'), '46250')
+    await user.click(within(dialog).getByTestId('cancel-attest'))
+    await user.click(within(dialog).getByTestId('cancel-see-refund'))
+    expect(await within(dialog).findByTestId('cancel-quote')).toHaveTextContent(
+      fill(messages.cancelQuoteFreeLook, {
+        days: '30',
+        date: cancellationTerms.moneyBackEnds,
+        refund: cancellationQuoteFreeLook.refund,
+        dueBy: cancellationQuoteFreeLook.dueBy,
+      }),
+    )
+    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancel }))
+    await user.type(await within(dialog).findByLabelText(labels.cancellationCode), '123456')
+    await user.click(within(dialog).getByRole('button', { name: labels.confirmCancellationCode }))
+    expect(await screen.findByTestId('cancellation-outcome')).toHaveTextContent(
+      fill(messages.contractCancelled, { amount: cancellationQuoteFreeLook.refund }),
+    )
+    expect(body).toEqual({ token: 'doc-token', code: '123456', odometer: 46_250, attested: true })
   })
 
   it('shows the speed bump with the institution phone when nothing matches, then lets the member try again', async () => {

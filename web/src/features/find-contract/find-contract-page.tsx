@@ -18,7 +18,7 @@ import type { ApiError } from '../../api/api-error'
 import type { ContractRef } from '../../api/client'
 import { labels, limits, messages } from '../../lib/product'
 import { useRefusedField } from '../../lib/refused-field'
-import { CancelContractDialog } from './cancel-contract-dialog'
+import { CancelContractDialog, type CancelDialogStep } from './cancel-contract-dialog'
 import { CancellationSection, type CancellationView } from './cancellation-section'
 import { noContractTab, openContractTab, type ContractTab } from '../../lib/contract-tab'
 import { findContractMachine } from './find-contract-machine'
@@ -101,7 +101,7 @@ function FindContractForm(props: {
   )
 }
 
-/** The found contract's cancellation as the section shows it (the dialog is open over `terms`). */
+/** The found contract's cancellation as the section shows it (the dialog is open over `terms`, from the odometer to the request). */
 function selectCancellationView(snapshot: SnapshotFrom<typeof findContractMachine>): CancellationView {
   const { terms, outcome, cancelError } = snapshot.context
   if (snapshot.matches({ opened: 'linkExpired' })) return { step: 'linkExpired' }
@@ -111,6 +111,13 @@ function selectCancellationView(snapshot: SnapshotFrom<typeof findContractMachin
   return { step: 'loading' }
 }
 
+/** Where the cancel dialog is (find-contract-machine.ts, `opened`'s states from enteringOdometer to cancelling). */
+function selectDialogStep(snapshot: SnapshotFrom<typeof findContractMachine>): CancelDialogStep {
+  if (snapshot.matches({ opened: 'enteringOdometer' }) || snapshot.matches({ opened: 'quoting' })) return 'odometer'
+  // A new code asked for from the code step stays on the code step.
+  return snapshot.context.codeSent === null ? 'quote' : 'code'
+}
+
 /**
  * The contract finder (/{institutionId}/user/{userId}/policy/{policyId}): reached from the contract
  * email without a session, so it runs outside the purchase flow and never touches its session.
@@ -118,10 +125,16 @@ function selectCancellationView(snapshot: SnapshotFrom<typeof findContractMachin
 export default function FindContractPage(contract: ContractRef) {
   const { institutionId } = contract
   const [snapshot, send] = useMachine(findContractMachine, { input: contract })
-  const { institution, documentUrl, failure, submitError, terms, cancelError, codeSent } = snapshot.context
-  const confirming = snapshot.matches({ opened: 'confirming' })
-  const enteringCode = snapshot.matches({ opened: 'enteringCode' })
-  const sending = snapshot.matches({ opened: 'cancelling' }) || snapshot.matches({ opened: 'sendingCode' })
+  const { institution, documentUrl, failure, submitError, terms, cancelError, codeSent, odometer, odometerRefusal } =
+    snapshot.context
+  const waiting =
+    snapshot.matches({ opened: 'enteringOdometer' }) ||
+    snapshot.matches({ opened: 'confirming' }) ||
+    snapshot.matches({ opened: 'enteringCode' })
+  const busy =
+    snapshot.matches({ opened: 'quoting' }) ||
+    snapshot.matches({ opened: 'sendingCode' }) ||
+    snapshot.matches({ opened: 'cancelling' })
   const inactive = snapshot.matches('inactive')
   return (
     <BrandFrame institutionId={institutionId} branding={institution?.branding}>
@@ -166,11 +179,16 @@ export default function FindContractPage(contract: ContractRef) {
               )}
             </Stack>
             <CancelContractDialog
-              open={confirming || enteringCode || sending}
-              sending={sending}
+              open={waiting || busy}
+              step={selectDialogStep(snapshot)}
+              busy={busy}
               terms={terms}
-              error={confirming || enteringCode ? cancelError : null}
+              error={waiting ? cancelError : null}
+              odometer={odometer}
+              refusal={odometerRefusal}
               codeSent={codeSent}
+              onQuote={(reading) => send({ type: 'QUOTE_REFUND', odometer: reading })}
+              onChangeOdometer={() => send({ type: 'CHANGE_ODOMETER' })}
               onConfirm={() => send({ type: 'CONFIRM_CANCEL' })}
               onSubmitCode={(code) => send({ type: 'SUBMIT_CODE', code })}
               onResendCode={() => send({ type: 'RESEND_CODE' })}

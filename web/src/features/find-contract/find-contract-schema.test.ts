@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from '../../lib/product'
-import { findContractSchema } from './find-contract-schema'
+import { fieldErrors, fill, messages } from '../../lib/product'
+import { findContractSchema, ODOMETER_MAX, odometerProblem } from './find-contract-schema'
 
 const errorOf = (field: 'lastname' | 'zipcode', value: string) =>
   findContractSchema
@@ -31,5 +31,26 @@ describe('findContractSchema', () => {
       lastname: 'Doe',
       zipcode: '80202',
     })
+  })
+})
+
+describe('odometerProblem', () => {
+  const belowSale = fill(messages.cancelOdometerBelowSale, { odometer: '45,000' })
+
+  it('requires whole miles', () => {
+    expect(odometerProblem('', 45_000)).toBe(messages.cancelOdometerRequired)
+    expect(odometerProblem('  ', 45_000)).toBe(messages.cancelOdometerRequired)
+    expect(odometerProblem('48000.5', 45_000)).toBe(messages.cancelOdometerRequired)
+    expect(odometerProblem('-48000', 45_000)).toBe(messages.cancelOdometerRequired)
+    expect(odometerProblem('4.8e4', 45_000)).toBe(messages.cancelOdometerRequired)
+    expect(odometerProblem(' 48000 ', 45_000)).toBeNull()
+  })
+
+  it('takes the reading at the sale up to the highest the server quotes for', () => {
+    expect(odometerProblem('44999', 45_000)).toBe(belowSale)
+    expect(odometerProblem('45000', 45_000)).toBeNull()
+    expect(odometerProblem(String(ODOMETER_MAX), 45_000)).toBeNull()
+    expect(odometerProblem(String(ODOMETER_MAX + 1), 45_000)).toBe(messages.cancelOdometerTooHigh)
+    expect(odometerProblem('0', 0)).toBeNull()
   })
 })
