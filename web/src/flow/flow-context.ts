@@ -134,6 +134,11 @@ export interface FlowContext {
   resendStatus: 'sent' | 'failed' | null
   emailError: string | null
   bookingError: string | null
+  /**
+   * The member's answer to the review page's E-SIGN disclosure, given with Book and sent with it (and
+   * with a retried booking): true consents to electronic delivery; false, the contract is also mailed.
+   */
+  electronicDelivery: boolean
   /** The payment speed-bump dialog's text when the API gave its own (a voided contract); else the generic one. */
   paymentFailure: string | null
   policy: Policy | null
@@ -230,6 +235,7 @@ export function initialContext(institutionId: string, institution: Institution |
     resendStatus: null,
     emailError: null,
     bookingError: null,
+    electronicDelivery: false,
     paymentFailure: null,
     policy: null,
     signedRequest: null,

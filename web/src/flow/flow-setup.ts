@@ -77,7 +77,8 @@ export type FlowEvent =
   | { type: 'RESEND_CODE' }
   | { type: 'EDIT_COVERAGE' }
   | { type: 'EDIT_CAR' }
-  | { type: 'BOOK' }
+  /** Book the selected rate; electronicDelivery: the member consented on the review page (absent: did not). */
+  | { type: 'BOOK'; electronicDelivery?: boolean }
   | { type: 'RETRY_BOOKING' }
   | { type: 'DECLINE_RETRY' }
   | { type: 'START_OVER' }

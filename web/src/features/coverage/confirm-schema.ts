@@ -1,6 +1,9 @@
 import { fieldErrors } from '../../lib/product'
 
-/** Review page's form: the two agreements. */
+/**
+ * Review page's form: the two agreements. The E-SIGN consent box beside them is not one: it is
+ * optional (unticked, the contract is also mailed), so it has no rule and never stops booking.
+ */
 export interface ConfirmValues {
   acceptsTerms: boolean
   acceptsRefundTerms: boolean

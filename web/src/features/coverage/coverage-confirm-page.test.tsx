@@ -1,12 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fieldErrors, labels, messages } from '../../lib/product'
+import { fieldErrors, fill, labels, messages } from '../../lib/product'
 import { institution, rates, vehicle } from '../../test/fixtures'
 import { fakeTab } from '../../test/fake-tab'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
+import type { BookingBody } from '../../api/types'
 import { ReviewTotal } from './coverage-confirm-page'
 
 const POLICY = '*/api/institution/:iid/user/:uid/policy'
@@ -74,6 +75,85 @@ describe('the two agreements and the car', () => {
       await user.hover(screen.getByTestId('show-vin'))
       expect(screen.getByRole('tooltip')).toHaveTextContent(vehicle.vin)
     })
+  })
+})
+
+describe('consent to electronic delivery (E-SIGN)', () => {
+  /** The booking bodies the page sends; each booking answers as the happy path does. */
+  function captureBookings(answerWith?: () => Response | undefined) {
+    const bodies: BookingBody[] = []
+    server.use(
+      http.post(POLICY, async ({ request }) => {
+        bodies.push((await request.json()) as BookingBody)
+        return answerWith?.()
+      }),
+    )
+    return bodies
+  }
+
+  it("shows the disclosure with the institution's name after the sample contract, the box unticked and the paper-copy note", async () => {
+    await renderAtConfirm()
+    const disclosure = screen.getByTestId('esign-disclosure')
+    expect(disclosure).toHaveTextContent(fill(messages.esignDisclosure, { institution: institution.name }))
+    expect(disclosure).toHaveTextContent(institution.name)
+    expect(disclosure.textContent).not.toContain('{institution}')
+    // "The sample contract above": the link comes before the disclosure in the page.
+    const sample = screen.getByTestId('view-sample-contract')
+    expect(sample.compareDocumentPosition(disclosure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    const consent = screen.getByRole('checkbox', { name: labels.esignConsent })
+    expect(consent).toBe(screen.getByTestId('esign-consent'))
+    expect(consent).not.toBeChecked()
+    expect(consent).not.toBeRequired()
+    expect(consent).toHaveAccessibleDescription(expect.stringContaining(disclosure.textContent))
+    expect(consent).toHaveAccessibleDescription(expect.stringContaining(messages.esignDeclined))
+    expect(screen.getByTestId('esign-declined')).toHaveTextContent(messages.esignDeclined)
+    // After the two agreements, before Continue: the keyboard reaches it third.
+    const boxes = screen.getAllByRole('checkbox')
+    expect(boxes.map((box) => box.dataset.testid)).toEqual(['terms-checkbox', 'refund-checkbox', 'esign-consent'])
+  })
+
+  it('ticks on a click of its label, hiding the paper-copy note, and books with electronicDelivery: true', async () => {
+    const bodies = captureBookings()
+    const { user } = await renderAtConfirm()
+    await user.click(screen.getByText(labels.esignConsent))
+    expect(screen.getByTestId('esign-consent')).toBeChecked()
+    expect(screen.queryByTestId('esign-declined')).not.toBeInTheDocument()
+    await book(user)
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/payment-details'))
+    expect(bodies).toHaveLength(1)
+    expect(bodies[0]).toMatchObject({ electronicDelivery: true, quoteId: 'q-1' })
+  })
+
+  it('books without it, sending electronicDelivery: false; the two agreements are still required', async () => {
+    const bodies = captureBookings()
+    const { user } = await renderAtConfirm()
+    await user.click(screen.getByTestId('esign-consent'))
+    await user.click(screen.getByTestId('confirm-continue'))
+    expect(await screen.findByText(fieldErrors.terms)).toBeInTheDocument()
+    expect(screen.getByText(fieldErrors.refund)).toBeInTheDocument()
+    expect(bodies).toHaveLength(0)
+    // Unticked again: the member can still buy, and is told so.
+    await user.click(screen.getByTestId('esign-consent'))
+    expect(screen.getByTestId('esign-declined')).toHaveTextContent(messages.esignDeclined)
+    await book(user)
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/payment-details'))
+    expect(bodies).toHaveLength(1)
+    expect(bodies[0].electronicDelivery).toBe(false)
+  })
+
+  it('keeps the answer for a retried booking', async () => {
+    let attempts = 0
+    const bodies = captureBookings(() => {
+      attempts += 1
+      return attempts === 1 ? apiError('bookingFailed', messages.bookingFailed, 502) : undefined
+    })
+    const { user } = await renderAtConfirm()
+    await user.click(screen.getByTestId('esign-consent'))
+    await book(user)
+    const dialog = await screen.findByTestId('booking-failed-dialog')
+    await user.click(within(dialog).getByRole('button', { name: labels.retryBooking }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/payment-details'))
+    expect(bodies.map((body) => body.electronicDelivery)).toEqual([true, true])
   })
 })
 

@@ -5,7 +5,7 @@ import { MessageDialog } from '../../components/message-dialog'
 import { CheckboxField, LinkButton, TextTooltip } from '../../components/plain-controls'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { money, withThousands } from '../../lib/format'
-import { labels, messages } from '../../lib/product'
+import { fill, labels, messages } from '../../lib/product'
 import { showsSalesTax } from '../../lib/us-states'
 import { confirmRules, type ConfirmValues } from './confirm-schema'
 import { SampleContractLink } from './sample-contract-link'
@@ -100,7 +100,44 @@ function useAgreements(onValid: () => void) {
   }
 }
 
-/** The review (titles.confirm): summary, the two agreements, then booking. */
+/**
+ * Consent to electronic delivery (E-SIGN): the disclosure, then its box, not required and unticked
+ * until the member ticks it. The disclosure's "sample contract above" is the Coverage card's
+ * SampleContractLink, so this comes after it. Unticked, the member is told they can still buy (a
+ * paper copy is mailed); Book sends the answer as `electronicDelivery`.
+ */
+function ElectronicDeliveryConsent(props: { institutionName: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId()
+  const disclosureId = `${id}-disclosure`
+  const declinedId = `${id}-declined`
+  return (
+    <div>
+      <p id={disclosureId} className="cl-body2 cl-secondary" data-testid="esign-disclosure">
+        {fill(messages.esignDisclosure, { institution: props.institutionName })}
+      </p>
+      <div style={{ marginTop: 8 }}>
+        <CheckboxField
+          name="electronicDelivery"
+          checked={props.checked}
+          onChange={(event) => props.onChange(event.target.checked)}
+          data-testid="esign-consent"
+          aria-describedby={props.checked ? disclosureId : `${disclosureId} ${declinedId}`}
+          label={labels.esignConsent}
+        />
+      </div>
+      {/* Polite: ticking or unticking the box says whether the paper copy comes. */}
+      <div aria-live="polite">
+        {!props.checked && (
+          <p id={declinedId} className="cl-body2" style={{ marginTop: 4 }} data-testid="esign-declined">
+            {messages.esignDeclined}
+          </p>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** The review (titles.confirm): summary, the two agreements and the E-SIGN consent, then booking. */
 export default function CoverageConfirmPage() {
   const send = useFlowSend()
   const busy = FlowActor.useSelector(selectBusy)
@@ -111,7 +148,9 @@ export default function CoverageConfirmPage() {
   const bookingFailed = FlowActor.useSelector((s) => s.matches({ confirm: 'bookingFailed' }))
   const voided = FlowActor.useSelector((s) => s.matches({ confirm: 'voided' }))
   const bookingError = FlowActor.useSelector((s) => s.context.bookingError)
-  const agreements = useAgreements(() => send({ type: 'BOOK' }))
+  const institutionName = FlowActor.useSelector((s) => s.context.institution?.name ?? '')
+  const [electronicDelivery, setElectronicDelivery] = useState(false)
+  const agreements = useAgreements(() => send({ type: 'BOOK', electronicDelivery }))
   if (!rate || !car) return null
   return (
     <form className="cl-stack-16" noValidate onSubmit={agreements.submit}>
@@ -147,6 +186,11 @@ export default function CoverageConfirmPage() {
         data-testid="refund-checkbox"
         // The same words as the contract's refund section (product.json, one text for both).
         label={refundText?.trim() ? refundText : messages.defaultRefundText}
+      />
+      <ElectronicDeliveryConsent
+        institutionName={institutionName}
+        checked={electronicDelivery}
+        onChange={setElectronicDelivery}
       />
       {busy && (
         <div role="status" data-testid="booking-progress">

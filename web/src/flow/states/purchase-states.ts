@@ -23,7 +23,14 @@ export const purchaseStates = {
     initial: 'reviewing',
     on: { BACK: back('confirm'), EDIT_COVERAGE: '#coverage', EDIT_CAR: '#lookup' },
     states: {
-      reviewing: { on: { BOOK: 'booking' } },
+      reviewing: {
+        on: {
+          BOOK: {
+            target: 'booking',
+            actions: assign({ electronicDelivery: ({ event }) => event.electronicDelivery === true }),
+          },
+        },
+      },
       booking: {
         tags: 'busy',
         invoke: {
@@ -37,6 +44,7 @@ export const purchaseStates = {
               carId: context.car?.carId ?? '',
               emailAddress: context.user?.emailAddress ?? '',
               quoteId: context.quote?.quoteId ?? '',
+              electronicDelivery: context.electronicDelivery,
             },
           }),
           onDone: {
