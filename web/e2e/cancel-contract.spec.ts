@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { chargesFor } from './gateway'
 import { waitForEmail } from './maildev'
 import { fill, labels, messages } from './product'
-import { refundsOwed } from './database'
+import { paperQueue, refundsOwed } from './database'
 import { completePurchase, HOMES, INSTITUTION, MEMBER, type Purchase, screenshotter } from './support'
 
 const screenshot = screenshotter('cancel-contract-')
@@ -145,6 +145,17 @@ test('a member finds the contract and cancels it within the free look: voided an
   )
   await expect(page.getByText(fill(messages.cancelQuoteRules, { state: terms.stateName, rules: terms.rules }))).toBeVisible()
   await screenshot(page, 'terms')
+
+  // The right to a paper copy: asked for here, it goes to support's mailing queue with the address.
+  await page.getByRole('button', { name: labels.requestPaperCopy }).click()
+  await expect(page.getByTestId('paper-copy-requested')).toHaveText(messages.paperCopyRequested)
+  expect(paperQueue()).toContainEqual(
+    expect.objectContaining({
+      contractNumber: purchase.contractNumber,
+      reason: 'requested',
+      address: `${MEMBER.street}, ${MEMBER.city}, CO ${MEMBER.zip}`,
+    }),
+  )
 
   const quote = await quoteRefund(page, 45_800)
   expect(quote).toMatchObject({ method: 'freeLook', refundBy: 'card', refund: terms.amountPaid, feeCents: 0 })

@@ -35,6 +35,20 @@ export interface RefundOwed {
   owedCents: number
 }
 
+/** A contract to mail on paper (`coverline support paper`). */
+export interface PaperToMail {
+  policyId: string
+  contractNumber: string
+  reason: string
+  name: string
+  address: string
+}
+
+/** The contracts support still has to mail on paper. */
+export function paperQueue(): PaperToMail[] {
+  return support<PaperToMail[]>(['paper'])
+}
+
 /** The check refunds support still has to mail. */
 export function refundsOwed(): RefundOwed[] {
   return support<RefundOwed[]>(['refunds'])

@@ -246,6 +246,10 @@ export async function agreeAndBook(page: Page, options: PurchaseOptions & { chec
   }
   await page.getByTestId('terms-checkbox').check()
   await page.getByTestId('refund-checkbox').check()
+  // The E-SIGN consent: the usual member takes delivery by email (declining still books; the contract
+  // is then queued for mailing, as the cancel spec's paper-copy request checks).
+  await page.getByTestId('esign-consent').check()
+  await expect(page.getByTestId('esign-declined')).toBeHidden()
   await options.onScreen?.('review-and-purchase')
   await page.getByTestId('confirm-continue').click()
 }

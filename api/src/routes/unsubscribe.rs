@@ -3,7 +3,7 @@
 //! and withdraws the member's promotional consent at once, recorded with the time and the client's
 //! address. The same URL opened from the email's visible link shows a page in the institution's name
 //! with one button that posts it: a link scanner's `GET` changes nothing. The link carries an HMAC of
-//! the signing key over the institution and the member; a forged one is refused. Transactional email
+//! the signing key over the institution and the member; a forged one is the API's 404 (JSON). Transactional email
 //! (codes, receipts, contracts, refunds) is not affected.
 
 use std::net::SocketAddr;
@@ -17,7 +17,8 @@ use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
+use crate::openapi::ErrorBody;
 use crate::web_page::escape;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -28,8 +29,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UnsubscribeToken {
-    /// The `token` of the reminder's unsubscribe link.
-    token: String,
+    /// The `token` of the reminder's unsubscribe link (without it: 404, as a forged one).
+    token: Option<String>,
 }
 
 fn page(status: StatusCode, title: &str, body: &str) -> Response {
@@ -43,12 +44,14 @@ fn page(status: StatusCode, title: &str, body: &str) -> Response {
     (status, Html(html)).into_response()
 }
 
+/// A forged, altered or unknown link: the API's 404, as for any unknown id.
 fn not_valid() -> Response {
-    page(StatusCode::NOT_FOUND, "This link is not valid", "<p>This unsubscribe link is not valid. Please use the link in your email.</p>")
+    ApiError::not_found().into_response()
 }
 
 /// Whose link it is: the institution's name, or `None` for a forged or unknown link.
-async fn linked(state: &AppState, iid: &str, uid: &str, token: &str) -> ApiResult<Option<String>> {
+async fn linked(state: &AppState, iid: &str, uid: &str, token: Option<&str>) -> ApiResult<Option<String>> {
+    let Some(token) = token else { return Ok(None) };
     if !unsubscribe_token_matches(state.config.signing_key.expose().as_bytes(), iid, uid, token) {
         return Ok(None);
     }
@@ -63,15 +66,16 @@ async fn linked(state: &AppState, iid: &str, uid: &str, token: &str) -> ApiResul
 #[utoipa::path(get, path = "/institution/{iid}/unsubscribe/{uid}", tag = "users",
     params(("iid" = String, Path), ("uid" = String, Path), UnsubscribeToken),
     responses((status = 200, description = "The page with the button", content_type = "text/html", body = String),
-        (status = 404, description = "A forged or unknown link", content_type = "text/html", body = String)))]
+        (status = 404, description = "A forged, altered or unknown link", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn unsubscribe_page(
     State(state): State<AppState>,
     Path((iid, uid)): Path<(String, String)>,
     Query(query): Query<UnsubscribeToken>,
 ) -> ApiResult<Response> {
-    let Some(institution) = linked(&state, &iid, &uid, &query.token).await? else { return Ok(not_valid()) };
-    let action = format!("/api/institution/{}/unsubscribe/{}?token={}", escape(&iid), escape(&uid), escape(&query.token));
+    let Some(institution) = linked(&state, &iid, &uid, query.token.as_deref()).await? else { return Ok(not_valid()) };
+    let token = query.token.unwrap_or_default();
+    let action = format!("/api/institution/{}/unsubscribe/{}?token={}", escape(&iid), escape(&uid), escape(&token));
     let body = format!(
         "<p>Stop the reminder emails {name} sends when a purchase is left unfinished. Your receipts, contracts and \
          verification codes keep coming.</p><form method=\"post\" action=\"{action}\"><input type=\"hidden\" \
@@ -86,7 +90,7 @@ async fn unsubscribe_page(
 #[utoipa::path(post, path = "/institution/{iid}/unsubscribe/{uid}", tag = "users",
     params(("iid" = String, Path), ("uid" = String, Path), UnsubscribeToken),
     responses((status = 200, description = "Unsubscribed (or already)", content_type = "text/html", body = String),
-        (status = 404, description = "A forged or unknown link: nothing changes", content_type = "text/html", body = String)))]
+        (status = 404, description = "A forged, altered or unknown link: nothing changes", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn unsubscribe(
     State(state): State<AppState>,
@@ -95,7 +99,7 @@ async fn unsubscribe(
     Path((iid, uid)): Path<(String, String)>,
     Query(query): Query<UnsubscribeToken>,
 ) -> ApiResult<Response> {
-    let Some(institution) = linked(&state, &iid, &uid, &query.token).await? else { return Ok(not_valid()) };
+    let Some(institution) = linked(&state, &iid, &uid, query.token.as_deref()).await? else { return Ok(not_valid()) };
     let client = super::documents::client_address(&state, &headers, peer);
     let changed = state.store.withdraw_promotional_consent(&uid, state.clock.now(), "unsubscribe-link", Some(&client)).await?;
     tracing::info!(changed, "promotional consent withdrawn by the unsubscribe link");

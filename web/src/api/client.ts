@@ -24,6 +24,7 @@ import type {
   Institution,
   IntegrationSession,
   MockVinResponse,
+  PaperCopyQueued,
   PersonalDetailsBody,
   Policy,
   PolicyDocumentLink,
@@ -462,6 +463,20 @@ export const api = {
       method: 'POST',
       body: { token, code: confirmation.code, odometer: confirmation.odometer, attested: true } satisfies CancelBody,
     }),
+
+  /**
+   * Asks for the contract on paper (E-SIGN's right to a paper copy; it withdraws the consent to
+   * electronic delivery): support mails it to the address on the contract. Asking again before it is
+   * mailed changes nothing (202 either way, with what to tell the member).
+   */
+  requestPaperCopy: (contract: ContractRef, token: string) =>
+    request<PaperCopyQueued>(
+      `${institutionPath(contract.institutionId)}/user/${enc(contract.userId)}/policy/${enc(contract.policyId)}/papercopy`,
+      {
+        method: 'POST',
+        body: { token },
+      },
+    ),
 
   /**
    * Emails the code that confirms the cancellation to the member's address on file (the link only

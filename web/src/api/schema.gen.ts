@@ -3101,9 +3101,9 @@ export interface operations {
     };
     unsubscribe_page: {
         parameters: {
-            query: {
-                /** @description The `token` of the reminder's unsubscribe link. */
-                token: string;
+            query?: {
+                /** @description The `token` of the reminder's unsubscribe link (without it: 404, as a forged one). */
+                token?: string;
             };
             header?: never;
             path: {
@@ -3123,22 +3123,22 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description A forged or unknown link */
+            /** @description A forged, altered or unknown link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
     };
     unsubscribe: {
         parameters: {
-            query: {
-                /** @description The `token` of the reminder's unsubscribe link. */
-                token: string;
+            query?: {
+                /** @description The `token` of the reminder's unsubscribe link (without it: 404, as a forged one). */
+                token?: string;
             };
             header?: never;
             path: {
@@ -3158,13 +3158,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description A forged or unknown link: nothing changes */
+            /** @description A forged, altered or unknown link: nothing changes */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -67,6 +67,7 @@ export type RefundState = Schemas['RefundState']
 /** POST …/cancellation: the link's token, the emailed code, the odometer reading quoted and its attestation. */
 export type CancelBody = Schemas['CancelBody']
 export type CancellationCodeSent = Schemas['CodeSent']
+export type PaperCopyQueued = Schemas['PaperCopyQueued']
 
 export type BounceSource = Schemas['BounceSource']
 export type CollectedInfo = Schemas['CollectedInfo']

@@ -113,6 +113,7 @@ export const handlers = [
     const refused = odometerRefusal(Number(odometer))
     return refused ?? answer('cancellation_terms', quotedTerms(cancellationTerms, Number(odometer)))
   }),
+  http.post(`${U}/policy/:policyId/papercopy`, () => answer('request_paper_copy', { message: messages.paperCopyRequested }, 202)),
   http.post(`${U}/policy/:policyId/cancellation/code`, () =>
     answer(
       'send_code',

@@ -151,6 +151,31 @@ describe('find your contract', () => {
     expect(screen.getByTestId('find-contract-submit')).toBeDisabled()
   })
 
+  it('asks for a paper copy with the link token and says what happens; a failure can be tried again', async () => {
+    const bodies: unknown[] = []
+    let fail = true
+    server.use(
+      http.post('*/api/institution/:iid/user/:uid/policy/:policyId/papercopy', async ({ request }) => {
+        bodies.push(await request.json())
+        if (fail) {
+          fail = false
+          return apiError('internal', messages.somethingWentWrong, 500)
+        }
+        return answer('request_paper_copy', { message: messages.paperCopyRequested }, 202)
+      }),
+    )
+    const { user } = renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await fillAndSubmit(user)
+    await user.click(await screen.findByRole('button', { name: labels.requestPaperCopy }))
+    expect(await screen.findByTestId('paper-copy-error')).toHaveTextContent(messages.somethingWentWrong)
+    await user.click(screen.getByRole('button', { name: labels.requestPaperCopy }))
+    expect(await screen.findByTestId('paper-copy-requested')).toHaveTextContent(messages.paperCopyRequested)
+    expect(screen.queryByRole('button', { name: labels.requestPaperCopy })).not.toBeInTheDocument()
+    expect(screen.queryByTestId('paper-copy-error')).not.toBeInTheDocument()
+    expect(bodies).toEqual([{ token: 'doc-token' }, { token: 'doc-token' }])
+  })
+
   it("below the found contract: the state's rules, and cancelling with the odometer reading today, its quote and the code", async () => {
     let body: unknown
     server.use(

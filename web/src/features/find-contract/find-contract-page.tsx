@@ -22,6 +22,7 @@ import { CancelContractDialog, type CancelDialogStep } from './cancel-contract-d
 import { CancellationSection, type CancellationView } from './cancellation-section'
 import { noContractTab, openContractTab, type ContractTab } from '../../lib/contract-tab'
 import { findContractMachine } from './find-contract-machine'
+import { PaperCopyRequest } from './paper-copy'
 import { FIND_CONTRACT_API_FIELDS, findContractSchema, type FindContractValues } from './find-contract-schema'
 
 /** Last name and zip code; disabled for good once the contract has opened. */
@@ -168,6 +169,9 @@ export default function FindContractPage(contract: ContractRef) {
                   </Link>
                   .
                 </Alert>
+              )}
+              {snapshot.matches('opened') && snapshot.context.linkToken && (
+                <PaperCopyRequest contract={contract} token={snapshot.context.linkToken} />
               )}
               {snapshot.matches('opened') && (
                 <CancellationSection
