@@ -8,6 +8,8 @@ use crate::Store;
 
 /// The promotional consent (the 'continue your purchase' reminder).
 pub const PROMOTIONAL: &str = "promotional";
+/// The consent to electronic delivery (E-SIGN): the review page's answer, a paper copy's request.
+pub const ELECTRONIC_DELIVERY: &str = "electronicDelivery";
 
 /// One recorded change.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]

@@ -29,7 +29,7 @@ pub mod users;
 
 pub use cars::CarRecord;
 pub use checkouts::{CheckoutRecord, PaymentRequestRecord, RestoreKeyRecord, ResumeLinkRecord, ResumeRefusal};
-pub use consents::{Consent, ConsentEvent, PROMOTIONAL};
+pub use consents::{Consent, ConsentEvent, ELECTRONIC_DELIVERY, PROMOTIONAL};
 pub use contacts::ContactRequestRecord;
 pub use erasure::{KeptBecause, erased_email};
 pub use events::PolicyEvent;

@@ -152,7 +152,7 @@ async fn request_paper_copy(
         let version = crate::routes::policies_esign_version();
         let consent = coverline_store::Consent {
             user_id: &uid,
-            kind: "electronicDelivery",
+            kind: coverline_store::ELECTRONIC_DELIVERY,
             granted: false,
             at: now,
             source: "paper-copy-request",

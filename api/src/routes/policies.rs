@@ -18,8 +18,6 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::app::AppState;
 
-/// The consent record's kind for the E-SIGN answer.
-pub const ELECTRONIC_DELIVERY: &str = "electronicDelivery";
 use crate::auth::InstitutionMember;
 use crate::checkouts::{self, CheckoutError};
 use crate::error::{ApiError, ApiResult};
@@ -167,7 +165,7 @@ async fn book(
     let version = esign_version();
     let consent = coverline_store::Consent {
         user_id: &uid,
-        kind: ELECTRONIC_DELIVERY,
+        kind: coverline_store::ELECTRONIC_DELIVERY,
         granted: electronic,
         at: state.clock.now(),
         source: "review-page",

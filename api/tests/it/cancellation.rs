@@ -7,9 +7,7 @@
 
 use std::time::Duration;
 
-use crate::support::{
-    Db, Member, Options, TestApp, on_both_databases, pay, quoted_member, ready_to_book, spawn_app, wait_for_policy_status,
-};
+use crate::support::{Db, Member, Options, TestApp, buy, on_both_databases, quoted_member, ready_to_book, spawn_app};
 use coverline_api::support::Outcome;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -31,16 +29,6 @@ async fn bought_in_texas(app: &TestApp) -> (Member, String) {
     let rate = &quote["rates"][0];
     let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": quote["carId"], "emailAddress": m.email, "quoteId": quote["quoteId"] });
     buy(app, m, booking).await
-}
-
-async fn buy(app: &TestApp, m: Member, booking: Value) -> (Member, String) {
-    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
-    assert_eq!(s, 200, "{body}");
-    let policy_id = body["policy"]["policyId"].as_str().unwrap().to_string();
-    let (s, verified) = pay(app, &m, &policy_id, "4242424242424242").await;
-    assert_eq!(s, 200, "{verified}");
-    assert_eq!(wait_for_policy_status(app, &m, &policy_id, "fulfilled").await, "fulfilled");
-    (m, policy_id)
 }
 
 /// The find-your-contract link's token for the member's policy (last name Doe, their zip).

@@ -4,7 +4,7 @@
 //! (`coverline support paper`, `paper-mailed`); find-your-contract's "Request a paper copy" queues it
 //! again and withdraws the consent.
 
-use crate::support::{Db, Member, Options, TestApp, on_both_databases, pay, ready_to_book, spawn_app, wait_for_policy_status};
+use crate::support::{Db, Member, Options, TestApp, buy, on_both_databases, ready_to_book, spawn_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -14,13 +14,7 @@ async fn bought(app: &TestApp, electronic_delivery: Option<bool>) -> (Member, St
     if let Some(answer) = electronic_delivery {
         booking["electronicDelivery"] = Value::Bool(answer);
     }
-    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
-    assert_eq!(s, 200, "{body}");
-    let policy_id = body["policy"]["policyId"].as_str().unwrap().to_string();
-    let (s, verified) = pay(app, &m, &policy_id, "4242424242424242").await;
-    assert_eq!(s, 200, "{verified}");
-    assert_eq!(wait_for_policy_status(app, &m, &policy_id, "fulfilled").await, "fulfilled");
-    (m, policy_id)
+    buy(app, m, booking).await
 }
 
 async fn consent_to_electronic_delivery_is_recorded_and_a_member_who_declines_gets_paper(db: Db) {

@@ -449,6 +449,19 @@ pub async fn quoted_member(app: &TestApp, institution: &str, phone: &str, addres
     (m, quote)
 }
 
+/// Books `booking` for `m`, pays with the approved card and waits for the contract to be delivered;
+/// the member and the policy id.
+pub async fn buy(app: &TestApp, m: Member, booking: Value) -> (Member, String) {
+    use reqwest::Method;
+    let (s, body) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
+    assert_eq!(s, 200, "{body}");
+    let policy_id = body["policy"]["policyId"].as_str().unwrap().to_string();
+    let (s, verified) = pay(app, &m, &policy_id, "4242424242424242").await;
+    assert_eq!(s, 200, "{verified}");
+    assert_eq!(wait_for_policy_status(app, &m, &policy_id, "fulfilled").await, "fulfilled");
+    (m, policy_id)
+}
+
 /// What the card widget does in the browser: charge the signed request of `widget_url` at the gateway.
 pub async fn charge(app: &TestApp, widget_url: &str, card: &str) -> (u16, Value) {
     let request = reqwest::Url::parse(widget_url).unwrap().query_pairs().find(|(k, _)| k == "request").unwrap().1.to_string();

@@ -115,6 +115,18 @@ interface FindContractContext {
  * that the form stays disabled and the same link opens the contract's cancellation (`opened`), until
  * it runs out and the member searches again.
  */
+/** What a found contract brings, none of it yet: the start, and again after 'Find my contract again'. */
+const NOTHING_FOUND = {
+  documentUrl: null,
+  linkToken: null,
+  terms: null,
+  odometer: null,
+  odometerRefusal: null,
+  outcome: null,
+  cancelError: null,
+  codeSent: null,
+} satisfies Partial<FindContractContext>
+
 export const findContractMachine = setup({
   types: {
     context: {} as FindContractContext,
@@ -167,17 +179,10 @@ export const findContractMachine = setup({
   context: ({ input }) => ({
     contract: input,
     institution: null,
-    documentUrl: null,
     tab: null,
     failure: null,
     submitError: null,
-    linkToken: null,
-    terms: null,
-    odometer: null,
-    odometerRefusal: null,
-    outcome: null,
-    cancelError: null,
-    codeSent: null,
+    ...NOTHING_FOUND,
   }),
   initial: 'loading',
   states: {
@@ -372,16 +377,7 @@ export const findContractMachine = setup({
           on: {
             FIND_AGAIN: {
               target: '#findContract.editing',
-              actions: assign({
-                documentUrl: null,
-                linkToken: null,
-                terms: null,
-                odometer: null,
-                odometerRefusal: null,
-                outcome: null,
-                cancelError: null,
-                codeSent: null,
-              }),
+              actions: assign(NOTHING_FOUND),
             },
           },
         },
