@@ -52,6 +52,10 @@ pub struct ContractDocument {
     /// with its source; empty on contracts rendered before the state rules.
     #[serde(default)]
     pub cancellation_rules: String,
+    /// Who owes the coverage (data/providers/), with its licence where the member's state requires
+    /// it; `None` on contracts rendered before the obligor was printed.
+    #[serde(default)]
+    pub obligor: Option<coverline_domain::obligor::NamedObligor>,
     pub disclaimer: String,
 }
 
@@ -203,6 +207,21 @@ impl ProviderTexts {
         }
         Ok(())
     }
+}
+
+/// Loads every `*.toml` of `dir` (`COVERLINE_PROVIDERS_DIR`, default `data/providers`): each
+/// provider's obligor. A missing directory is an error: no contract may go out unnamed.
+pub fn load_obligors(dir: &Path) -> anyhow::Result<coverline_domain::obligor::Obligors> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading the providers directory {}", dir.display()))? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            files
+                .push((path.display().to_string(), std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?));
+        }
+    }
+    files.sort();
+    coverline_domain::obligor::Obligors::from_files(files).map_err(|e| anyhow::anyhow!(e))
 }
 
 impl PlanTexts {

@@ -116,6 +116,8 @@ pub struct PurchaseActivities {
     pub plan_texts: Arc<PlanTexts>,
     /// Cancellation and refunds by state, printed on the contract.
     pub cancellation_rules: Arc<coverline_domain::cancellation::CancellationTable>,
+    /// Who owes each provider's coverage, printed on the contract.
+    pub obligors: Arc<coverline_domain::obligor::Obligors>,
     /// The provider's dealer id for this Coverline installation.
     pub dealer_id: String,
     /// Where members load the app (links in emails).
@@ -331,7 +333,8 @@ impl PurchaseActivities {
                 return Ok(());
             }
             let purchase = Purchase::load(&self.store, &policy_id).await?;
-            let document = contract_document(&purchase, &self.plan_texts, &self.cancellation_rules)?;
+            let texts = ContractTexts { plans: &self.plan_texts, cancellation: &self.cancellation_rules, obligors: &self.obligors };
+            let document = contract_document(&purchase, texts)?;
             let pdf = self.renderer.render_async(document).await?;
             self.store.put_contract_document(&policy_id, &pdf).await?;
             Ok(())
@@ -407,25 +410,23 @@ fn contact_lines(n: &ContactNumbers) -> Vec<CoveredComponent> {
 }
 
 /// Builds the contract's printed fields from a purchase.
-pub fn contract_document(
-    p: &Purchase,
-    plan_texts: &PlanTexts,
-    rules: &coverline_domain::cancellation::CancellationTable,
-) -> anyhow::Result<ContractDocument> {
+pub fn contract_document(p: &Purchase, texts: ContractTexts<'_>) -> anyhow::Result<ContractDocument> {
     let terms = p.terms();
     let issued = Issued {
         contract_number: p.policy.contract_number.clone().context("contract number")?,
         policy_reference: p.policy.policy_id.clone(),
         payment_id: p.payment.as_ref().map(|x| x.payment_id.clone()).unwrap_or_default(),
     };
-    Ok(terms.document(Some(issued), plan_texts, rules))
+    Ok(terms.document(Some(issued), texts))
 }
 
-/// What a contract prints beside the purchase: the plans' texts and the states' cancellation rules.
+/// What a contract prints beside the purchase: the plans' texts, the states' cancellation rules
+/// and the providers' obligors.
 #[derive(Clone, Copy)]
 pub struct ContractTexts<'a> {
     pub plans: &'a PlanTexts,
     pub cancellation: &'a coverline_domain::cancellation::CancellationTable,
+    pub obligors: &'a coverline_domain::obligor::Obligors,
 }
 
 /// The member's own contract before they buy it: the chosen rate's plan, term, deductible,
@@ -449,7 +450,7 @@ pub fn sample_contract_document(
         email: &user.email,
         start: today,
     };
-    terms.document(None, texts.plans, texts.cancellation)
+    terms.document(None, texts)
 }
 
 /// `2022 Kia Sorento LX`.
@@ -487,13 +488,11 @@ impl ContractTerms<'_> {
     }
 
     /// The printed fields; without `issued`, a sample.
-    fn document(
-        &self,
-        issued: Option<Issued>,
-        plan_texts: &PlanTexts,
-        rules: &coverline_domain::cancellation::CancellationTable,
-    ) -> ContractDocument {
+    fn document(&self, issued: Option<Issued>, texts: ContractTexts<'_>) -> ContractDocument {
+        let (plan_texts, rules) = (texts.plans, texts.cancellation);
         let (user, car, rate) = (self.user, self.car, self.rate);
+        // The member's address's state (the state they were quoted in, since issue 26).
+        let state = user.state.as_deref().unwrap_or_default();
         let settings = &self.institution.application_settings;
         let price = RatePrice { before_tax: Cents(rate.price_cents), tax: Cents(rate.tax_cents) };
         let address = format!(
@@ -541,13 +540,8 @@ impl ContractTerms<'_> {
             benefits: plan_texts.benefits(self.provider, &rate.coverage_name),
             contact_lines: contact_lines(&plan_texts.contact_numbers_for(self.provider, &self.institution.email_settings)),
             refund_text: settings.institution_refund_text.clone().unwrap_or_else(|| crate::documents::DEFAULT_REFUND_TEXT.to_string()),
-            // The member's address's state (the state they were quoted in, since issue 26).
-            cancellation_rules: user
-                .state
-                .as_deref()
-                .and_then(|state| rules.rules(state))
-                .map(|r| format!("{}: {} Source: {}", r.name, r.summary(), r.source))
-                .unwrap_or_default(),
+            cancellation_rules: rules.rules(state).map(|r| format!("{}: {} Source: {}", r.name, r.summary(), r.source)).unwrap_or_default(),
+            obligor: texts.obligors.named(self.provider, state, rules),
             disclaimer: settings.institution_disclaimer.clone().unwrap_or_else(|| crate::documents::DEFAULT_DISCLAIMER.to_string()),
         }
     }

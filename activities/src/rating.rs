@@ -95,6 +95,25 @@ impl Rating {
         self.books.values().find(|b| b.plans.iter().any(|p| p.name == plan)).map(|b| b.provider.as_str())
     }
 
+    /// Refuses rate books whose contracts could not name their obligor in full: a provider
+    /// without a providers file, or without its licence in a state it is filed in whose contracts
+    /// must print it. Every problem at once.
+    pub fn check_obligors(
+        &self,
+        obligors: &coverline_domain::obligor::Obligors,
+        rules: &coverline_domain::cancellation::CancellationTable,
+    ) -> anyhow::Result<()> {
+        let missing: Vec<String> = self
+            .books()
+            .flat_map(|book| {
+                let states = coverline_domain::contact::STATE_CODES.iter().copied().filter(|s| book.sells_in(s));
+                obligors.missing(&book.provider, states, rules)
+            })
+            .collect();
+        anyhow::ensure!(missing.is_empty(), "the providers' obligors are incomplete:\n  - {}", missing.join("\n  - "));
+        Ok(())
+    }
+
     /// States where any of the institution's providers sells, in the order of `STATE_CODES`.
     pub fn eligible_states(&self, institution: &Institution) -> Vec<String> {
         coverline_domain::contact::STATE_CODES

@@ -182,6 +182,37 @@ fn the_books_sell_the_spec_plan_names_each_once() {
 }
 
 #[test]
+fn every_provider_names_its_obligor_with_the_licences_its_states_require() {
+    let rules = coverline_activities::cancellation::load_rules(&data_dir()).unwrap();
+    let obligors = coverline_activities::documents::load_obligors(&data_dir().join("providers")).expect("providers load");
+    rating().check_obligors(&obligors, &rules).expect("every rate book's obligor can be named in full");
+    for book in rating().books() {
+        let file = obligors.file(&book.provider).unwrap();
+        assert!(file.lab, "{}: the repository's obligors are illustrative and say so", book.provider);
+        assert_eq!(&file.obligor.phone[3..6], "555", "{}: a 555 number", book.provider);
+        assert!(file.licences.values().all(|l| l.number.starts_with("LAB-")), "{}: lab licence numbers", book.provider);
+    }
+
+    // A book filed in Oklahoma without its obligor's Oklahoma licence stops the start, naming both.
+    let dir = std::env::temp_dir().join(format!("coverline-providers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["nac.toml", "rt66.toml"] {
+        let text = std::fs::read_to_string(data_dir().join("providers").join(name)).unwrap();
+        std::fs::write(dir.join(name), text.replace("[licences.OK]", "[licences.AR]")).unwrap();
+    }
+    let err = rating().check_obligors(&coverline_activities::documents::load_obligors(&dir).unwrap(), &rules).unwrap_err().to_string();
+    std::fs::remove_dir_all(&dir).unwrap();
+    for line in [
+        "EFG: no providers file names its obligor",
+        "NAC: sells in OK, whose contracts must print the obligor's licence there",
+        "Rt66: sells in OK",
+    ] {
+        assert!(err.contains(line), "{line:?} in {err}");
+    }
+    assert!(!err.contains("in TX"), "Texas is still licensed: {err}");
+}
+
+#[test]
 fn every_book_in_data_passes_its_check() {
     let dir = data_dir().join("ratebooks");
     let mut checked = 0;
@@ -556,8 +587,15 @@ fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> Contr
             let co = rules.rules("CO").unwrap();
             format!("{}: {} Source: {}", co.name, co.summary(), co.source)
         },
+        obligor: obligor("CO"),
         disclaimer: coverline_activities::documents::DEFAULT_DISCLAIMER.into(),
     }
+}
+
+/// NAC's obligor as named to a member of `state` (data/providers/nac.toml).
+fn obligor(state: &str) -> Option<coverline_domain::obligor::NamedObligor> {
+    let obligors = coverline_activities::documents::load_obligors(&data_dir().join("providers")).unwrap();
+    obligors.named("NAC", state, &coverline_activities::cancellation::load_rules(&data_dir()).unwrap())
 }
 
 /// The PDF's text through poppler's pdftotext, or None when it is not installed.
@@ -592,12 +630,17 @@ fn the_contract_renders_with_and_without_sales_tax() {
     let premium = texts.components("NAC", "PREMIUM");
 
     let taxed = contract(Some("$129.76"), premium.clone());
-    let untaxed = contract(None, premium);
+    let mut untaxed = contract(None, premium);
     let mut no_schedule = contract(None, Vec::new());
     // An institution's own refund text replaces the default; a plan without benefits says so.
     no_schedule.refund_text = "Summit members may cancel within 60 days for a full refund to their Summit account.".into();
     no_schedule.benefits.clear();
     no_schedule.contact_lines.clear();
+    // A Texas member's contract names the obligor's Texas registration; one rendered before the
+    // obligor was printed names the provider.
+    no_schedule.obligor = obligor("TX");
+    assert!(no_schedule.obligor.as_ref().unwrap().licence.is_some());
+    untaxed.obligor = None;
     // The review page's sample: the same terms, marked SAMPLE, nothing paid.
     let mut sample = contract(Some("$129.76"), texts.components("NAC", "PREMIUM"));
     sample.sample = true;
@@ -628,6 +671,17 @@ fn the_contract_renders_with_and_without_sales_tax() {
             flat.contains(&format!("The law of your state. {}", squash(&doc.cancellation_rules))),
             "{name}: the state's cancellation rules are printed: {flat}"
         );
+        match &doc.obligor {
+            Some(o) => {
+                assert!(flat.contains(&format!("and the obligor, {}, which owes its coverage", o.name)), "{name}: {flat}");
+                assert!(flat.contains(&format!("Obligor {}, {}, {}", o.name, o.address, o.phone)), "{name}: the obligor's row: {flat}");
+                match &o.licence {
+                    Some(licence) => assert!(flat.contains(licence.as_str()), "{name}: the licence: {flat}"),
+                    None => assert!(!flat.contains("registration no.") && !flat.contains("license no."), "{name}"),
+                }
+            }
+            None => assert!(flat.contains("and the obligor, the provider, NAC, which owes") && !flat.contains("Obligor "), "{name}"),
+        }
         assert!(flat.contains("Page 1 of"), "{name}: page footer");
         assert!(flat.contains("March 14th, 2032, or when the odometer reads 145,000 miles"), "{name}: the expiry in a sentence");
         if doc.sample {

@@ -105,6 +105,8 @@ pub struct Shared {
     pub renderer: coverline_activities::documents::ContractRenderer,
     /// Cancellation and refunds by state (`data/cancellation/states.toml`).
     pub cancellation_rules: Arc<coverline_domain::cancellation::CancellationTable>,
+    /// Who owes each provider's coverage (`COVERLINE_PROVIDERS_DIR`).
+    pub obligors: Arc<coverline_domain::obligor::Obligors>,
     pub gateway: Gateway,
     pub mailer: Mailer,
     pub temporal: temporalio_client::Client,

@@ -65,6 +65,9 @@ pub struct Config {
     /// `COVERLINE_INTEGRATORS_DIR` (default `{data_dir}/integrators`, `none` for none): the
     /// integrator files `serve` imports at start.
     pub integrators_dir: Option<PathBuf>,
+    /// `COVERLINE_PROVIDERS_DIR` (default `{data_dir}/providers`): each provider's obligor (legal
+    /// name, address, licences), printed on contracts.
+    pub providers_dir: PathBuf,
     /// `TEMPORAL_ADDRESS` (host:port). Unset: `serve` starts a local dev server.
     pub temporal_address: Option<String>,
     /// `COVERLINE_TEMPORAL_CLI` (default .venv/bin/temporal): the dev server binary.
@@ -239,6 +242,7 @@ impl Config {
             mode,
             institutions_dir: import_dir("COVERLINE_INSTITUTIONS_DIR", "institutions"),
             integrators_dir: import_dir("COVERLINE_INTEGRATORS_DIR", "integrators"),
+            providers_dir: env("COVERLINE_PROVIDERS_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("providers")),
             addr,
             public_url: env("COVERLINE_PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{}", addr.port())),
             database_url: env("DATABASE_URL").unwrap_or_else(|| "sqlite://data/coverline.db".into()),
@@ -383,6 +387,11 @@ impl Config {
                 problems.push(format!("{name}: {file} is lab data (demo, public token): point {name} at your own files, or none"));
             }
         }
+        for file in lab_files(&self.providers_dir) {
+            problems.push(format!(
+                "COVERLINE_PROVIDERS_DIR: {file} is lab data (an illustrative obligor): point it at files with each provider's filed name, address and licences"
+            ));
+        }
         problems
     }
 
@@ -524,7 +533,8 @@ mod tests {
         assert!(found[4].starts_with("COVERLINE_INTEGRATORS_DIR: ") && found[4].contains("demo-partner.toml"), "{found:?}");
         // Unset, both default to the data directory's lab files.
         let found = with(&[("COVERLINE_INSTITUTIONS_DIR", None), ("COVERLINE_INTEGRATORS_DIR", None), ("COVERLINE_DATA_DIR", Some(data))]);
-        assert_eq!(found.len(), 5, "{found:?}");
+        let lab_obligors = found.iter().filter(|p| p.starts_with("COVERLINE_PROVIDERS_DIR: ")).count();
+        assert_eq!((found.len(), lab_obligors), (8, 3), "and the three lab obligors of the same data directory: {found:?}");
 
         // An integrator of the demo's public token without the lab flag is refused too.
         let dir = std::env::temp_dir().join(format!("coverline-test-integrators-{}", std::process::id()));
@@ -534,6 +544,22 @@ mod tests {
         let found = with(&[("COVERLINE_INTEGRATORS_DIR", Some(dir.to_str().unwrap()))]);
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].contains("renamed.toml"), "{found:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn production_refuses_the_lab_obligors() {
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../data");
+        let found = with(&[("COVERLINE_PROVIDERS_DIR", Some(&format!("{data}/providers")))]);
+        assert_eq!(found.len(), 3, "NAC, Rt66 and EFG: {found:?}");
+        assert!(found.iter().all(|p| p.starts_with("COVERLINE_PROVIDERS_DIR: ") && p.contains("illustrative obligor")), "{found:?}");
+
+        // The same files without the lab flag (the operator's own, with their sources) pass.
+        let dir = std::env::temp_dir().join(format!("coverline-test-providers-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let nac = std::fs::read_to_string(format!("{data}/providers/nac.toml")).unwrap();
+        std::fs::write(dir.join("nac.toml"), nac.replace("lab = true", "")).unwrap();
+        assert_eq!(with(&[("COVERLINE_PROVIDERS_DIR", Some(dir.to_str().unwrap()))]), Vec::<String>::new());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

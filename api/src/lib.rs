@@ -43,6 +43,7 @@ use coverline_activities::rating::Rating;
 use coverline_activities::retention::RetentionActivities;
 use coverline_activities::vehicles::VehicleDecoder;
 use coverline_domain::cancellation::CancellationTable;
+use coverline_domain::obligor::Obligors;
 use coverline_store::Store;
 
 use crate::app::{AppState, Clock};
@@ -69,6 +70,7 @@ struct Clients {
     plan_texts: Arc<PlanTexts>,
     renderer: ContractRenderer,
     cancellation_rules: Arc<CancellationTable>,
+    obligors: Arc<Obligors>,
 }
 
 impl Clients {
@@ -84,6 +86,7 @@ impl Clients {
             plan_texts: Arc::new(PlanTexts::load(&config.data_dir)?),
             renderer: ContractRenderer::load(&config.data_dir)?,
             cancellation_rules: Arc::new(coverline_activities::cancellation::load_rules(&config.data_dir)?),
+            obligors: Arc::new(coverline_activities::documents::load_obligors(&config.providers_dir)?),
         })
     }
 
@@ -97,6 +100,7 @@ impl Clients {
                 renderer: self.renderer.clone(),
                 plan_texts: self.plan_texts.clone(),
                 cancellation_rules: self.cancellation_rules.clone(),
+                obligors: self.obligors.clone(),
                 dealer_id: config.dealer_id.clone(),
                 public_url: config.public_url.clone(),
             },
@@ -133,8 +137,9 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
     let rating = Rating::load(&config.data_dir)?;
     let vehicles = VehicleDecoder::open(&config.data_dir)?;
     let clients = Clients::new(&config)?;
+    rating.check_obligors(&clients.obligors, &clients.cancellation_rules)?;
     let activities = clients.activities(&config, &store)?;
-    let Clients { gateway, mailer, plan_texts, renderer, cancellation_rules } = clients;
+    let Clients { gateway, mailer, plan_texts, renderer, cancellation_rules, obligors } = clients;
     let quotes = quote_writer::QuoteWriter::start(store.clone());
     let state = AppState::new(app::Shared {
         config: Arc::new(config),
@@ -149,6 +154,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         plan_texts,
         renderer,
         cancellation_rules,
+        obligors,
         gateway,
         mailer,
         temporal,

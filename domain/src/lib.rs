@@ -11,6 +11,7 @@ pub mod error_code;
 pub mod institution;
 pub mod lifecycle;
 pub mod money;
+pub mod obligor;
 pub mod product;
 pub mod quote;
 pub mod rating;

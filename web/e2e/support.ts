@@ -244,6 +244,13 @@ export async function agreeAndBook(page: Page, options: PurchaseOptions & { chec
     await expect(page.getByText(fieldErrors.terms)).toBeVisible()
     await expect(page.getByText(fieldErrors.refund)).toBeVisible()
   }
+  // Who owes the coverage is named, with its licence only where the member's state requires it on
+  // the contract (licence_on_contract in data/cancellation/states.toml: Oklahoma and Texas).
+  await expect(page.getByTestId('confirm-obligor')).toContainText(messages.reviewObligor.split('{name}')[0])
+  const state = options.home?.state ?? 'CO'
+  const licence = page.getByTestId('confirm-obligor-licence')
+  if (state === 'TX') await expect(licence).toContainText('Texas service contract provider registration no.')
+  else if (state !== 'OK') await expect(licence).toBeHidden()
   await page.getByTestId('terms-checkbox').check()
   await page.getByTestId('refund-checkbox').check()
   // The E-SIGN consent: the usual member takes delivery by email (declining still books; the contract

@@ -292,7 +292,11 @@ async fn sample_contract(
         &car,
         &quote,
         &rate,
-        coverline_activities::purchase::ContractTexts { plans: &state.plan_texts, cancellation: &state.cancellation_rules },
+        coverline_activities::purchase::ContractTexts {
+            plans: &state.plan_texts,
+            cancellation: &state.cancellation_rules,
+            obligors: &state.obligors,
+        },
         state.clock.today(),
     );
     let pdf = state.renderer.render_async(document).await?;

@@ -46,6 +46,9 @@ pub struct RateOption {
     pub provider: String,
     pub description: PlanDescription,
     pub contact_numbers: ContactNumbers,
+    /// Who owes this option's coverage (its provider), named as the contract names it to a member
+    /// of the quote's state: with its licence there where the state requires it.
+    pub obligor: Option<coverline_domain::obligor::NamedObligor>,
 }
 
 /// The back of a coverage card.
@@ -183,6 +186,7 @@ pub fn quote_json(
                 provider: provider.to_string(),
                 description: plan_description(state, provider, r),
                 contact_numbers: contact_numbers(state, institution, provider),
+                obligor: state.obligors.named(provider, &quote.state, &state.cancellation_rules),
             }
         })
         .collect();

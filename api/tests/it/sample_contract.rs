@@ -2,11 +2,12 @@
 //! (their plan, term, deductible, the provider's benefits, the institution's refund text) on the
 //! contract's template, marked SAMPLE, before anything is paid, to the member's session only.
 
-use crate::support::{Db, Options, TestApp, on_both_databases, pdf_text, ready_to_book, spawn_app};
+use crate::support::{Db, Options, TestApp, on_both_databases, pdf_text, quoted_member, ready_to_book, spawn_app};
 use coverline_api::app::SAMPLE_CONTRACT_BURST;
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{coverage_expiration_date, format_long_date};
 use reqwest::Method;
+use serde_json::json;
 
 async fn a_member_reads_their_own_terms_marked_sample_before_paying(db: Db) {
     let app = spawn_app(Options::on(db)).await;
@@ -91,3 +92,45 @@ async fn a_member_reads_their_own_terms_marked_sample_before_paying(db: Db) {
 }
 
 on_both_databases!(a_member_reads_their_own_terms_marked_sample_before_paying);
+
+/// The obligor (issue 27, item 6): each option of a quote names who owes its coverage, and the
+/// sample contract prints the same, with the obligor's licence only in a state that requires it
+/// on the contract (Texas does, Colorado does not).
+async fn the_quote_and_the_sample_name_the_obligor_with_the_licence_its_state_requires(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let rules = coverline_activities::cancellation::load_rules(&crate::support::workspace().join("data")).unwrap();
+    let obligors = coverline_activities::documents::load_obligors(&crate::support::workspace().join("data/providers")).unwrap();
+    for (state, address, licensed) in [
+        ("TX", json!({ "street": "200 Congress Ave", "city": "Austin", "state": "TX", "zip": "78701" }), true),
+        ("CO", json!({ "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" }), false),
+    ] {
+        assert_eq!(rules.rules(state).unwrap().licence_on_contract, licensed, "{state}'s row");
+        let (m, quote) = quoted_member(&app, "summit-cu", "3035550142", address).await;
+        let rate = &quote["rates"][0];
+        let provider = rate["provider"].as_str().unwrap();
+        let named = obligors.named(provider, state, &rules).unwrap();
+        assert_eq!(rate["obligor"]["name"], named.name.as_str(), "{state}: {rate}");
+        assert_eq!(rate["obligor"]["address"], named.address.as_str());
+        assert_eq!(rate["obligor"]["phone"], named.phone.as_str());
+        let licence = rate["obligor"]["licence"].as_str().map(String::from);
+        assert_eq!(licence.is_some(), licensed, "{state}: {rate}");
+        assert_eq!(licence, named.licence);
+
+        let path = TestApp::user_path(
+            &m,
+            &format!("/quote/{}/rate/{}/sample-contract", quote["quoteId"].as_str().unwrap(), rate["rateId"].as_str().unwrap()),
+        );
+        let res = app.http.get(app.api(&path)).bearer_auth(&m.token).send().await.unwrap();
+        assert_eq!(res.status().as_u16(), 200, "{state}");
+        let text = pdf_text(&res.bytes().await.unwrap());
+        assert!(text.contains(&format!("and the obligor, {}, which owes its coverage", named.name)), "{state}: {text}");
+        let row = format!("{}, {}, {}", named.name, named.address, named.phone);
+        assert!(text.contains(&row), "{state}: the obligor's row: {text}");
+        match &named.licence {
+            Some(licence) => assert!(text.contains(licence.as_str()), "{state}: the licence: {text}"),
+            None => assert!(!text.contains("registration no."), "{state}: no licence where none is required: {text}"),
+        }
+    }
+}
+
+on_both_databases!(the_quote_and_the_sample_name_the_obligor_with_the_licence_its_state_requires);

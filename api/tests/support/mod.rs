@@ -180,6 +180,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         lab_clock: true,
         institutions_dir: Some(workspace().join("data/institutions")),
         integrators_dir: Some(workspace().join("data/integrators")),
+        providers_dir: workspace().join("data/providers"),
         addr: api.local_addr().unwrap(),
         public_url: url.clone(),
         database_url: database_url.clone(),

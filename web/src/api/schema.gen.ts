@@ -1761,6 +1761,19 @@ export type components = {
             isMockVin: boolean;
             message: string;
         };
+        /** @description The obligor as a contract, a sample or the review page names it to a member of one state. */
+        NamedObligor: {
+            /** @description `street, city, ST zip`. */
+            address: string;
+            /**
+             * @description `Texas service contract provider registration no. 123`, where the member's state requires
+             *     it on the contract; else `null`.
+             */
+            licence: string | null;
+            name: string;
+            /** @description `(800) 555-0170`. */
+            phone: string;
+        };
         /** @description The session's new token (the old one stops working). */
         NewToken: {
             token: string;
@@ -1962,6 +1975,7 @@ export type components = {
         RateOption: components["schemas"]["RateView"] & {
             contactNumbers: components["schemas"]["ContactNumbers"];
             description: components["schemas"]["PlanDescription"];
+            obligor?: components["schemas"]["NamedObligor"] | null;
             /** @description The provider that rated this option and books it (`NAC`, `Rt66`, `EFG`). */
             provider: string;
         };

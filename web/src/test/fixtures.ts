@@ -161,6 +161,12 @@ function rate(i: number, miles: number, months: number, subtotal: number): Rate 
       keyReplacement: '8005550173',
       emergencyRoadside: null,
     },
+    obligor: {
+      name: 'NAC Service Contract Company',
+      address: '1200 Commerce Parkway, Suite 400, Fort Myers, FL 33913',
+      phone: '(800) 555-0170',
+      licence: null,
+    },
   }
 }
 

@@ -8,7 +8,7 @@ import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
 import type { BookingBody } from '../../api/types'
-import { ReviewTotal } from './coverage-confirm-page'
+import { ReviewObligor, ReviewTotal } from './coverage-confirm-page'
 
 const POLICY = '*/api/institution/:iid/user/:uid/policy'
 const VOIDED = `${messages.voidedUnpaid} Please start again.`
@@ -273,5 +273,31 @@ describe('the review total', () => {
     render(<ReviewTotal rate={{ ...silver, taxAmount: 5700, totalRateCost: 195600 }} stateOfResidence="CO" />)
     expect(screen.getByTestId('confirm-total')).toHaveTextContent(/^Total: \$1,956\*$/)
     expect(screen.getByTestId('confirm-tax')).toHaveTextContent(/^Included sales tax: \$57$/)
+  })
+})
+
+describe('the obligor', () => {
+  const [, silver] = rates
+  const obligor = silver.obligor!
+
+  it('names who owes the coverage on the review page, without a licence where the state does not require one', async () => {
+    await renderAtConfirm()
+    const line = screen.getByTestId('confirm-obligor')
+    expect(line).toHaveTextContent(
+      fill(messages.reviewObligor, { name: obligor.name, address: obligor.address, phone: obligor.phone }),
+    )
+    expect(line.textContent).not.toMatch(/[{}]/)
+    expect(screen.queryByTestId('confirm-obligor-licence')).not.toBeInTheDocument()
+  })
+
+  it("prints the licence the API names for the member's state", () => {
+    const licence = 'Texas service contract provider registration no. LAB-TX-0171'
+    render(<ReviewObligor rate={{ ...silver, obligor: { ...obligor, licence } }} />)
+    expect(screen.getByTestId('confirm-obligor-licence')).toHaveTextContent(licence)
+  })
+
+  it('says nothing for a rate without an obligor', () => {
+    const { container } = render(<ReviewObligor rate={{ ...silver, obligor: null }} />)
+    expect(container).toBeEmptyDOMElement()
   })
 })

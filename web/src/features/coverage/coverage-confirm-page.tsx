@@ -48,6 +48,27 @@ function ShowVin({ vin }: { vin: string }) {
   )
 }
 
+/**
+ * Who owes the coverage (white label cannot hide it): the provider's name, address and phone, and
+ * its licence where the member's state requires it on the contract, as the contract prints them.
+ */
+export function ReviewObligor({ rate }: { rate: Rate }) {
+  const obligor = rate.obligor
+  if (!obligor) return null
+  return (
+    <>
+      <p className="cl-body2 cl-secondary" style={{ marginTop: 8 }} data-testid="confirm-obligor">
+        {fill(messages.reviewObligor, { name: obligor.name, address: obligor.address, phone: obligor.phone })}
+      </p>
+      {obligor.licence && (
+        <p className="cl-body2 cl-secondary" data-testid="confirm-obligor-licence">
+          {obligor.licence}
+        </p>
+      )}
+    </>
+  )
+}
+
 /** The total to pay; 'Included sales tax: $amount' under it when the state has sales tax and the rate carries tax. */
 export function ReviewTotal({ rate, stateOfResidence }: { rate: Rate; stateOfResidence: string | null }) {
   // The asterisk points at the footnote: without one it would point at nothing.
@@ -161,6 +182,7 @@ export default function CoverageConfirmPage() {
         <p className="cl-p">{`${rate.coverageMonths} Months`}</p>
         <p className="cl-p">{rate.formattedCoverageMiles}</p>
         <p className="cl-p">{`${money(rate.coverageDeductible)} deductible`}</p>
+        <ReviewObligor rate={rate} />
         <SampleContractLink rate={rate} />
       </SummaryCard>
       <SummaryCard title="Vehicle" onEdit={() => send({ type: 'EDIT_CAR' })} editTestId="edit-car">
