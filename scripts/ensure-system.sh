@@ -4,7 +4,7 @@
 # poppler-utils (pdftotext checks the contract PDF), tesseract-ocr (reads a VIN from a photo),
 # fonts-dejavu-core (the VIN photo test corpus is rendered in DejaVu), haproxy (the load balancer
 # of `make scale` and its short round in `make test`; Debian's service stays unused), docker-compose
-# (reads docker-compose.yml in its test; no Docker engine needed). Idempotent; needs root (or sudo) only to install.
+# (reads docker-compose.yml in its test; no Docker engine needed), openssl (makes the DKIM test keys). Idempotent; needs root (or sudo) only to install.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -15,6 +15,7 @@ command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr tesseract-ocr-eng)
 command -v node >/dev/null 2>&1 || need+=(nodejs npm)
 { command -v haproxy || [ -x /usr/sbin/haproxy ]; } >/dev/null 2>&1 || need+=(haproxy)
 command -v docker-compose >/dev/null 2>&1 || need+=(docker-compose)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
 [ ${#need[@]} -eq 0 ] && exit 0
 echo "installing: ${need[*]}"
 sudo=""

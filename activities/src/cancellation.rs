@@ -385,9 +385,10 @@ impl CancellationActivities {
                     inst = institution.name,
                 ),
             };
-            let message_id = format!("<{}.cancellation@coverline>", input.policy_id);
             let subject = format!("Your {} is cancelled ({contract})", institution.product_name());
-            self.mailer.send_notice(&policy.email, &subject, &message_id, &text, None).await?;
+            let sender = self.mailer.sender(&institution);
+            let local = format!("{}.cancellation", input.policy_id);
+            let message_id = self.mailer.send_notice(&sender, &policy.email, &subject, &local, &text, None).await?;
             self.store.record_email_sent(&input.policy_id, KIND, &message_id).await?;
             Ok(())
         })
@@ -412,6 +413,7 @@ impl CancellationActivities {
             }
             let name = format!("{} {}", user.first_name.clone().unwrap_or_default(), user.last_name.clone().unwrap_or_default());
             let contact = institution.email_settings.contact_email.trim();
+            let sender = self.mailer.sender(&institution);
             if !contact.is_empty() && !self.store.email_sent(&input.policy_id, "cancellationRequest:institution").await? {
                 let text = format!(
                     "{name} ({email}) asks to cancel contract {contract} (policy {policy}), paid on {paid}: {amount}, \
@@ -423,10 +425,9 @@ impl CancellationActivities {
                     amount = Cents(payment.amount_cents).dollar_sign(),
                     tracking = payment.payment_id,
                 );
-                let message_id = format!("<{}.cancellation-request.institution@coverline>", input.policy_id);
-                self.mailer
-                    .send_notice(contact, &format!("Cancellation request: contract {contract}"), &message_id, &text, Some(&policy.email))
-                    .await?;
+                let local = format!("{}.cancellation-request.institution", input.policy_id);
+                let subject = format!("Cancellation request: contract {contract}");
+                let message_id = self.mailer.send_notice(&sender, contact, &subject, &local, &text, Some(&policy.email)).await?;
                 self.store.record_email_sent(&input.policy_id, "cancellationRequest:institution", &message_id).await?;
             }
             if !self.store.email_sent(&input.policy_id, "cancellationRequest:member").await? {
@@ -439,10 +440,9 @@ impl CancellationActivities {
                     product = institution.product_name(),
                     inst = institution.name,
                 );
-                let message_id = format!("<{}.cancellation-request.member@coverline>", input.policy_id);
-                self.mailer
-                    .send_notice(&policy.email, &format!("Your cancellation request ({contract})"), &message_id, &text, None)
-                    .await?;
+                let local = format!("{}.cancellation-request.member", input.policy_id);
+                let subject = format!("Your cancellation request ({contract})");
+                let message_id = self.mailer.send_notice(&sender, &policy.email, &subject, &local, &text, None).await?;
                 self.store.record_email_sent(&input.policy_id, "cancellationRequest:member", &message_id).await?;
             }
             Ok(())

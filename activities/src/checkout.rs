@@ -273,7 +273,8 @@ impl CheckoutActivities {
                 .put_verification_code(&input.user_id, &code_hash(&input.user_id, &code), &user.email, at + CODE_TTL_SECS, at)
                 .await?;
             let link = self.resume_link(&input.user_id, &institution.institution_id, "code").await?;
-            let message_id = self.mailer.send_verification_code(&user.email, &code, &institution.name, &link).await?;
+            let sender = self.mailer.sender(&institution);
+            let message_id = self.mailer.send_verification_code(&sender, &user.email, &code, &institution.name, &link).await?;
             self.store.record_member_email(&input.user_id, &kind, &message_id).await?;
             Ok(())
         })
@@ -307,7 +308,7 @@ impl CheckoutActivities {
                 unsubscribe_url: &unsubscribe,
                 postal_address: &institution.email_settings.postal_address,
             };
-            let message_id = self.mailer.send_reminder(&user.email, &reminder).await?;
+            let message_id = self.mailer.send_reminder(&self.mailer.sender(&institution), &user.email, &reminder).await?;
             self.store.record_member_email(&user_id, "reminder", &message_id).await?;
             Ok(true)
         })
@@ -437,8 +438,9 @@ impl CheckoutActivities {
                     input.tracking_number
                 ),
             };
-            let message_id = format!("<{}.{}@coverline>", input.policy_id, kind.replace(':', "."));
-            self.mailer.send_refund_notice(&policy.email, &institution.name, &message_id, &explanation).await?;
+            let local = format!("{}.{}", input.policy_id, kind.replace(':', "."));
+            let sender = self.mailer.sender(&institution);
+            let message_id = self.mailer.send_refund_notice(&sender, &policy.email, &institution.name, &local, &explanation).await?;
             self.store.record_email_sent(&input.policy_id, &kind, &message_id).await?;
             Ok(())
         })

@@ -1,11 +1,21 @@
-//! Email over SMTP (lettre): the verification code, the reminder, the receipt, the contract copy and
-//! a refund notice.
-//! Each purchase email carries a deterministic Message-ID, so a resend is recognisable as the same message.
+//! Email over SMTP (lettre): the verification code, the reminder, the receipt, the contract copy,
+//! refund and cancellation notices, the password reset and the contact request.
+//!
+//! Every message is sent in the member's institution's name ([`Sender`]): its sender name on the
+//! platform's address or on a domain it delegated, replies to its own address, a Message-ID on the
+//! sender's domain, `Auto-Submitted: auto-generated`, and a DKIM signature by the domain's key
+//! ([`crate::dkim`]). Each purchase email carries a deterministic Message-ID, so a resend is
+//! recognisable as the same message.
+
+use std::sync::Arc;
 
 use anyhow::Context;
+use coverline_domain::institution::Institution;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
-use lettre::message::{Attachment, Mailbox, MultiPart};
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::message::{Attachment, Mailbox, MessageBuilder, MultiPart};
+use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use crate::dkim::DkimKeys;
 
 /// What the reminder says and where it stops.
 pub struct Reminder<'a> {
@@ -22,12 +32,35 @@ pub struct Reminder<'a> {
 #[derive(Clone)]
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
+    /// The platform's address (`COVERLINE_MAIL_FROM`): the sender of institutions without their own.
     from: Mailbox,
+    dkim: Arc<DkimKeys>,
+    /// Production: a message from a domain without a DKIM key is not sent.
+    dkim_required: bool,
 }
 
 impl std::fmt::Debug for Mailer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Mailer").field("from", &self.from.to_string()).finish()
+        f.debug_struct("Mailer").field("from", &self.from.to_string()).field("dkim", &self.dkim).finish()
+    }
+}
+
+/// Who a message is from: the institution's sender name on its address, and where replies go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sender {
+    pub from: Mailbox,
+    pub reply_to: Mailbox,
+}
+
+impl Sender {
+    /// The sender's domain: the Message-ID is on it, and its key signs the message.
+    pub fn domain(&self) -> &str {
+        self.from.email.domain()
+    }
+
+    /// `<local@domain>` on the sender's domain.
+    pub fn message_id(&self, local: &str) -> String {
+        format!("<{local}@{}>", self.domain())
     }
 }
 
@@ -116,10 +149,61 @@ impl Mailer {
             .map_err(|e| anyhow::anyhow!("COVERLINE_SMTP_URL: {e}"))?
             .timeout(Some(std::time::Duration::from_secs(20)))
             .build();
-        Ok(Self { transport, from: from.parse().context("parsing the From address")? })
+        Ok(Self { transport, from: from.parse().context("parsing the From address")?, dkim: Arc::default(), dkim_required: false })
     }
 
-    async fn send(&self, message: Message) -> anyhow::Result<()> {
+    /// Signs with `keys` (each message from a domain with a key); `required`: refuses to send from a
+    /// domain without one (production).
+    pub fn with_dkim(self, keys: DkimKeys, required: bool) -> Self {
+        Self { dkim: Arc::new(keys), dkim_required: required, ..self }
+    }
+
+    /// The platform's sender address (`COVERLINE_MAIL_FROM`).
+    pub fn platform_address(&self) -> &Address {
+        &self.from.email
+    }
+
+    /// The institution's sender: `emailSettings.senderName` (else its name) on
+    /// `emailSettings.senderAddress` (else the platform's address), replies to
+    /// `emailSettings.replyTo` (else its `contactEmail`). `Institution::check` proved the addresses at
+    /// import; one that does not parse all the same (a row stored before the check) falls back to
+    /// the platform's address, with a warning.
+    pub fn sender(&self, institution: &Institution) -> Sender {
+        let parse = |field: &str, address: &str| {
+            address.parse::<Address>().unwrap_or_else(|e| {
+                tracing::warn!(institution = %institution.institution_id, field, error = %e, "not an email address: the platform's is used");
+                self.from.email.clone()
+            })
+        };
+        let address =
+            institution.email_settings.sender_address.as_deref().map_or_else(|| self.from.email.clone(), |a| parse("senderAddress", a));
+        Sender {
+            from: Mailbox::new(Some(institution.sender_name().to_string()), address),
+            reply_to: Mailbox::new(Some(institution.name.clone()), parse("replyTo", institution.reply_to())),
+        }
+    }
+
+    /// A message from `sender` to `to` with `reply_to`, its Message-ID `<id_local@sender's domain>`.
+    fn builder(sender: &Sender, to: &str, id_local: &str, reply_to: &Mailbox, subject: String) -> anyhow::Result<MessageBuilder> {
+        Ok(Message::builder()
+            .message_id(Some(sender.message_id(id_local)))
+            .from(sender.from.clone())
+            .reply_to(reply_to.clone())
+            .to(to.parse().context("recipient address")?)
+            .subject(subject))
+    }
+
+    /// Marks the message automatic (RFC 3834: no auto-replies to it), signs it with the sender's
+    /// domain's key, and sends it.
+    async fn send(&self, sender: &Sender, mut message: Message) -> anyhow::Result<()> {
+        message.headers_mut().insert_raw(HeaderValue::new(HeaderName::new_from_ascii_str("Auto-Submitted"), "auto-generated".into()));
+        match self.dkim.key(sender.domain()) {
+            Some(key) => message.sign(key.config()),
+            None if self.dkim_required => {
+                anyhow::bail!("no DKIM key for {} in COVERLINE_DKIM_DIR: the message is not sent unsigned", sender.domain())
+            }
+            None => {}
+        }
         self.transport.send(message).await.map_err(|e| {
             // The relay's reply may quote the recipient's address: it is logged here and never
             // passed on (an activity's failure is written to the workflow's history).
@@ -136,8 +220,11 @@ impl Mailer {
     }
 
     /// Emails a 6-digit verification code with a 'continue your purchase' link; returns the Message-ID.
+    /// The code is in the subject: the member needs it and nothing else from the message, and it is
+    /// no personal data (single use, 10 minutes, bound to the member's session).
     pub async fn send_verification_code(
         &self,
+        sender: &Sender,
         to: &str,
         code: &str,
         institution_name: &str,
@@ -149,23 +236,19 @@ impl Mailer {
              Left the page, or on another device? Continue your purchase where you left off:\n{continue_link}\n\
              (This link works once, for 7 days.)\n"
         );
-        let message_id = new_message_id("code");
-        let message = Message::builder()
-            .message_id(Some(message_id.clone()))
-            .from(self.from.clone())
-            .to(to.parse().context("recipient address")?)
-            .subject(format!("Your verification code: {code}"))
+        let local = new_message_local("code");
+        let message = Self::builder(sender, to, &local, &sender.reply_to, format!("Your {institution_name} verification code: {code}"))?
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
-        self.send(message).await?;
-        Ok(message_id)
+        self.send(sender, message).await?;
+        Ok(sender.message_id(&local))
     }
 
     /// Reminds a member who chose a coverage but did not pay, with a 'continue your purchase' link.
     /// A promotional message (CAN-SPAM's primary purpose): it carries a one-click unsubscribe
     /// (`List-Unsubscribe` with `List-Unsubscribe-Post`, RFC 8058, and a visible link) and the
     /// institution's postal address.
-    pub async fn send_reminder(&self, to: &str, reminder: &Reminder<'_>) -> anyhow::Result<String> {
+    pub async fn send_reminder(&self, sender: &Sender, to: &str, reminder: &Reminder<'_>) -> anyhow::Result<String> {
         let Reminder { institution_name, product_name, continue_link, unsubscribe_url, postal_address } = reminder;
         let text = format!(
             "You chose a {product_name} through {institution_name} but did not finish your purchase.\n\n\
@@ -173,77 +256,89 @@ impl Mailer {
              want this coverage, ignore this email: we will not remind you again.)\n\n\
              --\nStop reminders like this one: {unsubscribe_url}\n{institution_name}, {postal_address}\n"
         );
-        let message_id = new_message_id("reminder");
-        let mut message = Message::builder()
-            .message_id(Some(message_id.clone()))
-            .from(self.from.clone())
-            .to(to.parse().context("recipient address")?)
-            .subject(format!("Your {product_name} is waiting"))
+        let local = new_message_local("reminder");
+        let mut message = Self::builder(sender, to, &local, &sender.reply_to, format!("Your {product_name} is waiting"))?
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
         let headers = message.headers_mut();
         headers.insert_raw(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{unsubscribe_url}>")));
         headers.insert_raw(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click".into()));
-        self.send(message).await?;
-        Ok(message_id)
+        self.send(sender, message).await?;
+        Ok(sender.message_id(&local))
     }
 
     /// Tells the member a charge was refunded (a second charge for a paid contract, or a charge for
-    /// a contract that was voided); `message_id` makes a resend recognisable as the same message.
-    pub async fn send_refund_notice(&self, to: &str, institution_name: &str, message_id: &str, explanation: &str) -> anyhow::Result<()> {
+    /// a contract that was voided); `id_local` makes a resend recognisable as the same message.
+    pub async fn send_refund_notice(
+        &self,
+        sender: &Sender,
+        to: &str,
+        institution_name: &str,
+        id_local: &str,
+        explanation: &str,
+    ) -> anyhow::Result<String> {
         let text = format!("{explanation}\n\nQuestions? Contact {institution_name}.\n");
-        self.send_notice(to, &format!("A refund from {institution_name}"), message_id, &text, None).await
+        self.send_notice(sender, to, &format!("A refund from {institution_name}"), id_local, &text, None).await
     }
 
-    /// A plain-text notice (cancellations); `message_id` makes a resend recognisable as the same
+    /// A plain-text notice (cancellations); `id_local` makes a resend recognisable as the same
     /// message, `reply_to` sends answers to someone else (the member, for a note to the institution).
-    pub async fn send_notice(&self, to: &str, subject: &str, message_id: &str, text: &str, reply_to: Option<&str>) -> anyhow::Result<()> {
-        let mut builder = Message::builder()
-            .message_id(Some(message_id.to_string()))
-            .from(self.from.clone())
-            .to(to.parse().context("recipient address")?);
-        if let Some(reply) = reply_to {
-            builder = builder.reply_to(reply.parse().context("reply-to address")?);
-        }
-        let message = builder.subject(subject).header(ContentType::TEXT_PLAIN).body(text.to_string())?;
-        self.send(message).await
+    /// Returns the Message-ID.
+    pub async fn send_notice(
+        &self,
+        sender: &Sender,
+        to: &str,
+        subject: &str,
+        id_local: &str,
+        text: &str,
+        reply_to: Option<&str>,
+    ) -> anyhow::Result<String> {
+        let other: Option<Mailbox> = reply_to.map(|r| r.parse()).transpose().context("reply-to address")?;
+        let message = Self::builder(sender, to, id_local, other.as_ref().unwrap_or(&sender.reply_to), subject.to_string())?
+            .header(ContentType::TEXT_PLAIN)
+            .body(text.to_string())?;
+        self.send(sender, message).await?;
+        Ok(sender.message_id(id_local))
     }
 
-    /// Emails a 6-digit password reset code.
     /// Emails the code that confirms cancelling a contract (asked from find-your-contract).
-    pub async fn send_cancellation_code(&self, to: &str, code: &str, institution_name: &str, contract: &str) -> anyhow::Result<()> {
+    pub async fn send_cancellation_code(
+        &self,
+        sender: &Sender,
+        to: &str,
+        code: &str,
+        institution_name: &str,
+        contract: &str,
+    ) -> anyhow::Result<()> {
         let text = format!(
             "Your code to cancel your {institution_name} vehicle service contract {contract} is {code}.\n\n\
              Enter it on the page where you asked to cancel. It expires in 10 minutes and can be used once. \
              If you did not ask to cancel this contract, ignore this email: nothing has changed, and your contract stays in force."
         );
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(to.parse().context("recipient address")?)
-            .subject(format!("Your code to cancel your contract: {code}"))
+        let subject = format!("Your code to cancel your contract: {code}");
+        let message = Self::builder(sender, to, &new_message_local("cancel-code"), &sender.reply_to, subject)?
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
-        self.send(message).await
+        self.send(sender, message).await
     }
 
-    pub async fn send_password_reset_code(&self, to: &str, code: &str, institution_name: &str) -> anyhow::Result<()> {
+    /// Emails a 6-digit password reset code.
+    pub async fn send_password_reset_code(&self, sender: &Sender, to: &str, code: &str, institution_name: &str) -> anyhow::Result<()> {
         let text = format!(
             "Your {institution_name} password reset code is {code}.\n\nEnter it with your new password. \
              It expires in 10 minutes and can be used once. If you did not ask to reset your password, ignore this email: \
              your password has not changed."
         );
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(to.parse().context("recipient address")?)
-            .subject(format!("Your password reset code: {code}"))
+        let subject = format!("Your {institution_name} password reset code: {code}");
+        let message = Self::builder(sender, to, &new_message_local("reset"), &sender.reply_to, subject)?
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
-        self.send(message).await
+        self.send(sender, message).await
     }
 
     /// The payment receipt (text and HTML).
-    pub async fn send_receipt(&self, email: &PurchaseEmail) -> anyhow::Result<String> {
-        let message_id = format!("<{}.receipt@coverline>", email.policy_id);
+    pub async fn send_receipt(&self, sender: &Sender, email: &PurchaseEmail) -> anyhow::Result<String> {
+        let local = format!("{}.receipt", email.policy_id);
         let tax = email.sales_tax.as_ref().map(|t| format!("Sales tax: {t}\n")).unwrap_or_default();
         let text = format!(
             "Hello {first},\n\nThank you for your purchase through {inst}. This is your receipt.\n\n\
@@ -290,20 +385,18 @@ impl Mailer {
             ),
             None,
         );
-        let message = Message::builder()
-            .message_id(Some(message_id.clone()))
-            .from(self.from.clone())
-            .to(email.to.parse().context("recipient address")?)
-            .subject(format!("Your receipt from {}", email.institution_name))
+        let message = Self::builder(sender, &email.to, &local, &sender.reply_to, format!("Your receipt from {}", email.institution_name))?
             .multipart(MultiPart::alternative_plain_html(text, html))?;
-        self.send(message).await?;
-        Ok(message_id)
+        self.send(sender, message).await?;
+        Ok(sender.message_id(&local))
     }
 
     /// A contact request to the institution's `contactEmail`: who asked, why, and what they told us
-    /// (`details` are label/value lines). Text and HTML; replies go to the member when they gave an address.
+    /// (`details` are label/value lines). Text and HTML; replies go to the member when they gave an
+    /// address, else to the institution's reply address.
     pub async fn send_contact_request(
         &self,
+        sender: &Sender,
         to: &str,
         institution_name: &str,
         reason: &str,
@@ -323,17 +416,16 @@ impl Mailer {
             inst = html_escape(institution_name),
             reason = html_escape(reason),
         );
-        let mut builder = Message::builder().from(self.from.clone()).to(to.parse().context("institution contact address")?);
-        if let Some(reply) = reply_to.and_then(|r| r.parse().ok()) {
-            builder = builder.reply_to(reply);
-        }
-        let message = builder.subject(format!("Contact request: {reason}")).multipart(MultiPart::alternative_plain_html(text, html))?;
-        self.send(message).await
+        let member: Option<Mailbox> = reply_to.and_then(|r| r.parse().ok());
+        let reply_to = member.as_ref().unwrap_or(&sender.reply_to);
+        let message = Self::builder(sender, to, &new_message_local("contact"), reply_to, format!("Contact request: {reason}"))?
+            .multipart(MultiPart::alternative_plain_html(text, html))?;
+        self.send(sender, message).await
     }
 
     /// The contract copy (text and HTML), with the PDF attached.
-    pub async fn send_contract(&self, email: &PurchaseEmail, pdf: Vec<u8>) -> anyhow::Result<String> {
-        let message_id = format!("<{}.contract@coverline>", email.policy_id);
+    pub async fn send_contract(&self, sender: &Sender, email: &PurchaseEmail, pdf: Vec<u8>) -> anyhow::Result<String> {
+        let local = format!("{}.contract", email.policy_id);
         let text = format!(
             "Hello {first},\n\nAttached is your {product}, contract number {contract}, for your {vehicle}.\n\
              Coverage: {coverage}, {term}, deductible {deductible}.\nYour coverage runs until {ends}.\n\nKeep it with your vehicle records. \
@@ -372,20 +464,17 @@ impl Mailer {
         );
         let attachment = Attachment::new(format!("contract-{}.pdf", email.contract_number))
             .body(pdf, ContentType::parse("application/pdf").expect("static content type"));
-        let message = Message::builder()
-            .message_id(Some(message_id.clone()))
-            .from(self.from.clone())
-            .to(email.to.parse().context("recipient address")?)
-            .subject(format!("Your {} ({})", email.product_name, email.contract_number))
+        let subject = format!("Your {} ({})", email.product_name, email.contract_number);
+        let message = Self::builder(sender, &email.to, &local, &sender.reply_to, subject)?
             .multipart(MultiPart::mixed().multipart(MultiPart::alternative_plain_html(text, html)).singlepart(attachment))?;
-        self.send(message).await?;
-        Ok(message_id)
+        self.send(sender, message).await?;
+        Ok(sender.message_id(&local))
     }
 }
 
-/// A fresh Message-ID (`<kind.random@coverline>`).
-fn new_message_id(kind: &str) -> String {
-    format!("<{kind}.{:032x}@coverline>", rand::random::<u128>())
+/// A fresh Message-ID's local part (`kind.random`).
+fn new_message_local(kind: &str) -> String {
+    format!("{kind}.{:032x}", rand::random::<u128>())
 }
 
 /// Escapes text for an HTML email body.

@@ -16,6 +16,7 @@ pub mod booking;
 pub mod cancellation;
 pub mod catalog;
 pub mod checkout;
+pub mod dkim;
 pub mod documents;
 pub mod email;
 pub mod metrics;

@@ -352,11 +352,12 @@ impl PurchaseActivities {
             }
             let purchase = Purchase::load(&self.store, &input.policy_id).await?;
             let email = purchase.email(&self.public_url)?;
+            let sender = self.mailer.sender(&purchase.institution);
             let message_id = match input.kind {
-                PurchaseEmailKind::Receipt => self.mailer.send_receipt(&email).await?,
+                PurchaseEmailKind::Receipt => self.mailer.send_receipt(&sender, &email).await?,
                 PurchaseEmailKind::Contract => {
                     let pdf = self.store.contract_document(&input.policy_id).await?.context("contract PDF not rendered yet")?;
-                    self.mailer.send_contract(&email, pdf).await?
+                    self.mailer.send_contract(&sender, &email, pdf).await?
                 }
             };
             self.store.record_email_sent(&input.policy_id, kind, &message_id).await?;

@@ -78,8 +78,12 @@ pub struct Config {
     pub temporal_namespace: String,
     /// `COVERLINE_SMTP_URL` (default smtp://127.0.0.1:1025).
     pub smtp_url: String,
-    /// `COVERLINE_MAIL_FROM`.
+    /// `COVERLINE_MAIL_FROM`: the platform's sender (institutions send in their own name on it,
+    /// or on a domain they delegated).
     pub mail_from: String,
+    /// `COVERLINE_DKIM_DIR`: a DKIM key per sending domain (`SELECTOR._domainkey.DOMAIN.pem`);
+    /// unset: mail goes out unsigned (development only).
+    pub dkim_dir: Option<PathBuf>,
     /// `COVERLINE_GATEWAY_URL`: the payment gateway as the servers reach it.
     pub gateway_url: String,
     /// `COVERLINE_GATEWAY_PUBLIC_URL`: the gateway as browsers reach it (default: gateway_url).
@@ -254,6 +258,7 @@ impl Config {
             temporal_namespace: env("TEMPORAL_NAMESPACE").unwrap_or_else(|| "default".into()),
             smtp_url: env("COVERLINE_SMTP_URL").unwrap_or_else(|| "smtp://127.0.0.1:1025".into()),
             mail_from: env("COVERLINE_MAIL_FROM").unwrap_or_else(|| "Coverline <no-reply@coverline.example>".into()),
+            dkim_dir: env("COVERLINE_DKIM_DIR").map(PathBuf::from),
             gateway_public_url: env("COVERLINE_GATEWAY_PUBLIC_URL").unwrap_or_else(|| gateway_url.clone()),
             gateway_url,
             gateway_merchant_key: Secret::new(env("COVERLINE_GATEWAY_MERCHANT_KEY").unwrap_or_else(|| "sandbox-merchant-key".into())),
@@ -335,6 +340,27 @@ fn lab_files(dir: &std::path::Path) -> Vec<String> {
     found
 }
 
+/// The domain of an address or a mailbox (`Name <user@domain>`), lower case.
+fn domain_of(mailbox: &str) -> String {
+    mailbox.trim().trim_end_matches('>').rsplit_once('@').map(|(_, d)| d.to_ascii_lowercase()).unwrap_or_default()
+}
+
+/// The `senderAddress` domains of the institution files in `dir`, each with its file.
+fn sender_domains(dir: &std::path::Path) -> Vec<(String, String)> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut found: Vec<(String, String)> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .filter_map(|p| {
+            let file = std::fs::read_to_string(&p).ok()?.parse::<toml::Table>().ok()?;
+            let address = file.get("emailSettings")?.get("senderAddress")?.as_str()?.to_string();
+            Some((p.display().to_string(), domain_of(&address)))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
 impl Config {
     /// What production mode refuses in this configuration, each naming its variable (empty: it
     /// may start). `is_set` tells whether a variable was given (rather than defaulted).
@@ -387,12 +413,41 @@ impl Config {
                 problems.push(format!("{name}: {file} is lab data (demo, public token): point {name} at your own files, or none"));
             }
         }
+        problems.extend(self.dkim_problems(is_set("COVERLINE_MAIL_FROM")));
         for file in lab_files(&self.providers_dir) {
             problems.push(format!(
                 "COVERLINE_PROVIDERS_DIR: {file} is lab data (an illustrative obligor): point it at files with each provider's filed name, address and licences"
             ));
         }
         problems
+    }
+
+    /// What keeps production's mail from being signed: no `COVERLINE_DKIM_DIR`, a key that does
+    /// not load, or a sending domain without a key (the platform's, and each institution file's
+    /// `senderAddress`; the platform's only when `COVERLINE_MAIL_FROM` was given, a missing one is
+    /// said already).
+    fn dkim_problems(&self, mail_from_set: bool) -> Vec<String> {
+        let Some(dir) = &self.dkim_dir else {
+            return vec!["COVERLINE_DKIM_DIR is missing: production signs every email with its domain's DKIM key (docs/email.md)".into()];
+        };
+        let keys = match coverline_activities::dkim::DkimKeys::load(dir) {
+            Ok(keys) => keys,
+            Err(e) => return vec![format!("{e:#}")],
+        };
+        let mut domains = Vec::new();
+        if mail_from_set {
+            domains.push(("COVERLINE_MAIL_FROM".to_string(), domain_of(&self.mail_from)));
+        }
+        if let Some(dir) = &self.institutions_dir {
+            domains.extend(sender_domains(dir));
+        }
+        domains
+            .into_iter()
+            .filter(|(_, domain)| keys.key(domain).is_none())
+            .map(|(whose, domain)| {
+                format!("COVERLINE_DKIM_DIR has no key for {domain:?} ({whose} sends from it): add SELECTOR._domainkey.{domain}.pem")
+            })
+            .collect()
     }
 
     /// In production mode, refuses to go on when [`Config::production_problems`] finds any, with
@@ -442,7 +497,22 @@ mod tests {
             ("COVERLINE_DEALER_ID", "SUMMIT-0042".into()),
             ("COVERLINE_INSTITUTIONS_DIR", "none".into()),
             ("COVERLINE_INTEGRATORS_DIR", "none".into()),
+            ("COVERLINE_DKIM_DIR", dkim_dir(&["vsc.summitcu.org"]).display().to_string()),
         ])
+    }
+
+    /// A new directory with a (throwaway) DKIM key for each of `domains` (one per call: the tests
+    /// run at once).
+    fn dkim_dir(domains: &[&str]) -> std::path::PathBuf {
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("coverline-test-dkim-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let key = concat!(env!("CARGO_MANIFEST_DIR"), "/../activities/tests/fixtures/dkim-test-key.pem");
+        for domain in domains {
+            std::fs::copy(key, dir.join(format!("mail._domainkey.{domain}.pem"))).unwrap();
+        }
+        dir
     }
 
     fn problems(vars: &HashMap<&'static str, String>) -> Vec<String> {
@@ -545,6 +615,40 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(found[0].contains("renamed.toml"), "{found:?}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn production_signs_the_mail_of_every_sending_domain() {
+        let found = with(&[("COVERLINE_DKIM_DIR", None)]);
+        assert!(found.len() == 1 && found[0].starts_with("COVERLINE_DKIM_DIR is missing"), "{found:?}");
+        let found = with(&[("COVERLINE_DKIM_DIR", Some(dkim_dir(&["other.example"]).to_str().unwrap()))]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("no key for \"vsc.summitcu.org\" (COVERLINE_MAIL_FROM sends from it)"), "{found:?}");
+
+        // An institution that sends from a domain it delegated needs that domain's key too.
+        let institutions = std::env::temp_dir().join(format!("coverline-test-senders-{}", std::process::id()));
+        std::fs::create_dir_all(&institutions).unwrap();
+        let summit = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/institutions/summit-cu.toml")).unwrap();
+        let own =
+            summit.replace("lab = true", "").replace("[emailSettings]", "[emailSettings]\nsenderAddress = \"members@mail.summitcu.org\"");
+        std::fs::write(institutions.join("summit.toml"), own).unwrap();
+        let dir = institutions.to_str().unwrap();
+        let found = with(&[("COVERLINE_INSTITUTIONS_DIR", Some(dir))]);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("no key for \"mail.summitcu.org\"") && found[0].contains("summit.toml"), "{found:?}");
+        let both = dkim_dir(&["vsc.summitcu.org", "mail.summitcu.org"]);
+        assert_eq!(
+            with(&[("COVERLINE_INSTITUTIONS_DIR", Some(dir)), ("COVERLINE_DKIM_DIR", Some(both.to_str().unwrap()))]),
+            Vec::<String>::new()
+        );
+
+        // A key that does not load is named.
+        let broken = dkim_dir(&[]);
+        std::fs::write(broken.join("mail._domainkey.vsc.summitcu.org.pem"), "not a key").unwrap();
+        let found = with(&[("COVERLINE_DKIM_DIR", Some(broken.to_str().unwrap()))]);
+        assert!(found.len() == 1 && found[0].contains("not an RSA private key"), "{found:?}");
+        std::fs::remove_dir_all(&institutions).unwrap();
+        std::fs::remove_dir_all(&broken).unwrap();
     }
 
     #[test]

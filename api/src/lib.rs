@@ -63,6 +63,16 @@ pub struct Activities {
     pub retention: RetentionActivities,
 }
 
+/// The SMTP mailer, signing with `COVERLINE_DKIM_DIR`'s keys; in production it sends nothing unsigned.
+pub fn mailer(config: &Config) -> anyhow::Result<Mailer> {
+    let keys = match &config.dkim_dir {
+        Some(dir) => coverline_activities::dkim::DkimKeys::load(dir)?,
+        None => Default::default(),
+    };
+    let required = config.mode == crate::config::Mode::Production;
+    Ok(Mailer::new(&config.smtp_url, &config.mail_from)?.with_dkim(keys, required))
+}
+
 /// The clients both the API and the worker need.
 struct Clients {
     gateway: Gateway,
@@ -82,7 +92,7 @@ impl Clients {
                 config.gateway_merchant_key.expose(),
                 Duration::from_secs(60),
             )?,
-            mailer: Mailer::new(&config.smtp_url, &config.mail_from)?,
+            mailer: mailer(config)?,
             plan_texts: Arc::new(PlanTexts::load(&config.data_dir)?),
             renderer: ContractRenderer::load(&config.data_dir)?,
             cancellation_rules: Arc::new(coverline_activities::cancellation::load_rules(&config.data_dir)?),

@@ -60,6 +60,17 @@ enum Command {
         #[command(subcommand)]
         command: ReportCommand,
     },
+    /// Email: the DNS records each sending domain publishes (docs/email.md).
+    Mail {
+        #[command(subcommand)]
+        command: MailCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum MailCommand {
+    /// The DKIM record of each key in COVERLINE_DKIM_DIR, with the SPF and DMARC records to adapt.
+    Dns,
 }
 
 #[derive(Subcommand)]
@@ -529,7 +540,7 @@ async fn main() -> anyhow::Result<()> {
                 SupportCommand::RetryBooking { id } => println!("{}", support.retry_booking(&id).await?),
                 SupportCommand::Cancel { id, odometer } => println!("{}", support.cancel(&id, &config.task_queue, odometer).await?),
                 SupportCommand::ResendEmails { id, force } => {
-                    let mailer = coverline_activities::email::Mailer::new(&config.smtp_url, &config.mail_from)?;
+                    let mailer = coverline_api::mailer(&config)?;
                     println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);
                 }
                 SupportCommand::Purchase { .. }
@@ -604,6 +615,16 @@ async fn main() -> anyhow::Result<()> {
                 print_json(&report)?;
             } else {
                 print!("{}", coverline_api::funnel::report::funnel_table(&report));
+            }
+            Ok(())
+        }
+        Command::Mail { command: MailCommand::Dns } => {
+            let dir =
+                config.dkim_dir.as_deref().context("COVERLINE_DKIM_DIR is not set: it holds SELECTOR._domainkey.DOMAIN.pem per domain")?;
+            let keys = coverline_activities::dkim::DkimKeys::load(dir)?;
+            anyhow::ensure!(keys.iter().next().is_some(), "COVERLINE_DKIM_DIR {} holds no key", dir.display());
+            for key in keys.iter() {
+                println!("{}", key.zone());
             }
             Ok(())
         }

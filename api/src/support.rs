@@ -749,8 +749,9 @@ impl Support {
             .context("the contract PDF is not rendered yet: the workflow is still working")?;
         let purchase = Purchase::load(&self.store, &p.policy_id).await?;
         let email = purchase.email(public_url)?;
-        mailer.send_receipt(&email).await?;
-        mailer.send_contract(&email, pdf).await?;
+        let sender = mailer.sender(&purchase.institution);
+        mailer.send_receipt(&sender, &email).await?;
+        mailer.send_contract(&sender, &email, pdf).await?;
         self.store
             .record_policy_event(&p.policy_id, "support:resendEmails", Some(&email.to), &format!("support:{}", self.operator))
             .await?;

@@ -1130,14 +1130,23 @@ mod compose_tests {
                 assert_eq!(ports(service).is_empty(), name != "lb", "{name}: only the balancer is published");
             }
         }
-        // Each coverline service's resolved environment is one production mode starts on.
+        // Each coverline service's resolved environment is one production mode starts on, given
+        // the operator's DKIM key for the sender's domain in the mounted /etc/coverline/dkim (here a
+        // directory of the test's, with a throwaway key).
+        let dkim = std::env::temp_dir().join(format!("coverline-compose-dkim-{}", std::process::id()));
+        std::fs::create_dir_all(&dkim).unwrap();
+        std::fs::copy(root().join("activities/tests/fixtures/dkim-test-key.pem"), dkim.join("mail._domainkey.vsc.summitcu.org.pem"))
+            .unwrap();
         for name in ["api-1", "api-2", "worker"] {
-            let env = environment(&compose["services"][name]);
+            let mut env = environment(&compose["services"][name]);
             assert_eq!(env["COVERLINE_ENV"], "production", "{name}");
+            assert_eq!(env["COVERLINE_DKIM_DIR"], "/etc/coverline/dkim", "{name}");
+            env.insert("COVERLINE_DKIM_DIR".into(), dkim.display().to_string());
             let get = |k: &str| env.get(k).cloned().filter(|v| !v.is_empty());
             let config = coverline_api::config::Config::from_vars(&get).unwrap();
             assert_eq!(config.production_problems(|k| get(k).is_some()), Vec::<String>::new(), "{name}");
         }
+        std::fs::remove_dir_all(&dkim).unwrap();
     }
 
     #[test]

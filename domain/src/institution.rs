@@ -118,6 +118,16 @@ pub struct EmailSettings {
     /// before it read as empty, and no reminder is sent without one.
     #[serde(default)]
     pub postal_address: String,
+    /// The display name of the emails' sender (default: the institution's name).
+    #[serde(default)]
+    pub sender_name: Option<String>,
+    /// The emails' sender address, on a domain the institution delegated to Coverline (its DKIM
+    /// key in `COVERLINE_DKIM_DIR`); default: the platform's address (`COVERLINE_MAIL_FROM`).
+    #[serde(default)]
+    pub sender_address: Option<String>,
+    /// Where members' replies go (default: `contactEmail`).
+    #[serde(default)]
+    pub reply_to: Option<String>,
     #[serde(default)]
     pub general_questions_contact_number: Option<String>,
     #[serde(default)]
@@ -192,11 +202,41 @@ impl Institution {
         if self.application_settings.logo_name.contains('/') || self.application_settings.logo_name.contains("..") {
             return Err("applicationSettings.logoName must be a file name".into());
         }
+        let email = &self.email_settings;
+        for (field, address) in [
+            ("contactEmail", Some(&email.contact_email)),
+            ("senderAddress", email.sender_address.as_ref()),
+            ("replyTo", email.reply_to.as_ref()),
+        ] {
+            if let Some(address) = address
+                && crate::EmailAddress::parse(address).map(|a| a.as_str() != address).unwrap_or(true)
+            {
+                return Err(format!("emailSettings.{field} {address:?} must be an email address (lower case, no spaces)"));
+            }
+        }
+        if let Some(name) = &email.sender_name
+            && (name.trim().is_empty()
+                || name.trim() != name
+                || name.chars().count() > 64
+                || name.chars().any(|c| c.is_control() || "<>\"".contains(c)))
+        {
+            return Err(format!("emailSettings.senderName {name:?} must be 1-64 characters, without <, >, quotes or line breaks"));
+        }
         let postal = self.email_settings.postal_address.trim();
         if postal.len() < 10 || !postal.chars().any(|c| c.is_ascii_digit()) {
             return Err("emailSettings.postalAddress must be the institution's postal address (street, city, state, zip): promotional emails print it".into());
         }
         Ok(())
+    }
+
+    /// The display name of the emails' sender: `emailSettings.senderName`, else the name.
+    pub fn sender_name(&self) -> &str {
+        self.email_settings.sender_name.as_deref().unwrap_or(&self.name)
+    }
+
+    /// Where members' replies go: `emailSettings.replyTo`, else `contactEmail`.
+    pub fn reply_to(&self) -> &str {
+        self.email_settings.reply_to.as_deref().unwrap_or(&self.email_settings.contact_email)
     }
 
     /// The product name on payments and contracts.
@@ -220,5 +260,28 @@ mod tests {
         assert!(Institution::from_toml(text).is_ok());
         let reserved = text.replace("institutionId = \"summit-cu\"", "institutionId = \"global-settings\"");
         assert!(Institution::from_toml(&reserved).unwrap_err().contains("reserved"));
+    }
+
+    #[test]
+    fn the_sender_defaults_to_the_institution_and_its_contact_address() {
+        let text = include_str!("../../data/institutions/summit-cu.toml");
+        let summit = Institution::from_toml(text).unwrap();
+        assert_eq!((summit.sender_name(), summit.reply_to()), ("Summit Credit Union", "vsc@summit-cu.example"));
+        let own = text.replace(
+            "[emailSettings]",
+            "[emailSettings]\nsenderName = \"Summit CU Member Care\"\nreplyTo = \"care@summitcu.example\"\nsenderAddress = \"no-reply@mail.summitcu.example\"",
+        );
+        let own = Institution::from_toml(&own).unwrap();
+        assert_eq!((own.sender_name(), own.reply_to()), ("Summit CU Member Care", "care@summitcu.example"));
+        assert_eq!(own.email_settings.sender_address.as_deref(), Some("no-reply@mail.summitcu.example"));
+        for (line, field) in [
+            ("senderName = \"Summit <CU>\"", "senderName"),
+            ("senderName = \" \"", "senderName"),
+            ("replyTo = \"not an address\"", "replyTo"),
+            ("senderAddress = \"No-Reply@Summitcu.example\"", "senderAddress"),
+        ] {
+            let bad = text.replace("[emailSettings]", &format!("[emailSettings]\n{line}"));
+            assert!(Institution::from_toml(&bad).unwrap_err().contains(field), "{line}");
+        }
     }
 }

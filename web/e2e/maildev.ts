@@ -2,6 +2,9 @@
 
 export interface MaildevMessage {
   to: Array<{ address: string }>
+  /** The sender and the reply address, as maildev's parser reads From and Reply-To. */
+  from?: Array<{ address: string; name: string }>
+  replyTo?: Array<{ address: string; name: string }>
   subject: string
   text?: string
   html?: string

@@ -110,7 +110,9 @@ async fn send_code(
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
     state.store.put_cancellation_code(&policy.policy_id, &code_hash(&policy.policy_id, &code), now + CODE_TTL_SECS, now).await?;
     let contract = policy.contract_number.clone().unwrap_or_default();
-    if let Err(e) = state.mailer.send_cancellation_code(&user.email, &code, &institution.name, &contract).await {
+    if let Err(e) =
+        state.mailer.send_cancellation_code(&state.mailer.sender(&institution), &user.email, &code, &institution.name, &contract).await
+    {
         tracing::warn!(error = ?e, "cancellation code email failed");
         return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "We could not send the email. Please try again."));
     }

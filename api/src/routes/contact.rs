@@ -155,7 +155,14 @@ async fn record(
     details.push(("Reference".into(), request.contact_request_id.clone()));
     match state
         .mailer
-        .send_contact_request(&institution.email_settings.contact_email, &institution.name, reason, Some(&email), &details)
+        .send_contact_request(
+            &state.mailer.sender(institution),
+            &institution.email_settings.contact_email,
+            &institution.name,
+            reason,
+            Some(&email),
+            &details,
+        )
         .await
     {
         Ok(()) => state.store.mark_contact_request_emailed(&request.contact_request_id).await?,

@@ -21,6 +21,7 @@ mod checkout_durable;
 mod consent;
 mod coverage;
 mod durability;
+mod email_sender;
 mod funnel;
 mod global_settings;
 mod limits;

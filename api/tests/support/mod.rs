@@ -134,6 +134,8 @@ pub struct Options {
     pub captcha_secret: Option<String>,
     /// COVERLINE_TRUSTED_PROXIES (default: none).
     pub trusted_proxies: &'static str,
+    /// COVERLINE_DKIM_DIR (default: none, mail unsigned).
+    pub dkim_dir: Option<PathBuf>,
 }
 
 impl Options {
@@ -150,6 +152,7 @@ impl Options {
             database_url: None,
             captcha_secret: None,
             trusted_proxies: "",
+            dkim_dir: None,
         }
     }
 }
@@ -192,6 +195,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         temporal_namespace: "default".into(),
         smtp_url: format!("smtp://127.0.0.1:{}", mail.port),
         mail_from: "Coverline Test <no-reply@coverline.test>".into(),
+        dkim_dir: options.dkim_dir.clone(),
         gateway_url: sandbox_url.clone(),
         gateway_public_url: sandbox_url.clone(),
         gateway_merchant_key: Secret::new("test-merchant-key"),
