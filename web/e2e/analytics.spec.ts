@@ -114,6 +114,6 @@ test('SendEmail when the verification email is not sent (verifyEmailErrorTest)',
   await quoteCoverage(page, { institution, email })
   await enterPersonalDetails(page, { institution })
   await page.getByTestId('validate-email').click()
-  await expect(page.getByRole('alert').filter({ hasText: messages.resendFailed })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: messages.sendCodeFailed })).toBeVisible()
   await expectEvents(email, { errors: [['SendEmail', 'emailFailed 502']], purchase: [] })
 })

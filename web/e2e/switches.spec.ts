@@ -77,12 +77,12 @@ test('quotePostErrorTest: the quote fails, the member lands on the no-rates page
   await screenshotter(`switches-${institution}-`)(page, 'quote-no-rates')
 })
 
-test(`verifyEmailErrorTest: sending the code fails with '${messages.resendFailed}'`, async ({ page }) => {
+test(`verifyEmailErrorTest: sending the code fails with '${messages.sendCodeFailed}'`, async ({ page }) => {
   const institution = 'switch-verify-email'
   await quoteCoverage(page, { institution })
   await enterPersonalDetails(page, { institution })
   await page.getByTestId('validate-email').click()
-  await expect(page.getByRole('alert').filter({ hasText: messages.resendFailed })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: messages.sendCodeFailed })).toBeVisible()
   await onPage(page, 'user/verify-email/send-email', institution)
   await expect(page.getByTestId('code-input')).toHaveCount(0)
   await screenshotter(`switches-${institution}-`)(page, 'verify-email-error')

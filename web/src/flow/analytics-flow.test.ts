@@ -54,6 +54,18 @@ describe('ErrorEncountered events: one per failure', () => {
     expect(errorsIn(analytics)).toEqual([['SendEmail', 'rateLimited 429']])
   })
 
+  it("SendEmail: the first code email fails with its own words, not Resend's (issue 28)", async () => {
+    for (const error of [fails(502, 'emailFailed', messages.resendFailed), fails(0, 'network', 'Failed to fetch')]) {
+      const actor = await driveTo('sendEmail', { sendEmail: error })
+      expect(await send(actor, { type: 'SEND_CODE', emailAddress: 'jane@example.com' })).toBe('sendEmail')
+      expect(actor.getSnapshot().context.emailError).toBe(messages.sendCodeFailed)
+    }
+    // A limit keeps the API's own words.
+    const limited = await driveTo('sendEmail', { sendEmail: fails(429, 'rateLimited', 'Too many codes. Try again later.') })
+    await send(limited, { type: 'SEND_CODE', emailAddress: 'jane@example.com' })
+    expect(limited.getSnapshot().context.emailError).toBe('Too many codes. Try again later.')
+  })
+
   it('SendEmail: Resend code fails', async () => {
     const analytics: AnalyticsEvent[] = []
     let sends = 0

@@ -118,6 +118,17 @@ describe('the contact request from the flow context', () => {
     expect(info.rateArray).toHaveLength(3)
   })
 
+  it("sends the contact-me form's membership answers, else what personal details said (issue 28)", () => {
+    const details = { firstName: 'Ann', lastName: 'Lee', phoneNumber: '3035550100', emailAddress: 'ann@example.com' }
+    const asked = collectedInfoOf(
+      context({ user: null, contactDetails: { ...details, isMember: false, wantsMembershipInfo: true } }),
+    )
+    expect(asked).toMatchObject({ isMember: false, wantsMembershipInfo: true })
+    const member = collectedInfoOf(context({ user: { ...user, isMember: true }, contactDetails: null }))
+    expect(member.isMember).toBe(true)
+    expect(member).not.toHaveProperty('wantsMembershipInfo')
+  })
+
   it('builds the payload with consent and the bounce', () => {
     const body = contactRequestBody(context({ doesConsentToEmail: false }), 'invalidState')
     expect(body).toMatchObject({

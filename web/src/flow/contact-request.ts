@@ -65,6 +65,9 @@ export function collectedInfoOf(context: FlowContext): CollectedInfo {
     lastName: details?.lastName ?? user?.lastName ?? undefined,
     phoneNumber: details?.phoneNumber ?? user?.phoneNumber ?? undefined,
     state: user?.address?.state ?? context.stateOfResidence ?? undefined,
+    // The membership answers: the contact-me form's two boxes, else what personal details said.
+    isMember: details?.isMember ?? user?.isMember ?? undefined,
+    wantsMembershipInfo: details?.wantsMembershipInfo,
   }
   const vehicle = context.car ?? context.vehicle
   if (vehicle) {

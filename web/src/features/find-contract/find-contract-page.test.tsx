@@ -33,6 +33,24 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], lastnam
 }
 
 describe('find your contract', () => {
+  it('sends its pageview once, anonymously, with the route and not the ids (issue 28)', async () => {
+    const hits: Array<{ pagePath?: string; pageTitle?: string; hitType?: string }> = []
+    server.use(
+      http.post('*/api/institution/:iid/analytics', async ({ request }) => {
+        hits.push(((await request.json()) as { data: (typeof hits)[number] }).data)
+        return new Response(null, { status: 202 })
+      }),
+    )
+    renderApp(PAGE)
+    await screen.findByTestId('find-contract-page')
+    await waitFor(() => expect(hits).toHaveLength(1))
+    expect(hits[0]).toMatchObject({
+      hitType: 'pageview',
+      pagePath: '/summit-cu/user/:userId/policy/:policyId',
+      pageTitle: labels.findYourContract,
+    })
+  })
+
   it('is reachable without a session and does not start the purchase flow', async () => {
     let usersCreated = 0
     server.use(

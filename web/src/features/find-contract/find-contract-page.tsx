@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useMachine } from '@xstate/react'
+import { useEffect, useRef } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { Controller, useForm } from 'react-hook-form'
 import { PatternFormat } from 'react-number-format'
@@ -15,7 +16,8 @@ import { MessageDialog } from '../../components/message-dialog'
 import { MuiTheme } from '../../components/mui-theme'
 import { PageSkeleton } from '../../components/page-skeleton'
 import type { ApiError } from '../../api/api-error'
-import type { ContractRef } from '../../api/client'
+import { api, type ContractRef } from '../../api/client'
+import { anonymousPageviewEvent } from '../../lib/analytics'
 import { labels, limits, messages } from '../../lib/product'
 import { useRefusedField } from '../../lib/refused-field'
 import { CancelContractDialog, type CancelDialogStep } from './cancel-contract-dialog'
@@ -123,8 +125,28 @@ function selectDialogStep(snapshot: SnapshotFrom<typeof findContractMachine>): C
  * The contract finder (/{institutionId}/user/{userId}/policy/{policyId}): reached from the contract
  * email without a session, so it runs outside the purchase flow and never touches its session.
  */
+/**
+ * The page's pageview (spec section 2: every navigation sends one), anonymous like splash's: the
+ * page's route, not the member's or the policy's id, and its title; once per page (StrictMode runs
+ * effects twice).
+ */
+export const FIND_CONTRACT_PAGE_PATH = (institutionId: string) => `/${institutionId}/user/:userId/policy/:policyId`
+
+function useFindContractPageview(institutionId: string) {
+  const sent = useRef<string | null>(null)
+  useEffect(() => {
+    if (sent.current === institutionId) return
+    sent.current = institutionId
+    void api.sendAnonymousPageview(
+      institutionId,
+      anonymousPageviewEvent(FIND_CONTRACT_PAGE_PATH(institutionId), labels.findYourContract),
+    )
+  }, [institutionId])
+}
+
 export default function FindContractPage(contract: ContractRef) {
   const { institutionId } = contract
+  useFindContractPageview(institutionId)
   const [snapshot, send] = useMachine(findContractMachine, { input: contract })
   const { institution, documentUrl, failure, submitError, terms, cancelError, codeSent, odometer, odometerRefusal } =
     snapshot.context

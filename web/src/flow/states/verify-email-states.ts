@@ -4,6 +4,15 @@ import { ApiError, messageOf } from '../../api/api-error'
 import { messages } from '../../lib/product'
 import type { FlowContext } from '../flow-context'
 
+/**
+ * Why the first code email did not go: its own words (the spec's 'There was an error re-sending the
+ * code' is Resend's), unless the API refused the request itself (a 4xx: a limit, say) and said why.
+ */
+export function firstSendFailure(error: unknown): string {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500
+  return refused ? messageOf(error, messages.sendCodeFailed) : messages.sendCodeFailed
+}
+
 /** The verifyemail query for the member in context (first send and resend alike). */
 function verificationEmailInput({ context }: { context: FlowContext }) {
   return {
@@ -70,10 +79,7 @@ export const verifyEmailStates = {
                 expired,
                 {
                   target: 'idle',
-                  actions: [
-                    trackFailure('SendEmail'),
-                    assign({ emailError: ({ event }) => messageOf(event.error, messages.resendFailed) }),
-                  ],
+                  actions: [trackFailure('SendEmail'), assign({ emailError: ({ event }) => firstSendFailure(event.error) })],
                 },
               ],
             },
