@@ -158,11 +158,6 @@ impl Mailer {
         Self { dkim: Arc::new(keys), dkim_required: required, ..self }
     }
 
-    /// The platform's sender address (`COVERLINE_MAIL_FROM`).
-    pub fn platform_address(&self) -> &Address {
-        &self.from.email
-    }
-
     /// The institution's sender: `emailSettings.senderName` (else its name) on
     /// `emailSettings.senderAddress` (else the platform's address), replies to
     /// `emailSettings.replyTo` (else its `contactEmail`). `Institution::check` proved the addresses at

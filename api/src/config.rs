@@ -318,26 +318,34 @@ fn secret_problem(name: &str, value: &str) -> Option<String> {
     (value.len() < MIN_SECRET_BYTES).then(|| format!("{name} is {} bytes: at least {MIN_SECRET_BYTES} (openssl rand -hex 32)", value.len()))
 }
 
+/// The TOML files of a directory `serve` would read, each named and parsed, by name (none when the
+/// directory is missing; a file that does not parse is left to the import to refuse).
+fn toml_files(dir: &std::path::Path) -> Vec<(String, toml::Table)> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<(String, toml::Table)> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .filter_map(|p| Some((p.display().to_string(), std::fs::read_to_string(&p).ok()?.parse::<toml::Table>().ok()?)))
+        .collect();
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files
+}
+
 /// The lab files (`lab = true`, or an integrator of a public token) in a directory `serve` would
 /// import, each named.
 fn lab_files(dir: &std::path::Path) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let public_hashes: Vec<String> = PUBLIC_SECRETS.iter().map(|s| crate::integrators::token_sha256(s)).collect();
-    let mut found: Vec<String> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .filter(|p| {
-            let Some(file) = std::fs::read_to_string(p).ok().and_then(|t| t.parse::<toml::Table>().ok()) else { return false };
+    toml_files(dir)
+        .into_iter()
+        .filter(|(_, file)| {
             file.get("lab").and_then(toml::Value::as_bool) == Some(true)
                 || file
                     .get("tokenSha256")
                     .and_then(toml::Value::as_str)
                     .is_some_and(|h| public_hashes.iter().any(|p| p.eq_ignore_ascii_case(h)))
         })
-        .map(|p| p.display().to_string())
-        .collect();
-    found.sort();
-    found
+        .map(|(name, _)| name)
+        .collect()
 }
 
 /// The domain of an address or a mailbox (`Name <user@domain>`), lower case.
@@ -347,18 +355,10 @@ fn domain_of(mailbox: &str) -> String {
 
 /// The `senderAddress` domains of the institution files in `dir`, each with its file.
 fn sender_domains(dir: &std::path::Path) -> Vec<(String, String)> {
-    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut found: Vec<(String, String)> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .filter_map(|p| {
-            let file = std::fs::read_to_string(&p).ok()?.parse::<toml::Table>().ok()?;
-            let address = file.get("emailSettings")?.get("senderAddress")?.as_str()?.to_string();
-            Some((p.display().to_string(), domain_of(&address)))
-        })
-        .collect();
-    found.sort();
-    found
+    toml_files(dir)
+        .into_iter()
+        .filter_map(|(name, file)| Some((name, domain_of(file.get("emailSettings")?.get("senderAddress")?.as_str()?))))
+        .collect()
 }
 
 impl Config {

@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use serde_json::Value;
 
-use crate::purchase_flow::{Client, MERCHANT_KEY, Mailbox, MemberFault, header};
+use crate::purchase_flow::{Client, MERCHANT_KEY, Mailbox, MemberFault};
 use crate::smtp;
+use crate::smtp::header;
 
 const PROVIDER_KEY: &str = "sandbox-provider-key";
 

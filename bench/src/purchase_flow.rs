@@ -31,7 +31,7 @@ impl Mailbox {
     /// The subjects of the messages sent to `email`, oldest first.
     async fn subjects_to(&self, http: &reqwest::Client, email: &str) -> anyhow::Result<Vec<String>> {
         match self {
-            Self::Receiver(inbox) => Ok(inbox.to(email).iter().map(|m| header(&m.data, "Subject").unwrap_or_default()).collect()),
+            Self::Receiver(inbox) => Ok(inbox.to(email).iter().map(|m| smtp::header(&m.data, "Subject").unwrap_or_default()).collect()),
             Self::Maildev(url) => {
                 let all: Vec<Value> = http.get(format!("{url}/email")).send().await?.error_for_status()?.json().await?;
                 Ok(all
@@ -46,12 +46,6 @@ impl Mailbox {
             }
         }
     }
-}
-
-/// A header's value in a raw message (its first line; folded continuations are not read).
-pub fn header(data: &str, name: &str) -> Option<String> {
-    let prefix = format!("{}:", name.to_ascii_lowercase());
-    data.lines().find(|l| l.to_ascii_lowercase().starts_with(&prefix)).map(|l| l[prefix.len()..].trim().to_string())
 }
 
 /// One member's way through the flow, retrying as a browser would when the server is away.

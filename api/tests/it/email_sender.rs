@@ -14,7 +14,7 @@ use serde_json::json;
 
 use crate::checkout_durable::{advance, chosen};
 use crate::support::process::coverline_output;
-use crate::support::smtp::{Received, code_in};
+use crate::support::smtp::{Received, code_in, header};
 use crate::support::{Db, Options, TestApp, buy, on_both_databases, quoted_member, random_suffix, spawn_app, workspace};
 
 /// A 2048-bit key made by openssl for `domain` in `dir` (PKCS#8, as OpenSSL 3 writes it), and its
@@ -46,25 +46,6 @@ fn dkim_verify(message: &str, name: &str, record: &str) -> (bool, String) {
     let out = child.wait_with_output().unwrap();
     let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.success(), said)
-}
-
-/// A header's value, its folded lines joined.
-fn header(data: &str, name: &str) -> Option<String> {
-    let (head, _) = data.split_once("\n\n")?;
-    let mut lines = head.lines().peekable();
-    while let Some(line) = lines.next() {
-        if let Some((n, value)) = line.split_once(':')
-            && n.eq_ignore_ascii_case(name)
-        {
-            let mut value = value.trim().to_string();
-            while let Some(next) = lines.next_if(|l| l.starts_with([' ', '\t'])) {
-                value.push(' ');
-                value.push_str(next.trim());
-            }
-            return Some(value);
-        }
-    }
-    None
 }
 
 /// Who an institution's emails come from, and the key of that domain.

@@ -10,9 +10,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use crate::support::process::coverline_output;
-use crate::support::{
-    Db, Member, Options, TestApp, on_both_databases, pay, quoted_member, ready_to_book, spawn_app, wait_for_policy_status,
-};
+use crate::support::{Db, Member, Options, TestApp, buy, on_both_databases, quoted_member, ready_to_book, spawn_app};
 
 const YEAR: i64 = 365 * 86_400;
 
@@ -56,13 +54,7 @@ async fn quoted(app: &TestApp) -> Member {
 /// A member who bought a contract.
 async fn buyer(app: &TestApp) -> Member {
     let (m, booking) = ready_to_book(app).await;
-    let (s, booked) = app.call(Method::POST, &TestApp::user_path(&m, "/policy"), Some(&m.token), Some(booking)).await;
-    assert_eq!(s, 200, "{booked}");
-    let policy_id = booked["policy"]["policyId"].as_str().unwrap().to_string();
-    let (s, verified) = pay(app, &m, &policy_id, "4242424242424242").await;
-    assert_eq!(s, 200, "{verified}");
-    assert_eq!(wait_for_policy_status(app, &m, &policy_id, "fulfilled").await, "fulfilled");
-    m
+    buy(app, m, booking).await.0
 }
 
 async fn the_retention_workflow_erases_checkouts_abandoned_for_two_years_only(db: Db) {

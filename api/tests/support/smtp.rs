@@ -127,3 +127,22 @@ pub fn decoded(message: &Received) -> String {
     }
     format!("{headers}\n\n{}", String::from_utf8_lossy(&out))
 }
+
+/// A header's value in a raw message (its header block only), its folded lines joined.
+pub fn header(data: &str, name: &str) -> Option<String> {
+    let (head, _) = data.split_once("\n\n")?;
+    let mut lines = head.lines().peekable();
+    while let Some(line) = lines.next() {
+        if let Some((n, value)) = line.split_once(':')
+            && n.eq_ignore_ascii_case(name)
+        {
+            let mut value = value.trim().to_string();
+            while let Some(next) = lines.next_if(|l| l.starts_with([' ', '\t'])) {
+                value.push(' ');
+                value.push_str(next.trim());
+            }
+            return Some(value);
+        }
+    }
+    None
+}
