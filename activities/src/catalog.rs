@@ -69,6 +69,9 @@ impl Catalog {
             };
             let year: u16 = year.parse().with_context(|| format!("line {}: year {year:?}", n + 1))?;
             let parsed = coverline_domain::Vin::parse(vin).map_err(|e| anyhow::anyhow!("line {}: VIN {vin}: {}", n + 1, e.message))?;
+            if !parsed.has_valid_check_digit() {
+                bail!("line {}: VIN {vin}: the check digit is wrong (a mock VIN is computed, so it is always right)", n + 1);
+            }
             let styles = catalog.tree.entry(year).or_default().entry(make.to_string()).or_default().entry(model.to_string()).or_default();
             if catalog.by_vin.insert(parsed.as_str().to_string(), (year, make.to_string(), model.to_string(), styles.len())).is_some() {
                 bail!("line {}: mock VIN {vin} appears twice", n + 1);

@@ -1,6 +1,11 @@
-//! VIN decoding: our own syntax/check-digit/year rules ([`coverline_domain::Vin`]) first, then the
-//! catalog's mock VINs (a described car), then NHTSA vPIC's make/model/trim/body through corgi-rs
-//! with the check digit required.
+//! VIN decoding: our own syntax and year rules ([`coverline_domain::Vin`]) first, then the
+//! catalog's mock VINs (a described car), then NHTSA vPIC's make/model/trim/body through corgi-rs.
+//!
+//! A VIN whose check digit is wrong is decoded like any other (NHTSA's own data holds thousands of
+//! such production VINs): it is found only when vPIC knows its vehicle, and says so
+//! ([`DecodedVehicle::check_digit_mismatch`]) so the member is asked to compare it with their
+//! registration. A VIN whose trim vPIC cannot tell, where the catalog lists several styles that fit
+//! it, carries those styles ([`DecodedVehicle::style_choices`]) for the member to choose from.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -26,6 +31,35 @@ pub struct DecodedVehicle {
     /// True when the VIN is the catalog's representative VIN of a description, not the member's car.
     #[serde(default)]
     pub is_mock_vin: bool,
+    /// True when position 9 is not the check digit the others give: the VIN is still a vehicle vPIC
+    /// knows, but the member should compare it with their registration.
+    #[serde(default)]
+    pub check_digit_mismatch: bool,
+    /// The styles this VIN may be, when vPIC cannot tell its trim and the catalog lists several that
+    /// fit its year, make, model and engine: the member chooses one ([`DecodedVehicle::choose_style`])
+    /// before the car is created. Empty when the style is known.
+    #[serde(default)]
+    pub style_choices: Vec<String>,
+}
+
+/// A style that is not one of a VIN's [`DecodedVehicle::style_choices`] (or none given).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotAChoice;
+
+impl DecodedVehicle {
+    /// The vehicle with the member's style: one of [`DecodedVehicle::style_choices`] (ignoring
+    /// case and surrounding spaces) when there are any, which are then settled; a VIN whose style
+    /// is known keeps it whatever is given.
+    pub fn choose_style(mut self, chosen: Option<&str>) -> Result<Self, NotAChoice> {
+        if self.style_choices.is_empty() {
+            return Ok(self);
+        }
+        let chosen = chosen.map(str::trim).ok_or(NotAChoice)?;
+        let style = self.style_choices.iter().find(|s| s.eq_ignore_ascii_case(chosen)).ok_or(NotAChoice)?.clone();
+        self.style = style;
+        self.style_choices.clear();
+        Ok(self)
+    }
 }
 
 /// The catalog, read on a thread of its own from [`VehicleDecoder::open`]: parsing its ~100,000
@@ -65,7 +99,7 @@ impl VehicleDecoder {
         std::thread::spawn(move || {
             std::sync::LazyLock::force(&warming);
         });
-        Ok(Self { inner: Arc::new(decoder.require_check_digit(true)), catalog })
+        Ok(Self { inner: Arc::new(decoder.require_check_digit(false)), catalog })
     }
 
     /// The description catalog (waits for it while it is being read).
@@ -89,6 +123,8 @@ impl VehicleDecoder {
                 style: described.style,
                 vehicle_type: vehicle_type.to_string(),
                 is_mock_vin: true,
+                check_digit_mismatch: false,
+                style_choices: Vec::new(),
             });
         }
         let info = self.inner.decode(vin.as_str()).ok()?;
@@ -97,6 +133,16 @@ impl VehicleDecoder {
             return None;
         }
         let year = u16::try_from(info.year).ok().or_else(|| vin.model_year())?;
+        let make = title_case(&info.make);
+        // vPIC's trim, or a list of them when its patterns cannot tell ("Sport, Latitude"); else its series.
+        let trims: Vec<&str> =
+            info.trim.as_deref().map(|t| t.split(", ").map(str::trim).filter(|t| !t.is_empty()).collect()).unwrap_or_default();
+        let series = info.series.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        let fitting = match (trims.as_slice(), series) {
+            ([_], _) => Vec::new(),
+            ([], Some(series)) => self.fitting_styles(year, &make, &model, info.displacement_l, &[series]),
+            (trims, _) => self.fitting_styles(year, &make, &model, info.displacement_l, trims),
+        };
         let style = [info.trim.as_deref(), info.series.as_deref()]
             .into_iter()
             .flatten()
@@ -110,15 +156,50 @@ impl VehicleDecoder {
                     None => body,
                 }
             });
+        let style = match fitting.as_slice() {
+            [only] => only.clone(),
+            _ if style.is_empty() => "Base".to_string(),
+            _ => style,
+        };
         Some(DecodedVehicle {
             vin: vin.as_str().to_string(),
             year,
-            make: title_case(&info.make),
+            make,
             model,
-            style: if style.is_empty() { "Base".to_string() } else { style },
+            style,
             vehicle_type: info.vehicle_type.unwrap_or_default(),
             is_mock_vin: false,
+            check_digit_mismatch: !vin.has_valid_check_digit(),
+            style_choices: if fitting.len() > 1 { fitting } else { Vec::new() },
         })
+    }
+
+    /// The styles a VIN whose trim vPIC could not tell to one may be: the catalog's styles of its
+    /// model-year, of its engine size when the catalog names it (`2.7L`), and of vPIC's candidate
+    /// trims or series (`labels`) when the catalog has them; when it has none of several candidate
+    /// trims, those trims as vPIC names them.
+    fn fitting_styles(&self, year: u16, make: &str, model: &str, displacement_l: Option<f64>, labels: &[&str]) -> Vec<String> {
+        let styles = self.catalog().styles(year, make, model);
+        let litres = displacement_l.map(|l| format!("{l:.1}L"));
+        let of_engine: Vec<&str> =
+            styles.iter().copied().filter(|s| litres.as_deref().is_some_and(|l| s.split(' ').any(|word| word == l))).collect();
+        let fitting = if of_engine.is_empty() { styles } else { of_engine };
+        if labels.is_empty() {
+            return fitting.into_iter().map(str::to_string).collect();
+        }
+        let named = |style: &str| {
+            labels.iter().any(|label| {
+                style.len() >= label.len()
+                    && style[..label.len()].eq_ignore_ascii_case(label)
+                    && (style.len() == label.len() || style.as_bytes()[label.len()] == b' ')
+            })
+        };
+        let named: Vec<String> = fitting.into_iter().filter(|s| named(s)).map(str::to_string).collect();
+        match (named.is_empty(), labels.len()) {
+            (false, _) => named,
+            (true, 1) => Vec::new(),
+            (true, _) => labels.iter().map(|l| l.to_string()).collect(),
+        }
     }
 }
 
@@ -176,6 +257,41 @@ mod tests {
         assert_eq!(car.vehicle_type, "PASSENGER CAR");
         let real = decoder.decode(&Vin::parse("1HGCM82633A004352").unwrap()).unwrap();
         assert!(!real.is_mock_vin);
+    }
+
+    #[test]
+    fn a_wrong_check_digit_is_found_when_vpic_knows_the_vehicle_and_says_so() {
+        let decoder = decoder();
+        // The 2003 Accord's VIN with its 9th character changed from 3 to 4.
+        let car = decoder.decode(&Vin::parse("1HGCM82643A004352").unwrap()).expect("vPIC knows a 2003 Honda Accord");
+        assert_eq!((car.year, car.make.as_str(), car.model.as_str()), (2003, "Honda", "Accord"));
+        assert!(car.check_digit_mismatch);
+        assert!(!decoder.decode(&Vin::parse("1HGCM82633A004352").unwrap()).unwrap().check_digit_mismatch);
+        // Nobody holds WMI "ZZZ": a wrong check digit does not make it a vehicle.
+        let mut bytes = *b"ZZZ11111011111111";
+        bytes[8] = if coverline_domain::vin::check_digit(&bytes) == b'1' { b'2' } else { b'1' };
+        assert_eq!(decoder.decode(&Vin::parse(std::str::from_utf8(&bytes).unwrap()).unwrap()), None);
+    }
+
+    #[test]
+    fn a_vin_that_fits_several_styles_asks_for_one() {
+        let decoder = decoder();
+        // A 2021 Jeep Renegade sold at auction (corgi-rs's tests/decode_real_vins.rs): vPIC's trim
+        // patterns leave four trims.
+        let renegade = decoder.decode(&Vin::parse("ZACNJDAB0MPN15099").unwrap()).unwrap();
+        assert_eq!((renegade.year, renegade.make.as_str(), renegade.model.as_str()), (2021, "Jeep", "Renegade"));
+        assert_eq!(renegade.style_choices, ["Freedom", "Jeepster", "Sport", "Upland"]);
+        assert_eq!(renegade.clone().choose_style(None), Err(NotAChoice));
+        assert_eq!(renegade.clone().choose_style(Some("Limited")), Err(NotAChoice), "a style of the model the VIN rules out");
+        let chosen = renegade.choose_style(Some(" sport ")).unwrap();
+        assert_eq!((chosen.style.as_str(), chosen.style_choices.len()), ("Sport", 0));
+        // A 2019 Sprinter: no trim, but its series narrows the catalog's styles to its two bodies.
+        let sprinter = decoder.decode(&Vin::parse("WDZPF1CD4KP124204").unwrap()).unwrap();
+        assert_eq!(sprinter.style_choices, ["C2500/C3500 3.0L Cargo Van", "C2500/C3500 3.0L Van"]);
+        // A VIN whose trim vPIC tells has no choice to make, and keeps its style whatever is sent.
+        let kia = decoder.decode(&Vin::parse("5XYRLDLC3NG097496").unwrap()).unwrap();
+        assert!(kia.style_choices.is_empty());
+        assert_eq!(kia.clone().choose_style(Some("SX")).unwrap().style, kia.style);
     }
 
     #[test]

@@ -251,6 +251,79 @@ fn bench_vin(iterations: usize) -> anyhow::Result<()> {
     let elapsed = start.elapsed();
     report("catalog makes+models+styles", lists, elapsed);
     report("mock vin lookup + decode", mocks, elapsed);
+    real_vins(&decoder)
+}
+
+/// The decode rate of real VINs (data/vins/real-vins.tsv.gz, gathered from public sources), by
+/// source: how many the old rule (check digit required) found, how many are found now, how many
+/// of those have a wrong check digit (found with a warning), and how many ask for a style.
+fn real_vins(decoder: &VehicleDecoder) -> anyhow::Result<()> {
+    use std::io::Read;
+    let path = std::path::Path::new("data/vins/real-vins.tsv.gz");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?)
+        .read_to_string(&mut text)?;
+    #[derive(Default)]
+    struct Tally {
+        vins: usize,
+        wrong_digit: usize,
+        found_before: usize,
+        found: usize,
+        found_wrong_digit: usize,
+        choose_style: usize,
+    }
+    let mut by_source: std::collections::BTreeMap<String, Tally> = Default::default();
+    let start = Instant::now();
+    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let (vin, source) = line.split_once('\t').context("a line without a source")?;
+        let source = if source.starts_with("https://github.com/") {
+            "GitHub issue threads".to_string()
+        } else {
+            source.split([':', '@']).next().unwrap_or(source).to_string()
+        };
+        let tally = by_source.entry(source).or_default();
+        let Ok(vin) = Vin::parse(vin) else { continue };
+        let decoded = decoder.decode(&vin);
+        tally.vins += 1;
+        tally.wrong_digit += usize::from(!vin.has_valid_check_digit());
+        if let Some(car) = decoded {
+            tally.found += 1;
+            tally.found_before += usize::from(!car.check_digit_mismatch);
+            tally.found_wrong_digit += usize::from(car.check_digit_mismatch);
+            tally.choose_style += usize::from(!car.style_choices.is_empty());
+        }
+    }
+    let elapsed = start.elapsed();
+    let pct = |n: usize, of: usize| if of == 0 { 0.0 } else { 100.0 * n as f64 / of as f64 };
+    println!("real VINs (data/vins/real-vins.tsv.gz), decoded in {:.1} s:", elapsed.as_secs_f64());
+    println!("  {:<34} {:>6} {:>12} {:>14} {:>14} {:>12}", "source", "VINs", "check digit", "found before", "found now", "ask style");
+    let mut total = Tally::default();
+    for (source, t) in &by_source {
+        println!(
+            "  {source:<34} {:>6} {:>5} wrong {:>7.2} % {:>12.2} % {:>10.2} %",
+            t.vins,
+            t.wrong_digit,
+            pct(t.found_before, t.vins),
+            pct(t.found, t.vins),
+            pct(t.choose_style, t.found)
+        );
+        total.vins += t.vins;
+        total.wrong_digit += t.wrong_digit;
+        total.found_before += t.found_before;
+        total.found += t.found;
+        total.found_wrong_digit += t.found_wrong_digit;
+        total.choose_style += t.choose_style;
+    }
+    println!(
+        "  {:<34} {:>6} {:>5} wrong {:>7.2} % {:>12.2} % {:>10.2} %",
+        "all",
+        total.vins,
+        total.wrong_digit,
+        pct(total.found_before, total.vins),
+        pct(total.found, total.vins),
+        pct(total.choose_style, total.found)
+    );
+    println!("  found with a wrong check digit (refused before, a warning now): {} of {}", total.found_wrong_digit, total.wrong_digit);
     Ok(())
 }
 

@@ -15,7 +15,12 @@ pub const FAILED_TO_FIND_VIN: &str = crate::product::messages::FAILED_TO_FIND_VI
 /// What the member sees under the VIN field when decoding fails.
 pub const VEHICLE_NOT_FOUND: &str = field_errors::VEHICLE_NOT_FOUND;
 
-/// A syntactically valid, upper-case, 17-character VIN whose check digit (position 9) is correct.
+/// A syntactically valid, upper-case, 17-character VIN.
+///
+/// Its check digit (position 9) is not required: NHTSA's own data holds thousands of production VINs
+/// whose check digit is wrong, and a member must be able to quote the VIN on their registration. The
+/// decoder accepts such a VIN only when vPIC knows the vehicle, and the member is warned
+/// ([`Vin::has_valid_check_digit`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Vin(String);
@@ -23,8 +28,8 @@ pub struct Vin(String);
 impl Vin {
     /// Parses a VIN as typed by a member: trimmed and upper-cased first.
     ///
-    /// Length errors carry the spec's texts; anything else that cannot be a real VIN (letters I, O, Q,
-    /// other characters, a wrong check digit) is [`FAILED_TO_FIND_VIN`].
+    /// Length errors carry the spec's texts; characters a VIN cannot hold (letters I, O, Q, anything
+    /// but letters and digits) are [`FAILED_TO_FIND_VIN`].
     pub fn parse(raw: &str) -> Result<Self, ValidationError> {
         let vin = raw.trim().to_ascii_uppercase();
         let len = vin.chars().count();
@@ -40,10 +45,12 @@ impl Vin {
         if !vin.bytes().all(|b| transliterate(b).is_some()) {
             return Err(ValidationError::new("vin", FAILED_TO_FIND_VIN));
         }
-        if check_digit(vin.as_bytes()) != vin.as_bytes()[8] {
-            return Err(ValidationError::new("vin", FAILED_TO_FIND_VIN));
-        }
         Ok(Self(vin))
+    }
+
+    /// Whether position 9 is the check digit ISO 3779 / 49 CFR 565.15 computes from the others.
+    pub fn has_valid_check_digit(&self) -> bool {
+        check_digit(self.0.as_bytes()) == self.0.as_bytes()[8]
     }
 
     /// The VIN as 17 upper-case characters.
@@ -146,10 +153,18 @@ mod tests {
     }
 
     #[test]
-    fn wrong_check_digit_or_forbidden_letters_are_not_found() {
-        assert_eq!(Vin::parse("1HGCM82643A004352").unwrap_err().message, FAILED_TO_FIND_VIN);
-        assert_eq!(Vin::parse("5YJ3E1EA7KF317000").unwrap_err().message, FAILED_TO_FIND_VIN);
+    fn forbidden_characters_are_not_found() {
         assert_eq!(Vin::parse("1HGCM8263OA004352").unwrap_err().message, FAILED_TO_FIND_VIN);
+        assert_eq!(Vin::parse("1HGCM8263QA004352").unwrap_err().message, FAILED_TO_FIND_VIN);
+        assert_eq!(Vin::parse("1HGCM82-3A004352X").unwrap_err().message, FAILED_TO_FIND_VIN);
+    }
+
+    #[test]
+    fn a_wrong_check_digit_parses_and_is_told() {
+        let wrong = Vin::parse("1HGCM82643A004352").expect("syntax is all a VIN needs to parse");
+        assert!(!wrong.has_valid_check_digit());
+        assert!(Vin::parse("1HGCM82633A004352").unwrap().has_valid_check_digit());
+        assert!(!Vin::parse("5YJ3E1EA7KF317000").unwrap().has_valid_check_digit());
     }
 
     #[test]
@@ -163,7 +178,7 @@ mod tests {
     }
 
     proptest! {
-        /// Any 16 VIN characters plus their computed check digit parse; changing the check digit fails.
+        /// Any 16 VIN characters plus their computed check digit validate; any other digit does not.
         #[test]
         fn computed_check_digit_always_validates(body in "[A-HJ-NPR-Z0-9]{16}") {
             let mut bytes: Vec<u8> = body.bytes().collect();
@@ -171,9 +186,9 @@ mod tests {
             let digit = check_digit(&bytes);
             bytes[8] = digit;
             let vin = String::from_utf8(bytes.clone()).unwrap();
-            prop_assert!(Vin::parse(&vin).is_ok());
+            prop_assert!(Vin::parse(&vin).unwrap().has_valid_check_digit());
             bytes[8] = if digit == b'X' { b'0' } else if digit == b'9' { b'X' } else { digit + 1 };
-            prop_assert!(Vin::parse(&String::from_utf8(bytes).unwrap()).is_err());
+            prop_assert!(!Vin::parse(&String::from_utf8(bytes).unwrap()).unwrap().has_valid_check_digit());
         }
     }
 }

@@ -9,7 +9,7 @@ use rxing::{BarcodeFormat, DecodeHints, helpers::detect_in_luma_slice_with_hints
 
 use crate::decode::shrink;
 use crate::geometry::{rotate, squaring_rotation};
-use crate::picker::pick_barcode;
+use crate::picker::{Known, pick_barcode};
 use crate::{Source, VinReading};
 
 /// Offsets (degrees) around the measured tilt tried for Code 39: rxing's 1D readers scan rows
@@ -30,10 +30,10 @@ const SWEEP_SIDE: u32 = 1200;
 /// every blurred barcode of the corpus readable.
 const SHARPEN_SIGMA: f32 = 1.5;
 
-/// The VIN in the first barcode that holds a valid one.
-pub(crate) fn read(gray: &GrayImage) -> Option<VinReading> {
+/// The VIN in the first barcode that holds a valid one (or a `known` one, see [`pick_barcode`]).
+pub(crate) fn read(gray: &GrayImage, known: Known) -> Option<VinReading> {
     for format in [BarcodeFormat::DATA_MATRIX, BarcodeFormat::QR_CODE, BarcodeFormat::CODE_39] {
-        if let Some(reading) = detect(gray, format) {
+        if let Some(reading) = detect(gray, format, known) {
             return Some(reading);
         }
     }
@@ -45,25 +45,25 @@ pub(crate) fn read(gray: &GrayImage) -> Option<VinReading> {
     let elsewhere = SWEEP.into_iter().filter(|degrees| (degrees - tilt).abs() > 4.0);
     let code39 = around_tilt.into_iter().chain(elsewhere).find_map(|degrees| {
         let turned = if degrees.abs() < 0.25 { sharp.clone() } else { rotate(&sharp, degrees, background) };
-        detect(&turned, BarcodeFormat::CODE_39)
+        detect(&turned, BarcodeFormat::CODE_39, known)
     });
     if code39.is_some() || small.dimensions() == gray.dimensions() {
         return code39;
     }
     // The 2D detectors look for finder patterns at a few scales; on a big photo of a big code,
     // the smaller picture can be the one where they find it.
-    [BarcodeFormat::DATA_MATRIX, BarcodeFormat::QR_CODE].into_iter().find_map(|format| detect(&small, format))
+    [BarcodeFormat::DATA_MATRIX, BarcodeFormat::QR_CODE].into_iter().find_map(|format| detect(&small, format, known))
 }
 
 /// One rxing read for one symbology, its payload checked for a valid VIN.
-fn detect(gray: &GrayImage, format: BarcodeFormat) -> Option<VinReading> {
+fn detect(gray: &GrayImage, format: BarcodeFormat, known: Known) -> Option<VinReading> {
     let (width, height) = gray.dimensions();
     let mut hints = DecodeHints { TryHarder: Some(true), PossibleFormats: Some(HashSet::from([format])), ..DecodeHints::default() };
     // rxing is a port of a large Java code base: an index slip on a strange picture must cost a
     // missed barcode, not the request.
     let result =
         catch_unwind(AssertUnwindSafe(|| detect_in_luma_slice_with_hints(gray.as_raw(), width, height, None, &mut hints))).ok()?.ok()?;
-    let vin = pick_barcode(result.getText())?;
+    let vin = pick_barcode(result.getText(), known)?;
     let symbology = match result.getBarcodeFormat() {
         BarcodeFormat::DATA_MATRIX => "Data Matrix",
         BarcodeFormat::QR_CODE => "QR Code",

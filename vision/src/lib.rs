@@ -37,8 +37,8 @@ pub use ocr::{TESSERACT_ENV, TESSERACT_TIMEOUT};
 /// wrong even with a valid check digit (about one misread in eleven passes the check by chance).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VinReading {
-    /// 17 upper-case characters whose check digit validates (it parses as a
-    /// [`coverline_domain::Vin`]).
+    /// 17 upper-case characters that parse as a [`coverline_domain::Vin`]; the check digit
+    /// validates unless the caller of [`read_vin_knowing`] knew the vehicle.
     pub vin: String,
     /// Where it came from: a barcode read is near certain, a text read less so.
     pub source: Source,
@@ -90,11 +90,18 @@ pub enum PhotoError {
 /// Never panics on any input bytes; blocking (up to a few seconds for a photo without a barcode,
 /// bounded by [`TESSERACT_TIMEOUT`] per OCR pass).
 pub fn read_vin(bytes: &[u8]) -> Result<VinReading, PhotoError> {
+    read_vin_knowing(bytes, &|_| false)
+}
+
+/// [`read_vin`], and when no VIN with a valid check digit is read, the one read as is whose check
+/// digit is wrong but whose vehicle `known` (vPIC decodes it): real VINs with a wrong check digit
+/// exist, and the member who photographs one gets it with the decoder's warning.
+pub fn read_vin_knowing(bytes: &[u8], known: &dyn Fn(&str) -> bool) -> Result<VinReading, PhotoError> {
     let gray = decode::to_working_gray(bytes)?;
-    if let Some(reading) = barcode::read(&gray) {
+    if let Some(reading) = barcode::read(&gray, known) {
         return Ok(reading);
     }
-    ocr::read(&gray)
+    ocr::read(&gray, known)
 }
 
 #[cfg(test)]
@@ -132,7 +139,7 @@ mod tests {
                     damaged.truncate(state as usize % damaged.len());
                 }
                 if let Ok(picture) = decode::to_working_gray(&damaged) {
-                    let _ = barcode::read(&picture);
+                    let _ = barcode::read(&picture, &|_| false);
                 }
             }
         }

@@ -14,7 +14,7 @@ use image::imageops::{self, FilterType};
 use image::{GrayImage, ImageFormat};
 
 use crate::geometry::binarize;
-use crate::picker::{Pick, pick_text};
+use crate::picker::{Known, Pick, pick_text};
 use crate::{PhotoError, Source, VinReading};
 
 /// Environment variable naming the tesseract executable; unset, `tesseract` is looked up on
@@ -33,19 +33,19 @@ const ARGS: [&str; 6] = ["stdin", "stdout", "--psm", "11", "-c", "tessedit_char_
 /// characters best when they are 20-40 px tall.
 const SMALL_SIDE: u32 = 1000;
 
-/// OCR of the working picture, then, unless that read a VIN as is, of a black-and-white (and for
-/// a small picture, enlarged) copy.
-pub(crate) fn read(gray: &GrayImage) -> Result<VinReading, PhotoError> {
+/// OCR of the working picture, then, unless that read a valid VIN as is, of a black-and-white (and
+/// for a small picture, enlarged) copy; a `known` VIN with a wrong check digit only from both.
+pub(crate) fn read(gray: &GrayImage, known: Known) -> Result<VinReading, PhotoError> {
     let reading = |pick: Pick| VinReading { vin: pick.vin, source: Source::Text, repaired: pick.repaired };
     let first = tesseract(gray)?;
-    if let Some(pick) = pick_text(&[&first]).filter(|pick| !pick.repaired) {
+    if let Some(pick) = pick_text(&[&first], &|_| false).filter(|pick| !pick.repaired) {
         return Ok(reading(pick));
     }
     // A second, differently prepared read: it may read the VIN as is, it settles what the first
     // left ambiguous when both agree on one correction, and it vetoes a correction of the first
     // it contradicts (a misread can be two characters away and still correct to a valid VIN).
     let second = tesseract(&second_look(gray))?;
-    pick_text(&[&first, &second]).map(reading).ok_or(PhotoError::NoVin)
+    pick_text(&[&first, &second], known).map(reading).ok_or(PhotoError::NoVin)
 }
 
 fn second_look(gray: &GrayImage) -> GrayImage {

@@ -1,7 +1,9 @@
 //! Finds the VIN in what a barcode or OCR returned. The check digit (position 9) is the arbiter:
-//! a string that does not validate is never returned, and a misread is corrected only when
-//! exactly one correction validates. A wrong VIN costs more than none (the member may not notice
-//! it and quote the wrong car), so every rule here errs towards returning nothing.
+//! a misread is corrected only when exactly one correction validates, and a string that does not
+//! validate is returned only as a last resort, as read, when the caller knows the vehicle it
+//! stands for (real VINs with a wrong check digit exist; the decoder then warns the member). A
+//! wrong VIN costs more than none (the member may not notice it and quote the wrong car), so every
+//! rule here errs towards returning nothing.
 //!
 //! VIN rules themselves (alphabet, weights, year codes) live in `coverline_domain::vin`; what is
 //! here are plausibility tests for OCR output (four trailing digits, a model-year code).
@@ -16,6 +18,10 @@ pub(crate) struct Pick {
     pub vin: String,
     pub repaired: bool,
 }
+
+/// Whether the caller knows the vehicle a VIN stands for (vPIC decodes it): the only way a VIN
+/// whose check digit is wrong is returned.
+pub(crate) type Known<'a> = &'a dyn Fn(&str) -> bool;
 
 /// Characters OCR mistakes for one another in VIN fonts (DejaVu, OCR-B, the stencil of plates),
 /// as `(read, what it may really be)`. I, O and Q never occur in a VIN and are always corrected.
@@ -45,16 +51,20 @@ const CONFUSIONS: &[(u8, &[u8])] = &[
 
 /// The VIN in a barcode's payload. Barcodes carry their own error detection, so nothing is
 /// corrected: the payload holds a valid VIN (door-jamb Code 39 labels may prefix an `I`, some
-/// labels add text around it) or it does not count.
-pub(crate) fn pick_barcode(payload: &str) -> Option<String> {
+/// labels add text around it) or it does not count. Failing that, a 17-character token whose
+/// check digit is wrong but whose vehicle is `known`: the barcode printed what the maker stamped.
+pub(crate) fn pick_barcode(payload: &str, known: Known) -> Option<String> {
     let tokens = tokens(payload);
+    let unprefixed = |token: &String| -> String { token.strip_prefix('I').filter(|rest| rest.len() == 17).unwrap_or(token).to_string() };
     for token in &tokens {
-        let token = token.strip_prefix('I').filter(|rest| rest.len() == 17).unwrap_or(token);
-        if let Some(vin) = valid(token) {
+        if let Some(vin) = valid(&unprefixed(token)) {
             return Some(vin);
         }
     }
-    tokens.iter().find_map(|token| glued_vin(token))
+    tokens
+        .iter()
+        .find_map(|token| glued_vin(token))
+        .or_else(|| tokens.iter().find_map(|token| unchecked(&unprefixed(token)).filter(|vin| known(vin))))
 }
 
 /// The VIN in the text of one or more OCR passes over the same picture, by decreasing
@@ -66,11 +76,13 @@ pub(crate) fn pick_barcode(payload: &str) -> Option<String> {
 /// 3. a misread corrected (a confusable character, a dropped dotted zero, a stray extra
 ///    character) when exactly one correction of a pass validates and no other pass found
 ///    corrections that exclude it;
-/// 4. failing that, the one correction that two passes, misreading differently, agree on.
+/// 4. failing that, the one correction that two passes, misreading differently, agree on;
+/// 5. failing that, the one text read as is (a 17-character token, or the text after a label)
+///    whose check digit is wrong but whose vehicle is `known`.
 ///
 /// Text read by OCR must also end in four digits, as every VIN does (ISO 3779): with one string
 /// in eleven validating by chance, this keeps label text ("GAWRFR1296KGRR119") from passing.
-pub(crate) fn pick_text(passes: &[&str]) -> Option<Pick> {
+pub(crate) fn pick_text(passes: &[&str], known: Known) -> Option<Pick> {
     let passes: Vec<Pass> = passes.iter().map(|text| Pass::new(text)).collect();
     let as_read = |vin: String| Pick { vin, repaired: false };
     let repaired = |vin: String| Pick { vin, repaired: true };
@@ -96,8 +108,12 @@ pub(crate) fn pick_text(passes: &[&str]) -> Option<Pick> {
     for (at, set) in corrections.iter().enumerate() {
         agreed.extend(set.iter().filter(|vin| corrections[at + 1..].iter().any(|other| other.contains(*vin))).cloned());
     }
-    match agreed.len() {
-        1 => agreed.pop_first().map(repaired),
+    if agreed.len() == 1 {
+        return agreed.pop_first().map(repaired);
+    }
+    let as_read_unchecked: BTreeSet<String> = passes.iter().flat_map(Pass::unchecked).filter(|vin| known(vin)).collect();
+    match as_read_unchecked.len() {
+        1 => as_read_unchecked.into_iter().next().map(as_read),
         _ => None,
     }
 }
@@ -118,6 +134,13 @@ impl Pass {
     fn exact(&self) -> Option<String> {
         let after_labels = self.after_labels.iter().map(|after| &after.text);
         self.tokens.iter().chain(after_labels).find_map(|candidate| valid(candidate).filter(|vin| serial_is_numeric(vin)))
+    }
+
+    /// The texts read as is (tokens, and what follows a label unless pieced together) that are
+    /// plausible VINs but for their check digit.
+    fn unchecked(&self) -> Vec<String> {
+        let after_labels = self.after_labels.iter().filter(|after| !after.pieced).map(|after| &after.text);
+        self.tokens.iter().chain(after_labels).filter_map(|candidate| unchecked(candidate)).collect()
     }
 
     /// A VIN at either end of a 19-20 character unlabelled token. Not of 18 characters: one
@@ -152,9 +175,16 @@ fn tokens(text: &str) -> Vec<String> {
     text.to_ascii_uppercase().split(|c: char| !c.is_ascii_alphanumeric()).filter(|token| !token.is_empty()).map(str::to_owned).collect()
 }
 
-/// 17 characters forming a [`Vin`] (check digit included).
+/// 17 characters forming a [`Vin`] whose check digit validates.
 fn valid(candidate: &str) -> Option<String> {
-    (candidate.len() == 17).then(|| Vin::parse(candidate).ok()).flatten().map(String::from)
+    (candidate.len() == 17).then(|| Vin::parse(candidate).ok()).flatten().filter(Vin::has_valid_check_digit).map(String::from)
+}
+
+/// 17 characters forming a [`Vin`] whose check digit does not validate, with a model-year code
+/// and four trailing digits (the bar a correction must pass: such a text is as good as a guess).
+fn unchecked(candidate: &str) -> Option<String> {
+    let vin = (candidate.len() == 17).then(|| Vin::parse(candidate).ok()).flatten()?;
+    (!vin.has_valid_check_digit() && vin.model_year().is_some() && serial_is_numeric(vin.as_str())).then(|| String::from(vin))
 }
 
 /// The last four characters are digits (ISO 3779 requires it of every VIN).
@@ -268,7 +298,7 @@ fn deletions_of(text: &str) -> BTreeSet<String> {
 /// a model-year code: a stricter bar than for a token read as is, since a correction is a guess.
 fn plausible(candidate: &[u8]) -> Option<String> {
     let text = std::str::from_utf8(candidate).ok()?;
-    let vin = Vin::parse(text).ok()?;
+    let vin = Vin::parse(text).ok().filter(Vin::has_valid_check_digit)?;
     (vin.model_year().is_some() && serial_is_numeric(vin.as_str())).then(|| String::from(vin))
 }
 
@@ -281,7 +311,7 @@ mod tests {
     const KIA: &str = "5XYRLDLC3NG097496";
 
     fn pick(text: &str) -> Option<(String, bool)> {
-        pick_text(&[text]).map(|pick| (pick.vin, pick.repaired))
+        pick_text(&[text], &|_| false).map(|pick| (pick.vin, pick.repaired))
     }
 
     #[test]
@@ -342,7 +372,7 @@ mod tests {
         let (first, second) = ("1HGCM82633A0D4352", "LHGCM82633A004352");
         assert_eq!(pick(first), None);
         assert_eq!(pick(second), None);
-        assert_eq!(pick_text(&[first, second]), Some(Pick { vin: HONDA.into(), repaired: true }));
+        assert_eq!(pick_text(&[first, second], &|_| false), Some(Pick { vin: HONDA.into(), repaired: true }));
     }
 
     #[test]
@@ -351,18 +381,21 @@ mod tests {
         let (first, second) = ("1HGCM8Z633A004352", "5XYRLDLC3NG97496");
         assert_eq!(pick(first).map(|(vin, _)| vin), Some(HONDA.into()));
         assert_eq!(pick(second).map(|(vin, _)| vin), Some(KIA.into()));
-        assert_eq!(pick_text(&[first, second]), None);
+        assert_eq!(pick_text(&[first, second], &|_| false), None);
         // A pass with nothing to correct does not contradict.
-        assert_eq!(pick_text(&[first, "GVWR2245KG"]).map(|pick| pick.vin), Some(HONDA.into()));
+        assert_eq!(pick_text(&[first, "GVWR2245KG"], &|_| false).map(|pick| pick.vin), Some(HONDA.into()));
         // A pass that reads the VIN as is settles it.
-        assert_eq!(pick_text(&[first, HONDA]), Some(Pick { vin: HONDA.into(), repaired: false }));
+        assert_eq!(pick_text(&[first, HONDA], &|_| false), Some(Pick { vin: HONDA.into(), repaired: false }));
     }
 
     #[test]
     fn a_labelled_text_one_too_long_is_not_cut_at_an_end() {
         // OCR read "5" as "S5"; dropping the "J" instead also validates: refused, not guessed.
         assert_eq!(pick("VNJTDS5SHBX69F182743"), None);
-        assert_eq!(pick_text(&["VNJTDS5SHBX69F182743", "VN JTD5SHBX69F182743"]).map(|pick| pick.vin), Some("JTD5SHBX69F182743".into()));
+        assert_eq!(
+            pick_text(&["VNJTDS5SHBX69F182743", "VN JTD5SHBX69F182743"], &|_| false).map(|pick| pick.vin),
+            Some("JTD5SHBX69F182743".into())
+        );
     }
 
     #[test]
@@ -382,12 +415,32 @@ mod tests {
         assert_eq!(pick(""), None);
     }
 
+    /// A real VIN whose check digit is wrong (1HGCM82643A004352: the Honda's 9th character changed).
+    const WRONG_DIGIT: &str = "1HGCM82643A004352";
+
+    #[test]
+    fn a_wrong_check_digit_is_returned_as_read_only_when_the_vehicle_is_known() {
+        let known = |vin: &str| vin == WRONG_DIGIT;
+        assert_eq!(pick_text(&[&format!("GVWR 2245KG\n{WRONG_DIGIT}")], &known), Some(Pick { vin: WRONG_DIGIT.into(), repaired: false }));
+        assert_eq!(pick_text(&[WRONG_DIGIT], &|_| false), None, "not known: nothing");
+        assert_eq!(pick_barcode(&format!("I{WRONG_DIGIT}"), &known), Some(WRONG_DIGIT.into()));
+        assert_eq!(pick_barcode(WRONG_DIGIT, &|_| false), None);
+        // A valid VIN anywhere in the passes still wins over it.
+        assert_eq!(pick_text(&[WRONG_DIGIT, HONDA], &known).map(|pick| pick.vin), Some(HONDA.into()));
+        assert_eq!(pick_barcode(&format!("{WRONG_DIGIT} {HONDA}"), &known), Some(HONDA.into()));
+        // Two different known reads are a disagreement: nothing.
+        let other = "1HGCM82653A004352";
+        assert_eq!(pick_text(&[WRONG_DIGIT, other], &|vin| vin == WRONG_DIGIT || vin == other), None);
+        // Text pieced together after a label is never taken unchecked.
+        assert_eq!(pick_text(&["VIN 1HGCM826 43A004352"], &known), None);
+    }
+
     #[test]
     fn barcode_payloads_are_not_corrected_and_lose_a_leading_i() {
-        assert_eq!(pick_barcode(&format!("I{HONDA}")), Some(HONDA.into()));
-        assert_eq!(pick_barcode(&format!("VIN: {HONDA}")), Some(HONDA.into()));
-        assert_eq!(pick_barcode("1HGCM82633A0O4352"), None);
-        assert_eq!(pick_barcode("https://example.com/"), None);
+        assert_eq!(pick_barcode(&format!("I{HONDA}"), &|_| false), Some(HONDA.into()));
+        assert_eq!(pick_barcode(&format!("VIN: {HONDA}"), &|_| false), Some(HONDA.into()));
+        assert_eq!(pick_barcode("1HGCM82633A0O4352", &|_| false), None);
+        assert_eq!(pick_barcode("https://example.com/", &|_| false), None);
     }
 
     #[test]

@@ -205,6 +205,10 @@ async fn vin_for_description(
 }
 
 /// Decodes a VIN (17 characters). Limited per member (a burst of 30, then one per 6 s).
+///
+/// A VIN whose check digit is wrong but whose vehicle vPIC knows is decoded with
+/// `checkDigitMismatch`; a VIN that fits several styles lists them in `styleChoices`, and the
+/// car is then created with the member's `style`.
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/{vin}", tag = "vehicles", security(("session" = [])),
     params(InstitutionPath, ("vin" = String, Path, description = "The VIN, 17 characters")),
     responses((status = 200, body = Decoded), (status = "4XX", description = "The spec's VIN length texts, an undecodable VIN (vehicleNotFound), or too many lookups", body = ErrorBody)))]
@@ -229,6 +233,8 @@ async fn decode_vin(
 struct CreateCar {
     #[schema(min_length = 17, max_length = 17, pattern = "^[A-HJ-NPR-Z0-9]{17}$")]
     vin: String,
+    /// The member's choice among the decoded VIN's `styleChoices` (required when it has any).
+    style: Option<String>,
     #[serde(default)]
     car_flags: CarFlags,
     /// Miles on the odometer, digits (commas allowed).
@@ -267,7 +273,8 @@ async fn create_car(
     Path((_, uid)): Path<(String, String)>,
     Json(body): Json<CreateCar>,
 ) -> ApiResult<(StatusCode, Json<OneCar>)> {
-    let car = new_car(&state, &uid, &body.vin, &body.odometer, body.miles_per_year, body.years_to_own, &body.car_flags)?;
+    let car =
+        new_car(&state, &uid, &body.vin, body.style.as_deref(), &body.odometer, body.miles_per_year, body.years_to_own, &body.car_flags)?;
     state.store.insert_car(&car).await?;
     let stored = state.store.car(&uid, &car.car_id).await?.ok_or_else(ApiError::not_found)?;
     Ok((StatusCode::CREATED, Json(OneCar { car: car_view(&stored) })))

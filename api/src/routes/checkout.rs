@@ -28,7 +28,7 @@ use crate::app::AppState;
 use crate::auth::{self, ActiveInstitution, InstitutionMember};
 use crate::checkouts;
 use crate::error::{ApiError, ApiResult};
-use crate::garage::{parse_vin, vehicle_not_found};
+use crate::garage::decode_with_style;
 use crate::limits::Limit;
 use crate::openapi::{ErrorBody, InstitutionPath, MemberPath};
 use crate::routes::cars::{CarView, car_view};
@@ -54,6 +54,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 struct VehicleAnswer {
     #[schema(min_length = 17, max_length = 17)]
     vin: String,
+    /// The member's choice when the VIN fits several styles.
+    style: Option<String>,
 }
 
 /// The member's answers so far, as the browser holds them.
@@ -152,7 +154,7 @@ async fn checked_answers(state: &AppState, uid: &str, body: AnswersBody) -> ApiR
     let state_of_residence = body.state_of_residence.as_deref().map(StateCode::parse).transpose()?.map(|s| s.as_str().to_string());
     let vehicle = match body.vehicle {
         Some(v) => {
-            let decoded = state.vehicles.decode(&parse_vin(&v.vin)?).ok_or_else(vehicle_not_found)?;
+            let decoded = decode_with_style(state, &v.vin, v.style.as_deref())?;
             Some(Vehicle {
                 vin: decoded.vin,
                 year: decoded.year,

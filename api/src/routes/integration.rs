@@ -26,7 +26,7 @@ use crate::app::AppState;
 use crate::auth::{self, ActiveInstitution};
 use crate::checkouts;
 use crate::error::{ApiError, ApiResult};
-use crate::garage::new_car;
+use crate::garage::{new_car, parse_vin};
 use crate::openapi::ErrorBody;
 use crate::personal_details::{Address, check_details};
 use crate::quoting::{rate_car, store_quote};
@@ -98,6 +98,8 @@ fn yes() -> bool {
 #[serde(rename_all = "camelCase")]
 struct PartnerVehicle {
     vin: String,
+    /// The vehicle's style, when its VIN fits several (the `vehicle.style` error names them).
+    style: Option<String>,
     /// Miles, as a number or a string.
     #[schema(value_type = String)]
     odometer: Value,
@@ -206,7 +208,20 @@ async fn launch(
                 Value::Number(n) => n.to_string(),
                 _ => String::new(),
             };
-            let car = new_car(&state, &user_id, &v.vin, &odometer, v.miles_per_year, v.years_to_own, &v.car_flags)?;
+            let car = match new_car(&state, &user_id, &v.vin, v.style.as_deref(), &odometer, v.miles_per_year, v.years_to_own, &v.car_flags)
+            {
+                Err(e) if e.field == Some("style") => {
+                    // The integrator has no page to choose on: the answer names the choices.
+                    let choices =
+                        parse_vin(&v.vin).ok().and_then(|vin| state.vehicles.decode(&vin)).map(|d| d.style_choices).unwrap_or_default();
+                    return Err(ApiError::field(
+                        ErrorCode::Validation,
+                        format!("{} One of: {}.", e.message, choices.join("; ")),
+                        "vehicle.style",
+                    ));
+                }
+                car => car?,
+            };
             let (miles_per_year, years_to_own) = (car.miles_per_year, car.years_to_own);
             let priced = rate_car(&state, &institution, &car, miles_per_year, years_to_own, &residence)
                 .map_err(|_| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::NoPolicies, NO_AVAILABLE_POLICIES))?;

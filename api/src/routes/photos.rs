@@ -313,8 +313,12 @@ async fn read_drop(
                 .vin_photo_image(&uid, &drop_id)
                 .await?
                 .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, NOT_UPLOADED))?;
-            let outcome =
-                tokio::task::spawn_blocking(move || coverline_vision::read_vin(&image)).await.map_err(|e| ApiError::internal(e.into()))?;
+            // A VIN read as is whose check digit is wrong counts when vPIC knows its vehicle, as typed.
+            let vehicles = state.vehicles.clone();
+            let known = move |vin: &str| coverline_domain::Vin::parse(vin).ok().and_then(|vin| vehicles.decode(&vin)).is_some();
+            let outcome = tokio::task::spawn_blocking(move || coverline_vision::read_vin_knowing(&image, &known))
+                .await
+                .map_err(|e| ApiError::internal(e.into()))?;
             drop(permit);
             let reading = match outcome {
                 Ok(r) => StoredReading::Read(ReadingData {

@@ -204,6 +204,15 @@ async fn integrators_launch_the_flow_with_their_token_only(db: Db) {
         "{b}"
     );
 
+    // A VIN that fits several styles: the integrator is told which, and a launch with one of them goes.
+    let renegade = json!({ "vin": "ZACNJDAB0MPN15099", "odometer": 30000 });
+    let (s, b) = launch(&app, "demo-partner", DEMO_TOKEN, Some(renegade)).await;
+    assert_eq!((s, b["error"]["field"].as_str()), (400, Some("vehicle.style")), "{b}");
+    assert!(b["error"]["message"].as_str().unwrap().ends_with("One of: Freedom; Jeepster; Sport; Upland."), "{b}");
+    let (s, b) =
+        launch(&app, "demo-partner", DEMO_TOKEN, Some(json!({ "vin": "ZACNJDAB0MPN15099", "style": "Upland", "odometer": 30000 }))).await;
+    assert_eq!(s, 201, "{b}");
+
     // An expired code, and an inactive integrator.
     let (_, b) = launch(&app, "demo-partner", DEMO_TOKEN, Some(kia.clone())).await;
     let late = b["launchCode"].as_str().unwrap().to_string();

@@ -83,8 +83,10 @@ async fn catalog_and_mock_vins(db: Db) {
     assert_eq!((s, b["error"]["message"].as_str()), (400, Some(field_errors::VIN_TOO_LONG)));
     let (s, b) = app.call(Method::GET, &c("/vin/1HGCM82633A00"), t, None).await;
     assert_eq!((s, b["error"]["message"].as_str()), (400, Some(field_errors::VIN_TOO_SHORT)));
-    let (s, b) = app.call(Method::GET, &c("/vin/1HGCM82633A004353"), t, None).await;
-    assert_eq!((s, b["error"]["message"].as_str()), (404, Some(messages::FAILED_TO_FIND_VIN)), "wrong check digit");
+    let (s, b) = app.call(Method::GET, &c("/vin/1HGCM8263OA004352"), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (404, Some(messages::FAILED_TO_FIND_VIN)), "a letter O");
+    let (s, b) = app.call(Method::GET, &c("/vin/ZZZ11111111111111"), t, None).await;
+    assert_eq!((s, b["error"]["message"].as_str()), (404, Some(messages::FAILED_TO_FIND_VIN)), "no such manufacturer");
 
     // Another member's token reaches none of this member's cars.
     let other = app.new_member("summit-cu").await;
@@ -93,6 +95,91 @@ async fn catalog_and_mock_vins(db: Db) {
 }
 
 on_both_databases!(catalog_and_mock_vins);
+
+/// Real VINs the check digit refuses are quoted with a warning, and a VIN that fits several styles
+/// is created with the member's choice, which the contract prints.
+async fn check_digit_and_style_choices(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let address = json!({ "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" });
+    let (m, quote) =
+        support::quoted_member_with(&app, INSTITUTION, "3035550100", address.clone(), json!({ "vin": "5XYRLDLC4NG097496" })).await;
+    let t = Some(m.token.as_str());
+
+    // The 2003 Accord's VIN with its 9th character changed: vPIC knows the car, so it is found and flagged.
+    let (s, b) = app.call(Method::GET, &c("/vin/1hgcm82643a004352"), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(
+        (b["data"]["year"].as_u64(), b["data"]["make"].as_str(), b["data"]["model"].as_str()),
+        (Some(2003), Some("Honda"), Some("Accord"))
+    );
+    assert_eq!((b["data"]["checkDigitMismatch"].as_bool(), b["data"]["styleChoices"].as_array().map(Vec::len)), (Some(true), Some(0)));
+    let (s, b) = app.call(Method::GET, &c("/vin/1HGCM82633A004352"), t, None).await;
+    assert_eq!((s, b["data"]["checkDigitMismatch"].as_bool()), (200, Some(false)));
+    // The 2022 Kia's with its check digit changed was quoted as typed (the member's car, not a corrected one).
+    let (s, car) = app.call(Method::GET, &TestApp::user_path(&m, &format!("/car/{}", quote["carId"].as_str().unwrap())), t, None).await;
+    assert_eq!((s, car["car"]["vin"].as_str(), car["car"]["model"].as_str()), (200, Some("5XYRLDLC4NG097496"), Some("Sorento")), "{car}");
+    assert!(quote["rates"].as_array().is_some_and(|r| !r.is_empty()), "{quote}");
+
+    // A 2021 Jeep Renegade sold at auction: vPIC leaves four trims.
+    const RENEGADE: &str = "ZACNJDAB0MPN15099";
+    let (s, b) = app.call(Method::GET, &c(&format!("/vin/{RENEGADE}")), t, None).await;
+    assert_eq!(s, 200, "{b}");
+    assert_eq!(b["data"]["styleChoices"], json!(["Freedom", "Jeepster", "Sport", "Upland"]));
+    for style in [Value::Null, json!("Limited"), json!("")] {
+        let car = json!({ "vin": RENEGADE, "style": style, "odometer": "30000", "milesPerYear": 10000, "yearsToOwn": 3 });
+        let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), t, Some(car)).await;
+        assert_eq!(
+            (s, b["error"]["field"].as_str(), b["error"]["message"].as_str()),
+            (400, Some("style"), Some(field_errors::CHOOSE_STYLE)),
+            "{style}"
+        );
+        let answers = json!({ "step": "mileage", "answers": { "vehicle": { "vin": RENEGADE, "style": style } } });
+        let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, "/checkout"), t, Some(answers)).await;
+        assert_eq!((s, b["error"]["field"].as_str()), (400, Some("style")), "the checkout holds only a chosen style: {b}");
+    }
+
+    // The chosen style is the car's, the quote's and the contract's.
+    let address = json!({ "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" });
+    let (jeep, quote) =
+        support::quoted_member_with(&app, INSTITUTION, "3035550101", address, json!({ "vin": RENEGADE, "style": "sport" })).await;
+    let jt = Some(jeep.token.as_str());
+    let (_, car) = app.call(Method::GET, &TestApp::user_path(&jeep, &format!("/car/{}", quote["carId"].as_str().unwrap())), jt, None).await;
+    assert_eq!(car["car"]["style"].as_str(), Some("Sport"), "{car}");
+    let rate = &quote["rates"][0];
+    let sample = format!(
+        "{}/sample-contract",
+        TestApp::user_path(&jeep, &format!("/quote/{}/rate/{}", quote["quoteId"].as_str().unwrap(), rate["rateId"].as_str().unwrap()))
+    );
+    let res = app.http.get(app.api(&sample)).bearer_auth(&jeep.token).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let text = support::pdf_text(&res.bytes().await.unwrap());
+    assert!(text.contains("2021 Jeep Renegade Sport"), "the contract prints the chosen style: {text}");
+}
+
+on_both_databases!(check_digit_and_style_choices);
+
+/// The photo path takes a VIN with a wrong check digit as the typed one is taken: only when vPIC
+/// knows its vehicle.
+async fn a_photographed_vin_with_a_wrong_check_digit(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let m = app.new_member(INSTITUTION).await;
+    let t = Some(m.token.as_str());
+    for (vin, known) in [("5XYRLDLC4NG097496", true), ("ZZZ11111211111111", false)] {
+        let (url, drop_id) = open_drop(&app, &m, "image/png").await;
+        let (s, _) = put(&app, &url, "image/png", corpus::picture_of(Category::DataMatrix, vin, 5)).await;
+        assert_eq!(s, 204);
+        let (s, b) = app.call(Method::GET, &c(&format!("/vin/ocr/drop/{}/{drop_id}", m.user_id)), t, None).await;
+        if known {
+            assert_eq!((s, b["data"]["vin"].as_str()), (200, Some(vin)), "{b}");
+            let (s, b) = app.call(Method::GET, &c(&format!("/vin/{vin}")), t, None).await;
+            assert_eq!((s, b["data"]["checkDigitMismatch"].as_bool()), (200, Some(true)), "{b}");
+        } else {
+            assert_eq!((s, b["error"]["message"].as_str()), (422, Some(messages::PHOTO_NO_VIN)), "{b}");
+        }
+    }
+}
+
+on_both_databases!(a_photographed_vin_with_a_wrong_check_digit);
 
 /// PUTs `bytes` to a signed URL.
 async fn put(app: &TestApp, url: &str, content_type: &str, bytes: Vec<u8>) -> (u16, Value) {

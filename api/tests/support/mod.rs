@@ -434,6 +434,11 @@ pub async fn ready_to_book_at(app: &TestApp, institution: &str) -> (Member, Valu
 /// A verified member (Jane Doe, `phone`, living at `address`) with a car (the 2022 Kia) and a quote
 /// in the address's state; returns the member and the quote as the API answered it.
 pub async fn quoted_member(app: &TestApp, institution: &str, phone: &str, address: Value) -> (Member, Value) {
+    quoted_member_with(app, institution, phone, address, json!({ "vin": "5XYRLDLC3NG097496" })).await
+}
+
+/// [`quoted_member`] with the car's `vin` (and `style`) of `vehicle`.
+pub async fn quoted_member_with(app: &TestApp, institution: &str, phone: &str, address: Value, vehicle: Value) -> (Member, Value) {
     use reqwest::Method;
     let mut m = app.new_member(institution).await;
     app.call(Method::GET, &TestApp::user_path(&m, &format!("/verifyemail?emailAddress={}", m.email)), Some(&m.token), None).await;
@@ -445,7 +450,7 @@ pub async fn quoted_member(app: &TestApp, institution: &str, phone: &str, addres
     let (s, b) = app.call(Method::PUT, &TestApp::user_path(&m, ""), Some(&m.token), Some(details)).await;
     assert_eq!(s, 200, "{b}");
     m.token = b["token"].as_str().expect("details saved").into();
-    let car = json!({ "vin": "5XYRLDLC3NG097496", "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 });
+    let car = json!({ "vin": vehicle["vin"], "style": vehicle["style"], "odometer": "45000", "milesPerYear": 15000, "yearsToOwn": 6 });
     let (s, car) = app.call(Method::POST, &TestApp::user_path(&m, "/car"), Some(&m.token), Some(car)).await;
     assert_eq!(s, 201, "{car}");
     let ask = json!({ "carId": car["car"]["carId"], "milesPerYear": 15000, "yearsToOwn": 6, "state": state });

@@ -246,7 +246,12 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Decodes a VIN (17 characters). Limited per member (a burst of 30, then one per 6 s). */
+        /**
+         * Decodes a VIN (17 characters). Limited per member (a burst of 30, then one per 6 s).
+         * @description A VIN whose check digit is wrong but whose vehicle vPIC knows is decoded with
+         *     `checkDigitMismatch`; a VIN that fits several styles lists them in `styleChoices`, and the
+         *     car is then created with the member's `style`.
+         */
         get: operations["decode_vin"];
         put?: never;
         post?: never;
@@ -1514,6 +1519,8 @@ export type components = {
             milesPerYear: number;
             /** @description Miles on the odometer, digits (commas allowed). */
             odometer: string;
+            /** @description The member's choice among the decoded VIN's `styleChoices` (required when it has any). */
+            style?: string | null;
             vin: string;
             /** Format: int32 */
             yearsToOwn: number;
@@ -1547,12 +1554,23 @@ export type components = {
         };
         /** @description What a VIN decodes to, as the car pages and the rate books use it. */
         DecodedVehicle: {
+            /**
+             * @description True when position 9 is not the check digit the others give: the VIN is still a vehicle vPIC
+             *     knows, but the member should compare it with their registration.
+             */
+            checkDigitMismatch?: boolean;
             /** @description True when the VIN is the catalog's representative VIN of a description, not the member's car. */
             isMockVin?: boolean;
             make: string;
             model: string;
             /** @description A label a member recognises: trim, else series, else body and engine. */
             style: string;
+            /**
+             * @description The styles this VIN may be, when vPIC cannot tell its trim and the catalog lists several that
+             *     fit its year, make, model and engine: the member chooses one ([`DecodedVehicle::choose_style`])
+             *     before the car is created. Empty when the style is known.
+             */
+            styleChoices?: string[];
             /** @description vPIC's vehicle type (`PASSENGER CAR`, `MULTIPURPOSE PASSENGER VEHICLE (MPV)`, `TRUCK`). */
             vehicleType: string;
             vin: string;
@@ -1830,6 +1848,8 @@ export type components = {
             milesPerYear?: number;
             /** @description Miles, as a number or a string. */
             odometer: string;
+            /** @description The vehicle's style, when its VIN fits several (the `vehicle.style` error names them). */
+            style?: string | null;
             vin: string;
             /** Format: int32 */
             yearsToOwn?: number;
@@ -2229,6 +2249,8 @@ export type components = {
         };
         /** @description The vehicle the member identified: its VIN (decoded again on the server). */
         VehicleAnswer: {
+            /** @description The member's choice when the VIN fits several styles. */
+            style?: string | null;
             vin: string;
         };
         /** @description The widget's result for the policy. */
