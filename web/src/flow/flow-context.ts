@@ -113,7 +113,10 @@ export interface FlowContext {
   isMockVin: boolean
   /** fieldErrors.vehicleNotFound under the VIN field (VIN page or real-VIN prompt); cleared on focus. */
   vinError: string | null
-  /** Why the description look-up got no answer (too many look-ups, connection lost); cleared on the next try. */
+  /**
+   * Why the description look-up got no answer (too many look-ups, connection lost), or why a list of
+   * the cascade did not load; cleared on the next try.
+   */
   descriptionError: string | null
   /** The description lookup's choices ('' = not chosen) and the lists they pick from. */
   description: VehicleDescription

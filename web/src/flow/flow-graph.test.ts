@@ -70,6 +70,7 @@ const MEMBER_EVENTS: FlowEvent[] = [
   { type: 'SUBMIT_DESCRIPTION' },
   { type: 'RETRY_DESCRIPTION' },
   { type: 'GIVE_UP_DESCRIPTION' },
+  { type: 'RETRY_DESCRIPTION_LIST' },
   { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: NO_CAR_FLAGS },
   { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 15000 },
   { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 },

@@ -62,6 +62,7 @@ export type FlowEvent =
   | { type: 'SUBMIT_DESCRIPTION' }
   | { type: 'RETRY_DESCRIPTION' }
   | { type: 'GIVE_UP_DESCRIPTION' }
+  | { type: 'RETRY_DESCRIPTION_LIST' }
   | { type: 'SUBMIT_MILEAGE'; odometer: string; carFlags: CarFlags }
   | { type: 'SUBMIT_MILES_PER_YEAR'; milesPerYear: number }
   | { type: 'SUBMIT_YEARS_TO_OWN'; yearsToOwn: number }

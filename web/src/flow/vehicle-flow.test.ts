@@ -111,7 +111,7 @@ describe('description lookup: the cascade', () => {
     await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'year', value: '2020' })
     await Promise.resolve()
     expect(actor.getSnapshot().context.descriptionLists.makes).toEqual([])
-    expect(actor.getSnapshot().matches({ descriptionLookup: 'editing' })).toBe(true)
+    expect(actor.getSnapshot().matches({ descriptionLookup: 'listFailed' })).toBe(true)
     expect(analytics).toEqual([
       expect.objectContaining({
         hitType: 'event',
@@ -120,6 +120,37 @@ describe('description lookup: the cascade', () => {
         eventLabel: 'makes',
       }),
     ])
+  })
+
+  it('loads a years list that failed again on Try again, and when the member comes back to the page', async () => {
+    let failures = 1
+    const requested: string[] = []
+    const list: Fakes['list'] = (name) => {
+      requested.push(name)
+      if (name === 'years' && failures > 0) {
+        failures -= 1
+        return Promise.reject(new ApiError(500, 'internal', 'boom'))
+      }
+      return Promise.resolve(CATALOG[name])
+    }
+    const actor = await toDescription({ list })
+    expect(actor.getSnapshot().context.descriptionLists.years).toEqual([])
+    expect(actor.getSnapshot().matches({ descriptionLookup: 'listFailed' })).toBe(true)
+    expect(actor.getSnapshot().context.descriptionError).toBe(messages.somethingWentWrong)
+    await send(actor, { type: 'RETRY_DESCRIPTION_LIST' })
+    expect(actor.getSnapshot().context.descriptionLists.years).toEqual(CATALOG.years)
+    expect(actor.getSnapshot().matches({ descriptionLookup: 'editing' })).toBe(true)
+    expect(actor.getSnapshot().context.descriptionError).toBeNull()
+
+    // Failed again and left: coming back to the page loads it again.
+    failures = 1
+    const again = await toDescription({ list })
+    expect(again.getSnapshot().context.descriptionLists.years).toEqual([])
+    expect(await send(again, { type: 'BACK' })).toBe('lookup')
+    await send(again, { type: 'CHOOSE_DESCRIPTION' })
+    expect(await send(again, { type: 'SHOW_ESTIMATES' })).toBe('descriptionLookup')
+    expect(again.getSnapshot().context.descriptionLists.years).toEqual(CATALOG.years)
+    expect(requested).toEqual(['years', 'years', 'years', 'years'])
   })
 
   it('needs every field before it looks the vehicle up', async () => {
