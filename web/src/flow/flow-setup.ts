@@ -66,8 +66,9 @@ export type FlowEvent =
   | { type: 'SUBMIT_MILEAGE'; odometer: string; carFlags: CarFlags }
   | { type: 'SUBMIT_MILES_PER_YEAR'; milesPerYear: number }
   | { type: 'SUBMIT_YEARS_TO_OWN'; yearsToOwn: number }
-  | { type: 'CHOOSE_CAR_DETAILS' }
-  | { type: 'SUBMIT_CAR_DETAILS'; odometer: string; milesPerYear: number; yearsToOwn: number }
+  /** Mileage's link to the combined form, with what was typed and ticked there (the odometer as typed). */
+  | { type: 'CHOOSE_CAR_DETAILS'; odometer: string; carFlags: CarFlags }
+  | { type: 'SUBMIT_CAR_DETAILS'; odometer: string; milesPerYear: number; yearsToOwn: number; carFlags: CarFlags }
   | { type: 'SELECT_RATE'; index: number }
   | { type: 'PURCHASE' }
   | { type: 'SUBMIT_REAL_VIN'; vin: string }

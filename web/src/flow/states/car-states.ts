@@ -202,13 +202,23 @@ export const carStates = {
     id: 'mileage',
     tags: 'mileage',
     initial: 'editing',
-    on: { BACK: back('mileage'), CHOOSE_CAR_DETAILS: '#carDetails' },
+    on: {
+      BACK: back('mileage'),
+      CHOOSE_CAR_DETAILS: {
+        target: '#carDetails',
+        actions: assign({ mileageDraft: ({ event }) => ({ odometer: event.odometer, carFlags: event.carFlags }) }),
+      },
+    },
     states: {
       editing: {
         on: {
           SUBMIT_MILEAGE: {
             target: 'checkingCar',
-            actions: assign({ odometer: ({ event }) => event.odometer, carFlags: ({ event }) => event.carFlags }),
+            actions: assign({
+              odometer: ({ event }) => event.odometer,
+              carFlags: ({ event }) => event.carFlags,
+              mileageDraft: null,
+            }),
           },
         },
       },
@@ -253,7 +263,7 @@ export const carStates = {
   }),
   /**
    * The combined car-details form (/user/car/details, from mileage or by its route): the three
-   * answers at once, then the member's car like years to own (the flags stay as given on mileage).
+   * answers and the car flags at once, then the member's car like years to own.
    */
   carDetails: flowSetup.createStateConfig({
     id: 'carDetails',
@@ -269,6 +279,8 @@ export const carStates = {
               odometer: ({ event }) => event.odometer,
               milesPerYear: ({ event }) => event.milesPerYear,
               yearsToOwn: ({ event }) => event.yearsToOwn,
+              carFlags: ({ event }) => event.carFlags,
+              mileageDraft: null,
             }),
           },
         },
