@@ -151,7 +151,9 @@ test('a VIN read from a photo fills the field; the member checks it and continue
   await screenshot(page, 'mileage-after-photo')
 })
 
-test('the car-details form: mileage, miles per year and years to own on one page, then coverage', async ({ page }) => {
+test('the car-details form: mileage, miles per year, years to own and the car flags on one page, then coverage', async ({
+  page,
+}) => {
   const screenshot = screenshotter('car-details-')
   await startQuote(page)
   await page.getByTestId('lookup-continue').click()
@@ -159,23 +161,29 @@ test('the car-details form: mileage, miles per year and years to own on one page
   await page.getByTestId('vin-input').fill('5XYRLDLC3NG097496')
   await page.getByTestId('vin-submit').click()
   await onPage(page, 'user/car/mileage')
+  // What was typed and ticked on mileage comes along.
+  await page.getByTestId('mileage-input').pressSequentially('0')
+  await page.getByTestId('car-flag-commercialUse').check()
   await page.getByRole('button', { name: labels.allCarDetails }).click()
   await onPage(page, 'user/car/details')
   await expect(page.getByTestId('car-line')).not.toBeEmpty()
+  await expect(page.getByTestId('car-details-odometer')).toHaveValue('0')
+  await expect(page.getByTestId('car-flag-commercialUse')).toBeChecked()
 
-  // The spec's rules, on the real page: required, numbers only, at most 6 digits.
-  await page.getByTestId('car-details-miles-per-year').fill('')
+  // The mileage page's rules, on the real page: above zero, at most 6 digits.
   await page.getByTestId('car-details-submit').click()
-  await expect(page.getByText(fieldErrors.required).first()).toBeVisible()
-  await page.getByTestId('car-details-odometer').fill('45k')
-  await page.getByTestId('car-details-miles-per-year').fill('12345678') // the spec: at most 7 characters
+  await expect(page.getByText(fieldErrors.greaterThanZero)).toBeVisible()
+  await page.getByTestId('car-details-odometer').fill('')
+  await page.getByTestId('car-details-odometer').pressSequentially('1000000')
   await page.getByTestId('car-details-submit').click()
-  await expect(page.getByText(fieldErrors.onlyNumbers)).toBeVisible()
   await expect(page.getByText(fieldErrors.sixDigits)).toBeVisible()
   await screenshot(page, 'errors')
+  await onPage(page, 'user/car/details')
 
-  await page.getByTestId('car-details-odometer').fill('45000')
-  await page.getByTestId('car-details-miles-per-year').fill('12000')
+  await page.getByTestId('car-details-odometer').fill('')
+  await page.getByTestId('car-details-odometer').pressSequentially('45000')
+  await page.getByRole('combobox', { name: labels.milesPerYear }).click()
+  await page.getByRole('option', { name: '10,000' }).click()
   await page.getByRole('combobox', { name: labels.yearsToOwn }).click()
   await page.getByRole('option', { name: '3 Years' }).click()
   await page.getByTestId('car-details-submit').click()
@@ -190,5 +198,9 @@ test('the car-details form: mileage, miles per year and years to own on one page
   await expect(page.getByTestId('years-to-own-3')).toBeChecked()
   await page.getByTestId('back-button').click()
   await onPage(page, 'user/car/miles-per-year')
-  await expect(page.getByTestId('miles-per-year-15000')).toBeChecked() // 12,000 a year is the 10,001-15,000 band
+  await expect(page.getByTestId('miles-per-year-10000')).toBeChecked()
+  await page.getByTestId('back-button').click()
+  await onPage(page, 'user/car/mileage')
+  await expect(page.getByTestId('mileage-input')).toHaveValue('45,000')
+  await expect(page.getByTestId('car-flag-commercialUse')).toBeChecked()
 })

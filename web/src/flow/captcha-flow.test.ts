@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { waitFor } from 'xstate'
 import { ApiError } from '../api/api-error'
 import { messages } from '../lib/product'
 import { driveTo, send, session, settle, start } from '../test/flow-harness'
@@ -9,8 +10,6 @@ import { SPLASH_RESET_DELAY_MS } from './flow-setup'
  * reset (spec section 4: 'Splash resets the session (after a timeout if captcha is authorised or a
  * token-timeout flag is set)').
  */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('flow: captcha', () => {
   it('sends the solution with user creation once, and keeps the captcha authorised', async () => {
@@ -61,7 +60,7 @@ describe('flow: captcha', () => {
       gates: [],
     })
     expect(await send(actor, { type: 'GO_TO', step: 'lookup' })).toBe('splash')
-    await sleep(SPLASH_RESET_DELAY_MS + 100)
+    await waitFor(actor, (s) => s.context.user === null, { timeout: 2 * SPLASH_RESET_DELAY_MS })
     expect(actor.getSnapshot().context).toMatchObject({ session: null, user: null, captchaAuthorized: true })
 
     // Without the captcha authorised (nor the token-timeout flag), at once.

@@ -46,6 +46,13 @@ export function listToLoad(description: VehicleDescription, lists: DescriptionLi
   return null
 }
 
+/** The lists again, with every empty one (a failed load) not loaded, so the flow loads it again. */
+export function retryFailedLists(lists: DescriptionLists): DescriptionLists {
+  return Object.fromEntries(
+    Object.entries(lists).map(([list, choices]) => [list, choices?.length === 0 ? null : choices]),
+  ) as DescriptionLists
+}
+
 /** Every field chosen. */
 export function isCompleteDescription(description: VehicleDescription): boolean {
   return DESCRIPTION_FIELDS.every((field) => description[field].trim() !== '')

@@ -52,6 +52,15 @@ export type PurchaseSignal = 'booked' | 'paid'
 /** The analytics events sent at most once per session. */
 export type OnceSignal = CoverageSignal | PurchaseSignal
 
+/**
+ * What the member typed and ticked on mileage without submitting it, taken along by its link to the
+ * combined car-details form: the odometer as typed ('45,000') and the car flags.
+ */
+export interface MileageDraft {
+  odometer: string
+  carFlags: CarFlags
+}
+
 /** A partner's launch of the flow in its page (integration mode, spec section 2). */
 export interface IntegrationLaunch {
   integratorId: string
@@ -113,7 +122,10 @@ export interface FlowContext {
   isMockVin: boolean
   /** fieldErrors.vehicleNotFound under the VIN field (VIN page or real-VIN prompt); cleared on focus. */
   vinError: string | null
-  /** Why the description look-up got no answer (too many look-ups, connection lost); cleared on the next try. */
+  /**
+   * Why the description look-up got no answer (too many look-ups, connection lost), or why a list of
+   * the cascade did not load; cleared on the next try.
+   */
   descriptionError: string | null
   /** The description lookup's choices ('' = not chosen) and the lists they pick from. */
   description: VehicleDescription
@@ -121,6 +133,11 @@ export interface FlowContext {
   /** Whole miles, digits only. */
   odometer: string | null
   carFlags: CarFlags
+  /**
+   * Mileage's unsubmitted answers, for the combined form (and mileage again) to start from; not
+   * answers yet, so no car is made of them. Cleared when mileage or the combined form is submitted.
+   */
+  mileageDraft: MileageDraft | null
   milesPerYear: number
   yearsToOwn: number
   car: Car | null
@@ -223,6 +240,7 @@ export function initialContext(institutionId: string, institution: Institution |
     descriptionLists: NO_LISTS,
     odometer: null,
     carFlags: NO_CAR_FLAGS,
+    mileageDraft: null,
     milesPerYear: DEFAULT_MILES_PER_YEAR,
     yearsToOwn: DEFAULT_YEARS_TO_OWN,
     car: null,

@@ -62,11 +62,13 @@ export type FlowEvent =
   | { type: 'SUBMIT_DESCRIPTION' }
   | { type: 'RETRY_DESCRIPTION' }
   | { type: 'GIVE_UP_DESCRIPTION' }
+  | { type: 'RETRY_DESCRIPTION_LIST' }
   | { type: 'SUBMIT_MILEAGE'; odometer: string; carFlags: CarFlags }
   | { type: 'SUBMIT_MILES_PER_YEAR'; milesPerYear: number }
   | { type: 'SUBMIT_YEARS_TO_OWN'; yearsToOwn: number }
-  | { type: 'CHOOSE_CAR_DETAILS' }
-  | { type: 'SUBMIT_CAR_DETAILS'; odometer: string; milesPerYear: number; yearsToOwn: number }
+  /** Mileage's link to the combined form, with what was typed and ticked there (the odometer as typed). */
+  | { type: 'CHOOSE_CAR_DETAILS'; odometer: string; carFlags: CarFlags }
+  | { type: 'SUBMIT_CAR_DETAILS'; odometer: string; milesPerYear: number; yearsToOwn: number; carFlags: CarFlags }
   | { type: 'SELECT_RATE'; index: number }
   | { type: 'PURCHASE' }
   | { type: 'SUBMIT_REAL_VIN'; vin: string }
@@ -137,7 +139,8 @@ const CAPTCHA_REFUSALS: readonly string[] = ['captchaRequired', 'captchaInvalid'
 
 /** The splash's delayed session reset (spec section 4: 'after a timeout'). */
 export const SPLASH_RESET_DELAY_MS = 1000
-const SPLASH_RESET_TIMER = 'splashReset'
+/** The delayed SPLASH_RESET's id (cancelled when the reset runs earlier). */
+export const SPLASH_RESET_TIMER = 'splashReset'
 
 export function session(context: FlowContext) {
   if (!context.session) throw new Error('No session')
@@ -361,13 +364,13 @@ export const flowSetup = setup({
     }),
     /**
      * Entering the splash resets the session (spec section 4): after a timeout (SPLASH_RESET_DELAY_MS)
-     * when the captcha is authorised; else at once. While it waits, the session clock is stopped and
-     * the token and allowed routes are gone already (no /user page opens). A session that timed out
-     * (the token-timeout flag) is forgotten at once all the same: its token is dead.
+     * when the captcha is authorised or the token-timeout flag (sessionExpired) is set; else at once.
+     * While it waits, the session clock is stopped and the token and allowed routes are gone already
+     * (no /user page opens); a new email on the splash resets at once.
      */
     enterSplash: enqueueActions(({ context, enqueue }) => {
       enqueue.cancel(SPLASH_RESET_TIMER)
-      if (context.captchaAuthorized && !context.sessionExpired) {
+      if (context.captchaAuthorized || context.sessionExpired) {
         enqueue.cancel(SESSION_REFRESH_TIMER)
         enqueue.cancel(SESSION_IDLE_TIMER)
         enqueue.stopChild(SESSION_REFRESH)

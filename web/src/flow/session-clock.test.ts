@@ -4,6 +4,7 @@ import type { AnalyticsEvent } from '../api/types'
 import { driveTo, personalDetails, send, settle, start, type Actor, type Fakes } from '../test/flow-harness'
 import { stepOf } from './flow-actor'
 import { NO_CAR_FLAGS } from './flow-context'
+import { SPLASH_RESET_DELAY_MS } from './flow-setup'
 import type { FlowEvent } from './flow-machine'
 import {
   IDLE_CHECK_INTERVAL_MS,
@@ -41,10 +42,16 @@ function context(actor: Actor) {
   return actor.getSnapshot().context
 }
 
-function expectSessionEnded(actor: Actor) {
-  const c = context(actor)
+/**
+ * The session ended: on the splash with the Session Expired flag, the token and allowed routes gone at
+ * once, and everything else forgotten when the splash's delayed reset (the token-timeout flag) has run.
+ */
+async function expectSessionEnded(actor: Actor) {
   expect(stepOf(actor.getSnapshot())).toBe('splash')
   expect(actor.getSnapshot().matches({ splash: 'email' })).toBe(true)
+  expect(context(actor)).toMatchObject({ sessionExpired: true, session: null, gates: [] })
+  await vi.advanceTimersByTimeAsync(SPLASH_RESET_DELAY_MS)
+  const c = context(actor)
   expect(c.sessionExpired).toBe(true)
   expect([c.session, c.user, c.vehicle, c.car, c.quote, c.selectedRate, c.policy, c.payment]).toEqual(Array(8).fill(null))
   expect(c.gates).toEqual([])
@@ -97,7 +104,7 @@ describe('session clock: refresh', () => {
     expect(context(actor).sessionWarning).toBe(true)
     expect(stepOf(actor.getSnapshot())).toBe('mileage')
     await refreshIntervals(actor, 1)
-    expectSessionEnded(actor)
+    await expectSessionEnded(actor)
     expect(refreshes).toHaveLength(14) // the maximum ends the session without another refresh
     expect(ends).toEqual(['r-14']) // on the server too, with the newest token
     await wait(actor, 30 * MINUTE)
@@ -130,7 +137,7 @@ describe('session clock: refresh', () => {
     const ends: Array<string | null> = []
     const actor = await driveTo('milesPerYear', { refresh: () => Promise.reject(error), ends })
     await wait(actor, SESSION_REFRESH_INTERVAL_MS)
-    expectSessionEnded(actor)
+    await expectSessionEnded(actor)
     expect(ends).toEqual(['t-1'])
   })
 
@@ -176,7 +183,7 @@ describe('session clock: inactivity', () => {
     expect(stepOf(actor.getSnapshot())).toBe('mileage')
     expect(ends).toEqual([])
     await wait(actor, IDLE_CHECK_INTERVAL_MS)
-    expectSessionEnded(actor)
+    await expectSessionEnded(actor)
     // Refreshed at 4, 8 and 12 minutes: the newest token.
     expect(ends).toEqual(['r-3'])
     await wait(actor, 30 * MINUTE)
@@ -189,7 +196,7 @@ describe('session clock: inactivity', () => {
     await wait(actor, 14 * MINUTE + 59_000, { active: true })
     expect(stepOf(actor.getSnapshot())).toBe('vinLookup')
     await wait(actor, 31_000)
-    expectSessionEnded(actor)
+    await expectSessionEnded(actor)
   })
 
   it('ends the session on the splash too (state of residence) once there is one', async () => {
@@ -198,7 +205,7 @@ describe('session clock: inactivity', () => {
     await send(actor, { type: 'SUBMIT_EMAIL', emailAddress: 'jane@example.com' })
     expect(actor.getSnapshot().matches({ splash: 'residence' })).toBe(true)
     await wait(actor, IDLE_TIMEOUT_MS)
-    expectSessionEnded(actor)
+    await expectSessionEnded(actor)
   })
 
   it('is off on /security; the idle time starts again when the member leaves it', async () => {
@@ -211,7 +218,7 @@ describe('session clock: inactivity', () => {
     await wait(actor, IDLE_TIMEOUT_MS - IDLE_CHECK_INTERVAL_MS)
     expect(stepOf(actor.getSnapshot())).toBe('mileage')
     await wait(actor, 2 * IDLE_CHECK_INTERVAL_MS)
-    expectSessionEnded(actor)
+    await expectSessionEnded(actor)
   })
 
   it('is off on the payment page, and starts again when the member leaves it', async () => {
@@ -222,7 +229,7 @@ describe('session clock: inactivity', () => {
     await send(actor, { type: 'BACK' })
     expect(stepOf(actor.getSnapshot())).toBe('confirm')
     await wait(actor, IDLE_TIMEOUT_MS + IDLE_CHECK_INTERVAL_MS)
-    expectSessionEnded(actor)
+    await expectSessionEnded(actor)
   })
 
   it('Continue on the warning counts as activity and restarts the check', async () => {
@@ -234,7 +241,7 @@ describe('session clock: inactivity', () => {
     await wait(actor, 14 * MINUTE)
     expect(stepOf(actor.getSnapshot())).toBe('mileage')
     await wait(actor, 2 * MINUTE)
-    expectSessionEnded(actor)
+    await expectSessionEnded(actor)
   })
 })
 
@@ -278,10 +285,22 @@ describe('session: refused token', () => {
       const actor = await driveTo(step, { refreshes, ends, [call]: refused })
       const token = context(actor).session?.token
       await send(actor, event)
-      expectSessionEnded(actor)
+      await expectSessionEnded(actor)
       expect(ends).toEqual([token])
       await wait(actor, 30 * MINUTE)
       expect(refreshes).toEqual([])
     },
   )
+
+  it('forgets the member on the splash after the reset delay, not at once (the token-timeout flag is set)', async () => {
+    const actor = await driveTo('mileage', { createCar: refused })
+    expect(await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: NO_CAR_FLAGS })).toBe('splash')
+    expect(context(actor)).toMatchObject({ sessionExpired: true, session: null, gates: [] })
+    expect([context(actor).user, context(actor).vehicle], 'kept until the delay').not.toContain(null)
+    await vi.advanceTimersByTimeAsync(SPLASH_RESET_DELAY_MS - 1)
+    expect(context(actor).user).not.toBeNull()
+    await vi.advanceTimersByTimeAsync(1)
+    expect([context(actor).user, context(actor).vehicle, context(actor).odometer]).toEqual([null, null, null])
+    expect(context(actor).sessionExpired).toBe(true)
+  })
 })

@@ -111,7 +111,7 @@ describe('description lookup: the cascade', () => {
     await send(actor, { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'year', value: '2020' })
     await Promise.resolve()
     expect(actor.getSnapshot().context.descriptionLists.makes).toEqual([])
-    expect(actor.getSnapshot().matches({ descriptionLookup: 'editing' })).toBe(true)
+    expect(actor.getSnapshot().matches({ descriptionLookup: 'listFailed' })).toBe(true)
     expect(analytics).toEqual([
       expect.objectContaining({
         hitType: 'event',
@@ -120,6 +120,37 @@ describe('description lookup: the cascade', () => {
         eventLabel: 'makes',
       }),
     ])
+  })
+
+  it('loads a years list that failed again on Try again, and when the member comes back to the page', async () => {
+    let failures = 1
+    const requested: string[] = []
+    const list: Fakes['list'] = (name) => {
+      requested.push(name)
+      if (name === 'years' && failures > 0) {
+        failures -= 1
+        return Promise.reject(new ApiError(500, 'internal', 'boom'))
+      }
+      return Promise.resolve(CATALOG[name])
+    }
+    const actor = await toDescription({ list })
+    expect(actor.getSnapshot().context.descriptionLists.years).toEqual([])
+    expect(actor.getSnapshot().matches({ descriptionLookup: 'listFailed' })).toBe(true)
+    expect(actor.getSnapshot().context.descriptionError).toBe(messages.somethingWentWrong)
+    await send(actor, { type: 'RETRY_DESCRIPTION_LIST' })
+    expect(actor.getSnapshot().context.descriptionLists.years).toEqual(CATALOG.years)
+    expect(actor.getSnapshot().matches({ descriptionLookup: 'editing' })).toBe(true)
+    expect(actor.getSnapshot().context.descriptionError).toBeNull()
+
+    // Failed again and left: coming back to the page loads it again.
+    failures = 1
+    const again = await toDescription({ list })
+    expect(again.getSnapshot().context.descriptionLists.years).toEqual([])
+    expect(await send(again, { type: 'BACK' })).toBe('lookup')
+    await send(again, { type: 'CHOOSE_DESCRIPTION' })
+    expect(await send(again, { type: 'SHOW_ESTIMATES' })).toBe('descriptionLookup')
+    expect(again.getSnapshot().context.descriptionLists.years).toEqual(CATALOG.years)
+    expect(requested).toEqual(['years', 'years', 'years', 'years'])
   })
 
   it('needs every field before it looks the vehicle up', async () => {
@@ -344,14 +375,39 @@ describe('car details: the three answers on one page (/user/car/details)', () =>
   it('opens from mileage, creates the car with all three answers and goes to coverage', async () => {
     const bodies: CreateCarBody[] = []
     const actor = await driveTo('mileage', { createCar: carMaker(bodies) })
-    expect(await send(actor, { type: 'CHOOSE_CAR_DETAILS' })).toBe('carDetails')
+    expect(await send(actor, { type: 'CHOOSE_CAR_DETAILS', odometer: '', carFlags: NO_CAR_FLAGS })).toBe('carDetails')
     expect(await send(actor, { type: 'BACK' })).toBe('vinLookup')
     expect(await send(actor, { type: 'GO_TO', step: 'carDetails' })).toBe('carDetails')
-    const answers = { type: 'SUBMIT_CAR_DETAILS', odometer: '52000', milesPerYear: 20000, yearsToOwn: 3 } as const
+    const answers = {
+      type: 'SUBMIT_CAR_DETAILS',
+      odometer: '52000',
+      milesPerYear: 20000,
+      yearsToOwn: 3,
+      carFlags: flags,
+    } as const
     expect(await send(actor, answers)).toBe('coverage')
-    expect(bodies).toEqual([{ vin: vehicle.vin, carFlags: NO_CAR_FLAGS, odometer: '52000', milesPerYear: 20000, yearsToOwn: 3 }])
+    expect(bodies).toEqual([{ vin: vehicle.vin, carFlags: flags, odometer: '52000', milesPerYear: 20000, yearsToOwn: 3 }])
     const { context } = actor.getSnapshot()
-    expect([context.odometer, context.milesPerYear, context.yearsToOwn]).toEqual(['52000', 20000, 3])
+    expect([context.odometer, context.milesPerYear, context.yearsToOwn, context.carFlags]).toEqual(['52000', 20000, 3, flags])
+  })
+
+  it("takes mileage's typed odometer and ticked flags along as a draft, not as answers", async () => {
+    const bodies: CreateCarBody[] = []
+    const actor = await driveTo('milesPerYear', { createCar: carMaker(bodies) })
+    expect(await send(actor, { type: 'BACK' })).toBe('mileage')
+    expect(await send(actor, { type: 'CHOOSE_CAR_DETAILS', odometer: '0', carFlags: flags })).toBe('carDetails')
+    const { context } = actor.getSnapshot()
+    expect(context.mileageDraft).toEqual({ odometer: '0', carFlags: flags })
+    // Not given yet: miles per year (open by URL) still creates its car with mileage's answers.
+    expect([context.odometer, context.carFlags]).toEqual(['45000', NO_CAR_FLAGS])
+    expect(await send(actor, { type: 'GO_TO', step: 'milesPerYear' })).toBe('milesPerYear')
+    await send(actor, { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 20000 })
+    expect(bodies.at(-1)).toMatchObject({ odometer: '45000', carFlags: NO_CAR_FLAGS, milesPerYear: 20000 })
+    // Mileage's submit answers it, and the draft is done with.
+    expect(await send(actor, { type: 'BACK' })).toBe('milesPerYear')
+    expect(await send(actor, { type: 'BACK' })).toBe('mileage')
+    await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '46000', carFlags: flags })
+    expect(actor.getSnapshot().context).toMatchObject({ odometer: '46000', carFlags: flags, mileageDraft: null })
   })
 
   it('goes to no-rates when the car is refused; the route needs a vehicle', async () => {
@@ -359,8 +415,13 @@ describe('car details: the three answers on one page (/user/car/details)', () =>
     expect(await send(actor, { type: 'GO_TO', step: 'carDetails' })).toBe('vinLookup')
     await send(actor, { type: 'SUBMIT_VIN', vin: '5yj3e1ea7kf317000' })
     expect(await send(actor, { type: 'GO_TO', step: 'carDetails' })).toBe('carDetails')
-    expect(await send(actor, { type: 'SUBMIT_CAR_DETAILS', odometer: '52000', milesPerYear: 20000, yearsToOwn: 3 })).toBe(
-      'noRates',
-    )
+    const answers = {
+      type: 'SUBMIT_CAR_DETAILS',
+      odometer: '52000',
+      milesPerYear: 20000,
+      yearsToOwn: 3,
+      carFlags: flags,
+    } as const
+    expect(await send(actor, answers)).toBe('noRates')
   })
 })

@@ -7,7 +7,6 @@ import {
   descriptionSchema,
   MILES_PER_YEAR_OPTIONS,
   mileageSchema,
-  milesPerYearChoice,
   milesPerYearSchema,
   YEARS_TO_OWN_OPTIONS,
   yearsToOwnSchema,
@@ -51,6 +50,7 @@ describe('mileageSchema', () => {
   it('allows at most 6 digits (7 characters with the comma)', () => {
     expect(error('999,999')).toBeUndefined()
     expect(error('1,000,000')).toBe(fieldErrors.sixDigits)
+    expect(error('1000000')).toBe(fieldErrors.sixDigits)
   })
 
   it('must be greater than zero', () => {
@@ -109,40 +109,40 @@ describe('miles per year and years to own', () => {
 })
 
 describe('carDetailsSchema (the combined car-details form)', () => {
-  const valid = { odometer: '45,000', milesPerYear: '12000', yearsToOwn: 6 }
+  const valid = { odometer: '45,000', milesPerYear: 15000, yearsToOwn: 6, carFlags: NO_CAR_FLAGS }
   /** Each field's first error, as the form shows it. */
   const errorsOf = (values: Record<string, unknown>): Record<string, string> => {
     const issues = carDetailsSchema.safeParse(values).error?.issues ?? []
     return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message] as const).reverse())
   }
 
-  it('accepts numbers of up to 6 digits and a years-to-own choice', () => {
+  it('accepts an odometer of up to 6 digits, a miles-per-year and a years-to-own choice, and the car flags', () => {
     expect(carDetailsSchema.safeParse(valid).success).toBe(true)
-    expect(carDetailsSchema.safeParse({ ...valid, odometer: '999,999', milesPerYear: '999999' }).success).toBe(true)
+    expect(carDetailsSchema.safeParse({ ...valid, odometer: '999,999' }).success).toBe(true)
+    const flags = { ...NO_CAR_FLAGS, modifiedVehicle: true }
+    expect(carDetailsSchema.parse({ ...valid, carFlags: flags }).carFlags).toEqual(flags)
   })
 
   it(`requires mileage, miles per year and years to own ('${fieldErrors.required}')`, () => {
-    expect(errorsOf({ odometer: '', milesPerYear: ' ', yearsToOwn: undefined })).toEqual({
+    expect(errorsOf({ ...valid, odometer: '', milesPerYear: undefined, yearsToOwn: undefined })).toEqual({
       odometer: fieldErrors.required,
       milesPerYear: fieldErrors.required,
       yearsToOwn: fieldErrors.required,
     })
   })
 
-  it(`says '${fieldErrors.onlyNumbers}' and '${fieldErrors.sixDigits}' (7 characters at most)`, () => {
-    expect(errorsOf({ ...valid, odometer: '45k', milesPerYear: '1.5' })).toEqual({
-      odometer: fieldErrors.onlyNumbers,
-      milesPerYear: fieldErrors.onlyNumbers,
-    })
-    expect(errorsOf({ ...valid, odometer: '1,000,000', milesPerYear: '12345678' })).toEqual({
-      odometer: fieldErrors.sixDigits,
-      milesPerYear: fieldErrors.sixDigits,
-    })
+  it(`says '${fieldErrors.onlyNumbers}' and '${fieldErrors.sixDigits}' for the mileage (7 characters at most)`, () => {
+    expect(errorsOf({ ...valid, odometer: '45k' })).toEqual({ odometer: fieldErrors.onlyNumbers })
+    expect(errorsOf({ ...valid, odometer: '1,000,000' })).toEqual({ odometer: fieldErrors.sixDigits })
   })
 
-  it('answers the miles per year with the choice whose band holds them (25,000+ above)', () => {
-    expect([0, 5000, 5001, 12000, 15000, 25000, 25001, 90000].map(milesPerYearChoice)).toEqual([
-      5000, 5000, 10000, 15000, 15000, 25000, 30000, 30000,
-    ])
+  it('refuses the odometers the mileage page refuses: 0 and 1,000,000 (typed without commas too)', () => {
+    expect(errorsOf({ ...valid, odometer: '0' })).toEqual({ odometer: fieldErrors.greaterThanZero })
+    expect(errorsOf({ ...valid, odometer: '1000000' })).toEqual({ odometer: fieldErrors.sixDigits })
+  })
+
+  it('takes only a miles-per-year choice, never another number rounded to one', () => {
+    expect(errorsOf({ ...valid, milesPerYear: 12000 })).toEqual({ milesPerYear: fieldErrors.required })
+    expect(carDetailsSchema.safeParse({ ...valid, milesPerYear: 10000 }).data?.milesPerYear).toBe(10000)
   })
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { CarFlags } from '../../api/types'
 import { fieldErrors, limits, options } from '../../lib/product'
+import { odometerDigits } from './odometer'
 
 const { required } = fieldErrors
 
@@ -19,24 +20,39 @@ export type DescriptionValues = z.infer<typeof descriptionSchema>
  */
 export const CAR_FLAG_OPTIONS = options.carFlags as ReadonlyArray<{ key: keyof CarFlags; label: string }>
 
-/** Mileage page: the odometer as typed, with thousands separators ('45,000'), and the optional car flags. */
+/** The car flags as the checkboxes give them: each ticked or not. */
+const carFlagsRule = z.object({
+  certifiedPreowned: z.boolean(),
+  commercialUse: z.boolean(),
+  hasLiftKitOrOversizeTires: z.boolean(),
+  isSalvageTitle: z.boolean(),
+  modifiedVehicle: z.boolean(),
+  secondOwner: z.boolean(),
+})
+
+/**
+ * The odometer as typed, with thousands separators ('45,000'), on the mileage page and the combined
+ * form alike (spec section 5): required, digits only (`notANumber`, each form's own text), at most
+ * 6 digits (7 characters with the comma), greater than zero.
+ */
+function odometerRule(notANumber: string) {
+  return (
+    z
+      .string()
+      .trim()
+      .min(1, required)
+      .regex(/^[\d,]+$/, notANumber)
+      // The digits and the thousands comma: '999,999'; and never a 7th digit, however it was typed.
+      .max(limits.odometerDigits + 1, fieldErrors.sixDigits)
+      .refine((value) => odometerDigits(value).length <= limits.odometerDigits, fieldErrors.sixDigits)
+      .refine((value) => Number(odometerDigits(value)) > 0, fieldErrors.greaterThanZero)
+  )
+}
+
+/** Mileage page: the odometer ('Can only contain whole numbers') and the optional car flags. */
 export const mileageSchema = z.object({
-  carFlags: z.object({
-    certifiedPreowned: z.boolean(),
-    commercialUse: z.boolean(),
-    hasLiftKitOrOversizeTires: z.boolean(),
-    isSalvageTitle: z.boolean(),
-    modifiedVehicle: z.boolean(),
-    secondOwner: z.boolean(),
-  }),
-  odometer: z
-    .string()
-    .trim()
-    .min(1, required)
-    .regex(/^[\d,]+$/, fieldErrors.wholeNumbers)
-    // The digits and the thousands comma: '999,999'.
-    .max(limits.odometerDigits + 1, fieldErrors.sixDigits)
-    .refine((value) => Number(value.replace(/,/g, '')) > 0, fieldErrors.greaterThanZero),
+  carFlags: carFlagsRule,
+  odometer: odometerRule(fieldErrors.wholeNumbers),
 })
 export type MileageValues = z.infer<typeof mileageSchema>
 
@@ -54,30 +70,15 @@ export type MilesPerYearValues = z.infer<typeof milesPerYearSchema>
 export const yearsToOwnSchema = z.object({ yearsToOwn: oneOf(YEARS_TO_OWN_OPTIONS.map((o) => o.value)) })
 export type YearsToOwnValues = z.infer<typeof yearsToOwnSchema>
 
-/** A number as typed on the combined car-details form: required, digits (and thousands commas), 7 characters at most. */
-const typedNumber = z
-  .string()
-  .trim()
-  .min(1, required)
-  .regex(/^[\d,]+$/, fieldErrors.onlyNumbers)
-  .max(limits.odometerDigits + 1, fieldErrors.sixDigits)
-
 /**
- * The combined car-details form (spec section 5): current mileage and miles per year typed, each
- * required, numeric and 7 characters at most; years to own chosen.
+ * The combined car-details form (spec section 5): the mileage page's odometer rules ('Can only
+ * contain numbers' for anything but digits, the text the spec gives this form), a miles-per-year and
+ * a years-to-own choice as their own pages take them, and the mileage page's car flags.
  */
 export const carDetailsSchema = z.object({
-  odometer: typedNumber,
-  milesPerYear: typedNumber,
+  odometer: odometerRule(fieldErrors.onlyNumbers),
+  milesPerYear: oneOf(MILES_PER_YEAR_OPTIONS.map((o) => o.value)),
   yearsToOwn: oneOf(YEARS_TO_OWN_OPTIONS.map((o) => o.value)),
+  carFlags: carFlagsRule,
 })
 export type CarDetailsValues = z.infer<typeof carDetailsSchema>
-
-/**
- * Typed miles per year as the API's choice: the option whose band holds them (5000 is '0 - 5,000',
- * 10000 up to 10,000, …), the last ('25,000+') above.
- */
-export function milesPerYearChoice(miles: number): number {
-  const choices = MILES_PER_YEAR_OPTIONS.map((o) => o.value)
-  return choices.find((choice) => miles <= choice) ?? choices[choices.length - 1]
-}

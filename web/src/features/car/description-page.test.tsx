@@ -117,6 +117,23 @@ describe('description page', () => {
     expect(screen.queryAllByRole('option')).toHaveLength(0)
   })
 
+  it('offers to load the years again when they failed, and fills the list', async () => {
+    let yearRequests = 0
+    server.use(
+      http.get(`${C}/years`, () => {
+        yearRequests += 1
+        return yearRequests === 1 ? apiError('internal', 'x', 500) : undefined
+      }),
+    )
+    const { user } = await openDescriptionPage()
+    const alert = await screen.findByTestId('description-lookup-error')
+    expect(alert).toHaveTextContent(messages.somethingWentWrong)
+    await user.click(within(alert).getByRole('button', { name: labels.tryAgain }))
+    await waitFor(() => expect(screen.queryByTestId('description-lookup-error')).not.toBeInTheDocument())
+    await choose(user, 'year', '2020')
+    expect(yearRequests).toBe(2)
+  })
+
   it('asks to try again when the vehicle is not found: Yes stays, No goes to no-rates', async () => {
     server.use(http.get(`${C}/vin`, () => apiError('vehicleNotFound', messages.failedToFindVin, 404)))
     const { user } = await openDescriptionPage()

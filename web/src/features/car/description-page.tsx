@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
 import Autocomplete from '@mui/material/Autocomplete'
+import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { Controller, useForm } from 'react-hook-form'
@@ -8,7 +9,7 @@ import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { DESCRIPTION_FIELDS, LIST_OF_FIELD, listToLoad, type DescriptionField } from '../../flow/description'
 import { FlowActor, useFlowSend, type FlowSnapshot } from '../../flow/flow-actor'
-import { messages } from '../../lib/product'
+import { labels, messages } from '../../lib/product'
 import { descriptionSchema, type DescriptionValues } from './car-schemas'
 
 export const NOT_FOUND_MESSAGE = [messages.vehicleLookupFailed, messages.tryAgainQuestion]
@@ -30,6 +31,7 @@ export default function DescriptionPage() {
   const finding = FlowActor.useSelector((s) => s.matches({ descriptionLookup: 'findingVin' }))
   const notFound = FlowActor.useSelector((s) => s.matches({ descriptionLookup: 'notFound' }))
   const lookupError = FlowActor.useSelector((s) => s.context.descriptionError)
+  const listFailed = FlowActor.useSelector((s) => s.matches({ descriptionLookup: 'listFailed' }))
   const { control, handleSubmit, clearErrors } = useForm<DescriptionValues>({
     resolver: zodResolver(descriptionSchema),
     values: description,
@@ -95,7 +97,18 @@ export default function DescriptionPage() {
         )
       })}
       {lookupError && (
-        <Alert severity="error" role="alert" data-testid="description-lookup-error">
+        <Alert
+          severity="error"
+          role="alert"
+          data-testid="description-lookup-error"
+          action={
+            listFailed && (
+              <Button color="inherit" size="small" onClick={() => send({ type: 'RETRY_DESCRIPTION_LIST' })}>
+                {labels.tryAgain}
+              </Button>
+            )
+          }
+        >
           {lookupError}
         </Alert>
       )}

@@ -16,7 +16,7 @@ import { PromotionalConsent } from '../../components/promotional-consent'
 import { CONTACT_API_FIELDS, contactRequestBody, isPlainContactRequest } from '../../flow/contact-request'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone, institutionPhone } from '../../lib/format'
-import { fill, messages } from '../../lib/product'
+import { fill, labels, messages } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
 import { useRefusedField } from '../../lib/refused-field'
 import { digitsOnly } from '../../lib/validation-rules'
@@ -210,7 +210,7 @@ export function ThankYouPage() {
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => send({ type: 'RETRY_CONTACT' })} data-testid="contact-retry">
-              Try again
+              {labels.tryAgain}
             </Button>
           }
         >

@@ -1,9 +1,9 @@
 import { assign } from 'xstate'
-import { listToLoad } from '../description'
+import { listToLoad, retryFailedLists } from '../description'
 import { lookupFailureText } from '../lookup-failure'
 import type { FlowContext } from '../flow-context'
 import { back, carBody, expired, flowSetup, session } from '../flow-setup'
-import { fieldErrors } from '../../lib/product'
+import { fieldErrors, messages } from '../../lib/product'
 
 /**
  * Decodes the VIN a SUBMIT_VIN or SUBMIT_REAL_VIN carried (upper-cased): a real VIN's vehicle goes on
@@ -92,6 +92,8 @@ export const carStates = {
     id: 'descriptionLookup',
     tags: 'descriptionLookup',
     initial: 'checking',
+    // A list that failed earlier is loaded again when the member comes back to the page.
+    entry: assign({ descriptionLists: ({ context }) => retryFailedLists(context.descriptionLists) }),
     on: {
       BACK: back('descriptionLookup'),
       CHOOSE_DESCRIPTION_FIELD: {
@@ -122,11 +124,11 @@ export const carStates = {
               },
             }),
           },
-          // A failed list is empty (spec section 8) and reported; choosing the earlier field again retries it.
+          // A failed list is empty (spec section 8) and reported; the page says so and offers to try again.
           onError: [
             expired,
             {
-              target: 'checking',
+              target: 'listFailed',
               actions: [
                 {
                   type: 'trackError',
@@ -137,10 +139,23 @@ export const carStates = {
                     const list = loadingList({ context })
                     return list ? { ...context.descriptionLists, [list]: [] } : context.descriptionLists
                   },
+                  descriptionError: ({ event }) => lookupFailureText(event.error) ?? messages.somethingWentWrong,
                 }),
               ],
             },
           ],
+        },
+      },
+      /** A list failed to load: labels.tryAgain loads it again (so does choosing an earlier field). */
+      listFailed: {
+        on: {
+          RETRY_DESCRIPTION_LIST: {
+            target: 'checking',
+            actions: assign({
+              descriptionLists: ({ context }) => retryFailedLists(context.descriptionLists),
+              descriptionError: null,
+            }),
+          },
         },
       },
       editing: {
@@ -187,13 +202,23 @@ export const carStates = {
     id: 'mileage',
     tags: 'mileage',
     initial: 'editing',
-    on: { BACK: back('mileage'), CHOOSE_CAR_DETAILS: '#carDetails' },
+    on: {
+      BACK: back('mileage'),
+      CHOOSE_CAR_DETAILS: {
+        target: '#carDetails',
+        actions: assign({ mileageDraft: ({ event }) => ({ odometer: event.odometer, carFlags: event.carFlags }) }),
+      },
+    },
     states: {
       editing: {
         on: {
           SUBMIT_MILEAGE: {
             target: 'checkingCar',
-            actions: assign({ odometer: ({ event }) => event.odometer, carFlags: ({ event }) => event.carFlags }),
+            actions: assign({
+              odometer: ({ event }) => event.odometer,
+              carFlags: ({ event }) => event.carFlags,
+              mileageDraft: null,
+            }),
           },
         },
       },
@@ -238,7 +263,7 @@ export const carStates = {
   }),
   /**
    * The combined car-details form (/user/car/details, from mileage or by its route): the three
-   * answers at once, then the member's car like years to own (the flags stay as given on mileage).
+   * answers and the car flags at once, then the member's car like years to own.
    */
   carDetails: flowSetup.createStateConfig({
     id: 'carDetails',
@@ -254,6 +279,8 @@ export const carStates = {
               odometer: ({ event }) => event.odometer,
               milesPerYear: ({ event }) => event.milesPerYear,
               yearsToOwn: ({ event }) => event.yearsToOwn,
+              carFlags: ({ event }) => event.carFlags,
+              mileageDraft: null,
             }),
           },
         },
