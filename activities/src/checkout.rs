@@ -247,9 +247,10 @@ impl CheckoutActivities {
                 email: user.email.clone(),
                 created_at: 0,
                 updated_at: 0,
+                reference: None,
             };
             match self.store.insert_policy(&candidate).await? {
-                Ok(()) => Ok(candidate.policy_id),
+                Ok(_reference) => Ok(candidate.policy_id),
                 Err(AlreadyExists) => Ok(self.store.policy_for_quote(&input.quote_id).await?.context("the quote's policy")?.policy_id),
             }
         })

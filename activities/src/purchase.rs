@@ -415,7 +415,7 @@ pub fn contract_document(p: &Purchase, texts: ContractTexts<'_>) -> anyhow::Resu
     let terms = p.terms();
     let issued = Issued {
         contract_number: p.policy.contract_number.clone().context("contract number")?,
-        policy_reference: p.policy.policy_id.clone(),
+        policy_reference: p.policy.shown_reference().to_string(),
         payment_id: p.payment.as_ref().map(|x| x.payment_id.clone()).unwrap_or_default(),
     };
     Ok(terms.document(Some(issued), texts))

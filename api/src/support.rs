@@ -511,7 +511,7 @@ impl Support {
         self.store
             .find_policy(key)
             .await?
-            .with_context(|| format!("no purchase with policy id, workflow id, contract number or quote id {key:?}"))
+            .with_context(|| format!("no purchase with policy id, reference, workflow id, contract number or quote id {key:?}"))
     }
 
     /// The purchase's timeline: what the database knows, then what Temporal knows.
@@ -519,6 +519,7 @@ impl Support {
         let p = self.policy(key).await?;
         let mut out = String::new();
         out.push_str(&format!("policy       {}\n", p.policy_id));
+        out.push_str(&format!("reference    {}\n", p.reference.as_deref().unwrap_or("-")));
         out.push_str(&format!("institution  {}\n", p.institution_id));
         out.push_str(&format!("member       {} ({})\n", p.email, p.user_id));
         out.push_str(&format!("quote/rate   {} / {}\n", p.quote_id, p.rate_id));

@@ -15,6 +15,7 @@ pub mod obligor;
 pub mod product;
 pub mod quote;
 pub mod rating;
+pub mod reference;
 pub mod tax;
 pub mod vehicle;
 pub mod vin;

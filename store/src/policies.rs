@@ -24,42 +24,67 @@ pub struct PolicyRecord {
     pub email: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The reference a member reads out (`CL-7F3K-92QD`), given by [`Store::insert_policy`];
+    /// `None` for purchases made before references (they print their policy id).
+    pub reference: Option<String>,
 }
 
-const POLICY_COLUMNS: &str = "policy_id, user_id, institution_id, quote_id, rate_id, car_id, workflow_id, status, contract_number, last_error, email, created_at, updated_at";
+impl PolicyRecord {
+    /// What the member is shown and the contract prints as the purchase's reference.
+    pub fn shown_reference(&self) -> &str {
+        self.reference.as_deref().unwrap_or(&self.policy_id)
+    }
+}
+
+const POLICY_COLUMNS: &str = "policy_id, user_id, institution_id, quote_id, rate_id, car_id, workflow_id, status, contract_number, last_error, email, created_at, updated_at, reference";
+
+/// Tries at a reference before giving up: with 6.6 × 10¹¹ of them, a second is already rare.
+const REFERENCE_TRIES: usize = 8;
 
 impl Store {
-    /// Creates the policy for a quote; [`AlreadyExists`] when the quote already has one.
-    pub async fn insert_policy(&self, p: &PolicyRecord) -> anyhow::Result<Result<(), AlreadyExists>> {
-        let t = now();
-        let mut tx = self.writer.begin().await?;
-        let result = sqlx::query(&format!(
-            "INSERT INTO policies ({POLICY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
-        ))
-        .bind(&p.policy_id)
-        .bind(&p.user_id)
-        .bind(&p.institution_id)
-        .bind(&p.quote_id)
-        .bind(&p.rate_id)
-        .bind(&p.car_id)
-        .bind(&p.workflow_id)
-        .bind(p.status.as_str())
-        .bind(&p.contract_number)
-        .bind(&p.last_error)
-        .bind(&p.email)
-        .bind(t)
-        .bind(t)
-        .execute(&mut *tx)
-        .await;
-        match result {
-            Ok(_) => {
-                append(&mut tx, &p.policy_id, "created", Some(&format!("rate {} of quote {}", p.rate_id, p.quote_id)), "api").await?;
-                tx.commit().await.context("committing policy")?;
-                Ok(Ok(()))
+    /// Creates the policy for a quote with a new unique reference (`p.reference` is ignored);
+    /// [`AlreadyExists`] when the quote already has one. Returns the reference given.
+    pub async fn insert_policy(&self, p: &PolicyRecord) -> anyhow::Result<Result<String, AlreadyExists>> {
+        for _ in 0..REFERENCE_TRIES {
+            let reference = coverline_domain::reference::policy_reference(rand::random());
+            let t = now();
+            let mut tx = self.writer.begin().await?;
+            let result = sqlx::query(&format!(
+                "INSERT INTO policies ({POLICY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+            ))
+            .bind(&p.policy_id)
+            .bind(&p.user_id)
+            .bind(&p.institution_id)
+            .bind(&p.quote_id)
+            .bind(&p.rate_id)
+            .bind(&p.car_id)
+            .bind(&p.workflow_id)
+            .bind(p.status.as_str())
+            .bind(&p.contract_number)
+            .bind(&p.last_error)
+            .bind(&p.email)
+            .bind(t)
+            .bind(t)
+            .bind(&reference)
+            .execute(&mut *tx)
+            .await;
+            match result {
+                Ok(_) => {
+                    append(&mut tx, &p.policy_id, "created", Some(&format!("rate {} of quote {}", p.rate_id, p.quote_id)), "api").await?;
+                    tx.commit().await.context("committing policy")?;
+                    return Ok(Ok(reference));
+                }
+                Err(e) if is_unique_violation(&e) => {
+                    drop(tx);
+                    // The quote's policy (or this id) is there already, or the reference was taken: another.
+                    if self.policy_for_quote(&p.quote_id).await?.is_some() || self.policy(&p.policy_id).await?.is_some() {
+                        return Ok(Err(AlreadyExists));
+                    }
+                }
+                Err(e) => return Err(e).context("inserting policy"),
             }
-            Err(e) if is_unique_violation(&e) => Ok(Err(AlreadyExists)),
-            Err(e) => Err(e).context("inserting policy"),
         }
+        anyhow::bail!("no free policy reference in {REFERENCE_TRIES} tries")
     }
 
     /// A policy by id (no ownership check: for the workflow's activities and support).
@@ -193,12 +218,14 @@ impl Store {
             .context("reading policy by contract")
     }
 
-    /// A policy by its id, its workflow id or its contract number (support looks purchases up by any).
+    /// A policy by its id, its workflow id, its contract number, its quote id or its reference
+    /// however typed (support looks purchases up by any).
     pub async fn find_policy(&self, key: &str) -> anyhow::Result<Option<PolicyRecord>> {
         sqlx::query_as::<_, PolicyRecord>(&format!(
-            "SELECT {POLICY_COLUMNS} FROM policies WHERE policy_id = $1 OR workflow_id = $1 OR contract_number = $1 OR quote_id = $1"
+            "SELECT {POLICY_COLUMNS} FROM policies WHERE policy_id = $1 OR workflow_id = $1 OR contract_number = $1 OR quote_id = $1 OR reference = $2"
         ))
         .bind(key)
+        .bind(coverline_domain::reference::normalize(key).unwrap_or_else(|| key.to_string()))
         .fetch_optional(&self.pool)
         .await
         .context("finding policy")

@@ -207,7 +207,7 @@ pub fn confirmation(p: &Purchase) -> Option<Confirmation> {
     let subtotal = subtotal(amount, tax);
     let phone = &p.institution.branding.phone_number;
     Some(Confirmation {
-        policy_reference_number: p.policy.policy_id.clone(),
+        policy_reference_number: p.policy.shown_reference().to_string(),
         mmp_contract_number: p.policy.contract_number.clone()?,
         vehicle: ConfirmationVehicle {
             car_display: p.car_display(),
@@ -244,7 +244,7 @@ pub fn confirmation(p: &Purchase) -> Option<Confirmation> {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Confirmation {
-    /// The policy id.
+    /// The reference a member reads out (`CL-7F3K-92QD`); the policy id for purchases made before references.
     pub policy_reference_number: String,
     /// The provider's contract number.
     pub mmp_contract_number: String,

@@ -208,13 +208,23 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
     );
     assert!(store.analytics_events(&other.user_id).await.unwrap().is_empty(), "nothing recorded on the other member");
 
-    // The contract as delivered: every field a member needs.
+    // The reference a member reads out (issue 28): short, readable, unique, stored, shown and found.
     let policy = store.policy(&policy_id).await.unwrap().unwrap();
+    let reference = policy.reference.clone().expect("a reference is given at booking");
+    assert!(coverline_domain::reference::normalize(&reference).as_deref() == Some(reference.as_str()), "{reference}");
+    let other_reference = store.policy(&other_policy).await.unwrap().unwrap().reference.unwrap();
+    assert_ne!(reference, other_reference);
+    let (_, shown) = app.call(Method::GET, &TestApp::user_path(&m, &format!("/policy/{policy_id}")), Some(&m.token), None).await;
+    assert_eq!(shown["confirmation"]["policyReferenceNumber"].as_str(), Some(reference.as_str()), "{shown}");
+    let typed = reference.to_lowercase().replace('-', " ");
+    assert_eq!(store.find_policy(&typed).await.unwrap().map(|p| p.policy_id), Some(policy_id.clone()), "support finds {typed:?}");
+
+    // The contract as delivered: every field a member needs.
     let payment = store.payment_for_policy(&policy_id).await.unwrap().unwrap();
     let text = pdf_text(&pdf);
     for needle in [
         policy.contract_number.as_deref().unwrap(),
-        policy_id.as_str(),
+        reference.as_str(),
         "Jane Doe",
         "100 Main St, Denver, CO 80202",
         "5XYRLDLC3NG097496",
