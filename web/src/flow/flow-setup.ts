@@ -291,6 +291,8 @@ export const flowSetup = setup({
       return error instanceof ApiError && error.code === 'noPolicies'
     },
     isMockVin: ({ context }) => context.isMockVin,
+    /** The app is in a partner's page (integration mode): no splash to go back to. */
+    inIntegrationMode: ({ context }) => context.integrationMode,
     carHasAnswers: ({ context }) => carHasAnswers(context),
     /** No on the couldn't-find dialog brought the member to no-rates: there is no vehicle. */
     gaveUpDescription: ({ context }) => context.pageUserBouncedFrom === 'descriptionLookup',

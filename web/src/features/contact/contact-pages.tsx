@@ -16,7 +16,7 @@ import { PromotionalConsent } from '../../components/promotional-consent'
 import { CONTACT_API_FIELDS, contactRequestBody, isPlainContactRequest } from '../../flow/contact-request'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone, institutionPhone } from '../../lib/format'
-import { fill, messages } from '../../lib/product'
+import { fill, labels, messages } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
 import { useRefusedField } from '../../lib/refused-field'
 import { digitsOnly } from '../../lib/validation-rules'
@@ -163,7 +163,10 @@ function DetailRow({ label, value, testId }: { label: string; value: string; tes
   )
 }
 
-/** Thank-you: the flow sends the contact request on entry; this lists what was sent. */
+/**
+ * Thank-you: the flow sends the contact request on entry; this lists what was sent, then offers a
+ * way onward (labels.startAgain: the splash, or the lookup choice inside a partner's page).
+ */
 export function ThankYouPage() {
   const send = useFlowSend()
   const context = FlowActor.useSelector((s) => s.context)
@@ -216,6 +219,11 @@ export function ThankYouPage() {
         >
           We couldn’t send your request just now.
         </Alert>
+      )}
+      {!sending && (
+        <CtaButton onClick={() => send({ type: 'START_OVER' })} data-testid="thank-you-start-again">
+          {labels.startAgain}
+        </CtaButton>
       )}
     </Stack>
   )
