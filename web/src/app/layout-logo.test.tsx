@@ -5,7 +5,7 @@ import { messages } from '../lib/product'
 import { car, institution, quote, user } from '../test/fixtures'
 import { server } from '../test/msw-server'
 import { answer, apiError } from '../test/respond'
-import { renderApp } from '../test/render-app'
+import { dismissImpactModal, renderApp } from '../test/render-app'
 
 /** Lazily loaded screens take a moment on a busy machine. */
 const LOADED = { timeout: 5000 }
@@ -53,8 +53,10 @@ describe("the layout's logo (spec section 2: the shared layout has the instituti
         answer('session', { user: { ...user, isMember: true }, token: 't-partner', car, quote: { ...quote, state: 'CO' } }),
       ),
     )
-    renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-1')
+    const { user: member } = renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-1')
     expect(await screen.findByTestId('rate-card', {}, LOADED)).toBeInTheDocument()
+    // The impact modal hides the page from assistive technology while it is open.
+    await dismissImpactModal(member)
     expect(screen.queryByTestId('app-header')).not.toBeInTheDocument()
     expectLogo()
   })
