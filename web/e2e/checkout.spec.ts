@@ -104,7 +104,7 @@ test.describe('a) the email code', () => {
   })
 })
 
-test.describe('a2) personal details checked by the server', () => {
+test.describe("a2) personal details checked with the server's rules", () => {
   test('a name the domain refuses shows its message on the field; a name in another script is taken', async ({ page }) => {
     await quoteCoverage(page)
     await page.getByTestId('purchase-button').click()
@@ -113,7 +113,8 @@ test.describe('a2) personal details checked by the server', () => {
     await page.getByTestId('first-name-input').fill('R2D2')
     await page.getByTestId('member-yes').check()
     await page.getByTestId('personal-details-submit').click()
-    // The web checks only that the field is filled; the API's refusal names the field.
+    // The form checks the domain's rules before sending (every mistake at once); the API's refusal
+    // of a field would land on the same field.
     await expect(page.getByText(fieldErrors.nameLetters, { exact: true })).toBeVisible()
     await expect(page.getByTestId('first-name-input')).toHaveAttribute('aria-invalid', 'true')
     await expect(page.getByTestId('first-name-input')).toBeFocused()

@@ -18,8 +18,9 @@ export interface AppLayoutProps {
   /** Error pages go back with a chevron. */
   backIcon?: 'arrow' | 'chevron'
   /**
-   * The institution's header with its logo (branding.shouldHaveHeader); off inside a partner's
-   * frame (integration mode). Without it, back and the dark-mode toggle stay on a plain bar.
+   * The institution's header (branding.shouldHaveHeader): a taller, ruled bar; off inside a
+   * partner's frame (integration mode). Without it the bar is dense; back, the institution's logo
+   * and the dark-mode toggle are on it either way.
    */
   header?: boolean
   /** The purchase's stepper: its labels and the active one; none hides it. */
@@ -83,9 +84,10 @@ function ProgressBar({ value }: { value: number }) {
 }
 
 /**
- * The shared page frame: back button, institution logo, progress bar, stepper, title, car line and
- * footer. Plain HTML on index.html's classes, the ones the server's static shell is drawn with: the
- * frame has no styling cost at run time and lands exactly where the shell stood.
+ * The shared page frame: back button, institution logo (with or without the header, spec section
+ * 2), progress bar, stepper, title, car line and footer. Plain HTML on index.html's classes, the ones
+ * the server's static shell is drawn with: the frame has no styling cost at run time and lands
+ * exactly where the shell stood.
  */
 export function AppLayout(props: AppLayoutProps) {
   const header = props.header ?? true
@@ -107,7 +109,7 @@ export function AppLayout(props: AppLayoutProps) {
           )}
         </div>
         <div className="cl-bar-middle">
-          {!header ? null : props.logoUrl ? (
+          {props.logoUrl ? (
             <img className="cl-logo" src={props.logoUrl} alt={props.institutionName} data-testid="institution-logo" />
           ) : (
             <p className="cl-h6">{props.institutionName}</p>

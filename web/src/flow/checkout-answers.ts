@@ -1,5 +1,6 @@
 import type { CheckoutAnswers, CheckoutBounce } from '../api/types'
 import type { FlowContext } from './flow-context'
+import { recordedBounce } from './no-rates-cause'
 import { quoteKey } from './quote-rules'
 import type { Step } from './steps'
 
@@ -8,9 +9,11 @@ export function isRecordedStep(step: Step): boolean {
   return step !== 'splash' && step !== 'userCreationError'
 }
 
+/** The bounce as the checkout records it: with the no-rates page's cause (no-rates-cause.ts). */
 function bounceOf(context: FlowContext): CheckoutBounce {
+  const recorded = recordedBounce(context.pageUserBouncedFrom, context.noRatesCause)
   return {
-    ...(context.pageUserBouncedFrom ? { pageUserBouncedFrom: context.pageUserBouncedFrom } : {}),
+    ...(recorded ? { pageUserBouncedFrom: recorded } : {}),
     ...(context.contactOrigin ? { contactOrigin: context.contactOrigin } : {}),
     paymentOptionsRequested: context.paymentOptionsRequested,
   }

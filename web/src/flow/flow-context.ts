@@ -18,6 +18,7 @@ import type {
 } from '../api/types'
 import { EMPTY_DESCRIPTION, NO_LISTS, type DescriptionLists } from './description'
 import type { Gate } from './gate'
+import type { NoRatesCause } from './no-rates-cause'
 import type { RestoreSource } from './restore-source'
 import type { FooterPage, Step } from './steps'
 
@@ -175,6 +176,11 @@ export interface FlowContext {
    * 'validCarNoRates'): the contact request's pageUserBouncedFrom. The coverage page clears it.
    */
   pageUserBouncedFrom: BounceSource | null
+  /**
+   * Why the flow went to no-rates (its words): set on every way there, kept in the checkout's record
+   * with the bounce (no-rates-cause.ts). The coverage page clears it.
+   */
+  noRatesCause: NoRatesCause | null
   /** labels.requestPaymentOption was chosen on the coverage page (cleared when it is entered again). */
   paymentOptionsRequested: boolean
   /** Where contact-me goes back to, or the error page a contact request is made from. */
@@ -263,6 +269,7 @@ export function initialContext(institutionId: string, institution: Institution |
     failure: null,
     submitError: null,
     pageUserBouncedFrom: null,
+    noRatesCause: null,
     paymentOptionsRequested: false,
     contactOrigin: null,
     contactDetails: null,

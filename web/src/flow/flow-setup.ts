@@ -294,6 +294,8 @@ export const flowSetup = setup({
       return error instanceof ApiError && error.code === 'noPolicies'
     },
     isMockVin: ({ context }) => context.isMockVin,
+    /** The app is in a partner's page (integration mode): no splash to go back to. */
+    inIntegrationMode: ({ context }) => context.integrationMode,
     carHasAnswers: ({ context }) => carHasAnswers(context),
     /** No on the couldn't-find dialog brought the member to no-rates: there is no vehicle. */
     gaveUpDescription: ({ context }) => context.pageUserBouncedFrom === 'descriptionLookup',
@@ -467,8 +469,15 @@ export const flowSetup = setup({
         input: { session: context.session, event: onceEvent(context, params.signal) },
       })
     }),
-    /** The car got no rates: records the bounce (mockVinNoRates / validCarNoRates). */
-    recordNoRatesBounce: assign({ pageUserBouncedFrom: ({ context }) => noRatesBounce(context) }),
+    /**
+     * The car got no rates: records the bounce (mockVinNoRates / validCarNoRates) and why: a quote
+     * that came back with some rates had too few to show (threeCardView); none, or a failed car or
+     * quote request, is no rates.
+     */
+    recordNoRatesBounce: assign(({ context, event }) => ({
+      pageUserBouncedFrom: noRatesBounce(context),
+      noRatesCause: (outputOf<Quote | undefined>(event)?.rates.length ?? 0) > 0 ? ('tooFewRates' as const) : ('noRates' as const),
+    })),
     /** The user and token an API call answered with; a new session starts the session clock. */
     storeSession: enqueueActions(({ context, event, enqueue }) => {
       const { user, token } = outputOf<UserWithToken>(event)

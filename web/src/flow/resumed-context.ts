@@ -1,9 +1,10 @@
-import type { BounceSource, DecodedVehicle, PaymentRecord, RecordedAnswers, Resumed, User } from '../api/types'
+import type { DecodedVehicle, PaymentRecord, RecordedAnswers, Resumed, User } from '../api/types'
 import { isRecordedStep } from './checkout-answers'
 import { EMPTY_DESCRIPTION } from './description'
 import { DEFAULT_MILES_PER_YEAR, DEFAULT_YEARS_TO_OWN, NO_CAR_FLAGS, type ContactDetails, type FlowContext } from './flow-context'
 import type { Gate } from './gate'
 import { impactModalSeenBy } from './impact-modal'
+import { bounceOfRecord } from './no-rates-cause'
 import { quoteKey, startRateIndex } from './quote-rules'
 import { STEPS, type Step } from './steps'
 
@@ -65,8 +66,9 @@ function gatesOf(context: Pick<FlowContext, 'selectedRate' | 'user' | 'policy'>,
  * link), as if the member had come through the steps: the new session, the member, their answers
  * (state of residence, the vehicle — with its description when it was described —, mileage, car
  * flags and habits), the car, its quote and the chosen rate, the email check, the booked policy,
- * the confirmation once paid, where contact-me goes back to, and what the member's newest contact
- * request told us (name, phone, email, promotional consent).
+ * the confirmation once paid, the bounce (with why no rates were shown), where contact-me goes
+ * back to, and what the member's newest contact request told us (name, phone, email, promotional
+ * consent).
  */
 export function resumedContext(context: FlowContext, resumed: Resumed): Partial<FlowContext> {
   const answers = resumed.checkout?.checkout.answers ?? null
@@ -110,7 +112,8 @@ export function resumedContext(context: FlowContext, resumed: Resumed): Partial<
     policy,
     payment,
     confirmation,
-    pageUserBouncedFrom: (answers?.bounce?.pageUserBouncedFrom as BounceSource | null | undefined) ?? null,
+    // The bounce, and the no-rates page's cause recorded with it.
+    ...bounceOfRecord(answers?.bounce?.pageUserBouncedFrom),
     contactOrigin: answers?.bounce?.contactOrigin && isStep(answers.bounce.contactOrigin) ? answers.bounce.contactOrigin : null,
     paymentOptionsRequested: answers?.bounce?.paymentOptionsRequested === true,
     contactDetails: contactDetailsOf(resumed, user),

@@ -194,6 +194,7 @@ describe('description lookup: finding the vehicle', () => {
     await send(actor, { type: 'SUBMIT_DESCRIPTION' })
     expect(await send(actor, { type: 'GIVE_UP_DESCRIPTION' })).toBe('noRates')
     expect(actor.getSnapshot().context.pageUserBouncedFrom).toBe('descriptionLookup')
+    expect(actor.getSnapshot().context.noRatesCause).toBe('vehicleNotFound')
   })
 
   it('goes back from no-rates to the description lookup when no vehicle was found, not to mileage', async () => {
@@ -335,7 +336,7 @@ describe('car steps: temporary cars, and no second car for unchanged answers', (
   it.each([
     ['mileage', { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: NO_CAR_FLAGS }],
     ['milesPerYear', { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 20000 }],
-  ] as const)('a temporary car refused on %s goes to no-rates', async (step, event) => {
+  ] as const)('a temporary car refused on %s goes to no-rates, its bounce and cause recorded', async (step, event) => {
     const actor = await driveTo(step, {
       createCar: (body) =>
         body.milesPerYear === 20000 || step === 'mileage'
@@ -343,6 +344,8 @@ describe('car steps: temporary cars, and no second car for unchanged answers', (
           : Promise.resolve({ ...car, vin: body.vin }),
     })
     expect(await send(actor, event)).toBe('noRates')
+    const { context } = actor.getSnapshot()
+    expect([context.pageUserBouncedFrom, context.noRatesCause]).toEqual(['validCarNoRates', 'noRates'])
   })
 
   it('going back to years to own and on unchanged keeps the car, the quote and the chosen coverage', async () => {

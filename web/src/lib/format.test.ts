@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { institutionPhone, longDate, money, phoneDisplay, withThousands } from './format'
+import { institutionPhone, longDate, money, moneyWithCents, phoneDisplay, withThousands } from './format'
 import { fieldErrors } from './product'
 
 describe('phoneDisplay (spec section 5)', () => {
@@ -50,6 +50,19 @@ describe('money (spec section 9: 0,0[.]00)', () => {
     [123456789, '$1,234,567.89'],
   ])('shows %i cents as %s', (cents, shown) => {
     expect(money(cents)).toBe(shown)
+  })
+})
+
+describe('moneyWithCents (the confirmation)', () => {
+  it.each([
+    [189900, '$1,899.00'],
+    [189950, '$1,899.50'],
+    [10000, '$100.00'],
+    [5, '$0.05'],
+    [0, '$0.00'],
+    [123456789, '$1,234,567.89'],
+  ])('shows %i cents as %s', (cents, shown) => {
+    expect(moneyWithCents(cents)).toBe(shown)
   })
 })
 

@@ -62,6 +62,19 @@ export function money(cents: number): string {
   })
 }
 
+/**
+ * An amount in cents, always with its cents ('$1,899.00', '$56.97'): the confirmation's one money
+ * format, so that a receipt's amounts line up and read alike whether or not an amount is whole.
+ */
+export function moneyWithCents(cents: number): string {
+  return (cents / 100).toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })
+}
+
 const MONTHS = [
   'January',
   'February',
@@ -87,7 +100,7 @@ function ordinal(day: number): string {
 /**
  * A date the API sends as MM/DD/YYYY, in the long form a person reads in a sentence (spec section
  * 9's 'MMMM Do, YYYY'): '11/24/2026' -> 'November 24th, 2026'. Anything else is shown as given.
- * Tables keep MM/DD/YYYY.
+ * The confirmation writes every date this way.
  */
 export function longDate(date: string): string {
   const parts = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date)

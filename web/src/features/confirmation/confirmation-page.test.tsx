@@ -12,7 +12,7 @@ function row(label: string): string {
 }
 
 function show(changes: { vehicle?: Partial<Confirmation['vehicle']>; payment?: Partial<Confirmation['payment']> } = {}) {
-  render(
+  return render(
     <ConfirmationDetails
       confirmation={{
         ...confirmation,
@@ -25,31 +25,51 @@ function show(changes: { vehicle?: Partial<Confirmation['vehicle']>; payment?: P
   )
 }
 
+/** The page's texts, one per line (so that no label runs into its value). */
+function textsOf(container: HTMLElement): string {
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT)
+  const texts: string[] = []
+  while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '')
+  return texts.join('\n')
+}
+
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)'
+/** The page's one date format ('MMMM Do, YYYY', spec section 9). */
+const LONG_DATE = new RegExp(`${MONTH} \\d{1,2}(?:st|nd|rd|th), \\d{4}`, 'g')
+/** Anything a member would read as a date written with digits: 11/22/2026, 2026-11-22, 11-22-2026. */
+const NUMERIC_DATE = /\b\d{1,4}[/-]\d{1,2}[/-]\d{2,4}\b/g
+/** Every amount written with a dollar sign, however it is written. */
+const AMOUNT = /\$[\d,]+(?:\.\d+)?/g
+/** The page's one money format: thousands separated, always with cents. */
+const WITH_CENTS = /^\$\d{1,3}(?:,\d{3})*\.\d{2}$/
+
 describe('the confirmation', () => {
-  it("gives the coverage's expiry in the long form a person reads ('MMMM Do, YYYY'), the payment date as MM/DD/YYYY", () => {
-    show({ vehicle: { coverageExpirationDate: '11/24/2031' }, payment: { paymentDate: '11/24/2026' } })
-    expect(row('Term')).toBe('60 months (expires November 24th, 2031)')
-    expect(row('Date')).toBe('11/24/2026')
-  })
-
-  it('shows amounts with cents only when they have some (0,0[.]00)', () => {
-    show({
-      vehicle: { coverageDeductible: 10000 },
-      payment: { amount: 195600, subtotal: 189900, salesTax: 5700, hasSalesTax: true },
+  it('writes every date one way and every amount with cents', () => {
+    const { container } = show({
+      vehicle: { coverageDeductible: 10000, coverageExpirationDate: '11/24/2031' },
+      payment: { paymentDate: '11/24/2026', amount: 195597, subtotal: 189900, salesTax: 5697, hasSalesTax: true },
     })
-    expect(row('Deductible')).toBe('$100')
-    expect(row('Subtotal')).toBe('$1,899')
-    expect(row('Sales tax')).toBe('$57')
-    expect(row('Amount')).toBe('$1,956')
+    const text = textsOf(container)
+    expect(text.match(NUMERIC_DATE)).toBeNull()
+    expect(text.match(LONG_DATE)).toEqual(['November 24th, 2031', 'November 24th, 2026'])
+    const amounts = text.match(AMOUNT) ?? []
+    expect(amounts).toEqual(['$100.00', '$1,899.00', '$56.97', '$1,955.97'])
+    for (const amount of amounts) expect(amount).toMatch(WITH_CENTS)
   })
 
-  it('shows cents where there are some, and no tax lines without sales tax', () => {
+  it('gives the coverage expiry and the payment date in the same long form', () => {
+    show({ vehicle: { coverageExpirationDate: '11/24/2031' }, payment: { paymentDate: '01/02/2027' } })
+    expect(row('Term')).toBe('60 months (expires November 24th, 2031)')
+    expect(row('Date')).toBe('January 2nd, 2027')
+  })
+
+  it('shows whole-dollar and cent amounts alike, and no tax lines without sales tax', () => {
     show({
       vehicle: { coverageDeductible: 5050 },
-      payment: { amount: 189950, subtotal: 189950, salesTax: 0, hasSalesTax: false },
+      payment: { amount: 189900, subtotal: 189900, salesTax: 0, hasSalesTax: false },
     })
     expect(row('Deductible')).toBe('$50.50')
-    expect(row('Amount')).toBe('$1,899.50')
+    expect(row('Amount')).toBe('$1,899.00')
     expect(screen.queryByText('Subtotal')).not.toBeInTheDocument()
     expect(screen.queryByText('Sales tax')).not.toBeInTheDocument()
   })

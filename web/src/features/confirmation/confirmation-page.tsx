@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { Confirmation } from '../../api/types'
 import { FlowActor } from '../../flow/flow-actor'
-import { institutionPhone, longDate, money, withThousands } from '../../lib/format'
+import { institutionPhone, longDate, moneyWithCents, withThousands } from '../../lib/format'
 import { messages } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
 
@@ -29,7 +29,10 @@ export default function ConfirmationPage() {
   return <ConfirmationDetails confirmation={confirmation} productName={productNameOf(settings)} phone={phone} />
 }
 
-/** The confirmation's texts and its contract and payment blocks. */
+/**
+ * The confirmation's texts and its contract and payment blocks. One date format ('MMMM Do, YYYY':
+ * the expiry and the payment date) and one money format (always with cents) throughout.
+ */
 export function ConfirmationDetails(props: { confirmation: Confirmation; productName: string; phone: string }) {
   const { confirmation, productName, phone } = props
   const { vehicle, payment, institution } = confirmation
@@ -60,7 +63,7 @@ export function ConfirmationDetails(props: { confirmation: Confirmation; product
             value={`${vehicle.formattedCoverageMiles} (ends at ${withThousands(vehicle.odometerWhenCoverageExpires)} miles on the odometer)`}
           />
           <Row label="Term" value={`${vehicle.coverageMonths} months (expires ${longDate(vehicle.coverageExpirationDate)})`} />
-          <Row label="Deductible" value={money(vehicle.coverageDeductible)} />
+          <Row label="Deductible" value={moneyWithCents(vehicle.coverageDeductible)} />
         </CardContent>
       </Card>
       <Card variant="outlined">
@@ -69,14 +72,14 @@ export function ConfirmationDetails(props: { confirmation: Confirmation; product
             Payment
           </Typography>
           <Row label="Tracking number" value={payment.paymentId} testId="tracking-number" />
-          <Row label="Date" value={payment.paymentDate} />
+          <Row label="Date" value={longDate(payment.paymentDate)} />
           {payment.hasSalesTax && (
             <>
-              <Row label="Subtotal" value={money(payment.subtotal)} />
-              <Row label="Sales tax" value={money(payment.salesTax)} />
+              <Row label="Subtotal" value={moneyWithCents(payment.subtotal)} />
+              <Row label="Sales tax" value={moneyWithCents(payment.salesTax)} />
             </>
           )}
-          <Row label="Amount" value={money(payment.amount)} testId="payment-amount" />
+          <Row label="Amount" value={moneyWithCents(payment.amount)} testId="payment-amount" />
         </CardContent>
       </Card>
     </Stack>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ContactRequestBody } from '../../api/types'
 import { fieldErrors, fill, labels, messages } from '../../lib/product'
 import { server } from '../../test/msw-server'
-import { institution } from '../../test/fixtures'
+import { car, institution, quote, user as member } from '../../test/fixtures'
 import { answer, apiError } from '../../test/respond'
 import { dismissImpactModal, fillPersonalDetails, renderApp, renderAtCoverage } from '../../test/render-app'
 
@@ -277,5 +277,56 @@ describe('thank-you: who will reach out', () => {
 
   it('names the default product without a custom name', async () => {
     expect(await thankYouFor(null)).toHaveTextContent(fill(messages.productWillReachOut, { product: labels.defaultProductName }))
+  })
+})
+
+describe('thank-you: a way onward', () => {
+  /** Coverage's 'Request expert guidance', Yes, then contact-me sent: the thank-you page. */
+  async function thankYouFromCoverage(user: ReturnType<typeof renderApp>['user']) {
+    await dismissImpactModal(user)
+    await user.click(screen.getByRole('button', { name: labels.requestExpertGuidance }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }))
+    const firstName = await screen.findByTestId('contact-first-name')
+    await user.clear(firstName)
+    await user.type(firstName, 'Jane')
+    await user.clear(screen.getByTestId('contact-last-name'))
+    await user.type(screen.getByTestId('contact-last-name'), 'Doe')
+    await user.clear(screen.getByTestId('contact-phone'))
+    await user.type(screen.getByTestId('contact-phone'), '3035550142')
+    await user.click(screen.getByTestId('contact-submit'))
+    await screen.findByTestId('thank-you-page')
+  }
+
+  it('starts again at the splash, the session forgotten', async () => {
+    const sent = recordContactRequests()
+    const { user } = await renderAtCoverage()
+    await thankYouFromCoverage(user)
+    await waitFor(() => expect(sent).toHaveLength(1))
+
+    await user.click(await screen.findByRole('button', { name: labels.startAgain }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/splash'))
+    expect(await screen.findByTestId('email-input')).toHaveValue('')
+    expect(screen.queryByTestId('thank-you-page')).not.toBeInTheDocument()
+  })
+
+  it("in a partner's page (integration mode), starts again at the lookup choice: there is no splash there", async () => {
+    recordContactRequests()
+    server.use(
+      http.post('*/api/institution/:iid/integration/:integratorId/session', () =>
+        answer('session', {
+          user: { ...member, firstName: 'Jane', lastName: 'Doe', phoneNumber: '3035550142', isMember: true },
+          token: 't-partner',
+          car,
+          quote: { ...quote, state: 'CO' },
+        }),
+      ),
+    )
+    const { user } = renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-1')
+    await screen.findByTestId('rate-card', {}, { timeout: 5000 })
+    await thankYouFromCoverage(user)
+
+    await user.click(await screen.findByRole('button', { name: labels.startAgain }))
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup'))
+    expect(await screen.findByTestId('lookup-continue')).toBeInTheDocument()
   })
 })

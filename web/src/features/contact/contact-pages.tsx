@@ -163,7 +163,10 @@ function DetailRow({ label, value, testId }: { label: string; value: string; tes
   )
 }
 
-/** Thank-you: the flow sends the contact request on entry; this lists what was sent. */
+/**
+ * Thank-you: the flow sends the contact request on entry; this lists what was sent, then offers a
+ * way onward (labels.startAgain: the splash, or the lookup choice inside a partner's page).
+ */
 export function ThankYouPage() {
   const send = useFlowSend()
   const context = FlowActor.useSelector((s) => s.context)
@@ -216,6 +219,11 @@ export function ThankYouPage() {
         >
           We couldn’t send your request just now.
         </Alert>
+      )}
+      {!sending && (
+        <CtaButton onClick={() => send({ type: 'START_OVER' })} data-testid="thank-you-start-again">
+          {labels.startAgain}
+        </CtaButton>
       )}
     </Stack>
   )

@@ -8,6 +8,7 @@ import { CheckCircleIcon } from '../../components/icons'
 import { PromotionalConsent } from '../../components/promotional-consent'
 import { QuestionsLine } from '../../components/questions-line'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import type { NoRatesCause } from '../../flow/no-rates-cause'
 import { labels, messages } from '../../lib/product'
 
 interface ErrorPageProps {
@@ -81,14 +82,18 @@ export function ErrorPage(props: ErrorPageProps) {
   )
 }
 
+/** The no-rates page's words for each way there (flow/no-rates-cause.ts). */
+const NO_RATES_TEXTS: Record<NoRatesCause, { title: string; message: string }> = {
+  vehicleNotFound: { title: messages.vehicleUnknownTitle, message: messages.vehicleUnknown },
+  noRates: { title: messages.noRatesTitle, message: messages.noRates },
+  tooFewRates: { title: messages.tooFewRatesTitle, message: messages.tooFewRates },
+}
+
+/** No rates to show: its words say why (the vehicle not found, no rates, too few); no rates when unknown. */
 export function NoRatesPage() {
-  return (
-    <ErrorPage
-      testId="no-rates-page"
-      title="We couldn’t find coverage options for this vehicle"
-      message="Our plans have age and mileage limits, so we can’t show a price online. A representative can look at other options with you."
-    />
-  )
+  const cause = FlowActor.useSelector((s) => s.context.noRatesCause)
+  const { title, message } = NO_RATES_TEXTS[cause ?? 'noRates']
+  return <ErrorPage testId="no-rates-page" title={title} message={message} />
 }
 
 export function InvalidStatePage() {

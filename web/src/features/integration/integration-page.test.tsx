@@ -34,8 +34,9 @@ describe('integration mode (the app in a partner’s page)', () => {
     expect(await screen.findByTestId('rate-card', {}, LOADED)).toBeInTheDocument()
     expect(exchanged).toEqual({ launchCode: 'code-1', integratorId: 'demo-partner' })
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/coverage/level'), LOADED)
+    // No institution header; the layout's logo stays (app/layout-logo.test.tsx).
     expect(screen.queryByTestId('app-header')).not.toBeInTheDocument()
-    expect(screen.queryByTestId('institution-logo')).not.toBeInTheDocument()
+    expect(screen.getByTestId('institution-logo')).toBeInTheDocument()
     // Back goes to the car steps (not to a splash).
     expect(screen.getByTestId('back-button')).toBeInTheDocument()
   })

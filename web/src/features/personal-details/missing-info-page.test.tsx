@@ -10,9 +10,9 @@ import { dismissImpactModal, fillPersonalDetails, renderAtCoverage } from '../..
 const U = '*/api/institution/:iid/user/:uid'
 
 /**
- * PUT U refusing as update_user does (domain/src/contact.rs): a name of other characters than
- * letters and spaces (Unicode letters allowed), a zip of other characters than digits; anything
- * else falls through to the default handler, which saves.
+ * PUT U refusing as update_user does (domain/src/contact.rs), one field per answer: a name of other
+ * characters than letters and spaces (Unicode letters allowed), a zip of other characters than
+ * digits; anything else falls through to the default handler, which saves.
  */
 function serverRules() {
   const sent: PersonalDetailsBody[] = []
@@ -30,6 +30,22 @@ function serverRules() {
   return sent
 }
 
+/**
+ * PUT U refusing `field` with `message` while `refuses` says so: a rule of the server's the form
+ * does not check (the server stays the judge); anything else falls through and saves.
+ */
+function serverRefuses(field: string, message: string, refuses: (body: PersonalDetailsBody) => boolean) {
+  const sent: PersonalDetailsBody[] = []
+  server.use(
+    http.put(U, async ({ request }) => {
+      const body = (await request.clone().json()) as PersonalDetailsBody
+      sent.push(body)
+      return refuses(body) ? apiError('validation', message, 400, field) : undefined
+    }),
+  )
+  return sent
+}
+
 async function toPersonalDetails() {
   const view = await renderAtCoverage()
   await dismissImpactModal(view.user)
@@ -39,12 +55,38 @@ async function toPersonalDetails() {
   return view
 }
 
-describe("personal details: the server's field rules", () => {
-  it("shows the server's refusal of a name with digits under First name, then saves the fixed one", async () => {
+describe('personal details: every mistake at once', () => {
+  it('shows the error of each of three bad fields after one submit, and sends nothing', async () => {
+    // The server refuses one field per answer (error.field): the form must find them all itself.
     const sent = serverRules()
     const { user } = await toPersonalDetails()
     const firstName = screen.getByTestId('first-name-input')
-    await user.type(firstName, '2')
+    const city = screen.getByTestId('city-input')
+    const zip = screen.getByTestId('zip-input')
+    await user.clear(firstName)
+    await user.type(firstName, 'J4ne')
+    await user.clear(city)
+    await user.type(city, 'Denver 2')
+    await user.clear(zip)
+    await user.type(zip, '8020a')
+    await user.click(screen.getByTestId('personal-details-submit'))
+
+    await waitFor(() => expect(firstName).toHaveAccessibleDescription(fieldErrors.nameLetters))
+    expect(city).toHaveAccessibleDescription(fieldErrors.cityLetters)
+    expect(zip).toHaveAccessibleDescription(fieldErrors.numbersOnly)
+    for (const field of [firstName, city, zip]) expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByTestId('last-name-input')).not.toHaveAttribute('aria-invalid', 'true')
+    expect(sent).toEqual([])
+  })
+})
+
+describe("personal details: the server's field rules", () => {
+  it("shows the server's refusal of a name under First name, then saves the fixed one", async () => {
+    const sent = serverRefuses('firstName', fieldErrors.nameLetters, (body) => body.firstName === 'Zed')
+    const { user } = await toPersonalDetails()
+    const firstName = screen.getByTestId('first-name-input')
+    await user.clear(firstName)
+    await user.type(firstName, 'Zed')
     await user.click(screen.getByTestId('personal-details-submit'))
 
     await waitFor(() => expect(firstName).toHaveAccessibleDescription(fieldErrors.nameLetters))
@@ -53,24 +95,24 @@ describe("personal details: the server's field rules", () => {
     expect(screen.getByTestId('last-name-input')).not.toHaveAttribute('aria-invalid', 'true')
     // On the field, not again in the page's general error.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
-    expect(sent.map((body) => body.firstName)).toEqual(['Jane2'])
+    expect(sent.map((body) => body.firstName)).toEqual(['Zed'])
 
     await user.clear(firstName)
     await user.type(firstName, 'José')
     await user.click(screen.getByTestId('personal-details-submit'))
     await waitFor(() => expect(screen.queryByTestId('first-name-input')).not.toBeInTheDocument())
-    expect(sent.map((body) => body.firstName)).toEqual(['Jane2', 'José'])
+    expect(sent.map((body) => body.firstName)).toEqual(['Zed', 'José'])
   })
 
-  it("shows the server's refusal of a non-numeric zip under Zip code", async () => {
-    serverRules()
+  it("shows the server's refusal of a zip under Zip code", async () => {
+    serverRefuses('zip', fieldErrors.zip, (body) => body.address?.zip === '00000')
     const { user } = await toPersonalDetails()
     const zip = screen.getByTestId('zip-input')
     await user.clear(zip)
-    await user.type(zip, '8020a')
+    await user.type(zip, '00000')
     await user.click(screen.getByTestId('personal-details-submit'))
 
-    await waitFor(() => expect(zip).toHaveAccessibleDescription(fieldErrors.numbersOnly))
+    await waitFor(() => expect(zip).toHaveAccessibleDescription(fieldErrors.zip))
     expect(zip).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByTestId('first-name-input')).not.toHaveAttribute('aria-invalid', 'true')
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()

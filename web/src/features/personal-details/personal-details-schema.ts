@@ -1,22 +1,23 @@
 import { z } from 'zod'
 import { fieldErrors, fill } from '../../lib/product'
 import type { ApiFieldTable } from '../../lib/refused-field'
-import { nameField, phoneField, requiredText } from '../../lib/validation-rules'
+import { cityField, personNameField, phoneField, streetField, zipField } from '../../lib/validation-rules'
 
 /**
- * Personal details (missing-info); the membership message names the institution. Each field is
- * required here; the letters of the names, the street's and city's characters and the zip's digits
- * and length are checked by the server (PUT U, domain/src/contact.rs), whose refusal lands on the
- * field through PERSONAL_DETAILS_API_FIELDS. The phone keeps its mask's completeness (phoneField).
+ * Personal details (missing-info); the membership message names the institution. Every field is
+ * checked here with the server's rules (PUT U, domain/src/contact.rs: the names' letters, the
+ * street's and city's characters, the zip's digits and length; the phone mask complete), so all
+ * mistakes show after one submit: the server answers one field at a time. Its refusal still lands
+ * on the field through PERSONAL_DETAILS_API_FIELDS.
  */
 export function personalDetailsSchema(institutionName: string) {
   return z.object({
-    firstName: nameField,
-    lastName: nameField,
+    firstName: personNameField,
+    lastName: personNameField,
     phoneNumber: phoneField,
-    street: requiredText,
-    city: requiredText,
-    zip: requiredText,
+    street: streetField,
+    city: cityField,
+    zip: zipField,
     isMember: z.enum(['yes', 'no'], { error: fill(fieldErrors.memberQuestion, { institution: institutionName }) }),
   })
 }

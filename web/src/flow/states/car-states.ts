@@ -37,7 +37,8 @@ export function decodingVin(target: string) {
 
 /**
  * A car step's submit: the car is created with the answers so far (spec section 4: mileage and miles
- * per year a temporary one, years to own the member's), then `next`; a refused car goes to no-rates.
+ * per year a temporary one, years to own the member's), then `next`; a refused car goes to no-rates
+ * (its bounce recorded, as for a car without rates).
  * When the member's car already has these answers (back and on again unchanged), it is kept: no
  * second car, so its quote and the chosen coverage stay.
  */
@@ -52,7 +53,7 @@ function carThen(next: string) {
         src: 'createCar',
         input: ({ context }) => ({ session: session(context), body: carBody(context) }),
         onDone: { target: next, actions: assign({ car: ({ event }) => event.output }) },
-        onError: [expired, { target: '#noRates' }],
+        onError: [expired, { target: '#noRates', actions: 'recordNoRatesBounce' }],
       },
     }),
   }
@@ -192,7 +193,10 @@ export const carStates = {
       notFound: {
         on: {
           RETRY_DESCRIPTION: 'editing',
-          GIVE_UP_DESCRIPTION: { target: '#noRates', actions: assign({ pageUserBouncedFrom: 'descriptionLookup' }) },
+          GIVE_UP_DESCRIPTION: {
+            target: '#noRates',
+            actions: assign({ pageUserBouncedFrom: 'descriptionLookup', noRatesCause: 'vehicleNotFound' }),
+          },
         },
       },
     },

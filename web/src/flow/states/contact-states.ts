@@ -22,6 +22,13 @@ function contactInput(context: FlowContext, origin: Step | null) {
   return { institutionId: context.institutionId, session: context.session, body: contactRequestBody(context, origin) }
 }
 
+/**
+ * Thank-you's way onward (labels.startAgain): the splash, which starts a new session; inside a
+ * partner's page (integration mode), where there is no splash, the lookup choice with the partner's
+ * member still signed in.
+ */
+const startOver = [{ guard: 'inIntegrationMode' as const, target: '#lookup' }, { target: '#splash' }]
+
 type ErrorStep = 'noRates' | 'invalidState' | 'bookingError' | 'paymentError' | 'userCreationError'
 
 /**
@@ -94,7 +101,10 @@ export const contactStates = {
       },
     },
   }),
-  /** Sends the contact request on entry: once per visit, whatever the page re-renders. */
+  /**
+   * Sends the contact request on entry: once per visit, whatever the page re-renders. Once it is
+   * sent (or failed), the member can start again (startOver).
+   */
   thankYou: flowSetup.createStateConfig({
     id: 'thankYou',
     tags: 'thankYou',
@@ -123,8 +133,8 @@ export const contactStates = {
           ],
         },
       },
-      sent: {},
-      failed: { on: { RETRY_CONTACT: 'sending' } },
+      sent: { on: { START_OVER: startOver } },
+      failed: { on: { RETRY_CONTACT: 'sending', START_OVER: startOver } },
     },
   }),
   /**

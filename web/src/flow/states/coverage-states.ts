@@ -28,7 +28,7 @@ export const coverageStates = {
     tags: 'coverage',
     initial: 'checking',
     // The coverage page clears the earlier bounce (spec section 4).
-    entry: assign({ pageUserBouncedFrom: null, paymentOptionsRequested: false }),
+    entry: assign({ pageUserBouncedFrom: null, noRatesCause: null, paymentOptionsRequested: false }),
     on: {
       BACK: back('coverage'),
       DISMISS_IMPACT_MODAL: { actions: 'dismissImpactModal' },
@@ -142,7 +142,7 @@ export const coverageStates = {
               input: ({ context }) => ({ session: session(context), body: carBody(context) }),
               // A new carId: checking finds no quote for it, quotes again and resets the selected rate.
               onDone: { target: '#coverage.checking', actions: assign({ car: ({ event }) => event.output }) },
-              onError: [expired, { target: '#noRates' }],
+              onError: [expired, { target: '#noRates', actions: 'recordNoRatesBounce' }],
             },
           },
         },
