@@ -1425,7 +1425,7 @@ export type components = {
             /** @description The provider's contract number. */
             mmpContractNumber: string;
             payment: components["schemas"]["ConfirmationPayment"];
-            /** @description The policy id. */
+            /** @description The reference a member reads out (`CL-7F3K-92QD`); the policy id for purchases made before references. */
             policyReferenceNumber: string;
             vehicle: components["schemas"]["ConfirmationVehicle"];
         };
