@@ -216,8 +216,8 @@ pub async fn hash_password_blocking(password: &str) -> anyhow::Result<String> {
 pub const RESTORE_COOKIE: &str = "coverline_restore";
 
 /// Starts a new session chain for `user_id`: its first token, and the `Set-Cookie` value of the
-/// restore key — HttpOnly (out of reach of scripts), SameSite=Strict, scoped to the institution's
-/// session calls, Secure behind https — which only `POST …/session/restore` reads.
+/// restore key — HttpOnly (out of reach of scripts), scoped to the institution's session calls,
+/// which only `POST …/session/restore` reads ([`restore_cookie`] says how it is sent).
 pub async fn open_session(state: &AppState, institution_id: &str, user_id: &str) -> ApiResult<(String, axum::http::HeaderValue)> {
     let token = rotate(state, user_id, None).await?;
     Ok((token, new_restore_cookie(state, institution_id, user_id, state.clock.now()).await?))
@@ -234,16 +234,33 @@ pub async fn new_restore_cookie(
     let key = coverline_activities::checkout::new_secret();
     state.store.insert_restore_key(&coverline_activities::checkout::secret_hash(&key), user_id, chain_started_at).await?;
     let left = state.config.session_max.as_secs() as i64 - (state.clock.now() - chain_started_at);
-    Ok(restore_cookie(state, institution_id, &key, left.max(0) as u64))
+    let framed = state.store.user(user_id).await?.is_some_and(|u| u.integrator_id.is_some());
+    Ok(restore_cookie(state, institution_id, &key, left.max(0) as u64, framed))
 }
 
 /// The restore cookie carrying `key` (an empty key with age 0 clears it).
-pub fn restore_cookie(state: &AppState, institution_id: &str, key: &str, max_age: u64) -> axum::http::HeaderValue {
-    let secure = if state.config.public_url.starts_with("https://") { "; Secure" } else { "" };
-    let value = format!(
-        "{RESTORE_COOKIE}={key}; Path=/api/institution/{institution_id}/session; Max-Age={max_age}; HttpOnly; SameSite=Strict{secure}"
-    );
+///
+/// A member who came through the splash gets it SameSite=Strict (Secure behind https): only the
+/// app's own pages send it. A member an integrator launched lives in the partner's frame, a
+/// third-party context where a Strict cookie is neither stored nor sent: theirs is
+/// `SameSite=None; Secure; Partitioned` (CHIPS), kept in a jar of the partner's site alone, so a
+/// reloaded frame finds its session and nothing outside that partner's page can use it.
+pub fn restore_cookie(state: &AppState, institution_id: &str, key: &str, max_age: u64, framed: bool) -> axum::http::HeaderValue {
+    let sending = if framed {
+        "SameSite=None; Secure; Partitioned"
+    } else if state.config.public_url.starts_with("https://") {
+        "SameSite=Strict; Secure"
+    } else {
+        "SameSite=Strict"
+    };
+    let value = format!("{RESTORE_COOKIE}={key}; Path=/api/institution/{institution_id}/session; Max-Age={max_age}; HttpOnly; {sending}");
     axum::http::HeaderValue::from_str(&value).unwrap_or_else(|_| axum::http::HeaderValue::from_static(""))
+}
+
+/// Both restore cookies cleared (the app's own and a partner frame's partitioned one are two
+/// cookies to the browser): the `Set-Cookie` values of a session's end.
+pub fn cleared_restore_cookies(state: &AppState, institution_id: &str) -> [(axum::http::HeaderName, axum::http::HeaderValue); 2] {
+    [false, true].map(|framed| (axum::http::header::SET_COOKIE, restore_cookie(state, institution_id, "", 0, framed)))
 }
 
 /// The restore key the browser sent, if any.

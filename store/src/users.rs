@@ -24,6 +24,8 @@ pub struct UserRecord {
     pub consents_to_solicit: bool,
     pub email_verified_at: Option<i64>,
     pub created_at: i64,
+    /// The integrator whose server launched this member into a partner's page; `None` for the splash.
+    pub integrator_id: Option<String>,
 }
 
 impl<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> for UserRecord {
@@ -45,6 +47,7 @@ impl<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> for UserRecord {
             consents_to_solicit: row.try_get::<i64, _>("consents_to_solicit")? != 0,
             email_verified_at: row.try_get("email_verified_at")?,
             created_at: row.try_get("created_at")?,
+            integrator_id: row.try_get("integrator_id")?,
         })
     }
 }
@@ -85,7 +88,7 @@ pub struct VerificationCodeRecord {
     pub sends_in_window: i64,
 }
 
-const USER_COLUMNS: &str = "user_id, institution_id, email, password_hash, first_name, last_name, phone, street, city, state, zip, is_member, consents_to_solicit, email_verified_at, created_at";
+const USER_COLUMNS: &str = "user_id, institution_id, email, password_hash, first_name, last_name, phone, street, city, state, zip, is_member, consents_to_solicit, email_verified_at, created_at, integrator_id";
 
 impl Store {
     /// Creates a user.
@@ -102,6 +105,17 @@ impl Store {
         .await
         .context("inserting user")?;
         self.user(user_id).await?.context("user just inserted")
+    }
+
+    /// Records that `integrator_id`'s server launched the user (before the launch code is given).
+    pub async fn set_user_integrator(&self, user_id: &str, integrator_id: &str) -> anyhow::Result<()> {
+        sqlx::query("UPDATE users SET integrator_id = $1 WHERE user_id = $2")
+            .bind(integrator_id)
+            .bind(user_id)
+            .execute(&self.writer)
+            .await
+            .context("recording the user's integrator")?;
+        Ok(())
     }
 
     /// A user by id.

@@ -132,6 +132,8 @@ struct Resumed {
     price_change: Option<PriceChange>,
     /// The member's newest contact request, once sent (a thank-you page shows what they told us).
     contact_request: Option<ContactRequestView>,
+    /// The integrator whose partner page this member's app lives in (integration mode), if any.
+    integrator_id: Option<String>,
 }
 
 fn idempotency_key(headers: &HeaderMap) -> Option<String> {
@@ -273,6 +275,7 @@ async fn resumed(
         confirmation,
         price_change,
         contact_request,
+        integrator_id: user.integrator_id.clone(),
     })
 }
 
@@ -312,8 +315,8 @@ async fn restore(
     let idle = state.config.idle_timeout.as_secs() as i64;
     let alive = state.store.last_session_activity(&user.user_id).await?.is_some_and(|at| now - at <= idle);
     if !alive || now - found.chain_started_at > state.config.session_max.as_secs() as i64 {
-        let cleared = auth::restore_cookie(&state, &institution.institution_id, "", 0);
-        return Ok((StatusCode::UNAUTHORIZED, AppendHeaders([(header::SET_COOKIE, cleared)]), ApiError::session_expired()).into_response());
+        let cleared = auth::cleared_restore_cookies(&state, &institution.institution_id);
+        return Ok((StatusCode::UNAUTHORIZED, AppendHeaders(cleared), ApiError::session_expired()).into_response());
     }
     let token = auth::continue_chain(&state, &user.user_id, found.chain_started_at).await?;
     Ok(Json(resumed(&state, &institution, &user, token, None).await?).into_response())
@@ -351,8 +354,8 @@ async fn end_session(
             _ => {}
         }
     }
-    let cleared = auth::restore_cookie(&state, &institution.institution_id, "", 0);
-    Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cleared)])).into_response())
+    let cleared = auth::cleared_restore_cookies(&state, &institution.institution_id);
+    Ok((StatusCode::NO_CONTENT, AppendHeaders(cleared)).into_response())
 }
 
 /// A 'continue your purchase' link from the code email or the reminder.

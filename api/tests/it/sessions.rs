@@ -228,6 +228,61 @@ async fn integrators_launch_the_flow_with_their_token_only(db: Db) {
 
 on_both_databases!(integrators_launch_the_flow_with_their_token_only);
 
+/// A partner's member lives in the partner's frame, a third-party context: their restore cookie is
+/// partitioned (a Strict one is neither stored nor sent there), and restoring it says integration mode.
+async fn a_partner_members_restore_cookie_is_partitioned_and_restores_integration_mode(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let (s, b) = launch(&app, "demo-partner", DEMO_TOKEN, Some(json!({ "vin": "5XYRLDLC3NG097496", "odometer": 45000 }))).await;
+    assert_eq!(s, 201, "{b}");
+    let res = app
+        .http
+        .post(app.api("/institution/summit-cu/integration/demo-partner/session"))
+        .json(&json!({ "launchCode": b["launchCode"] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let set_cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    for attribute in ["HttpOnly", "SameSite=None", "Secure", "Partitioned", "Path=/api/institution/summit-cu/session"] {
+        assert!(set_cookie.split("; ").any(|a| a == attribute), "{attribute} in {set_cookie}");
+    }
+    let restore = |cookie: String| {
+        let req = app.http.post(app.api("/institution/summit-cu/session/restore")).header("cookie", cookie);
+        async move {
+            let res = req.send().await.unwrap();
+            (res.status().as_u16(), res.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let pair = set_cookie.split(';').next().unwrap().to_string();
+    let (s, restored) = restore(pair.clone()).await;
+    assert_eq!((s, restored["integratorId"].as_str()), (200, Some("demo-partner")), "{restored}");
+
+    // A member who came through the splash keeps the Strict cookie and no integration mode.
+    let captcha = app.captcha_token("summit-cu").await;
+    let res = app
+        .http
+        .post(app.api("/institution/summit-cu/user"))
+        .json(&json!({ "emailAddress": "splash.member@example.com", "password": "Aa1!aaaaaaaaaaaaaaaaaaaaaaaaaaaa", "captchaToken": captcha }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 201);
+    let splash_cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(splash_cookie.contains("SameSite=Strict") && !splash_cookie.contains("Partitioned"), "{splash_cookie}");
+    let (s, restored) = restore(splash_cookie.split(';').next().unwrap().to_string()).await;
+    assert_eq!((s, restored["integratorId"].is_null()), (200, true), "{restored}");
+
+    // The end of a session clears both kinds (they are two cookies to the browser).
+    let res = app.http.post(app.api("/institution/summit-cu/session/end")).header("cookie", pair.clone()).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 204);
+    let cleared: Vec<&str> = res.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap()).collect();
+    assert_eq!(cleared.len(), 2, "{cleared:?}");
+    assert!(cleared.iter().all(|c| c.contains("Max-Age=0")) && cleared.iter().any(|c| c.contains("Partitioned")), "{cleared:?}");
+    assert_eq!(restore(pair).await.0, 401);
+}
+
+on_both_databases!(a_partner_members_restore_cookie_is_partitioned_and_restores_integration_mode);
+
 async fn only_registered_origins_may_frame_the_app(db: Db) {
     let app = spawn_app(Options::on(db)).await;
     let csp = |path: &str| {

@@ -2145,6 +2145,8 @@ export type components = {
             checkout: components["schemas"]["CheckoutView"] | null;
             confirmation: components["schemas"]["Confirmation"] | null;
             contactRequest: components["schemas"]["ContactRequestView"] | null;
+            /** @description The integrator whose partner page this member's app lives in (integration mode), if any. */
+            integratorId: string | null;
             policy: components["schemas"]["PolicyView"] | null;
             priceChange: components["schemas"]["PriceChange"] | null;
             quote: components["schemas"]["QuoteView"] | null;
