@@ -133,6 +133,38 @@ test('a launch code used already, or unknown: a clear error, not a blank page', 
   await expect(again.getByTestId('launch-failed-page')).toBeVisible()
 })
 
+test("a reload inside the partner's page keeps the member there, in the partner's frame", async ({ page, context }) => {
+  const screenshot = screenshotter('integration-e-')
+  // The partner's page on another site than the app (localhost, the app on 127.0.0.1): the frame is a
+  // third-party context, as on a real partner's site, where a SameSite=Strict cookie is never stored.
+  const partner = new URL(SANDBOX_URL)
+  partner.hostname = 'localhost'
+  const query = new URLSearchParams({ institution: 'summit-cu', email: uniqueEmail(), vin: VIN })
+  await page.goto(`${partner.origin}/partner-demo?${query}`)
+  const app = appFrame(page)
+  await app.getByRole('dialog', { name: labels.whyCoverageMatters }).getByRole('button', { name: labels.seeMyOptions }).click()
+  await expect(app.getByTestId('rate-card')).toBeVisible({ timeout: 30_000 })
+  await expect.poll(() => framePath(page)).toBe('/summit-cu/user/coverage/level')
+  const appFrameOf = () => page.frames().find((f) => f.parentFrame() === page.mainFrame())
+
+  // The frame reloads (the browser restores it, or the app's own Reload): the member is back at
+  // coverage, still in the partner's page, without the institution's header and footer.
+  await appFrameOf()?.evaluate(() => window.location.reload())
+  await expect(app.getByTestId('rate-card')).toBeVisible({ timeout: 30_000 })
+  await expect.poll(() => framePath(page)).toBe('/summit-cu/user/coverage/level')
+  await expect(app.getByTestId('app-header')).toHaveCount(0)
+  await expect(app.getByTestId('institution-logo')).toBeVisible()
+  await screenshot(page, 'reloaded')
+
+  // Its session gone (cookies cleared or blocked): the frame says so, never the institution's splash.
+  await context.clearCookies()
+  await appFrameOf()?.evaluate(() => window.location.reload())
+  await expect(app.getByTestId('launch-failed-page')).toContainText(messages.partnerSessionEnded, { timeout: 30_000 })
+  await expect(app.getByTestId('app-header')).toHaveCount(0)
+  expect(framePath(page)).not.toContain('splash')
+  await screenshot(page, 'session-ended')
+})
+
 /**
  * A page framing the app, served from `host` on a free port: a real loopback server (a page Playwright
  * made up would count as a public site, whose frames of a local app Chromium blocks for that alone).

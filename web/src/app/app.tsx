@@ -4,6 +4,7 @@ import { PageSkeleton } from '../components/page-skeleton'
 import { FlowActor } from '../flow/flow-actor'
 import { integrationLaunchOf } from '../flow/integration-launch'
 import { loadChunk } from '../lib/chunk-load'
+import { inPartnerFrame } from '../flow/partner-frame'
 import { restoreSourceOf } from '../flow/restore-source'
 import { matchPath, useLocation } from '../lib/router'
 import { StaticShellDone } from '../lib/static-shell'
@@ -21,6 +22,7 @@ function InstitutionFlow({ institutionId }: { institutionId: string }) {
   const { pathname, search } = useLocation()
   const [integrationLaunch] = useState(() => integrationLaunchOf(pathname, search))
   const [restoreSource] = useState(() => (integrationLaunch ? null : restoreSourceOf(pathname)))
+  const [partnerFrame] = useState(inPartnerFrame)
   // The first screen's code loads while the institution does: the splash, or a partner's launch's
   // coverage (silent) or lookup choice (selection). A restored checkout's screen is known once the
   // restore answers; nothing is fetched ahead of it.
@@ -29,7 +31,7 @@ function InstitutionFlow({ institutionId }: { institutionId: string }) {
     preloadScreen(!integrationLaunch ? 'splash' : integrationLaunch.mode === 'silent' ? 'coverage' : 'lookup')
   }, [integrationLaunch, restoreSource])
   return (
-    <FlowActor.Provider options={{ input: { institutionId, integrationLaunch, restoreSource } }}>
+    <FlowActor.Provider options={{ input: { institutionId, integrationLaunch, restoreSource, partnerFrame } }}>
       <FlowShell institutionId={institutionId} />
     </FlowActor.Provider>
   )

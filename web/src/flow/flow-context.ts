@@ -203,6 +203,8 @@ export interface FlowInput {
   integrationLaunch?: IntegrationLaunch | null
   /** Set when the app opened at a /user page or a continue link (flow/restore-source.ts). */
   restoreSource?: RestoreSource | null
+  /** The app runs in a partner's frame (flow/partner-frame.ts): a restore that fails must not show the splash. */
+  partnerFrame?: boolean
 }
 
 export const DEFAULT_MILES_PER_YEAR = options.defaultMilesPerYear
@@ -287,7 +289,7 @@ export function startContext(input: FlowInput): FlowContext {
   const launch = input.integrationLaunch ?? null
   return {
     ...initialContext(input.institutionId),
-    integrationMode: launch !== null,
+    integrationMode: launch !== null || (input.partnerFrame === true && input.restoreSource != null),
     integrationLaunch: launch,
     restoreSource: launch ? null : (input.restoreSource ?? null),
   }

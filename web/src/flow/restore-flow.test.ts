@@ -160,6 +160,27 @@ describe('restore on boot: nothing to go on with', () => {
     expect(actor.getSnapshot().context.sessionExpired).toBe(false)
   })
 
+  it("a partner's member comes back in integration mode (the restore names the integrator)", async () => {
+    const { actor } = await restoreWith({ ...resumedAt('coverage'), integratorId: 'demo-partner' })
+    expect(stepOf(actor.getSnapshot())).toBe('coverage')
+    expect(actor.getSnapshot().context.integrationMode).toBe(true)
+    const { actor: splashMember } = await restoreWith(resumedAt('coverage'))
+    expect(splashMember.getSnapshot().context.integrationMode).toBe(false)
+  })
+
+  it("a partner's frame whose session is gone says so, never the institution's splash", async () => {
+    for (const refusal of [new ApiError(401, 'unauthorized', 'Please start again.'), new ApiError(401, 'sessionExpired', 'x')]) {
+      const actor = start({ restore: () => Promise.reject(refusal) }, { restoreSource: SESSION, partnerFrame: true })
+      const snapshot = await settle(actor)
+      expect(snapshot.matches({ integration: 'failed' })).toBe(true)
+      expect(stepOf(snapshot)).not.toBe('splash')
+      expect([snapshot.context.integrationMode, snapshot.context.failure]).toEqual([true, messages.partnerSessionEnded])
+    }
+    // The same refusal outside a partner's frame: the splash, as before.
+    const actor = start({}, { restoreSource: SESSION, partnerFrame: false })
+    expect(stepOf(await settle(actor))).toBe('splash')
+  })
+
   it('a session with nothing recorded yet: the splash', async () => {
     const { actor } = await restoreWith({ ...resumedAt('lookup'), checkout: null })
     expect(stepOf(actor.getSnapshot())).toBe('splash')

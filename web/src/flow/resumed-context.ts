@@ -88,6 +88,8 @@ export function resumedContext(context: FlowContext, resumed: Resumed): Partial<
   }
   const restored: Partial<FlowContext> = {
     restoreSource: null,
+    // A partner's member (the restore says whose): the app stays the partner's, without the institution's header.
+    integrationMode: context.integrationMode || resumed.integratorId != null,
     session: { institutionId: context.institutionId, userId: user.userId, token: resumed.token },
     user,
     emailAddress: user.emailAddress,

@@ -396,6 +396,7 @@ export function resumedAt(
     confirmation?: Confirmation | null
     priceChange?: PriceChange | null
     contactRequest?: ResumedContactRequest | null
+    integratorId?: string | null
   } = {},
 ): Resumed {
   const answers = { ...recordedAnswers, ...options.answers }
@@ -409,5 +410,6 @@ export function resumedAt(
     confirmation: options.confirmation ?? null,
     priceChange: options.priceChange ?? null,
     contactRequest: options.contactRequest ?? null,
+    integratorId: options.integratorId ?? null,
   }
 }

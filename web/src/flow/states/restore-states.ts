@@ -32,9 +32,15 @@ export const restoreStates = {
         institutionId: context.institutionId,
         source: context.restoreSource ?? { via: 'session' as const },
       }),
-      // Nothing recorded yet (no step after the splash): the splash.
-      onDone: [...resumeAt, { target: '#splash' }],
+      // Nothing recorded yet (no step after the splash): the splash; a partner's member, the lookup choice.
+      onDone: [...resumeAt, { guard: 'inIntegrationMode', target: '#lookup' }, { target: '#splash' }],
       onError: [
+        // A partner's frame whose session is gone: never the institution's splash inside the partner's page.
+        {
+          guard: 'inIntegrationMode',
+          target: '#integration.failed',
+          actions: assign({ failure: messages.partnerSessionEnded }),
+        },
         {
           guard: 'isResumeLink',
           target: '#splash',
