@@ -64,8 +64,8 @@ test("PolicyPost on a failed booking; after Retry Booking, booking again and pay
   await expectEvents(email, {
     errors: [['PolicyPost', 'bookingFailed 502']],
     purchase: [
-      ['booked', purchase.referenceNumber],
-      ['paid', purchase.referenceNumber],
+      ['booked', purchase.policyId],
+      ['paid', purchase.policyId],
     ],
   })
 })

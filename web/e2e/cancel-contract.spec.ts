@@ -65,7 +65,7 @@ function watchUserId(page: Page): () => string {
 
 /** Find-your-contract from the contract email's link: the contract's tab closed, the terms as answered. */
 async function findContract(page: Page, userId: string, purchase: Purchase, zip: string): Promise<CancellationTerms> {
-  await page.goto(`/${INSTITUTION}/user/${userId}/policy/${purchase.referenceNumber}`)
+  await page.goto(`/${INSTITUTION}/user/${userId}/policy/${purchase.policyId}`)
   await page.getByTestId('contract-last-name').fill(MEMBER.lastName)
   await page.getByTestId('contract-zip').fill(zip)
   const contractTab = page.context().waitForEvent('page')
@@ -121,7 +121,7 @@ test('a member finds the contract and cancels it within the free look: voided an
   expect(userId()).not.toBe('')
 
   // From the contract email's link, in the same browser (the page needs no session).
-  await page.goto(`/${INSTITUTION}/user/${userId()}/policy/${purchase.referenceNumber}`)
+  await page.goto(`/${INSTITUTION}/user/${userId()}/policy/${purchase.policyId}`)
   await page.getByTestId('contract-last-name').fill(MEMBER.lastName)
   await page.getByTestId('contract-zip').fill(MEMBER.zip)
   const contractTab = context.waitForEvent('page')
@@ -132,7 +132,7 @@ test('a member finds the contract and cancels it within the free look: voided an
   // The contract's tab opened in the click (popup blockers allow no other moment) and was then
   // pointed at the signed link, which serves the PDF inline (issue 15, B9).
   const tab = await contractTab
-  await expect.poll(() => tab.url()).toContain(`/fetchdocument/${purchase.referenceNumber}?token=`)
+  await expect.poll(() => tab.url()).toContain(`/fetchdocument/${purchase.policyId}?token=`)
   const contract = await page.request.get(tab.url())
   expect(contract.headers()['content-type']).toBe('application/pdf')
   expect(contract.headers()['content-disposition']).toMatch(/^inline/)

@@ -239,11 +239,14 @@ test.describe('after a paid purchase', () => {
 
   test('d) the confirmation shows what the database stored', () => {
     test.skip(!DB_PATH, 'needs E2E_DB_PATH (scripts/e2e.sh)')
-    const stored = storedPurchase(purchase.referenceNumber)
-    expect(stored, `policy ${purchase.referenceNumber}`).toBeDefined()
+    const stored = storedPurchase(purchase.policyId)
+    expect(stored, `policy ${purchase.policyId}`).toBeDefined()
     if (!stored) return
     expect(stored.user_id).toBe(userId)
     expect(stored.contract_number).toBe(purchase.contractNumber)
+    // The reference a member reads out on the phone: short, readable, and support finds the purchase by it.
+    expect(purchase.referenceNumber).toMatch(/^CL-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/)
+    expect(storedPurchase(purchase.referenceNumber.toLowerCase())?.contract_number).toBe(purchase.contractNumber)
     expect(stored.vin).toBe(purchase.vin)
     expect(stored.coverage_name).toBe(purchase.coverageName)
     expect(stored.payment_id).toBe(purchase.trackingNumber)
@@ -278,7 +281,7 @@ test.describe('after a paid purchase', () => {
   test('f) find my contract from the email link, without a session', async ({ browser }, testInfo) => {
     const context = await freshContext(browser, testInfo)
     const page = await context.newPage()
-    const policyId = purchase.referenceNumber
+    const policyId = purchase.policyId
     await page.goto(`/${INSTITUTION}/user/${userId}/policy/${policyId}`)
     await expect(page.getByTestId('find-contract-page')).toBeVisible()
     await expect(page.getByTestId('page-title')).toHaveText(labels.findYourContract)

@@ -537,7 +537,7 @@ test.describe('payment survives a lost answer (gateway sandbox)', () => {
     expect(charges[0].refunded).toBe(0)
     expect(await page.getByTestId('tracking-number').innerText()).toBe(charges[0].trackingNumber)
     if (DB_PATH) {
-      const policyId = (await page.getByTestId('reference-number').innerText()).trim()
+      const policyId = (await page.getByTestId('confirmation').getAttribute('data-policy-id')) ?? ''
       await expect.poll(() => storedPurchase(policyId)?.status, { timeout: 60_000 }).toBe('fulfilled')
     }
   })

@@ -311,7 +311,10 @@ export async function payByCard(page: Page, cardNumber: string, onScreen?: OnScr
 /** What the confirmation page says about a purchase. */
 export interface Purchase {
   email: string
+  /** The reference the member reads out (CL-XXXX-XXXX). */
   referenceNumber: string
+  /** The policy id the confirmation carries unseen (links, support, the database name it). */
+  policyId: string
   contractNumber: string
   vin: string
   coverageName: string
@@ -333,6 +336,7 @@ export async function payAndConfirm(page: Page, email: string, options: Purchase
   return {
     email,
     referenceNumber: await text('reference-number'),
+    policyId: (await page.getByTestId('confirmation').getAttribute('data-policy-id')) ?? '',
     contractNumber: await text('contract-number'),
     vin: await text('contract-vin'),
     coverageName: await text('contract-coverage'),

@@ -23,10 +23,16 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 export default function ConfirmationPage() {
   const confirmation = FlowActor.useSelector((s) => s.context.confirmation)
   const settings = FlowActor.useSelector((s) => s.context.institution)
+  const policyId = FlowActor.useSelector((s) => s.context.policy?.policyId)
   if (!confirmation) return null
   // The extension is the institution's branding's; the server's formatted phone has none.
   const phone = (settings && institutionPhone(settings.branding)) || confirmation.institution.formattedPhone
-  return <ConfirmationDetails confirmation={confirmation} productName={productNameOf(settings)} phone={phone} />
+  // The policy id (what links and support tools name) rides along unseen; the member reads the reference.
+  return (
+    <div data-testid="confirmation" data-policy-id={policyId}>
+      <ConfirmationDetails confirmation={confirmation} productName={productNameOf(settings)} phone={phone} />
+    </div>
+  )
 }
 
 /**
