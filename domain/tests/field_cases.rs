@@ -14,7 +14,8 @@ fn read(path: &str) -> Value {
 fn the_server_rules_give_every_case_its_text() {
     let cases = read("tests/field-cases.json");
     let product = read("product.json");
-    let text = |key: &Value| key.as_str().map(|k| product["fieldErrors"][k].as_str().unwrap_or_else(|| panic!("fieldErrors.{k}")).to_string());
+    let text =
+        |key: &Value| key.as_str().map(|k| product["fieldErrors"][k].as_str().unwrap_or_else(|| panic!("fieldErrors.{k}")).to_string());
     type Rule = fn(&str) -> Result<(), coverline_domain::ValidationError>;
     let rules: [(&str, Rule); 4] = [
         ("personName", |raw| PersonName::parse("firstName", raw).map(drop)),
