@@ -1,9 +1,10 @@
 /**
  * Vehicle identification on the real stack: the description path with its estimates and the
- * real-VIN prompt, the description lookup's failure dialog, and a VIN read from a photo.
+ * real-VIN prompt, the description lookup's failure dialog, a VIN read from a photo, a VIN that fits
+ * several styles, and a VIN whose check digit is wrong.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { carFlagLabel, fieldErrors, labels, messages } from './product'
+import { carFlagLabel, fieldErrors, fill, labels, messages } from './product'
 import { describe2020Accord, dismissImpactModal, onPage, progress, screenshotter, startQuote, toDescription } from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
@@ -15,6 +16,11 @@ type Screenshot = ReturnType<typeof screenshotter>
 const REAL_VIN = '1HGCV1F46LA012345'
 /** The VIN drawn into the photo: only read and decoded, never quoted. */
 const PHOTO_VIN = '1HGCM82633A004352'
+/** A real 2021 Jeep Renegade whose trim vPIC cannot tell: the member chooses one of four styles. */
+const SEVERAL_STYLES_VIN = 'ZACNJDAB0MPN15099'
+const RENEGADE_STYLES = ['Freedom', 'Jeepster', 'Sport', 'Upland']
+/** The 2022 Kia Sorento's VIN (support.ts VIN) with a wrong check digit (4 for 3): vPIC still knows the car. */
+const WRONG_CHECK_DIGIT_VIN = '5XYRLDLC4NG097496'
 const MOBILE = { width: 375, height: 812 }
 
 /** The same screen at 375 px wide too, then back to the desktop viewport. */
@@ -203,4 +209,58 @@ test('the car-details form: mileage, miles per year, years to own and the car fl
   await onPage(page, 'user/car/mileage')
   await expect(page.getByTestId('mileage-input')).toHaveValue('45,000')
   await expect(page.getByTestId('car-flag-commercialUse')).toBeChecked()
+})
+
+test('a VIN that fits several styles asks for the style on the VIN page, then mileage', async ({ page }) => {
+  const screenshot = screenshotter('vehicle-d-')
+  await startQuote(page)
+  await page.getByTestId('lookup-continue').click()
+  await onPage(page, 'user/car/lookup/vin')
+  await page.getByTestId('vin-input').fill(SEVERAL_STYLES_VIN)
+  await page.getByTestId('vin-submit').click()
+
+  // Decoded, but not on yet: the member chooses among the candidate styles.
+  const styles = page.getByRole('radiogroup', { name: labels.vehicleStyle })
+  await expect(styles).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(fill(messages.chooseStyleHelp, { vehicle: '2021 Jeep Renegade' }))).toBeVisible()
+  await expect(styles.getByRole('radio')).toHaveCount(RENEGADE_STYLES.length)
+  for (const style of RENEGADE_STYLES) await expect(styles.getByRole('radio', { name: style })).not.toBeChecked()
+  await expect(page.getByTestId('vin-check-digit-warning')).toBeHidden()
+  await onPage(page, 'user/car/lookup/vin')
+  await screenshotBoth(screenshot, page, 'style-choice')
+
+  // The choice is required.
+  await page.getByTestId('vin-submit').click()
+  await expect(page.getByText(fieldErrors.chooseStyle)).toBeVisible()
+  await onPage(page, 'user/car/lookup/vin')
+  await screenshotBoth(screenshot, page, 'style-required')
+
+  await styles.getByRole('radio', { name: 'Sport' }).check()
+  await expect(page.getByText(fieldErrors.chooseStyle)).toBeHidden()
+  await page.getByTestId('vin-submit').click()
+  await onPage(page, 'user/car/mileage')
+  await progress(page, 30)
+  await expect(page.getByTestId('car-line')).toHaveText('2021 Jeep Renegade Sport')
+  await screenshot(page, 'mileage-with-style')
+})
+
+test('a VIN whose check digit is wrong but whose vehicle is known goes on, with a warning on mileage', async ({ page }) => {
+  const screenshot = screenshotter('vehicle-e-')
+  await startQuote(page)
+  await page.getByTestId('lookup-continue').click()
+  await onPage(page, 'user/car/lookup/vin')
+  await page.getByTestId('vin-input').fill(WRONG_CHECK_DIGIT_VIN)
+  await page.getByTestId('vin-submit').click()
+
+  await onPage(page, 'user/car/mileage')
+  await expect(page.getByTestId('car-line')).toContainText('2022 Kia Sorento')
+  const warning = page.getByTestId('vin-check-digit-warning')
+  await expect(warning).toHaveText(fill(messages.vinCheckDigitWarning, { vehicle: '2022 Kia Sorento' }))
+  await expect(warning).toHaveClass(/MuiAlert-colorWarning/)
+  await screenshotBoth(screenshot, page, 'mileage-check-digit-warning')
+
+  // A soft warning: the quote goes on.
+  await page.getByTestId('mileage-input').pressSequentially('45000')
+  await page.getByTestId('mileage-submit').click()
+  await onPage(page, 'user/car/miles-per-year')
 })

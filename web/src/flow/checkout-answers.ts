@@ -31,7 +31,8 @@ export function checkoutAnswersOf(context: FlowContext): CheckoutAnswers {
   if (context.stateOfResidence) answers.stateOfResidence = context.stateOfResidence
   const vehicle = context.vehicle
   if (!vehicle) return answers
-  answers.vehicle = { vin: vehicle.vin }
+  // The style too: the member's choice when the VIN fits several (the server keeps its own for any other).
+  answers.vehicle = { vin: vehicle.vin, style: vehicle.style }
   if (!context.odometer) return answers
   answers.odometer = Number(context.odometer)
   answers.milesPerYear = context.milesPerYear

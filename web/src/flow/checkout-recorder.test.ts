@@ -37,7 +37,7 @@ function capturePuts(refusal?: () => Response) {
 }
 
 const bounce = { paymentOptionsRequested: false }
-const vehicle = { vin: '5YJ3E1EA7KF317000' }
+const vehicle = { vin: '5YJ3E1EA7KF317000', style: 'Standard Range' }
 const habits = { odometer: 45000, milesPerYear: 15000, yearsToOwn: 6 }
 
 /** Sends `event`, then waits until the newest PUT is for `step` (and has `answers` when given). */

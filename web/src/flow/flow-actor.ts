@@ -24,6 +24,11 @@ export const selectStep = stepOf
 export const selectBusy = (snapshot: FlowSnapshot) => snapshot.hasTag('busy')
 export const selectInstitution = (snapshot: FlowSnapshot) => snapshot.context.institution
 export const selectContext = (snapshot: FlowSnapshot) => snapshot.context
+/** The decoded VIN whose style the VIN page or the real-VIN prompt is asking for, else null. */
+export const selectVehicleAwaitingStyle = (snapshot: FlowSnapshot) =>
+  snapshot.matches({ vinLookup: 'choosingStyle' }) || snapshot.matches({ coverage: { realVin: 'choosingStyle' } })
+    ? snapshot.context.vehicleAwaitingStyle
+    : null
 
 /** `send` for screens. */
 export function useFlowSend() {

@@ -117,8 +117,19 @@ export interface FlowContext {
   lastActivityAt: number
   /** The footer page shown over the flow (its route), if any; the inactivity check is off on /security. */
   footerPage: FooterPage | null
-  /** The decoded vehicle: from the VIN, or from the mock VIN standing for a description. */
+  /**
+   * The member's vehicle: decoded from the VIN (its style chosen when the VIN fits several), or from
+   * the mock VIN standing for a description. A VIN whose check digit is wrong but whose vehicle is
+   * known keeps `checkDigitMismatch` for mileage's warning until another VIN is decoded.
+   */
   vehicle: DecodedVehicle | null
+  /**
+   * A decoded VIN that fits several styles (`styleChoices`), waiting on the VIN page or the real-VIN
+   * prompt for the member's choice; it becomes `vehicle`, with the chosen style, once chosen.
+   */
+  vehicleAwaitingStyle: DecodedVehicle | null
+  /** Why the style must be chosen again: the car was refused for its style (fieldErrors.chooseStyle). */
+  styleError: string | null
   /** The car was found by description: its prices are estimates until the real VIN is given. */
   isMockVin: boolean
   /** fieldErrors.vehicleNotFound under the VIN field (VIN page or real-VIN prompt); cleared on focus. */
@@ -241,6 +252,8 @@ export function initialContext(institutionId: string, institution: Institution |
     lastActivityAt: 0,
     footerPage: null,
     vehicle: null,
+    vehicleAwaitingStyle: null,
+    styleError: null,
     isMockVin: false,
     vinError: null,
     descriptionError: null,

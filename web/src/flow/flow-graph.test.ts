@@ -2,7 +2,18 @@ import { getShortestPaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
 import { __unsafe_getAllOwnEventDescriptors, transition, type AnyActorRef, type EventObject } from 'xstate'
 import { ApiError } from '../api/api-error'
-import { car, catalog, confirmation, describedVehicle, institution, quote, user, vehicle } from '../test/fixtures'
+import { fieldErrors } from '../lib/product'
+import {
+  car,
+  catalog,
+  confirmation,
+  describedVehicle,
+  institution,
+  quote,
+  severalStylesVehicle,
+  user,
+  vehicle,
+} from '../test/fixtures'
 import { memberUser, personalDetails } from '../test/flow-harness'
 import { stepOf, type FlowSnapshot } from './flow-actor'
 import { NO_CAR_FLAGS } from './flow-context'
@@ -26,7 +37,8 @@ import { STEP_INFO, STEPS, type Step } from './steps'
 const ANSWERS: Record<string, unknown[] | ((snapshot: FlowSnapshot) => unknown[])> = {
   loadInstitution: [institution],
   createUser: [{ user, token: 't-1' }],
-  decodeVin: [vehicle],
+  // A VIN whose style is known, and one that fits several (the member chooses one).
+  decodeVin: [vehicle, severalStylesVehicle],
   loadDescriptionList: [catalog.years],
   findVinForDescription: [describedVehicle],
   createCar: [car],
@@ -51,6 +63,8 @@ const ANSWERS: Record<string, unknown[] | ((snapshot: FlowSnapshot) => unknown[]
 
 /** How a call can fail: any error, and the token refused (401 sessionExpired). */
 const FAILURES = [new ApiError(500, 'internal', 'failed'), new ApiError(401, 'sessionExpired', 'expired')]
+/** The car refused for its style (a choice gone stale, 400 field style). */
+const STYLE_REFUSAL = new ApiError(400, 'validation', fieldErrors.chooseStyle, 'style')
 
 /** What a member can do on the pages (one sample of each event; the session clock is tested apart). */
 const MEMBER_EVENTS: FlowEvent[] = [
@@ -63,6 +77,7 @@ const MEMBER_EVENTS: FlowEvent[] = [
   { type: 'SHOW_ESTIMATES' },
   { type: 'DISMISS_ESTIMATE_ONLY' },
   { type: 'SUBMIT_VIN', vin: '5YJ3E1EA7KF317000' },
+  { type: 'SUBMIT_VIN', vin: severalStylesVehicle.vin, style: 'Sport' },
   { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'year', value: '2020' },
   { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'make', value: 'Honda' },
   { type: 'CHOOSE_DESCRIPTION_FIELD', field: 'model', value: 'Accord' },
@@ -78,6 +93,7 @@ const MEMBER_EVENTS: FlowEvent[] = [
   { type: 'SUBMIT_CAR_DETAILS', odometer: '45000', milesPerYear: 15000, yearsToOwn: 6, carFlags: NO_CAR_FLAGS },
   { type: 'PURCHASE' },
   { type: 'SUBMIT_REAL_VIN', vin: '5YJ3E1EA7KF317000' },
+  { type: 'SUBMIT_REAL_VIN', vin: severalStylesVehicle.vin, style: 'Sport' },
   { type: 'CANCEL_REAL_VIN' },
   { type: 'REQUEST_EXPERT_GUIDANCE' },
   { type: 'CONFIRM_EXPERT_GUIDANCE' },
@@ -120,7 +136,10 @@ function eventsOf(snapshot: FlowSnapshot): EventObject[] {
         type: `xstate.done.actor.${id}`,
         output,
       })),
-      ...FAILURES.map((error) => ({ type: `xstate.error.actor.${id}`, error })),
+      ...[...FAILURES, ...(child.src === 'createCar' ? [STYLE_REFUSAL] : [])].map((error) => ({
+        type: `xstate.error.actor.${id}`,
+        error,
+      })),
     ]
   })
   return [...MEMBER_EVENTS.filter((event) => handled.has(event.type)), ...calls]
@@ -206,6 +225,10 @@ describe('flow machine: every reachable state (generated paths with @xstate/grap
     const steps = new Set(PATHS.map((path) => stepOf(path.state)))
     expect(STEPS.filter((step) => !steps.has(step))).toEqual([])
     expect(PATHS.length).toBeGreaterThan(1000)
+    // The VIN page's style choice for a VIN that fits several, and its decode again after a refused
+    // car (issue 28). (The real-VIN prompt's is not reached: the description's lists are years only.)
+    expect(PATHS.some((path) => path.state.matches({ vinLookup: 'choosingStyle' }))).toBe(true)
+    expect(PATHS.some((path) => path.state.matches({ vinLookup: 'redecoding' }))).toBe(true)
   })
 
   it('goes back by the back table from every state of every step', () => {
@@ -290,6 +313,7 @@ describe('flow machine: every reachable state (generated paths with @xstate/grap
       expect([c.session, c.user, c.emailAddress, c.vehicle, c.car, c.quote, c.selectedRate, c.policy]).toEqual(
         Array(8).fill(null),
       )
+      expect([c.vehicleAwaitingStyle, c.styleError]).toEqual([null, null])
       expect([c.signedRequest, c.payment, c.confirmation, c.stateOfResidence]).toEqual([null, null, null, null])
       expect(c.gates).toEqual([])
       expect(STEPS.filter((step) => step !== 'splash' && stepOf(next(state, { type: 'GO_TO', step })) === step)).toEqual([])

@@ -5,6 +5,7 @@ import type {
   BounceSource,
   CarFlags,
   CreateCarBody,
+  DecodedVehicle,
   Institution,
   IntegrationSession,
   Quote,
@@ -56,7 +57,8 @@ export type FlowEvent =
   | { type: 'CHOOSE_DESCRIPTION' }
   | { type: 'SHOW_ESTIMATES' }
   | { type: 'DISMISS_ESTIMATE_ONLY' }
-  | { type: 'SUBMIT_VIN'; vin: string }
+  /** The VIN as typed; with the style chosen when the VIN waiting for one is submitted again (vehicleAwaitingStyle). */
+  | { type: 'SUBMIT_VIN'; vin: string; style?: string }
   | { type: 'VIN_FOCUSED' }
   | { type: 'CHOOSE_DESCRIPTION_FIELD'; field: DescriptionField; value: string }
   | { type: 'SUBMIT_DESCRIPTION' }
@@ -71,7 +73,7 @@ export type FlowEvent =
   | { type: 'SUBMIT_CAR_DETAILS'; odometer: string; milesPerYear: number; yearsToOwn: number; carFlags: CarFlags }
   | { type: 'SELECT_RATE'; index: number }
   | { type: 'PURCHASE' }
-  | { type: 'SUBMIT_REAL_VIN'; vin: string }
+  | { type: 'SUBMIT_REAL_VIN'; vin: string; style?: string }
   | { type: 'CANCEL_REAL_VIN' }
   | { type: 'SUBMIT_PERSONAL_DETAILS'; details: PersonalDetails }
   | { type: 'SEND_CODE'; emailAddress: string }
@@ -156,10 +158,22 @@ export function back(from: Step) {
   return [...(backWhenMockVin ? [{ guard: 'isMockVin' as const, target: `#${backWhenMockVin}` }] : []), { target: `#${target}` }]
 }
 
-/** POST U/car's body from what the member gave: the VIN (real or mock), odometer, habits and flags. */
+/**
+ * The VIN a SUBMIT_VIN or SUBMIT_REAL_VIN carried, as it is decoded (trimmed, upper-cased); '' for
+ * any other event.
+ */
+export function submittedVin(event: FlowEvent): string {
+  return event.type === 'SUBMIT_VIN' || event.type === 'SUBMIT_REAL_VIN' ? event.vin.trim().toUpperCase() : ''
+}
+
+/**
+ * POST U/car's body from what the member gave: the VIN (real or mock) with its style (the member's
+ * choice when the VIN fits several; the server keeps its own for any other), odometer, habits and flags.
+ */
 export function carBody(context: FlowContext): CreateCarBody {
   return {
     vin: context.vehicle?.vin ?? '',
+    style: context.vehicle?.style,
     carFlags: context.carFlags,
     odometer: context.odometer ?? '0',
     milesPerYear: context.milesPerYear,
@@ -175,6 +189,7 @@ export function carHasAnswers(context: FlowContext): boolean {
   const flags = body.carFlags ?? {}
   return (
     car.vin === body.vin &&
+    car.style === body.style &&
     car.odometer === Number(body.odometer) &&
     car.milesPerYear === body.milesPerYear &&
     car.yearsToOwn === body.yearsToOwn &&
@@ -296,6 +311,24 @@ export const flowSetup = setup({
     isMockVin: ({ context }) => context.isMockVin,
     /** The app is in a partner's page (integration mode): no splash to go back to. */
     inIntegrationMode: ({ context }) => context.integrationMode,
+    /** The decoded VIN fits several styles: the member chooses one before it is their vehicle. */
+    fitsSeveralStyles: ({ event }) => (outputOf<DecodedVehicle>(event).styleChoices ?? []).length > 0,
+    /** The VIN waiting for its style is submitted again with one of its styles (another VIN is decoded anew). */
+    choosesAwaitedStyle: ({ context, event }) => {
+      const awaiting = context.vehicleAwaitingStyle
+      const style = event.type === 'SUBMIT_VIN' || event.type === 'SUBMIT_REAL_VIN' ? event.style : undefined
+      return (
+        awaiting !== null &&
+        submittedVin(event) === awaiting.vin &&
+        style !== undefined &&
+        (awaiting.styleChoices ?? []).includes(style)
+      )
+    },
+    /** The car was refused for its style (400 field style): the VIN's choice is missing or no longer one. */
+    refusesStyle: ({ event }) => {
+      const error = errorOf(event)
+      return error instanceof ApiError && error.field === 'style'
+    },
     carHasAnswers: ({ context }) => carHasAnswers(context),
     /** No on the couldn't-find dialog brought the member to no-rates: there is no vehicle. */
     gaveUpDescription: ({ context }) => context.pageUserBouncedFrom === 'descriptionLookup',
@@ -442,6 +475,18 @@ export const flowSetup = setup({
           : context.notice,
       })
       enqueue.raise({ type: 'SESSION_STARTED' })
+    }),
+    /** The member's style for the VIN waiting for one: that vehicle, with it, is the member's vehicle from now on. */
+    chooseStyle: assign(({ context, event }) => {
+      const awaiting = context.vehicleAwaitingStyle
+      if (!awaiting || (event.type !== 'SUBMIT_VIN' && event.type !== 'SUBMIT_REAL_VIN') || !event.style) return {}
+      return {
+        vehicle: { ...awaiting, style: event.style, styleChoices: [] },
+        isMockVin: false,
+        vehicleAwaitingStyle: null,
+        styleError: null,
+        vinError: null,
+      }
     }),
     openGate: assign(({ context }, params: { gate: Gate }) => ({
       gates: context.gates.includes(params.gate) ? context.gates : [...context.gates, params.gate],

@@ -8,10 +8,13 @@ import {
   quote,
   recordedAnswers,
   resumedAt,
+  severalStylesVehicle,
   user,
   verifiedMember,
 } from '../test/fixtures'
+import { checkoutAnswersOf } from './checkout-answers'
 import { contactRequestBody } from './contact-request'
+import { carBody } from './flow-setup'
 import { initialContext } from './flow-context'
 import { canVisit } from './gate'
 import { forgetImpactModalSeen, rememberImpactModalSeen } from './impact-modal'
@@ -95,6 +98,16 @@ describe('resumedContext: the flow as if the member had come through the steps',
     expect(context.description).toEqual({ year: '2020', make: 'Honda', model: 'Accord', style: 'EX 1.5L FWD Sedan' })
     expect([context.odometer, context.car, context.quote]).toEqual([null, null, null])
     expect(context.impactModalSeen).toBe(false)
+  })
+
+  it("keeps the style chosen for a VIN that fits several: the checkout's answers and the car send it again", () => {
+    const { vin, year, make, model } = severalStylesVehicle
+    const context = restored('milesPerYear', {
+      answers: { vehicle: { vin, year, make, model, style: 'Sport', isMockVin: false }, carId: null, quoteId: null, rate: null },
+    })
+    expect(context.vehicle).toMatchObject({ vin, style: 'Sport' })
+    expect(checkoutAnswersOf(context).vehicle).toEqual({ vin, style: 'Sport' })
+    expect(carBody(context)).toMatchObject({ vin, style: 'Sport', odometer: '45000' })
   })
 
   it('keeps the impact modal seen when this tab saw it in the session, even without a car (a reload)', () => {

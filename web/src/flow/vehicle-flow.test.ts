@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../api/api-error'
 import type { AnalyticsEvent, CreateCarBody } from '../api/types'
 import { fieldErrors, labels, messages } from '../lib/product'
-import { car, quote, vehicle } from '../test/fixtures'
+import { car, quote, severalStylesVehicle, vehicle, wrongCheckDigitVehicle } from '../test/fixtures'
 import { CATALOG, describedVehicle, driveTo, send, type Fakes } from '../test/flow-harness'
 import { NO_CAR_FLAGS } from './flow-context'
 
@@ -17,6 +17,7 @@ function carMaker(bodies: CreateCarBody[]): Fakes['createCar'] {
       ...car,
       carId: `car-${bodies.length}`,
       vin: body.vin,
+      style: body.style ?? car.style,
       isMockVin: body.vin !== REAL_VIN,
       carFlags: body.carFlags ?? NO_CAR_FLAGS,
       odometer: Number(body.odometer),
@@ -211,10 +212,11 @@ describe('description lookup: finding the vehicle', () => {
   it('creates the car with the mock VIN, the flags and the habits (a temporary one at mileage and miles per year)', async () => {
     const bodies: CreateCarBody[] = []
     const actor = await toCoverageByDescription({ createCar: carMaker(bodies) })
+    const { style } = describedVehicle
     expect(bodies).toEqual([
-      { vin: describedVehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 15000, yearsToOwn: 6 },
-      { vin: describedVehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 6 },
-      { vin: describedVehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 4 },
+      { vin: describedVehicle.vin, style, carFlags: flags, odometer: '45000', milesPerYear: 15000, yearsToOwn: 6 },
+      { vin: describedVehicle.vin, style, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 6 },
+      { vin: describedVehicle.vin, style, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 4 },
     ])
     expect(actor.getSnapshot().context.car?.carId).toBe('car-3')
     expect(actor.getSnapshot().context.pageUserBouncedFrom).toBeNull()
@@ -303,7 +305,14 @@ describe('coverage: the real-VIN prompt', () => {
     const { context } = actor.getSnapshot()
     expect(actor.getSnapshot().matches({ coverage: 'choosing' })).toBe(true)
     expect(decoded).toEqual([REAL_VIN])
-    expect(bodies.at(-1)).toEqual({ vin: REAL_VIN, carFlags: flags, odometer: '45000', milesPerYear: 20000, yearsToOwn: 4 })
+    expect(bodies.at(-1)).toEqual({
+      vin: REAL_VIN,
+      style: 'EX',
+      carFlags: flags,
+      odometer: '45000',
+      milesPerYear: 20000,
+      yearsToOwn: 4,
+    })
     expect(context.car?.carId).toBe('car-4')
     expect(context.isMockVin).toBe(false)
     expect(context.quote?.quoteId).toBe('q-2')
@@ -319,15 +328,116 @@ describe('coverage: the real-VIN prompt', () => {
   })
 })
 
+describe('a VIN that fits several styles (issue 28)', () => {
+  const renegade = severalStylesVehicle
+  /** The fake decoder: the several-style VIN, the wrong-check-digit VIN, else the Tesla. */
+  const decode: Fakes['decode'] = (vin) =>
+    Promise.resolve([renegade, wrongCheckDigitVehicle].find((known) => known.vin === vin) ?? { ...vehicle, vin })
+
+  it('waits on the VIN page for the choice, then goes on with it; another choice for the same VIN is another car', async () => {
+    const bodies: CreateCarBody[] = []
+    const actor = await driveTo('vinLookup', { decode, createCar: carMaker(bodies) })
+    expect(await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin.toLowerCase() })).toBe('vinLookup')
+    expect(actor.getSnapshot().matches({ vinLookup: 'choosingStyle' })).toBe(true)
+    // Not the member's vehicle until its style is chosen.
+    expect(actor.getSnapshot().context.vehicle).toBeNull()
+    expect(actor.getSnapshot().context.vehicleAwaitingStyle).toEqual(renegade)
+
+    // A style that is not one of the choices is no choice.
+    expect(await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin, style: 'Limited' })).toBe('vinLookup')
+    expect(actor.getSnapshot().matches({ vinLookup: 'choosingStyle' })).toBe(true)
+    expect(await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin, style: 'Sport' })).toBe('mileage')
+    const { context } = actor.getSnapshot()
+    expect(context.vehicle).toEqual({ ...renegade, style: 'Sport', styleChoices: [] })
+    expect(context.vehicleAwaitingStyle).toBeNull()
+    expect(await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: flags })).toBe('milesPerYear')
+    expect(bodies.map((body) => [body.vin, body.style])).toEqual([[renegade.vin, 'Sport']])
+
+    // Back to the VIN page: the same VIN asks again, and the other style is another car.
+    await send(actor, { type: 'BACK' })
+    expect(await send(actor, { type: 'BACK' })).toBe('vinLookup')
+    await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin })
+    expect(await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin, style: 'Upland' })).toBe('mileage')
+    expect(await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: flags })).toBe('milesPerYear')
+    expect(bodies.map((body) => body.style)).toEqual(['Sport', 'Upland'])
+  })
+
+  it('starts over on another VIN, and does not ask again for a choice left waiting', async () => {
+    const actor = await driveTo('vinLookup', { decode })
+    await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin })
+    expect(await send(actor, { type: 'SUBMIT_VIN', vin: wrongCheckDigitVehicle.vin, style: 'Sport' })).toBe('mileage')
+    expect(actor.getSnapshot().context.vehicle).toEqual(wrongCheckDigitVehicle)
+
+    expect(await send(actor, { type: 'BACK' })).toBe('vinLookup')
+    await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin })
+    expect(await send(actor, { type: 'BACK' })).toBe('lookup')
+    expect(actor.getSnapshot().context.vehicle).toEqual(wrongCheckDigitVehicle)
+    expect(await send(actor, { type: 'CHOOSE_VIN' })).toBe('vinLookup')
+    expect(actor.getSnapshot().matches({ vinLookup: 'editing' })).toBe(true)
+    expect(actor.getSnapshot().context.vehicleAwaitingStyle).toBeNull()
+  })
+
+  it("goes back to the choice with the server's message when a car step's car is refused for its style", async () => {
+    let refuse = true
+    const decoded: string[] = []
+    const actor = await driveTo('vinLookup', {
+      decode: (vin) => {
+        decoded.push(vin)
+        return decode(vin)
+      },
+      createCar: (body) =>
+        refuse
+          ? Promise.reject(new ApiError(400, 'validation', fieldErrors.chooseStyle, 'style'))
+          : Promise.resolve({ ...car, vin: body.vin, style: body.style ?? '' }),
+    })
+    await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin })
+    await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin, style: 'Sport' })
+    expect(await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: flags })).toBe('vinLookup')
+    expect(actor.getSnapshot().matches({ vinLookup: 'choosingStyle' })).toBe(true)
+    expect(actor.getSnapshot().context.styleError).toBe(fieldErrors.chooseStyle)
+    // The VIN is decoded again: its choices as the server has them now.
+    expect(decoded).toEqual([renegade.vin, renegade.vin])
+
+    refuse = false
+    expect(await send(actor, { type: 'SUBMIT_VIN', vin: renegade.vin, style: 'Freedom' })).toBe('mileage')
+    expect(actor.getSnapshot().context.styleError).toBeNull()
+    expect(actor.getSnapshot().context.odometer).toBe('45000')
+    expect(await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: flags })).toBe('milesPerYear')
+  })
+
+  it('the real-VIN prompt asks for the style too; Cancel while choosing keeps the described car and its estimates', async () => {
+    const bodies: CreateCarBody[] = []
+    const actor = await toCoverageByDescription({ decode, createCar: carMaker(bodies) })
+    const made = bodies.length
+    await send(actor, { type: 'PURCHASE' })
+    expect(await send(actor, { type: 'SUBMIT_REAL_VIN', vin: renegade.vin })).toBe('coverage')
+    expect(actor.getSnapshot().matches({ coverage: { realVin: 'choosingStyle' } })).toBe(true)
+    await send(actor, { type: 'CANCEL_REAL_VIN' })
+    expect(actor.getSnapshot().matches({ coverage: 'choosing' })).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ vehicle: describedVehicle, isMockVin: true })
+    expect(bodies).toHaveLength(made)
+
+    await send(actor, { type: 'PURCHASE' })
+    expect(actor.getSnapshot().matches({ coverage: { realVin: 'editing' } })).toBe(true)
+    expect(actor.getSnapshot().context.vehicleAwaitingStyle).toBeNull()
+    await send(actor, { type: 'SUBMIT_REAL_VIN', vin: renegade.vin })
+    expect(await send(actor, { type: 'SUBMIT_REAL_VIN', vin: renegade.vin, style: 'Jeepster' })).toBe('coverage')
+    expect(actor.getSnapshot().matches({ coverage: 'choosing' })).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ isMockVin: false, vehicle: { vin: renegade.vin, style: 'Jeepster' } })
+    expect(bodies.at(-1)).toMatchObject({ vin: renegade.vin, style: 'Jeepster' })
+  })
+})
+
 describe('car steps: temporary cars, and no second car for unchanged answers', () => {
   it('mileage and miles per year each create a temporary car with the answers so far', async () => {
     const bodies: CreateCarBody[] = []
     const actor = await driveTo('mileage', { createCar: carMaker(bodies) })
     expect(await send(actor, { type: 'SUBMIT_MILEAGE', odometer: '45000', carFlags: flags })).toBe('milesPerYear')
-    expect(bodies).toEqual([{ vin: vehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 15000, yearsToOwn: 6 }])
+    const { style } = vehicle
+    expect(bodies).toEqual([{ vin: vehicle.vin, style, carFlags: flags, odometer: '45000', milesPerYear: 15000, yearsToOwn: 6 }])
     expect(actor.getSnapshot().context.car?.carId).toBe('car-1')
     expect(await send(actor, { type: 'SUBMIT_MILES_PER_YEAR', milesPerYear: 25000 })).toBe('yearsToOwn')
-    expect(bodies[1]).toEqual({ vin: vehicle.vin, carFlags: flags, odometer: '45000', milesPerYear: 25000, yearsToOwn: 6 })
+    expect(bodies[1]).toEqual({ vin: vehicle.vin, style, carFlags: flags, odometer: '45000', milesPerYear: 25000, yearsToOwn: 6 })
     // Years to own unchanged (the default): the temporary car is the member's car.
     expect(await send(actor, { type: 'SUBMIT_YEARS_TO_OWN', yearsToOwn: 6 })).toBe('coverage')
     expect(bodies).toHaveLength(2)
@@ -389,7 +499,9 @@ describe('car details: the three answers on one page (/user/car/details)', () =>
       carFlags: flags,
     } as const
     expect(await send(actor, answers)).toBe('coverage')
-    expect(bodies).toEqual([{ vin: vehicle.vin, carFlags: flags, odometer: '52000', milesPerYear: 20000, yearsToOwn: 3 }])
+    expect(bodies).toEqual([
+      { vin: vehicle.vin, style: vehicle.style, carFlags: flags, odometer: '52000', milesPerYear: 20000, yearsToOwn: 3 },
+    ])
     const { context } = actor.getSnapshot()
     expect([context.odometer, context.milesPerYear, context.yearsToOwn, context.carFlags]).toEqual(['52000', 20000, 3, flags])
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fieldErrors, messages } from './product'
-import { VIN_PHOTO_MAX_BYTES, vinPhotoMime, vinPhotoProblem, vinSchema, vinTypingError } from './vin-rules'
+import { VIN_PHOTO_MAX_BYTES, vinFormSchema, vinPhotoMime, vinPhotoProblem, vinSchema, vinTypingError } from './vin-rules'
 
 const firstError = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
@@ -22,6 +22,28 @@ describe('vinSchema (spec section 5)', () => {
     expect(vinTypingError('5YJ3E1EA7KF317000')).toBeNull()
     expect(vinTypingError('5YJ3E1EA7KF3170001')).toBe(fieldErrors.vinTooLong)
     expect(vinTypingError('5YJ3E')).toBeNull()
+  })
+})
+
+describe('vinFormSchema: the style of a VIN that fits several (issue 28)', () => {
+  const RENEGADE = 'ZACNJDAB0MPN15099'
+
+  it(`needs a style while the field holds the VIN waiting for one ('${fieldErrors.chooseStyle}')`, () => {
+    const schema = vinFormSchema(RENEGADE)
+    expect(firstError(schema.safeParse({ vin: RENEGADE.toLowerCase(), style: '' }))).toBe(fieldErrors.chooseStyle)
+    expect(schema.parse({ vin: ` ${RENEGADE} `, style: 'Sport' })).toEqual({ vin: RENEGADE, style: 'Sport' })
+  })
+
+  it('needs none for another VIN (it is decoded anew), nor when no VIN waits for one', () => {
+    expect(vinFormSchema(RENEGADE).parse({ vin: '5YJ3E1EA7KF317000', style: '' })).toEqual({
+      vin: '5YJ3E1EA7KF317000',
+      style: '',
+    })
+    expect(vinFormSchema(null).parse({ vin: RENEGADE, style: '' })).toEqual({ vin: RENEGADE, style: '' })
+  })
+
+  it('keeps the VIN rules first', () => {
+    expect(firstError(vinFormSchema(RENEGADE).safeParse({ vin: 'ZACNJDAB0', style: '' }))).toBe(fieldErrors.vinTooShort)
   })
 })
 

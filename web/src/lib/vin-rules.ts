@@ -9,7 +9,20 @@ export const VIN_LENGTH = limits.vinLength
 export const vinSchema = z.object({
   vin: z.string().trim().max(VIN_LENGTH, fieldErrors.vinTooLong).min(VIN_LENGTH, fieldErrors.vinTooShort).toUpperCase(),
 })
-export type VinValues = z.infer<typeof vinSchema>
+
+/**
+ * The VIN form (VIN page, real-VIN prompt): the VIN, and the style (fieldErrors.chooseStyle) while
+ * the field holds `vinAwaitingStyle`, the decoded VIN that fits several styles. Another VIN needs
+ * none: it is decoded anew.
+ */
+export function vinFormSchema(vinAwaitingStyle: string | null) {
+  return vinSchema.extend({ style: z.string() }).superRefine((values, context) => {
+    if (vinAwaitingStyle !== null && values.vin === vinAwaitingStyle && values.style === '') {
+      context.addIssue({ code: 'custom', path: ['style'], message: fieldErrors.chooseStyle })
+    }
+  })
+}
+export type VinValues = z.infer<ReturnType<typeof vinFormSchema>>
 
 /** While typing: the 'maximum' message as soon as the value is longer than a VIN. */
 export function vinTypingError(value: string): string | null {

@@ -85,6 +85,35 @@ export const describedVehicle: DecodedVehicle = {
   isMockVin: true,
 }
 
+/**
+ * A 2021 Jeep Renegade whose trim vPIC cannot tell: the member chooses its style among the
+ * candidates (`style` is only the decoder's guess until then).
+ */
+export const severalStylesVehicle: DecodedVehicle = {
+  vin: 'ZACNJDAB0MPN15099',
+  year: 2021,
+  make: 'Jeep',
+  model: 'Renegade',
+  style: 'Freedom, Jeepster, Sport, Upland',
+  vehicleType: 'MULTIPURPOSE PASSENGER VEHICLE (MPV)',
+  isMockVin: false,
+  checkDigitMismatch: false,
+  styleChoices: ['Freedom', 'Jeepster', 'Sport', 'Upland'],
+}
+
+/** A 2022 Kia Sorento's VIN with a wrong check digit: vPIC still knows the vehicle, the member is warned. */
+export const wrongCheckDigitVehicle: DecodedVehicle = {
+  vin: '5XYRLDLC4NG097496',
+  year: 2022,
+  make: 'Kia',
+  model: 'Sorento',
+  style: 'SX',
+  vehicleType: 'MULTIPURPOSE PASSENGER VEHICLE (MPV)',
+  isMockVin: false,
+  checkDigitMismatch: true,
+  styleChoices: [],
+}
+
 /** A small catalog: two years, makes, models and styles. */
 export const catalog = {
   years: ['2021', '2020'],

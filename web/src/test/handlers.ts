@@ -1,7 +1,15 @@
 import { http } from 'msw'
-import type { CancelBody, CheckoutStepBody, CreateCarBody, CreateUserBody, PersonalDetailsBody, User } from '../api/types'
+import type {
+  CancelBody,
+  CheckoutStepBody,
+  CreateCarBody,
+  CreateUserBody,
+  DecodedVehicle,
+  PersonalDetailsBody,
+  User,
+} from '../api/types'
 import { withThousands } from '../lib/format'
-import { fill, messages } from '../lib/product'
+import { fieldErrors, fill, messages } from '../lib/product'
 import {
   bookedPolicy,
   cancellationQuoteFreeLook,
@@ -14,9 +22,11 @@ import {
   institution,
   quote,
   quotedTerms,
+  severalStylesVehicle,
   signedRequest,
   user,
   vehicle,
+  wrongCheckDigitVehicle,
 } from './fixtures'
 import { answer, apiError, empty } from './respond'
 
@@ -27,6 +37,30 @@ let carsCreated = 0
 
 /** The VIN the fake photo reader finds in every photo. */
 export const PHOTO_VIN = '1HGCM82633A004352'
+
+/** The fixtures' vehicles the fake decoder knows by VIN; any other VIN decodes as `vehicle`. */
+const DECODED: Record<string, DecodedVehicle> = Object.fromEntries(
+  [describedVehicle, severalStylesVehicle, wrongCheckDigitVehicle].map((known) => [known.vin, known]),
+)
+
+function decoded(vin: string): DecodedVehicle {
+  return DECODED[vin] ?? { ...vehicle, vin, isMockVin: false }
+}
+
+/**
+ * The vehicle with the member's style, as the server settles it (garage.rs decode_with_style): one
+ * of the VIN's styleChoices when it has any, else the decoded style whatever was sent; null when the
+ * choice is missing or not one of them (400, field style).
+ */
+function withStyle(vin: string, style: string | null | undefined): DecodedVehicle | null {
+  const found = decoded(vin)
+  const choices = found.styleChoices ?? []
+  if (choices.length === 0) return found
+  const chosen = choices.find((choice) => choice.toLowerCase() === style?.trim().toLowerCase())
+  return chosen ? { ...found, style: chosen, styleChoices: [] } : null
+}
+
+const styleRefusal = () => apiError('validation', fieldErrors.chooseStyle, 400, 'style')
 
 /** The server's refusal of an odometer reading today: below the one at the sale, or impossible (field odometer). */
 export function odometerRefusal(odometer: number, atSale = cancellationTerms.odometerAtSale): Response | null {
@@ -61,11 +95,7 @@ export const handlers = [
     const body = (await request.json()) as CreateUserBody
     return answer('create_user', { user: { ...user, emailAddress: body.emailAddress }, token: 't-1' }, 201)
   }),
-  http.get<{ vin: string }>(`${C}/vin/:vin`, ({ params }) =>
-    answer('decode_vin', {
-      data: params.vin === describedVehicle.vin ? describedVehicle : { ...vehicle, vin: params.vin, isMockVin: false },
-    }),
-  ),
+  http.get<{ vin: string }>(`${C}/vin/:vin`, ({ params }) => answer('decode_vin', { data: decoded(params.vin) })),
   http.get(`${C}/years`, () => answer('years', { data: catalog.years.map(Number) })),
   http.get(`${C}/makes`, () => answer('makes', { data: catalog.makes })),
   http.get(`${C}/models`, () => answer('models', { data: catalog.models })),
@@ -90,8 +120,17 @@ export const handlers = [
   http.get(`${U}/refresh`, () => answer('refresh', { token: 't-refreshed' })),
   http.post(`${U}/car`, async ({ request }) => {
     const body = (await request.json()) as CreateCarBody
+    const settled = withStyle(body.vin, body.style)
+    if (!settled) return styleRefusal()
     carsCreated += 1
-    const created = { ...car, carId: `car-${carsCreated}`, vin: body.vin, isMockVin: body.vin === describedVehicle.vin }
+    const { year, make, model, style } = settled
+    const created = {
+      ...car,
+      carId: `car-${carsCreated}`,
+      vin: body.vin,
+      ...(DECODED[body.vin] ? { year, make, model, style } : {}),
+      isMockVin: body.vin === describedVehicle.vin,
+    }
     return answer('create_car', { car: created }, 201)
   }),
   http.post(`${U}/quote`, () => answer('create_quote', quote, 201)),
@@ -144,6 +183,8 @@ export const handlers = [
   // restore cookie (a /user page opens the splash), no valid continue link.
   http.put(`${U}/checkout`, async ({ request }) => {
     const body = (await request.json()) as CheckoutStepBody
+    const answered = body.answers?.vehicle
+    if (answered && !withStyle(answered.vin, answered.style)) return styleRefusal()
     return answer('advance', { checkout: checkoutAt(body.step) })
   }),
   http.post('*/api/institution/:iid/session/restore', () => apiError('unauthorized', 'Unauthorized', 401)),

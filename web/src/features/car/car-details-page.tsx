@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { Controller, useForm, type Control } from 'react-hook-form'
 import { CtaButton } from '../../components/cta-button'
+import { VinCheckDigitWarning } from '../../components/vin-check-digit-warning'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { withThousands } from '../../lib/format'
 import { labels } from '../../lib/product'
@@ -16,12 +17,12 @@ import { odometerToSend } from './odometer'
  * The combined car-details form (/user/car/details): the mileage page's odometer and car flags, and
  * the miles-per-year and years-to-own choices, in one go; submitting creates the member's car and
  * moves on to coverage. It starts from what mileage had typed and ticked (mileageDraft), else from
- * the answers given so far.
+ * the answers given so far. A VIN whose check digit is wrong is warned about as on mileage.
  */
 export default function CarDetailsPage() {
   const send = useFlowSend()
   const busy = FlowActor.useSelector(selectBusy)
-  const { odometer, carFlags, milesPerYear, yearsToOwn, mileageDraft } = FlowActor.useSelector((s) => s.context)
+  const { vehicle, odometer, carFlags, milesPerYear, yearsToOwn, mileageDraft } = FlowActor.useSelector((s) => s.context)
   const { control, handleSubmit } = useForm<CarDetailsValues>({
     resolver: zodResolver(carDetailsSchema),
     defaultValues: {
@@ -42,6 +43,7 @@ export default function CarDetailsPage() {
   )
   return (
     <Stack component="form" noValidate spacing={3} onSubmit={(event) => void submit(event)}>
+      <VinCheckDigitWarning vehicle={vehicle} />
       <Controller
         name="odometer"
         control={control}

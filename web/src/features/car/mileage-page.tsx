@@ -3,6 +3,7 @@ import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import { Controller, useForm } from 'react-hook-form'
 import { CtaButton } from '../../components/cta-button'
+import { VinCheckDigitWarning } from '../../components/vin-check-digit-warning'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { withThousands } from '../../lib/format'
 import { labels, titles } from '../../lib/product'
@@ -13,7 +14,7 @@ import { odometerToSend } from './odometer'
 
 /**
  * Mileage page: the current odometer (thousands separators while typing) and the optional car flags;
- * submitting creates a temporary car. Its link to the combined form takes what was typed and ticked
+ * submitting creates a temporary car. A VIN whose check digit is wrong is warned about here (softly). Its link to the combined form takes what was typed and ticked
  * along (mileageDraft), and so it starts from there when the member comes back.
  */
 export default function MileagePage() {
@@ -21,6 +22,7 @@ export default function MileagePage() {
   const odometer = FlowActor.useSelector((s) => s.context.odometer)
   const carFlags = FlowActor.useSelector((s) => s.context.carFlags)
   const draft = FlowActor.useSelector((s) => s.context.mileageDraft)
+  const vehicle = FlowActor.useSelector((s) => s.context.vehicle)
   const busy = FlowActor.useSelector(selectBusy)
   const { control, handleSubmit, getValues } = useForm<MileageValues>({
     resolver: zodResolver(mileageSchema),
@@ -37,6 +39,7 @@ export default function MileagePage() {
         )(event)
       }
     >
+      <VinCheckDigitWarning vehicle={vehicle} />
       <Controller
         name="odometer"
         control={control}

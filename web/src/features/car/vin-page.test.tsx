@@ -1,14 +1,40 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import type { CheckoutStepBody, CreateCarBody } from '../../api/types'
 import { VIN_REPAIRED_NOTE } from '../../components/vin-form'
 import { fieldErrors, fill, labels, messages } from '../../lib/product'
+import { severalStylesVehicle, vehicle, wrongCheckDigitVehicle } from '../../test/fixtures'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
 import { renderAtLookup } from '../../test/render-app'
 
 const C = '*/api/institution/:iid/car'
+const U = '*/api/institution/:iid/user/:uid'
+const location = () => screen.getByTestId('location')
+
+/** 'Your VIN fits more than one style of 2021 Jeep Renegade. …' */
+const CHOOSE_STYLE_HELP = fill(messages.chooseStyleHelp, { vehicle: '2021 Jeep Renegade' })
+/** 'Please check this VIN against your registration: … a 2022 Kia Sorento. …' */
+const CHECK_DIGIT_WARNING = fill(messages.vinCheckDigitWarning, { vehicle: '2022 Kia Sorento' })
+
+/** Every POST U/car body, and the vehicle of every PUT U/checkout answers, the app sends. */
+function recordRequests() {
+  const cars: CreateCarBody[] = []
+  const checkoutVehicles: unknown[] = []
+  server.use(
+    http.post(`${U}/car`, async ({ request }) => {
+      cars.push((await request.clone().json()) as CreateCarBody)
+      return undefined
+    }),
+    http.put(`${U}/checkout`, async ({ request }) => {
+      checkoutVehicles.push(((await request.clone().json()) as CheckoutStepBody).answers?.vehicle)
+      return undefined
+    }),
+  )
+  return { cars, checkoutVehicles }
+}
 
 async function openVinPage() {
   const view = await renderAtLookup()
@@ -95,6 +121,156 @@ describe('VIN page', () => {
   })
 })
 
+describe('VIN page: a VIN that fits several styles (issue 28)', () => {
+  it('asks for the style among the candidates before mileage, and the car and the checkout carry the one chosen', async () => {
+    const { cars, checkoutVehicles } = recordRequests()
+    const { user } = await openVinPage()
+    await user.type(screen.getByTestId('vin-input'), severalStylesVehicle.vin)
+    await user.click(screen.getByTestId('vin-submit'))
+
+    const styles = await screen.findByRole('radiogroup', { name: labels.vehicleStyle })
+    expect(
+      within(styles)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['Freedom', 'Jeepster', 'Sport', 'Upland'])
+    expect(screen.getByText(CHOOSE_STYLE_HELP)).toBeInTheDocument()
+    expect(location()).toHaveTextContent('/summit-cu/user/car/lookup/vin')
+
+    // The choice is required.
+    await user.click(screen.getByTestId('vin-submit'))
+    expect(await screen.findByText(fieldErrors.chooseStyle)).toBeInTheDocument()
+    expect(location()).toHaveTextContent('/summit-cu/user/car/lookup/vin')
+
+    await user.click(screen.getByRole('radio', { name: 'Sport' }))
+    await waitFor(() => expect(screen.queryByText(fieldErrors.chooseStyle)).not.toBeInTheDocument())
+    await user.click(screen.getByTestId('vin-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/mileage'))
+    expect(await screen.findByTestId('car-line')).toHaveTextContent('2021 Jeep Renegade Sport')
+    await waitFor(() => expect(checkoutVehicles.at(-1)).toEqual({ vin: severalStylesVehicle.vin, style: 'Sport' }))
+
+    await user.type(screen.getByTestId('mileage-input'), '45000')
+    await user.click(screen.getByTestId('mileage-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/miles-per-year'))
+    expect(cars).toEqual([expect.objectContaining({ vin: severalStylesVehicle.vin, style: 'Sport', odometer: '45000' })])
+    expect(
+      checkoutVehicles.every((answered) => answered === undefined || (answered as { style?: string }).style === 'Sport'),
+    ).toBe(true)
+  })
+
+  it('starts over when the member changes the VIN and continues', async () => {
+    const { user } = await openVinPage()
+    const vin = screen.getByTestId('vin-input')
+    await user.type(vin, severalStylesVehicle.vin)
+    await user.click(screen.getByTestId('vin-submit'))
+    await screen.findByRole('radiogroup', { name: labels.vehicleStyle })
+
+    await user.clear(vin)
+    await user.type(vin, vehicle.vin)
+    await waitFor(() => expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument())
+    await user.click(screen.getByTestId('vin-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/mileage'))
+    expect(await screen.findByTestId('car-line')).toHaveTextContent('2019 Tesla Model 3 Standard Range')
+
+    // Back on the VIN page, the several-style VIN asks again.
+    await user.click(screen.getByTestId('back-button'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/lookup/vin'))
+    await user.clear(await screen.findByTestId('vin-input'))
+    await user.type(screen.getByTestId('vin-input'), severalStylesVehicle.vin)
+    await user.click(screen.getByTestId('vin-submit'))
+    await screen.findByRole('radiogroup', { name: labels.vehicleStyle })
+    expect(screen.getByRole('radio', { name: 'Sport' })).not.toBeChecked()
+    expect(location()).toHaveTextContent('/summit-cu/user/car/lookup/vin')
+  })
+
+  it('asks again on the VIN page when the server refuses the style the car was created with', async () => {
+    let refuse = true
+    const cars: CreateCarBody[] = []
+    server.use(
+      http.post(`${U}/car`, async ({ request }) => {
+        cars.push((await request.clone().json()) as CreateCarBody)
+        return refuse ? apiError('validation', fieldErrors.chooseStyle, 400, 'style') : undefined
+      }),
+    )
+    const { user } = await openVinPage()
+    await user.type(screen.getByTestId('vin-input'), severalStylesVehicle.vin)
+    await user.click(screen.getByTestId('vin-submit'))
+    await user.click(await screen.findByRole('radio', { name: 'Sport' }))
+    await user.click(screen.getByTestId('vin-submit'))
+    await user.type(await screen.findByTestId('mileage-input'), '45000')
+    await user.click(screen.getByTestId('mileage-submit'))
+
+    // Not the no-rates page: the choice again, with the server's message on it.
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/lookup/vin'))
+    expect(await screen.findByRole('radiogroup', { name: labels.vehicleStyle })).toBeInTheDocument()
+    expect(screen.getByText(fieldErrors.chooseStyle)).toBeInTheDocument()
+
+    refuse = false
+    await user.click(screen.getByRole('radio', { name: 'Upland' }))
+    await user.click(screen.getByTestId('vin-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/mileage'))
+    expect(screen.getByTestId('mileage-input')).toHaveValue('45,000')
+    await user.click(screen.getByTestId('mileage-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/miles-per-year'))
+    expect(cars.map((body) => body.style)).toEqual(['Sport', 'Upland'])
+  })
+})
+
+describe('VIN page: a VIN whose check digit is wrong but whose vehicle is known (issue 28)', () => {
+  it('goes on to mileage with a soft warning, kept back and forth, gone once another VIN is decoded', async () => {
+    const { user } = await openVinPage()
+    await user.type(screen.getByTestId('vin-input'), wrongCheckDigitVehicle.vin)
+    await user.click(screen.getByTestId('vin-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/mileage'))
+    const warning = await screen.findByTestId('vin-check-digit-warning')
+    expect(warning).toHaveTextContent(CHECK_DIGIT_WARNING)
+    expect(warning).toHaveClass('MuiAlert-colorWarning')
+
+    // The quote proceeds, and mileage warns again when the member comes back to it.
+    await user.type(screen.getByTestId('mileage-input'), '45000')
+    await user.click(screen.getByTestId('mileage-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/miles-per-year'))
+    await user.click(screen.getByTestId('back-button'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/mileage'))
+    expect(await screen.findByTestId('vin-check-digit-warning')).toHaveTextContent(CHECK_DIGIT_WARNING)
+
+    // The combined car-details page warns too; its back goes to the VIN page.
+    await user.click(screen.getByRole('button', { name: labels.allCarDetails }))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/details'))
+    expect(await screen.findByTestId('vin-check-digit-warning')).toHaveTextContent(CHECK_DIGIT_WARNING)
+    await user.click(screen.getByTestId('back-button'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/lookup/vin'))
+    await user.clear(await screen.findByTestId('vin-input'))
+    await user.type(screen.getByTestId('vin-input'), vehicle.vin)
+    await user.click(screen.getByTestId('vin-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/mileage'))
+    await screen.findByTestId('mileage-input')
+    expect(screen.queryByTestId('vin-check-digit-warning')).not.toBeInTheDocument()
+  })
+
+  it('warns on the style choice too when both apply', async () => {
+    server.use(
+      http.get(`${C}/vin/:vin`, () =>
+        answer('decode_vin', {
+          data: { ...severalStylesVehicle, vin: 'ZACNJDAB1MPN15099', checkDigitMismatch: true },
+        }),
+      ),
+    )
+    const { user } = await openVinPage()
+    await user.type(screen.getByTestId('vin-input'), 'ZACNJDAB1MPN15099')
+    await user.click(screen.getByTestId('vin-submit'))
+    await screen.findByRole('radiogroup', { name: labels.vehicleStyle })
+    expect(screen.getByTestId('vin-check-digit-warning')).toHaveTextContent(
+      fill(messages.vinCheckDigitWarning, { vehicle: '2021 Jeep Renegade' }),
+    )
+    await user.click(screen.getByRole('radio', { name: 'Jeepster' }))
+    await user.click(screen.getByTestId('vin-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/mileage'))
+    expect(await screen.findByTestId('vin-check-digit-warning')).toBeInTheDocument()
+    expect(screen.getByTestId('car-line')).toHaveTextContent('2021 Jeep Renegade Jeepster')
+  })
+})
+
 describe('VIN page: a photo of the VIN', () => {
   it('uploads the photo, reads the VIN into the field, and waits for the member to continue', async () => {
     const calls: string[] = []
@@ -162,6 +338,30 @@ describe('VIN page: a photo of the VIN', () => {
     await user.click(screen.getByTestId('vin-submit'))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/mileage'))
     expect(calls.at(-1)).toBe(`decode ${PHOTO_VIN}`)
+  })
+
+  it('decodes a VIN read from a photo like a typed one: several styles ask for the choice, a wrong check digit warns', async () => {
+    let read = severalStylesVehicle.vin
+    server.use(
+      http.get(`${C}/vin/ocr/drop/:uid/:dropId`, () =>
+        answer('read_drop', { data: { vin: read, source: 'barcode', repaired: false } }),
+      ),
+    )
+    const { user } = await openVinPage()
+    pickFile(photo())
+    await waitFor(() => expect(screen.getByTestId('vin-input')).toHaveValue(severalStylesVehicle.vin))
+    await user.click(screen.getByTestId('vin-submit'))
+    await screen.findByRole('radiogroup', { name: labels.vehicleStyle })
+    expect(location()).toHaveTextContent('/summit-cu/user/car/lookup/vin')
+
+    // Another photo: another VIN, so the choice goes, and its decode starts over.
+    read = wrongCheckDigitVehicle.vin
+    pickFile(photo())
+    await waitFor(() => expect(screen.getByTestId('vin-input')).toHaveValue(wrongCheckDigitVehicle.vin))
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument()
+    await user.click(screen.getByTestId('vin-submit'))
+    await waitFor(() => expect(location()).toHaveTextContent('/summit-cu/user/car/mileage'))
+    expect(await screen.findByTestId('vin-check-digit-warning')).toHaveTextContent(CHECK_DIGIT_WARNING)
   })
 
   it("shows the server's message when the VIN cannot be read, and lets the member try another photo", async () => {

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { CreateCarBody } from '../../api/types'
-import { fieldErrors, labels, messages, options } from '../../lib/product'
-import { describedVehicle } from '../../test/fixtures'
+import { fieldErrors, fill, labels, messages, options } from '../../lib/product'
+import { describedVehicle, severalStylesVehicle, vehicle } from '../../test/fixtures'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
 import { apiError } from '../../test/respond'
@@ -69,6 +69,7 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     const described = cars.length
     expect(cars.at(-1)).toEqual({
       vin: describedVehicle.vin,
+      style: describedVehicle.style,
       carFlags: {
         certifiedPreowned: false,
         commercialUse: true,
@@ -107,7 +108,7 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: labels.purchase })).toBeInTheDocument())
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.queryByTestId('estimate-note')).not.toBeInTheDocument()
-    expect(cars[described]).toEqual({ ...cars[described - 1], vin: REAL_VIN })
+    expect(cars[described]).toEqual({ ...cars[described - 1], vin: REAL_VIN, style: vehicle.style })
     expect(quotes).toBe(2)
     // The real VIN's quote offers the same options at the same prices: the member's choice stays.
     expect(screen.getByText('Option 3 of 3')).toBeInTheDocument()
@@ -130,5 +131,50 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByRole('button', { name: labels.enterVin })).toBeInTheDocument()
+  })
+
+  it('asks for the style of a real VIN that fits several styles, and creates the car with the one chosen', async () => {
+    const cars: CreateCarBody[] = []
+    server.use(
+      http.post('*/api/institution/:iid/user/:uid/car', async ({ request }) => {
+        cars.push((await request.clone().json()) as CreateCarBody)
+        return undefined
+      }),
+    )
+    const { user } = await coverageForDescribedCar()
+    const described = cars.length
+    await user.click(screen.getByRole('button', { name: labels.enterVin }))
+    const dialog = await screen.findByRole('dialog', { name: labels.enterVinToPurchase })
+    await user.type(within(dialog).getByTestId('real-vin-input'), severalStylesVehicle.vin)
+    await user.click(within(dialog).getByTestId('real-vin-submit'))
+
+    const styles = await within(dialog).findByRole('radiogroup', { name: labels.vehicleStyle })
+    expect(within(dialog).getByText(fill(messages.chooseStyleHelp, { vehicle: '2021 Jeep Renegade' }))).toBeInTheDocument()
+    expect(cars).toHaveLength(described)
+    await user.click(within(dialog).getByTestId('real-vin-submit'))
+    expect(await within(dialog).findByText(fieldErrors.chooseStyle)).toBeInTheDocument()
+
+    await user.click(within(styles).getByRole('radio', { name: 'Upland' }))
+    await user.click(within(dialog).getByTestId('real-vin-submit'))
+    await waitFor(() => expect(screen.getByRole('button', { name: labels.purchase })).toBeInTheDocument())
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(cars[described]).toEqual({ ...cars[described - 1], vin: severalStylesVehicle.vin, style: 'Upland' })
+  })
+
+  it('keeps the estimates when the member cancels the style choice', async () => {
+    const { user } = await coverageForDescribedCar()
+    await user.click(screen.getByRole('button', { name: labels.enterVin }))
+    const dialog = await screen.findByRole('dialog', { name: labels.enterVinToPurchase })
+    await user.type(within(dialog).getByTestId('real-vin-input'), severalStylesVehicle.vin)
+    await user.click(within(dialog).getByTestId('real-vin-submit'))
+    await within(dialog).findByRole('radiogroup', { name: labels.vehicleStyle })
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: labels.enterVin })).toBeInTheDocument()
+    expect(screen.getByTestId('estimate-note')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: labels.enterVin }))
+    const again = await screen.findByRole('dialog', { name: labels.enterVinToPurchase })
+    expect(within(again).queryByRole('radiogroup')).not.toBeInTheDocument()
   })
 })

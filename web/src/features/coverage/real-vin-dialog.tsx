@@ -4,19 +4,24 @@ import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
 import { AppDialog } from '../../components/app-dialog'
 import { VinForm } from '../../components/vin-form'
-import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import { FlowActor, selectBusy, selectVehicleAwaitingStyle, useFlowSend } from '../../flow/flow-actor'
 import { labels } from '../../lib/product'
 
 export const REAL_VIN_MESSAGE =
   'These prices are estimates for the vehicle you described. Enter its VIN and we will show your exact prices.'
 
-/** The real-VIN prompt: open while the flow is in coverage.realVin; a decoded VIN re-creates the car and re-quotes it. */
+/**
+ * The real-VIN prompt: open while the flow is in coverage.realVin; a decoded VIN (its style chosen
+ * when it fits several) re-creates the car and re-quotes it.
+ */
 export function RealVinDialog() {
   const send = useFlowSend()
   const open = FlowActor.useSelector((s) => s.matches({ coverage: 'realVin' }))
   const busy = FlowActor.useSelector(selectBusy)
   const vinError = FlowActor.useSelector((s) => s.context.vinError)
   const session = FlowActor.useSelector((s) => s.context.session)
+  const vehicleAwaitingStyle = FlowActor.useSelector(selectVehicleAwaitingStyle)
+  const styleError = FlowActor.useSelector((s) => s.context.styleError)
   const cancel = () => send({ type: 'CANCEL_REAL_VIN' })
   return (
     <AppDialog
@@ -36,11 +41,13 @@ export function RealVinDialog() {
             testIdPrefix="real-vin"
             initialVin=""
             serverError={vinError}
+            vehicleAwaitingStyle={vehicleAwaitingStyle}
+            styleError={styleError}
             busy={busy}
             session={session}
             autoFocus
             onFocus={() => send({ type: 'VIN_FOCUSED' })}
-            onSubmit={(vin) => send({ type: 'SUBMIT_REAL_VIN', vin })}
+            onSubmit={(vin, style) => send({ type: 'SUBMIT_REAL_VIN', vin, style })}
             secondaryAction={
               <Button size="large" onClick={cancel} disabled={busy} data-testid="real-vin-cancel" sx={{ minWidth: 112 }}>
                 Cancel

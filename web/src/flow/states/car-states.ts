@@ -2,28 +2,47 @@ import { assign } from 'xstate'
 import { listToLoad, retryFailedLists } from '../description'
 import { lookupFailureText } from '../lookup-failure'
 import type { FlowContext } from '../flow-context'
-import { back, carBody, expired, flowSetup, session } from '../flow-setup'
+import { back, carBody, expired, flowSetup, session, submittedVin } from '../flow-setup'
 import { fieldErrors, messages } from '../../lib/product'
 
 /**
- * Decodes the VIN a SUBMIT_VIN or SUBMIT_REAL_VIN carried (upper-cased): a real VIN's vehicle goes on
- * to `target`; a VIN that does not decode goes back to `editing` with fieldErrors.vehicleNotFound, a
- * look-up that got no answer (too many look-ups, connection lost) with what happened. Shared by the
- * VIN page and the real-VIN prompt on coverage.
+ * Decodes the VIN a SUBMIT_VIN or SUBMIT_REAL_VIN carried (upper-cased), or, once the car was refused
+ * for its style (`styleRefused`), the member's vehicle's VIN again. A real VIN's vehicle goes on to
+ * `target`; a VIN that fits several styles waits in the sibling `choosingStyle` for the member's
+ * choice (with fieldErrors.chooseStyle when the car was refused); a VIN that does not decode goes back
+ * to `editing` with fieldErrors.vehicleNotFound, a look-up that got no answer (too many look-ups,
+ * connection lost) with what happened. Shared by the VIN page and the real-VIN prompt on coverage.
  */
-export function decodingVin(target: string) {
+export function decodingVin(target: string, { styleRefused = false } = {}) {
   return flowSetup.createStateConfig({
     tags: 'busy',
     invoke: {
       src: 'decodeVin',
       input: ({ context, event }) => ({
         session: session(context),
-        vin: event.type === 'SUBMIT_VIN' || event.type === 'SUBMIT_REAL_VIN' ? event.vin.trim().toUpperCase() : '',
+        vin: styleRefused ? (context.vehicle?.vin ?? '') : submittedVin(event),
       }),
-      onDone: {
-        target,
-        actions: assign({ vehicle: ({ event }) => event.output, isMockVin: false, vinError: null }),
-      },
+      onDone: [
+        {
+          guard: 'fitsSeveralStyles',
+          target: 'choosingStyle',
+          actions: assign({
+            vehicleAwaitingStyle: ({ event }) => event.output,
+            styleError: styleRefused ? fieldErrors.chooseStyle : null,
+            vinError: null,
+          }),
+        },
+        {
+          target,
+          actions: assign({
+            vehicle: ({ event }) => event.output,
+            isMockVin: false,
+            vinError: null,
+            vehicleAwaitingStyle: null,
+            styleError: null,
+          }),
+        },
+      ],
       onError: [
         expired,
         {
@@ -33,6 +52,15 @@ export function decodingVin(target: string) {
       ],
     },
   })
+}
+
+/**
+ * The submit's transitions while the VIN fits several styles (vehicleAwaitingStyle): the same VIN
+ * with one of its styles is the member's vehicle, with that style, and goes on to `target`; another
+ * VIN (or none of the styles) is decoded anew.
+ */
+export function submitWhileChoosingStyle(target: string) {
+  return [{ guard: 'choosesAwaitedStyle' as const, target, actions: 'chooseStyle' as const }, { target: 'decoding' }]
 }
 
 /**
@@ -53,7 +81,12 @@ function carThen(next: string) {
         src: 'createCar',
         input: ({ context }) => ({ session: session(context), body: carBody(context) }),
         onDone: { target: next, actions: assign({ car: ({ event }) => event.output }) },
-        onError: [expired, { target: '#noRates', actions: 'recordNoRatesBounce' }],
+        // Refused for its style (a choice gone stale): the VIN page asks for it again.
+        onError: [
+          expired,
+          { guard: 'refusesStyle', target: '#vinLookup.redecoding' },
+          { target: '#noRates', actions: 'recordNoRatesBounce' },
+        ],
       },
     }),
   }
@@ -83,10 +116,16 @@ export const carStates = {
     id: 'vinLookup',
     tags: 'vinLookup',
     initial: 'editing',
+    // A choice left waiting when the member went away is not asked again.
+    entry: assign({ vehicleAwaitingStyle: null, styleError: null }),
     on: { BACK: back('vinLookup'), VIN_FOCUSED: { actions: assign({ vinError: null }) } },
     states: {
       editing: { on: { SUBMIT_VIN: 'decoding' } },
       decoding: decodingVin('#mileage'),
+      /** The VIN fits several styles: the member chooses one before mileage (or types another VIN). */
+      choosingStyle: { on: { SUBMIT_VIN: submitWhileChoosingStyle('#mileage') } },
+      /** A car step's car was refused for its style: the VIN is decoded again for its choices now. */
+      redecoding: decodingVin('#mileage', { styleRefused: true }),
     },
   }),
   descriptionLookup: flowSetup.createStateConfig({

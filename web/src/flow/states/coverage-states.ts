@@ -4,7 +4,7 @@ import { back, carBody, expired, flowSetup, noRatesBounce, quoteKey, session, st
 import { keepsRateChoice } from '../quote-rules'
 import { messageOf } from '../../api/api-error'
 import { messages } from '../../lib/product'
-import { decodingVin } from './car-states'
+import { decodingVin, submitWhileChoosingStyle } from './car-states'
 
 /** No rates for this car: record the bounce, report it, go to no-rates (spec section 4). */
 const toNoRates = {
@@ -127,14 +127,20 @@ export const coverageStates = {
           DECLINE_EXPERT_GUIDANCE: 'choosing',
         },
       },
-      /** The real-VIN prompt: decode the VIN, create the car again with it, quote it again. */
+      /**
+       * The real-VIN prompt: decode the VIN (and choose its style when it fits several), create the
+       * car again with it, quote it again. Cancel keeps the described car: a VIN waiting for its style
+       * is not the member's vehicle yet.
+       */
       realVin: {
         initial: 'editing',
-        entry: assign({ vinError: null }),
+        entry: assign({ vinError: null, vehicleAwaitingStyle: null, styleError: null }),
         on: { CANCEL_REAL_VIN: 'choosing', VIN_FOCUSED: { actions: assign({ vinError: null }) } },
         states: {
           editing: { on: { SUBMIT_REAL_VIN: 'decoding' } },
           decoding: decodingVin('creatingCar'),
+          choosingStyle: { on: { SUBMIT_REAL_VIN: submitWhileChoosingStyle('creatingCar') } },
+          redecoding: decodingVin('creatingCar', { styleRefused: true }),
           creatingCar: {
             tags: 'busy',
             invoke: {
@@ -142,7 +148,12 @@ export const coverageStates = {
               input: ({ context }) => ({ session: session(context), body: carBody(context) }),
               // A new carId: checking finds no quote for it, quotes again and resets the selected rate.
               onDone: { target: '#coverage.checking', actions: assign({ car: ({ event }) => event.output }) },
-              onError: [expired, { target: '#noRates', actions: 'recordNoRatesBounce' }],
+              // Refused for its style (a choice gone stale): the prompt asks for it again.
+              onError: [
+                expired,
+                { guard: 'refusesStyle', target: 'redecoding' },
+                { target: '#noRates', actions: 'recordNoRatesBounce' },
+              ],
             },
           },
         },
