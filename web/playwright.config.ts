@@ -27,7 +27,8 @@ export default defineConfig({
     baseURL: process.env.COVERLINE_URL ?? 'http://127.0.0.1:8080',
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    viewport: { width: 1280, height: 800 },
+    // E2E_PHONE=1: the same specs on a 390 px phone (their screenshots in e2e/screenshots/phone/).
+    viewport: process.env.E2E_PHONE ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     trace: 'retain-on-failure',
   },
 })

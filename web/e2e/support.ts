@@ -10,7 +10,7 @@ import { fieldErrors, labels, messages } from './product'
 
 export const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
 export const VIN = process.env.E2E_VIN || '5XYRLDLC3NG097496'
-const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url))
+const SCREENSHOTS = fileURLToPath(new URL(process.env.E2E_PHONE ? './screenshots/phone/' : './screenshots/', import.meta.url))
 
 /** Full-page screenshots of the current screen as e2e/screenshots/{prefix}NN-name.png, numbered per spec. */
 export function screenshotter(prefix = '') {
