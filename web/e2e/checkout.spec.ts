@@ -252,12 +252,9 @@ test.describe('after a paid purchase', () => {
     expect(stored.payment_id).toBe(purchase.trackingNumber)
     expect(stored.amount_cents).toBe(stored.price_cents + stored.rate_tax_cents)
     expect(stored.payment_tax_cents).toBe(stored.rate_tax_cents)
-    // The spec's 0,0[.]00: whole dollars without cents.
+    // One money format on the confirmation (issue 28): always with cents, whole dollars too.
     const cents = stored.amount_cents ?? 0
-    const dollars = (cents / 100).toLocaleString('en-US', {
-      minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-      maximumFractionDigits: 2,
-    })
+    const dollars = (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     expect(purchase.amount).toBe(`$${dollars}`)
     expect(['paid', 'fulfilled']).toContain(stored.status)
   })
