@@ -263,6 +263,7 @@ fn real_vins(decoder: &VehicleDecoder) -> anyhow::Result<()> {
     let mut text = String::new();
     flate2::read::GzDecoder::new(std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?)
         .read_to_string(&mut text)?;
+    /// What a set of VINs gave: the per-source rows and the total are the same kind of count.
     #[derive(Default)]
     struct Tally {
         vins: usize,
@@ -272,7 +273,19 @@ fn real_vins(decoder: &VehicleDecoder) -> anyhow::Result<()> {
         found_wrong_digit: usize,
         choose_style: usize,
     }
-    let mut by_source: std::collections::BTreeMap<String, Tally> = Default::default();
+    impl Tally {
+        fn add(&mut self, vin: &Vin, decoded: Option<&coverline_activities::vehicles::DecodedVehicle>) {
+            self.vins += 1;
+            self.wrong_digit += usize::from(!vin.has_valid_check_digit());
+            if let Some(car) = decoded {
+                self.found += 1;
+                self.found_before += usize::from(!car.check_digit_mismatch);
+                self.found_wrong_digit += usize::from(car.check_digit_mismatch);
+                self.choose_style += usize::from(!car.style_choices.is_empty());
+            }
+        }
+    }
+    let (mut by_source, mut total) = (std::collections::BTreeMap::<String, Tally>::new(), Tally::default());
     let start = Instant::now();
     for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let (vin, source) = line.split_once('\t').context("a line without a source")?;
@@ -281,48 +294,29 @@ fn real_vins(decoder: &VehicleDecoder) -> anyhow::Result<()> {
         } else {
             source.split([':', '@']).next().unwrap_or(source).to_string()
         };
-        let tally = by_source.entry(source).or_default();
         let Ok(vin) = Vin::parse(vin) else { continue };
         let decoded = decoder.decode(&vin);
-        tally.vins += 1;
-        tally.wrong_digit += usize::from(!vin.has_valid_check_digit());
-        if let Some(car) = decoded {
-            tally.found += 1;
-            tally.found_before += usize::from(!car.check_digit_mismatch);
-            tally.found_wrong_digit += usize::from(car.check_digit_mismatch);
-            tally.choose_style += usize::from(!car.style_choices.is_empty());
-        }
+        by_source.entry(source).or_default().add(&vin, decoded.as_ref());
+        total.add(&vin, decoded.as_ref());
     }
     let elapsed = start.elapsed();
     let pct = |n: usize, of: usize| if of == 0 { 0.0 } else { 100.0 * n as f64 / of as f64 };
-    println!("real VINs (data/vins/real-vins.tsv.gz), decoded in {:.1} s:", elapsed.as_secs_f64());
-    println!("  {:<34} {:>6} {:>12} {:>14} {:>14} {:>12}", "source", "VINs", "check digit", "found before", "found now", "ask style");
-    let mut total = Tally::default();
-    for (source, t) in &by_source {
+    let row = |name: &str, t: &Tally| {
         println!(
-            "  {source:<34} {:>6} {:>5} wrong {:>7.2} % {:>12.2} % {:>10.2} %",
+            "  {name:<34} {:>6} {:>5} wrong {:>7.2} % {:>12.2} % {:>10.2} %",
             t.vins,
             t.wrong_digit,
             pct(t.found_before, t.vins),
             pct(t.found, t.vins),
             pct(t.choose_style, t.found)
-        );
-        total.vins += t.vins;
-        total.wrong_digit += t.wrong_digit;
-        total.found_before += t.found_before;
-        total.found += t.found;
-        total.found_wrong_digit += t.found_wrong_digit;
-        total.choose_style += t.choose_style;
+        )
+    };
+    println!("real VINs (data/vins/real-vins.tsv.gz), decoded in {:.1} s:", elapsed.as_secs_f64());
+    println!("  {:<34} {:>6} {:>12} {:>14} {:>14} {:>12}", "source", "VINs", "check digit", "found before", "found now", "ask style");
+    for (source, t) in &by_source {
+        row(source, t);
     }
-    println!(
-        "  {:<34} {:>6} {:>5} wrong {:>7.2} % {:>12.2} % {:>10.2} %",
-        "all",
-        total.vins,
-        total.wrong_digit,
-        pct(total.found_before, total.vins),
-        pct(total.found, total.vins),
-        pct(total.choose_style, total.found)
-    );
+    row("all", &total);
     println!("  found with a wrong check digit (refused before, a warning now): {} of {}", total.found_wrong_digit, total.wrong_digit);
     Ok(())
 }
