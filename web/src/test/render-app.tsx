@@ -41,8 +41,8 @@ export async function dismissImpactModal(user: ReturnType<typeof userEvent.setup
   await waitFor(() => expect(screen.queryByTestId('impact-modal')).not.toBeInTheDocument())
 }
 
-/** The whole app on the coverage page for a car found by VIN (the impact modal still open). */
-export async function renderAtCoverage(options: { strict?: boolean } = {}) {
+/** The whole app from the lookup choice by VIN to the years-to-own submit, which quotes the car. */
+export async function renderQuotedByVin(options: { strict?: boolean } = {}) {
   const view = await renderAtLookup(options)
   const { user } = view
   await user.click(screen.getByTestId('lookup-continue'))
@@ -52,6 +52,12 @@ export async function renderAtCoverage(options: { strict?: boolean } = {}) {
   await user.click(screen.getByTestId('mileage-submit'))
   await user.click(await screen.findByTestId('miles-per-year-submit'))
   await user.click(await screen.findByTestId('years-to-own-submit'))
+  return view
+}
+
+/** The whole app on the coverage page for a car found by VIN (the impact modal still open). */
+export async function renderAtCoverage(options: { strict?: boolean } = {}) {
+  const view = await renderQuotedByVin(options)
   await screen.findByTestId('rate-card')
   return view
 }

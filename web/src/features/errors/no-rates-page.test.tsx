@@ -6,7 +6,7 @@ import { labels, messages } from '../../lib/product'
 import { quote, rates, resumedAt } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
-import { renderApp, renderAtLookup } from '../../test/render-app'
+import { renderApp, renderAtLookup, renderQuotedByVin } from '../../test/render-app'
 
 const U = '*/api/institution/:iid/user/:uid'
 const C = '*/api/institution/:iid/car'
@@ -21,20 +21,6 @@ function recordCheckout() {
     }),
   )
   return puts
-}
-
-/** From the lookup choice by VIN to the years-to-own submit, which quotes the car. */
-async function quoteByVin() {
-  const view = await renderAtLookup()
-  const { user } = view
-  await user.click(screen.getByTestId('lookup-continue'))
-  await user.type(await screen.findByTestId('vin-input'), '5YJ3E1EA7KF317000')
-  await user.click(screen.getByTestId('vin-submit'))
-  await user.type(await screen.findByTestId('mileage-input'), '45000')
-  await user.click(screen.getByTestId('mileage-submit'))
-  await user.click(await screen.findByTestId('miles-per-year-submit'))
-  await user.click(await screen.findByTestId('years-to-own-submit'))
-  return view
 }
 
 /** The no-rates page with its title and text. */
@@ -72,20 +58,20 @@ describe('no-rates: its own words for each cause', () => {
 
   it('when no rate came back', async () => {
     server.use(http.post(`${U}/quote`, () => answer('create_quote', { ...quote, rates: [] }, 201)))
-    await quoteByVin()
+    await renderQuotedByVin()
     await expectNoRatesPage(messages.noRatesTitle, messages.noRates)
   })
 
   it('when the quote request failed', async () => {
     server.use(http.post(`${U}/quote`, () => apiError('noQuotes', messages.noQuotes, 422)))
-    await quoteByVin()
+    await renderQuotedByVin()
     await expectNoRatesPage(messages.noRatesTitle, messages.noRates)
   })
 
   it('when only two options came back and the institution shows three (threeCardView)', async () => {
     const puts = recordCheckout()
     server.use(http.post(`${U}/quote`, () => answer('create_quote', { ...quote, rates: rates.slice(0, 2) }, 201)))
-    await quoteByVin()
+    await renderQuotedByVin()
     await expectNoRatesPage(messages.tooFewRatesTitle, messages.tooFewRates)
     // What a reload finds again (below): the cause is in the recorded bounce.
     await waitFor(() => expect(puts.at(-1)?.step).toBe('noRates'))
