@@ -16,9 +16,9 @@ COPY --from=build /src/web/dist /app/web/dist
 COPY data /app/data
 ENV MAPS_DIR=/opt/coverline/vpic COVERLINE_ADDR=0.0.0.0:8080 COVERLINE_DATA_DIR=/app/data COVERLINE_WEB_DIR=/app/web/dist
 # Production mode unless told otherwise (ops/compose/demo.env says development): serve and worker
-# refuse to start on a public secret, the sandbox or the lab data (README, Deploying to production).
+# refuse to start on a public secret, the sandbox or the lab data (docs/deploying.md).
 ENV COVERLINE_ENV=production
-# glibc returns big blocks (argon2's 19 MiB) instead of keeping them per thread arena (README, Operations).
+# glibc returns big blocks (argon2's 19 MiB) instead of keeping them per thread arena (docs/operations.md, Memory).
 ENV MALLOC_MMAP_THRESHOLD_=4194304
 EXPOSE 8080
 ENTRYPOINT ["coverline"]

