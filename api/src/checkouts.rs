@@ -116,7 +116,7 @@ pub fn refused(r: &Refused) -> ApiError {
         ErrorCode::Validation => StatusCode::BAD_REQUEST,
         _ => StatusCode::CONFLICT,
     };
-    ApiError::new(status, r.code, r.message.clone())
+    ApiError { field: r.field.clone().map(Into::into), ..ApiError::new(status, r.code, r.message.clone()) }
 }
 
 fn failure_text(failure: &temporalio_common::protos::temporal::api::failure::v1::Failure) -> String {
@@ -141,25 +141,24 @@ fn transient(status: &temporalio_client::tonic::Status) -> bool {
     )
 }
 
+/// Whether a gRPC status says the checkout is closed: Temporal answers an Update to a completed
+/// workflow NotFound ("workflow execution already completed").
+fn closed(status: &temporalio_client::tonic::Status) -> bool {
+    status.code() == temporalio_client::tonic::Code::NotFound
+}
+
+/// What an Update's error means: a refusal is a typed failure ([`Refused::from_failure`]), a
+/// closed checkout a NotFound status; anything else is the API's own trouble.
 fn update_error(e: WorkflowUpdateError) -> CheckoutError {
     match e {
-        WorkflowUpdateError::Failed(failure) => {
-            let text = failure_text(&failure);
-            match Refused::find(&text) {
-                Some(r) => CheckoutError::Refused(r),
-                None => CheckoutError::Other(anyhow::anyhow!("checkout update failed: {text}")),
-            }
-        }
+        WorkflowUpdateError::Failed(failure) => match Refused::from_failure(&failure) {
+            Some(r) => CheckoutError::Refused(r),
+            None => CheckoutError::Other(anyhow::anyhow!("checkout update failed: {}", failure_text(&failure))),
+        },
         WorkflowUpdateError::NotFound(_) => CheckoutError::Closed,
+        WorkflowUpdateError::Rpc(status) if closed(&status) => CheckoutError::Closed,
         WorkflowUpdateError::Rpc(status) if transient(&status) => CheckoutError::Unavailable,
-        other => {
-            let text = other.to_string();
-            match Refused::find(&text) {
-                Some(r) => CheckoutError::Refused(r),
-                None if text.contains("workflow execution already completed") => CheckoutError::Closed,
-                None => CheckoutError::Other(anyhow::Error::new(other)),
-            }
-        }
+        other => CheckoutError::Other(anyhow::Error::new(other)),
     }
 }
 
@@ -217,13 +216,8 @@ where
             {
                 CheckoutError::Unavailable
             }
-            Ok(Err(e)) => {
-                let text = e.to_string();
-                match Refused::find(&text) {
-                    Some(r) => CheckoutError::Refused(r),
-                    None => CheckoutError::Other(anyhow::Error::new(e).context("checkout update")),
-                }
-            }
+            Ok(Err(WorkflowUpdateWithStartError::Rpc(status))) if closed(&status) => CheckoutError::Closed,
+            Ok(Err(e)) => CheckoutError::Other(anyhow::Error::new(e).context("checkout update")),
             Err(_) => return Err(CheckoutError::NoAnswer),
         };
         if !matches!(failure, CheckoutError::Unavailable) {

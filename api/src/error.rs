@@ -2,6 +2,7 @@
 //! read (the spec's text where it has one). Internal errors are logged with context and their
 //! details never reach the client.
 
+use std::borrow::Cow;
 use std::time::Duration;
 
 use axum::Json;
@@ -17,7 +18,7 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: ErrorCode,
     pub message: String,
-    pub field: Option<&'static str>,
+    pub field: Option<Cow<'static, str>>,
     /// A 429's or 503's wait: sent as `Retry-After` in whole seconds (rounded up, at least 1).
     pub retry_after: Option<Duration>,
 }
@@ -56,7 +57,7 @@ impl ApiError {
 
     /// 400 for one field of the request (the web shows `message` under it).
     pub fn field(code: ErrorCode, message: impl Into<String>, field: &'static str) -> Self {
-        Self { field: Some(field), ..Self::new(StatusCode::BAD_REQUEST, code, message) }
+        Self { field: Some(field.into()), ..Self::new(StatusCode::BAD_REQUEST, code, message) }
     }
 
     /// 500, logging the cause.
@@ -103,7 +104,7 @@ pub fn database_unreachable(err: &anyhow::Error) -> bool {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let error = ErrorDetail { code: self.code, message: self.message, field: self.field.map(str::to_string) };
+        let error = ErrorDetail { code: self.code, message: self.message, field: self.field.map(Cow::into_owned) };
         let mut response = (self.status, Json(ErrorBody { error })).into_response();
         // A 429 or 503 that knows says when to try again (the web app tells the member "try again in N s").
         if let Some(wait) = self.retry_after {

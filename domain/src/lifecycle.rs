@@ -1,6 +1,7 @@
 //! The purchase lifecycle as a statig state machine: which states a purchase goes through and
-//! which events each state accepts. The checkout workflow drives it, so the rules are the same
-//! (and unit-tested) with or without Temporal.
+//! which events each state accepts. The checkout workflow keeps the purchase (its status and the
+//! data of it) and asks [`PurchaseStatus::next`] before every move, so the rules are the same (and
+//! unit-tested) with or without Temporal.
 //!
 //! ```text
 //! booking ──booked──▶ booked ──paymentVerified──▶ paid ──contractDelivered──▶ fulfilled
@@ -166,53 +167,37 @@ pub struct Refused {
     pub event: PurchaseEvent,
 }
 
-/// A purchase's lifecycle: apply events, read the status.
-pub struct Lifecycle {
-    machine: statig::blocking::StateMachine<Purchase>,
-}
-
-impl Default for Lifecycle {
-    fn default() -> Self {
-        Self { machine: Purchase.state_machine() }
-    }
-}
-
-impl std::fmt::Debug for Lifecycle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple("Lifecycle").field(&self.status()).finish()
-    }
-}
-
-impl Lifecycle {
-    /// The current status.
-    pub fn status(&self) -> PurchaseStatus {
-        match self.machine.state() {
-            State::Booking { .. } => PurchaseStatus::Booking,
-            State::BookingFailed { .. } => PurchaseStatus::BookingFailed,
-            State::Booked { .. } => PurchaseStatus::Booked,
-            State::Paid { .. } => PurchaseStatus::Paid,
-            State::Fulfilled { .. } => PurchaseStatus::Fulfilled,
-            State::Voided { .. } => PurchaseStatus::Voided,
-            State::Cancelled { .. } => PurchaseStatus::Cancelled,
-        }
+impl PurchaseStatus {
+    /// The status after `event`, by the lifecycle's rules (the statig machine, started in this
+    /// status); an event this status does not accept is refused.
+    pub fn next(self, event: PurchaseEvent) -> Result<PurchaseStatus, Refused> {
+        let mut machine = Purchase.uninitialized_state_machine();
+        *machine.state_mut() = match self {
+            Self::Booking => State::booking(),
+            Self::BookingFailed => State::booking_failed(),
+            Self::Booked => State::booked(),
+            Self::Paid => State::paid(),
+            Self::Fulfilled => State::fulfilled(),
+            Self::Voided => State::voided(),
+            Self::Cancelled => State::cancelled(),
+        };
+        let mut machine = machine.init();
+        machine.handle(&event);
+        let next = match machine.state() {
+            State::Booking { .. } => Self::Booking,
+            State::BookingFailed { .. } => Self::BookingFailed,
+            State::Booked { .. } => Self::Booked,
+            State::Paid { .. } => Self::Paid,
+            State::Fulfilled { .. } => Self::Fulfilled,
+            State::Voided { .. } => Self::Voided,
+            State::Cancelled { .. } => Self::Cancelled,
+        };
+        if next == self { Err(Refused { status: self, event }) } else { Ok(next) }
     }
 
-    /// Whether `event` would change the status.
-    pub fn accepts(&self, event: PurchaseEvent) -> bool {
-        let mut probe = self.machine.clone();
-        probe.handle(&event);
-        probe.state() != self.machine.state()
-    }
-
-    /// Applies an event; refuses one the current status does not accept.
-    pub fn apply(&mut self, event: PurchaseEvent) -> Result<PurchaseStatus, Refused> {
-        let status = self.status();
-        let before = *self.machine.state();
-        self.machine.handle(&event);
-        if before == *self.machine.state() {
-            return Err(Refused { status, event });
-        }
-        Ok(self.status())
+    /// Whether this status accepts `event`.
+    pub fn accepts(self, event: PurchaseEvent) -> bool {
+        self.next(event).is_ok()
     }
 }
 
@@ -220,6 +205,30 @@ impl Lifecycle {
 mod tests {
     use super::*;
     use PurchaseEvent::*;
+
+    /// A purchase walked through events, as the checkout workflow walks its own.
+    struct Lifecycle(PurchaseStatus);
+
+    impl Default for Lifecycle {
+        fn default() -> Self {
+            Self(PurchaseStatus::Booking)
+        }
+    }
+
+    impl Lifecycle {
+        fn status(&self) -> PurchaseStatus {
+            self.0
+        }
+
+        fn accepts(&self, event: PurchaseEvent) -> bool {
+            self.0.accepts(event)
+        }
+
+        fn apply(&mut self, event: PurchaseEvent) -> Result<PurchaseStatus, Refused> {
+            self.0 = self.0.next(event)?;
+            Ok(self.0)
+        }
+    }
 
     #[test]
     fn happy_path() {

@@ -178,7 +178,7 @@ async fn confirmed(state: &AppState, headers: &HeaderMap, policy: &PolicyRecord,
     }
     let Some(code) = code.map(str::trim).filter(|c| !c.is_empty()) else {
         return Err(ApiError {
-            field: Some("code"),
+            field: Some("code".into()),
             ..ApiError::new(StatusCode::FORBIDDEN, ErrorCode::ConfirmationRequired, messages::CANCEL_CODE_REQUIRED)
         });
     };
@@ -329,7 +329,7 @@ fn odometer_error(refusal: &QuoteRefusal) -> Option<ApiError> {
         QuoteRefusal::OdometerTooHigh => messages::CANCEL_ODOMETER_TOO_HIGH.to_string(),
         QuoteRefusal::NotPaid | QuoteRefusal::NoRules(_) => return None,
     };
-    Some(ApiError { field: Some("odometer"), ..ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::Validation, message) })
+    Some(ApiError { field: Some("odometer".into()), ..ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::Validation, message) })
 }
 
 /// A reading as typed: whole miles, 0 to the maximum.

@@ -210,7 +210,7 @@ async fn launch(
             };
             let car = match new_car(&state, &user_id, &v.vin, v.style.as_deref(), &odometer, v.miles_per_year, v.years_to_own, &v.car_flags)
             {
-                Err(e) if e.field == Some("style") => {
+                Err(e) if e.field.as_deref() == Some("style") => {
                     // The integrator has no page to choose on: the answer names the choices.
                     let choices =
                         parse_vin(&v.vin).ok().and_then(|vin| state.vehicles.decode(&vin)).map(|d| d.style_choices).unwrap_or_default();

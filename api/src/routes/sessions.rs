@@ -162,7 +162,7 @@ async fn change_password(
 ) -> ApiResult<(super::SetCookie, Json<NewToken>)> {
     PASSWORD_CHANGE_FAILURES.take(&state.store, &uid, state.clock.now()).await?;
     if body.old_password.len() > 256 || !auth::verify_password(&body.old_password, &member.user.password_hash).await? {
-        return Err(ApiError { field: Some("oldPassword"), ..invalid_credentials() });
+        return Err(ApiError { field: Some("oldPassword".into()), ..invalid_credentials() });
     }
     PASSWORD_CHANGE_FAILURES.give_back(&state.store, &uid).await?;
     check_new_password(&body.new_password)?;

@@ -15,6 +15,7 @@
 //! read model (`policies`, `payments`), and the API asks it with Updates.
 
 mod alarm;
+mod lanes;
 mod purchase;
 mod types;
 
@@ -58,10 +59,17 @@ pub struct CheckoutWorkflow {
     failed_code_sends: Vec<u32>,
     reminder_sent: bool,
     purchase: Option<Purchase>,
-    /// No purchase, and no step for too long: the checkout closed.
-    abandoned: bool,
     /// The checkout is ending: the refund lane finishes what is due, then stops.
-    closing: bool,
+    ending: Option<Ending>,
+}
+
+/// How a checkout ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    /// No purchase, and no step for too long.
+    Abandoned,
+    /// Its purchase ended, and the time for late charges passed.
+    Settled,
 }
 
 /// Seconds since the epoch of the workflow's clock.
@@ -87,7 +95,7 @@ impl CheckoutWorkflow {
 
     /// The checkout's status, for ops and the API.
     fn status(&self) -> CheckoutStatus {
-        if self.abandoned { CheckoutStatus::Abandoned } else { CheckoutStatus::of(self.purchase_status()) }
+        if self.ending == Some(Ending::Abandoned) { CheckoutStatus::Abandoned } else { CheckoutStatus::of(self.purchase_status()) }
     }
 
     fn view(&self) -> CheckoutView {
@@ -122,11 +130,6 @@ impl CheckoutWorkflow {
         }
         Ok(())
     }
-
-    /// Something the main loop must do now.
-    fn has_work(&self) -> bool {
-        self.purchase.as_ref().is_some_and(Purchase::has_work)
-    }
 }
 
 #[workflow_methods]
@@ -142,8 +145,7 @@ impl CheckoutWorkflow {
             failed_code_sends: Vec::new(),
             reminder_sent: false,
             purchase: None,
-            abandoned: false,
-            closing: false,
+            ending: None,
         }
     }
 
@@ -156,7 +158,7 @@ impl CheckoutWorkflow {
             STATUS_ATTRIBUTE.value_set(CheckoutStatus::Shopping.as_str().to_string()),
         ]);
         let ctx = &*ctx;
-        let (outcome, refunds) = join!(purchase::main_loop(ctx), purchase::refund_lane(ctx));
+        let (outcome, refunds) = join!(lanes::main_loop(ctx), lanes::refund_lane(ctx));
         refunds?;
         outcome
     }
@@ -171,7 +173,7 @@ impl CheckoutWorkflow {
         self.checkout
             .advance(input.to, input.answers.clone(), input.facts, self.purchase_status())
             .map(|_| ())
-            .map_err(|refused| Refused::new(ErrorCode::StepOutOfOrder, refused.message).into())
+            .map_err(|refused| Refused::new(ErrorCode::StepOutOfOrder, refused.message).into_failure())
     }
 
     /// Records a completed step: the screen the member moved to and their answers.
@@ -184,7 +186,7 @@ impl CheckoutWorkflow {
         let next = self
             .checkout
             .advance(input.to, input.answers, input.facts, self.purchase_status())
-            .map_err(|refused| Refused::new(ErrorCode::StepOutOfOrder, refused.message))?;
+            .map_err(|refused| Refused::new(ErrorCode::StepOutOfOrder, refused.message).into_failure())?;
         let moved = next.step != self.checkout.step;
         self.checkout = next;
         self.version += 1;
@@ -203,7 +205,7 @@ impl CheckoutWorkflow {
         _ctx: &WorkflowContextView,
         input: &SendCodeInput,
     ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-        self.code_limit(input.now).map_err(Into::into)
+        self.code_limit(input.now).map_err(Refused::into_failure)
     }
 
     /// Emails a verification code (durably: a crash never loses it, and a retried send is one send).
@@ -214,11 +216,13 @@ impl CheckoutWorkflow {
     ) -> Result<CodeSent, Box<dyn std::error::Error + Send + Sync>> {
         // Several sends can pass their validators in one workflow task before any handler runs:
         // the limit is checked again, in order, as each is counted.
-        let (user_id, send_no) = ctx.state_mut(|s| {
-            s.code_limit(input.now)?;
-            s.code_sends.push(input.now);
-            Ok::<_, Refused>((s.input.user_id.clone(), s.code_sends.len() as u32))
-        })?;
+        let (user_id, send_no) = ctx
+            .state_mut(|s| {
+                s.code_limit(input.now)?;
+                s.code_sends.push(input.now);
+                Ok::<_, Refused>((s.input.user_id.clone(), s.code_sends.len() as u32))
+            })
+            .map_err(Refused::into_failure)?;
         let sent = ctx
             .execute_activity(
                 CheckoutActivities::send_verification_code,
@@ -228,9 +232,8 @@ impl CheckoutWorkflow {
             .await;
         if let Err(e) = sent {
             ctx.state_mut(|s| s.failed_code_sends.push(send_no));
-            return Err(
-                Refused::new(ErrorCode::EmailFailed, format!("{} ({e})", coverline_domain::product::messages::RESEND_FAILED)).into()
-            );
+            return Err(Refused::new(ErrorCode::EmailFailed, format!("{} ({e})", coverline_domain::product::messages::RESEND_FAILED))
+                .into_failure());
         }
         Ok(CodeSent { send_no })
     }
@@ -241,15 +244,17 @@ impl CheckoutWorkflow {
     pub fn validate_book(&self, _ctx: &WorkflowContextView, input: &BookInput) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let facts = input.facts;
         if !facts.details_given || facts.is_member != Some(true) {
-            return Err(Refused::new(ErrorCode::Validation, "Please enter your personal details first.").into());
+            return Err(Refused::new(ErrorCode::Validation, "Please enter your personal details first.").into_failure());
         }
         if !facts.email_verified {
-            return Err(Refused::new(ErrorCode::EmailNotVerified, "Please verify your email address first.").into());
+            return Err(Refused::new(ErrorCode::EmailNotVerified, "Please verify your email address first.").into_failure());
         }
         match &self.purchase {
-            Some(p) if p.status() == PurchaseStatus::Voided => Err(Refused::new(ErrorCode::Voided, "This contract was voided.").into()),
+            Some(p) if p.status() == PurchaseStatus::Voided => {
+                Err(Refused::new(ErrorCode::Voided, "This contract was voided.").into_failure())
+            }
             Some(p) if p.quote_id != input.quote_id || p.rate_id != input.rate_id => {
-                Err(Refused::new(ErrorCode::Conflict, "This quote is already being purchased with another coverage.").into())
+                Err(Refused::new(ErrorCode::Conflict, "This quote is already being purchased with another coverage.").into_failure())
             }
             _ => Ok(()),
         }
@@ -261,10 +266,12 @@ impl CheckoutWorkflow {
         let round = ctx.state_mut(|s| {
             s.checkout.facts = input.facts;
             let purchase = s.purchase.get_or_insert_with(|| Purchase::new(&input.quote_id, &input.rate_id, &input.car_id));
-            purchase.ask_round()
+            purchase.ask_booking()
         });
         ctx.upsert_search_attributes([STATUS_ATTRIBUTE.value_set(CheckoutStatus::Booking.as_str().to_string())]);
-        ctx.wait_condition(|s| s.purchase.as_ref().is_some_and(|p| p.rounds_done >= round)).await?;
+        if let Some(round) = round {
+            ctx.wait_condition(|s| s.purchase.as_ref().is_some_and(|p| !p.pending(round))).await?;
+        }
         Ok(ctx.state(Self::view))
     }
 
@@ -277,8 +284,8 @@ impl CheckoutWorkflow {
     ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         match self.purchase_status() {
             Some(PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled) => Ok(()),
-            Some(PurchaseStatus::Voided) => Err(Refused::new(ErrorCode::Voided, "This contract was voided.").into()),
-            _ => Err(Refused::new(ErrorCode::Conflict, "This policy is not booked yet.").into()),
+            Some(PurchaseStatus::Voided) => Err(Refused::new(ErrorCode::Voided, "This contract was voided.").into_failure()),
+            _ => Err(Refused::new(ErrorCode::Conflict, "This policy is not booked yet.").into_failure()),
         }
     }
 
@@ -288,8 +295,9 @@ impl CheckoutWorkflow {
     pub async fn payment_request(
         ctx: &mut WorkflowContext<Self>,
     ) -> Result<PaymentRequestOutcome, Box<dyn std::error::Error + Send + Sync>> {
-        let ask = ctx.state_mut(|s| s.purchase.as_mut().map(Purchase::ask_request)).unwrap_or_default();
-        ctx.wait_condition(|s| s.purchase.as_ref().is_some_and(|p| p.request_answers >= ask)).await?;
+        if let Some(ask) = ctx.state_mut(|s| s.purchase.as_mut().and_then(Purchase::ask_request)) {
+            ctx.wait_condition(|s| s.purchase.as_ref().is_some_and(|p| !p.pending(ask))).await?;
+        }
         Ok(ctx
             .state(|s| s.purchase.as_ref().map(Purchase::request_outcome))
             .unwrap_or(PaymentRequestOutcome::Unavailable { reason: "no purchase".into() }))
@@ -305,7 +313,7 @@ impl CheckoutWorkflow {
         let tracking = input.charge.tracking_number.clone();
         let noted = ctx.state_mut(|s| s.purchase.as_mut().map(|p| p.note_charge(input.charge)));
         if noted.is_none() {
-            return Err(Refused::new(ErrorCode::NotFound, "No contract of this checkout was charged.").into());
+            return Err(Refused::new(ErrorCode::NotFound, "No contract of this checkout was charged.").into_failure());
         }
         ctx.wait_condition(|s| s.purchase.as_ref().is_some_and(|p| p.verdict(&tracking).is_some())).await?;
         Ok(ctx.state(|s| s.purchase.as_ref().and_then(|p| p.verdict(&tracking))).expect("verdict reached"))
@@ -314,15 +322,20 @@ impl CheckoutWorkflow {
     /// Waits until the payment is recorded (or the purchase voided) and answers the checkout.
     #[update(name = "await_payment")]
     pub async fn await_payment(ctx: &mut WorkflowContext<Self>) -> Result<CheckoutView, Box<dyn std::error::Error + Send + Sync>> {
-        ctx.wait_condition(|s| s.purchase.as_ref().is_none_or(|p| p.payment_recorded || p.status() == PurchaseStatus::Voided)).await?;
+        ctx.wait_condition(|s| {
+            s.purchase
+                .as_ref()
+                .is_none_or(|p| matches!(p.status(), PurchaseStatus::Paid | PurchaseStatus::Fulfilled | PurchaseStatus::Voided))
+        })
+        .await?;
         Ok(ctx.state(Self::view))
     }
 
     /// Support asks to book again after a failed round (the member's 'Retry Booking' uses `book`).
     #[signal(name = "retry_booking")]
     pub fn retry_booking(&mut self, _ctx: &mut SyncWorkflowContext<Self>, _reason: String) {
-        if let Some(p) = self.purchase.as_mut().filter(|p| p.lifecycle.accepts(PurchaseEvent::RetryBooking)) {
-            p.ask_round();
+        if let Some(p) = self.purchase.as_mut().filter(|p| p.status().accepts(PurchaseEvent::RetryBooking)) {
+            p.ask_booking();
         }
     }
 

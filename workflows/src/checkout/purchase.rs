@@ -1,27 +1,136 @@
-//! The checkout's purchase: its state, and the two loops of the workflow's run — the main loop
-//! (booking rounds, payment requests, recording and fulfilling the payment, the payment look-ups,
-//! the deadline, the reminder, the idle close) and the refund lane (every charge that is not the
-//! payment is refunded, however long the gateway takes).
+//! The checkout's purchase as pure state, without Temporal:
+//!
+//! - where it stands: one [`Stage`], whose variants hold their data, moved only by the
+//!   lifecycle's rules ([`PurchaseStatus::next`]); a move the rules refuse is an error;
+//! - the work the Updates asked of the main loop: a queue of typed [`Job`]s, taken in order;
+//! - the charges seen, and the refunds they call for (the refund lane's queue).
+//!
+//! `lanes.rs` runs the jobs with activities; the rules are unit-tested below.
 
-use std::time::Duration;
+use std::collections::VecDeque;
 
-use coverline_activities::checkout::{
-    ChargeSeen, CheckoutActivities, OpenPolicy, PaymentRequestAnswer, PreparePayment, RefundCharge, RefundReason,
-};
-use coverline_activities::purchase::{
-    BOOKING_REJECTED, BookContract, PurchaseActivities, PurchaseEmailKind, RecordBooking, SendPurchaseEmail, SetStatus, VoidPurchase,
-};
-use coverline_domain::lifecycle::{Lifecycle, PurchaseEvent, PurchaseStatus};
-use temporalio_common::{ActivityCloseTimeouts, RetryPolicy};
-use temporalio_sdk::{ActivityOptions, WorkflowContext, WorkflowResult, workflows::select};
+use coverline_activities::checkout::{ChargeSeen, RefundReason};
+use coverline_domain::lifecycle::{PurchaseEvent, PurchaseStatus, Refused};
 
-use super::alarm::Alarm;
 use super::{BookingFailure, ChargeVerdict, PaymentRequestOutcome, PurchaseView};
-use super::{CheckoutOutcome, CheckoutWorkflow, STATUS_ATTRIBUTE, bounded, unix_now};
 
 /// A request's charge can still land this long after the request expires (the gateway's
 /// processor timeout, with room to spare): the look-ups go on until then.
 const CHARGE_GRACE_SECS: i64 = 120;
+
+/// The payment requests signed for a booked contract.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Requests {
+    /// Every request signed, oldest first (the gateway is asked about them before a new one).
+    pub signed: Vec<String>,
+    /// The one to pay with now, and when it expires (UTC unix seconds).
+    pub current: Option<(String, i64)>,
+    /// Why the gateway could not be asked or could not sign, the last time.
+    pub error: Option<String>,
+    /// Until when (UTC unix seconds) a request may still be charged: the look-ups run until then.
+    pub watch_until: Option<i64>,
+}
+
+/// Where the purchase stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Stage {
+    /// A booking round is asked for or runs (after `last_failure`, when it is a retry).
+    Booking { last_failure: Option<BookingFailure> },
+    /// The last booking round failed.
+    BookingFailed { failure: BookingFailure },
+    /// Booked; its payment is awaited.
+    Booked { contract_number: String, requests: Requests },
+    /// A charge is taken as the payment and is being recorded (its status is still `booked`: a
+    /// charge that does not match the contract goes back to waiting).
+    Charged { contract_number: String, requests: Requests, payment: ChargeSeen },
+    /// The payment is recorded; the contract is being delivered.
+    Paid { contract_number: String, payment: ChargeSeen },
+    /// The contract, the receipt and its copy went out.
+    Fulfilled { contract_number: String, payment: ChargeSeen },
+    /// Not paid before the deadline, or never booked.
+    Voided { contract_number: Option<String>, booking_failure: Option<BookingFailure> },
+}
+
+impl Stage {
+    fn status(&self) -> PurchaseStatus {
+        match self {
+            Self::Booking { .. } => PurchaseStatus::Booking,
+            Self::BookingFailed { .. } => PurchaseStatus::BookingFailed,
+            Self::Booked { .. } | Self::Charged { .. } => PurchaseStatus::Booked,
+            Self::Paid { .. } => PurchaseStatus::Paid,
+            Self::Fulfilled { .. } => PurchaseStatus::Fulfilled,
+            Self::Voided { .. } => PurchaseStatus::Voided,
+        }
+    }
+
+    fn contract_number(&self) -> Option<&str> {
+        match self {
+            Self::Booked { contract_number, .. }
+            | Self::Charged { contract_number, .. }
+            | Self::Paid { contract_number, .. }
+            | Self::Fulfilled { contract_number, .. } => Some(contract_number),
+            Self::Voided { contract_number, .. } => contract_number.as_deref(),
+            Self::Booking { .. } | Self::BookingFailed { .. } => None,
+        }
+    }
+
+    /// The charge taken as the payment (recorded or being recorded).
+    fn payment(&self) -> Option<&ChargeSeen> {
+        match self {
+            Self::Charged { payment, .. } | Self::Paid { payment, .. } | Self::Fulfilled { payment, .. } => Some(payment),
+            _ => None,
+        }
+    }
+}
+
+/// Work an Update asks of the main loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Job {
+    /// Book with the provider (the first round, or a retry after a failed one).
+    BookingRound,
+    /// Ask the gateway for the request to pay with (charged? an open one to reuse? else sign).
+    AnswerRequest,
+    /// Record the payment, then deliver the contract.
+    Fulfil,
+}
+
+/// A job's place in the queue: an Update waits until its ticket is done.
+pub(super) type Ticket = u32;
+
+/// The main loop's queue: jobs waiting, in order, and the one running.
+#[derive(Debug, Default)]
+struct Jobs {
+    waiting: VecDeque<(Ticket, Job)>,
+    running: Option<(Ticket, Job)>,
+    issued: Ticket,
+}
+
+impl Jobs {
+    fn push(&mut self, job: Job) -> Ticket {
+        self.issued += 1;
+        self.waiting.push_back((self.issued, job));
+        self.issued
+    }
+
+    fn waiting(&self, job: Job) -> Option<Ticket> {
+        self.waiting.iter().find(|(_, j)| *j == job).map(|(t, _)| *t)
+    }
+
+    fn running(&self, job: Job) -> Option<Ticket> {
+        self.running.filter(|(_, j)| *j == job).map(|(t, _)| t)
+    }
+}
+
+/// The charges seen, and what became of them.
+#[derive(Debug, Default)]
+struct Ledger {
+    /// Every charge seen, by any way.
+    seen: Vec<ChargeSeen>,
+    /// Charges to refund, in order.
+    refunds_due: VecDeque<(ChargeSeen, RefundReason)>,
+    /// Tracking numbers refunded.
+    refunded: Vec<String>,
+}
 
 /// The purchase of a checkout, once the member asked to book.
 #[derive(Debug)]
@@ -30,29 +139,11 @@ pub(super) struct Purchase {
     pub quote_id: String,
     pub rate_id: String,
     pub car_id: String,
-    pub lifecycle: Lifecycle,
-    pub contract_number: Option<String>,
-    pub booking_failure: Option<BookingFailure>,
-    /// Booking rounds asked for (the first booking, then each retry) and finished.
-    pub rounds_asked: u32,
-    pub rounds_done: u32,
-    /// Payment requests signed for the contract, oldest first, and the one to pay with now.
-    pub requests: Vec<String>,
-    pub current_request: Option<(String, i64)>,
-    pub request_asks: u32,
-    pub request_answers: u32,
-    pub request_error: Option<String>,
-    /// Until when (UTC unix seconds) a request may still be charged: the look-ups run until then.
-    pub watch_until: Option<i64>,
-    /// Every charge seen, by any way; the first acceptable one is the payment.
-    pub charges: Vec<ChargeSeen>,
-    pub payment: Option<ChargeSeen>,
-    pub payment_recorded: bool,
-    /// Charges to refund, and the tracking numbers refunded.
-    pub refunds_due: Vec<(ChargeSeen, RefundReason)>,
-    pub refunded: Vec<String>,
-    /// The payment deadline's alarm was set (once, at the first booking).
-    pub deadline_set: bool,
+    stage: Stage,
+    /// Booking rounds asked for: the first booking, then each retry.
+    rounds: u32,
+    jobs: Jobs,
+    ledger: Ledger,
 }
 
 impl Purchase {
@@ -62,28 +153,19 @@ impl Purchase {
             quote_id: quote_id.to_string(),
             rate_id: rate_id.to_string(),
             car_id: car_id.to_string(),
-            lifecycle: Lifecycle::default(),
-            contract_number: None,
-            booking_failure: None,
-            rounds_asked: 0,
-            rounds_done: 0,
-            requests: Vec::new(),
-            current_request: None,
-            request_asks: 0,
-            request_answers: 0,
-            request_error: None,
-            watch_until: None,
-            charges: Vec::new(),
-            payment: None,
-            payment_recorded: false,
-            refunds_due: Vec::new(),
-            refunded: Vec::new(),
-            deadline_set: false,
+            stage: Stage::Booking { last_failure: None },
+            rounds: 0,
+            jobs: Jobs::default(),
+            ledger: Ledger::default(),
         }
     }
 
+    pub fn stage(&self) -> &Stage {
+        &self.stage
+    }
+
     pub fn status(&self) -> PurchaseStatus {
-        self.lifecycle.status()
+        self.stage.status()
     }
 
     pub fn view(&self) -> PurchaseView {
@@ -92,420 +174,457 @@ impl Purchase {
             quote_id: self.quote_id.clone(),
             rate_id: self.rate_id.clone(),
             status: self.status(),
-            contract_number: self.contract_number.clone(),
-            booking_failure: self.booking_failure,
-            booking_rounds: self.rounds_asked,
-            payment_id: self.payment.as_ref().filter(|_| self.payment_recorded).map(|p| p.tracking_number.clone()),
-            refunded: self.refunded.clone(),
+            contract_number: self.stage.contract_number().map(str::to_string),
+            booking_failure: match &self.stage {
+                Stage::Booking { last_failure: failure } | Stage::Voided { booking_failure: failure, .. } => *failure,
+                Stage::BookingFailed { failure } => Some(*failure),
+                _ => None,
+            },
+            booking_rounds: self.rounds,
+            payment_id: match &self.stage {
+                Stage::Paid { payment, .. } | Stage::Fulfilled { payment, .. } => Some(payment.tracking_number.clone()),
+                _ => None,
+            },
+            refunded: self.ledger.refunded.clone(),
         }
     }
 
-    /// Asks for a booking round when one is due (the first, or a retry after a failed one) and
-    /// returns the round whose outcome answers the member.
-    pub fn ask_round(&mut self) -> u32 {
-        let due = match self.status() {
-            PurchaseStatus::BookingFailed => self.rounds_asked == self.rounds_done,
-            PurchaseStatus::Booking => self.rounds_asked == 0,
+    /// Booking rounds asked for.
+    pub fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    pub fn policy_id(&self) -> String {
+        self.policy_id.clone().unwrap_or_default()
+    }
+
+    // The queue.
+
+    /// Asks for a booking round when one is due (the first, or a retry after a failed one): the
+    /// ticket of the round whose outcome answers the member, or none when there is nothing to
+    /// wait for (booked already, or voided).
+    pub fn ask_booking(&mut self) -> Option<Ticket> {
+        if let Some(ticket) = self.jobs.running(Job::BookingRound).or(self.jobs.waiting(Job::BookingRound)) {
+            return Some(ticket);
+        }
+        let due = match self.stage {
+            Stage::Booking { .. } => self.rounds == 0,
+            Stage::BookingFailed { .. } => true,
             _ => false,
         };
-        if due {
-            self.rounds_asked += 1;
+        due.then(|| {
+            self.rounds += 1;
+            self.jobs.push(Job::BookingRound)
+        })
+    }
+
+    /// Asks for the request to pay with: the ticket to wait for when the gateway must be asked,
+    /// none when the answer is known now ([`Purchase::request_outcome`]).
+    pub fn ask_request(&mut self) -> Option<Ticket> {
+        if !matches!(self.stage, Stage::Booked { .. }) {
+            return None;
         }
-        self.rounds_asked
+        Some(self.jobs.waiting(Job::AnswerRequest).unwrap_or_else(|| self.jobs.push(Job::AnswerRequest)))
     }
 
-    /// Asks for a payment request; returns the answer to wait for.
-    pub fn ask_request(&mut self) -> u32 {
-        self.request_asks += 1;
-        self.request_asks
+    /// Whether the job of `ticket` is still to do.
+    pub fn pending(&self, ticket: Ticket) -> bool {
+        self.jobs.running.is_some_and(|(t, _)| t == ticket) || self.jobs.waiting.iter().any(|(t, _)| *t == ticket)
     }
 
+    /// Whether a job waits for the main loop.
+    pub fn has_work(&self) -> bool {
+        !self.jobs.waiting.is_empty()
+    }
+
+    /// The next job, now running.
+    pub fn take_job(&mut self) -> Option<Job> {
+        self.jobs.running = self.jobs.waiting.pop_front();
+        self.jobs.running.map(|(_, job)| job)
+    }
+
+    /// The running job is done: the Updates waiting for it answer.
+    pub fn job_done(&mut self) {
+        self.jobs.running = None;
+    }
+
+    // Booking.
+
+    /// A booking round starts: true when it is a retry (the status goes back to `booking`); none
+    /// when there is nothing to book any more (the deadline voided the purchase meanwhile).
+    pub fn start_round(&mut self) -> Result<Option<bool>, Refused> {
+        match self.stage {
+            Stage::Booking { .. } => Ok(Some(false)),
+            Stage::BookingFailed { failure } => {
+                self.move_to(PurchaseEvent::RetryBooking, Stage::Booking { last_failure: Some(failure) })?;
+                Ok(Some(true))
+            }
+            Stage::Voided { .. } => Ok(None),
+            _ => Err(Refused { status: self.status(), event: PurchaseEvent::RetryBooking }),
+        }
+    }
+
+    /// The provider booked the contract.
+    pub fn booked(&mut self, contract_number: String) -> Result<(), Refused> {
+        self.move_to(PurchaseEvent::Booked, Stage::Booked { contract_number, requests: Requests::default() })
+    }
+
+    /// The provider refused, failed or did not answer in time.
+    pub fn booking_failed(&mut self, failure: BookingFailure) -> Result<(), Refused> {
+        self.move_to(PurchaseEvent::BookingFailed, Stage::BookingFailed { failure })
+    }
+
+    // Payment requests.
+
+    /// The gateway's open request to pay with (`reused` when it was signed before).
+    pub fn request_open(&mut self, request_id: String, expires_at: i64, reused: bool, now: i64) {
+        if let Some(requests) = self.requests_mut() {
+            if !reused {
+                requests.signed.push(request_id.clone());
+            }
+            requests.current = Some((request_id, expires_at));
+            requests.error = None;
+            requests.watch_until = Some(requests.watch_until.unwrap_or(now).max(expires_at + CHARGE_GRACE_SECS));
+        }
+    }
+
+    /// The gateway says the contract is charged already: these are its charges.
+    pub fn request_charged(&mut self, charges: Vec<ChargeSeen>) {
+        if let Some(requests) = self.requests_mut() {
+            requests.error = None;
+        }
+        charges.into_iter().for_each(|c| self.note_charge(c));
+    }
+
+    /// The gateway could not be asked or could not sign.
+    pub fn request_failed(&mut self, reason: String) {
+        if let Some(requests) = self.requests_mut() {
+            requests.error = Some(reason);
+        }
+    }
+
+    fn requests_mut(&mut self) -> Option<&mut Requests> {
+        match &mut self.stage {
+            Stage::Booked { requests, .. } | Stage::Charged { requests, .. } => Some(requests),
+            _ => None,
+        }
+    }
+
+    /// The requests known for the contract (to ask the gateway about), when it awaits its payment.
+    pub fn requests_to_check(&self) -> Option<Vec<String>> {
+        match &self.stage {
+            Stage::Booked { requests, .. } => Some(requests.signed.clone()),
+            _ => None,
+        }
+    }
+
+    /// Until when the gateway is to be asked for charges: while the contract awaits its payment
+    /// and a request may still be charged.
+    pub fn watch_until(&self) -> Option<i64> {
+        match &self.stage {
+            Stage::Booked { requests, .. } => requests.watch_until,
+            _ => None,
+        }
+    }
+
+    /// The answer to the member's payment request.
     pub fn request_outcome(&self) -> PaymentRequestOutcome {
-        if let Some(p) = self.payment.as_ref() {
+        if let Some(p) = self.stage.payment() {
             return PaymentRequestOutcome::Paid { payment_id: p.tracking_number.clone() };
         }
-        match (&self.current_request, &self.request_error) {
-            (_, Some(reason)) => PaymentRequestOutcome::Unavailable { reason: reason.clone() },
-            (Some((request_id, expires_at)), None) => {
+        match &self.stage {
+            Stage::Booked { requests: Requests { error: Some(reason), .. }, .. } => {
+                PaymentRequestOutcome::Unavailable { reason: reason.clone() }
+            }
+            Stage::Booked { requests: Requests { current: Some((request_id, expires_at)), .. }, .. } => {
                 PaymentRequestOutcome::Open { request_id: request_id.clone(), expires_at: *expires_at }
             }
-            (None, None) => PaymentRequestOutcome::Unavailable { reason: "no request".into() },
+            _ => PaymentRequestOutcome::Unavailable { reason: "no request".into() },
         }
     }
 
-    pub fn has_work(&self) -> bool {
-        self.rounds_asked > self.rounds_done
-            || self.request_asks > self.request_answers
-            || (self.payment.is_some() && !self.payment_recorded)
-            || (self.payment_recorded && self.status() == PurchaseStatus::Paid)
-    }
+    // Charges.
 
     /// Takes a charge in: the payment when the contract waits for one, else a refund.
     pub fn note_charge(&mut self, charge: ChargeSeen) {
-        if self.charges.iter().any(|c| c.tracking_number == charge.tracking_number) {
+        if self.ledger.seen.iter().any(|c| c.tracking_number == charge.tracking_number) {
             return;
         }
-        self.charges.push(charge.clone());
+        self.ledger.seen.push(charge.clone());
         if charge.amount - charge.refunded_amount <= 0 {
-            self.refunded.push(charge.tracking_number);
+            self.ledger.refunded.push(charge.tracking_number);
             return;
         }
-        match self.status() {
-            PurchaseStatus::Booked if self.payment.is_none() => self.payment = Some(charge),
-            PurchaseStatus::Voided => self.refunds_due.push((charge, RefundReason::ContractVoided)),
-            _ => self.refunds_due.push((charge, RefundReason::SecondCharge)),
+        let stage = std::mem::replace(&mut self.stage, Stage::Booking { last_failure: None });
+        self.stage = match stage {
+            Stage::Booked { contract_number, requests } => {
+                self.jobs.push(Job::Fulfil);
+                Stage::Charged { contract_number, requests, payment: charge }
+            }
+            stage => {
+                let reason = if matches!(stage, Stage::Voided { .. }) { RefundReason::ContractVoided } else { RefundReason::SecondCharge };
+                self.ledger.refunds_due.push_back((charge, reason));
+                stage
+            }
+        };
+    }
+
+    /// The charge taken as the payment, to record.
+    pub fn payment_to_record(&self) -> Option<&ChargeSeen> {
+        match &self.stage {
+            Stage::Charged { payment, .. } => Some(payment),
+            _ => None,
         }
+    }
+
+    /// The payment is recorded: the contract is paid.
+    pub fn payment_recorded(&mut self) -> Result<(), Refused> {
+        let Stage::Charged { contract_number, payment, .. } = &self.stage else {
+            return Err(Refused { status: self.status(), event: PurchaseEvent::PaymentVerified });
+        };
+        let paid = Stage::Paid { contract_number: contract_number.clone(), payment: payment.clone() };
+        self.move_to(PurchaseEvent::PaymentVerified, paid)
+    }
+
+    /// The charge does not match the contract: it is refunded, and the contract awaits its
+    /// payment again.
+    pub fn payment_mismatched(&mut self) {
+        let stage = std::mem::replace(&mut self.stage, Stage::Booking { last_failure: None });
+        self.stage = match stage {
+            Stage::Charged { contract_number, requests, payment } => {
+                self.ledger.refunds_due.push_back((payment, RefundReason::AmountMismatch));
+                Stage::Booked { contract_number, requests }
+            }
+            stage => stage,
+        };
+    }
+
+    /// The contract, the receipt and the contract copy went out.
+    pub fn delivered(&mut self) -> Result<(), Refused> {
+        let Stage::Paid { contract_number, payment } = &self.stage else {
+            return Err(Refused { status: self.status(), event: PurchaseEvent::ContractDelivered });
+        };
+        let fulfilled = Stage::Fulfilled { contract_number: contract_number.clone(), payment: payment.clone() };
+        self.move_to(PurchaseEvent::ContractDelivered, fulfilled)
+    }
+
+    /// Nobody paid before the deadline (or booking never succeeded): the purchase is voided.
+    pub fn voided(&mut self) -> Result<(), Refused> {
+        let voided = Stage::Voided {
+            contract_number: self.stage.contract_number().map(str::to_string),
+            booking_failure: self.view().booking_failure,
+        };
+        if matches!(self.stage, Stage::Charged { .. }) {
+            return Err(Refused { status: self.status(), event: PurchaseEvent::PaymentDeadlinePassed });
+        }
+        self.move_to(PurchaseEvent::PaymentDeadlinePassed, voided)
     }
 
     /// What became of a charge, once decided.
     pub fn verdict(&self, tracking: &str) -> Option<ChargeVerdict> {
-        if self.payment_recorded && self.payment.as_ref().is_some_and(|p| p.tracking_number == tracking) {
+        if matches!(self.stage, Stage::Paid { .. } | Stage::Fulfilled { .. })
+            && self.stage.payment().is_some_and(|p| p.tracking_number == tracking)
+        {
             return Some(ChargeVerdict::Paid { payment_id: tracking.to_string() });
         }
         let reason = self
+            .ledger
             .refunds_due
             .iter()
             .find(|(c, _)| c.tracking_number == tracking)
             .map(|(_, r)| *r)
-            .or_else(|| self.refunded.iter().any(|t| t == tracking).then_some(RefundReason::SecondCharge))?;
+            .or_else(|| self.ledger.refunded.iter().any(|t| t == tracking).then_some(RefundReason::SecondCharge))?;
         Some(ChargeVerdict::Refunded { tracking_number: tracking.to_string(), reason })
     }
 
-    fn policy_id(&self) -> String {
-        self.policy_id.clone().unwrap_or_default()
+    // Refunds.
+
+    /// The next charge to refund, and why.
+    pub fn next_refund(&self) -> Option<(ChargeSeen, RefundReason)> {
+        self.ledger.refunds_due.front().cloned()
+    }
+
+    /// A charge is refunded.
+    pub fn refunded(&mut self, tracking: &str) {
+        self.ledger.refunds_due.retain(|(c, _)| c.tracking_number != tracking);
+        self.ledger.refunded.push(tracking.to_string());
+    }
+
+    pub fn refunds_due(&self) -> bool {
+        !self.ledger.refunds_due.is_empty()
+    }
+
+    /// Moves to `next` when the lifecycle's rules let `event` move the status there.
+    fn move_to(&mut self, event: PurchaseEvent, next: Stage) -> Result<(), Refused> {
+        let status = self.status().next(event)?;
+        debug_assert_eq!(status, next.status(), "{event:?} leads to {status:?}");
+        self.stage = next;
+        Ok(())
     }
 }
 
-/// Short activities, retried until they succeed. An attempt that takes 10 s died with its worker:
-/// it is tried again at once rather than after a longer timeout.
-fn quick() -> ActivityOptions {
-    ActivityOptions::with_start_to_close_timeout(Duration::from_secs(10)).retry_policy(crate::backoff(Duration::from_secs(30))).build()
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn purchase<R>(ctx: &WorkflowContext<CheckoutWorkflow>, f: impl FnOnce(&mut Purchase) -> R) -> R {
-    ctx.state_mut(|s| f(s.purchase.as_mut().expect("a purchase")))
-}
+    fn charge(tracking: &str, amount: i64) -> ChargeSeen {
+        ChargeSeen { tracking_number: tracking.into(), amount, apply_funds_to: "P1".into(), paid_at: 1_700_000_000, refunded_amount: 0 }
+    }
 
-fn set_status_attribute(ctx: &WorkflowContext<CheckoutWorkflow>) {
-    let status = ctx.state(|s| s.status());
-    ctx.upsert_search_attributes([STATUS_ATTRIBUTE.value_set(status.as_str().to_string())]);
-}
+    /// A purchase booked with contract C-1, its first round done.
+    fn booked() -> Purchase {
+        let mut p = Purchase::new("q", "r", "c");
+        let ticket = p.ask_booking().expect("the first round is due");
+        assert_eq!(p.take_job(), Some(Job::BookingRound));
+        assert_eq!(p.start_round(), Ok(Some(false)));
+        p.booked("C-1".into()).unwrap();
+        p.job_done();
+        assert!(!p.pending(ticket));
+        p
+    }
 
-async fn set_status(ctx: &WorkflowContext<CheckoutWorkflow>, status: PurchaseStatus, reason: Option<String>) -> WorkflowResult<()> {
-    let policy_id = purchase(ctx, |p| p.policy_id());
-    ctx.execute_activity(PurchaseActivities::set_status, SetStatus { policy_id, status, reason }, quick()).await?;
-    Ok(())
-}
+    #[test]
+    fn the_first_booking_is_one_round_and_asking_again_joins_it() {
+        let mut p = Purchase::new("q", "r", "c");
+        let first = p.ask_booking().unwrap();
+        assert_eq!(p.ask_booking(), Some(first), "a second book waits for the same round");
+        assert_eq!(p.take_job(), Some(Job::BookingRound));
+        assert_eq!(p.ask_booking(), Some(first), "also while it runs");
+        assert!(!p.has_work());
+        p.booked("C-1".into()).unwrap();
+        p.job_done();
+        assert_eq!(p.ask_booking(), None, "booked: nothing to wait for");
+        assert_eq!(p.view().booking_rounds, 1);
+        assert_eq!(p.view().contract_number.as_deref(), Some("C-1"));
+    }
 
-/// One booking round: open the policy (first round), book with the provider, record the outcome.
-async fn booking_round(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResult<()> {
-    let t = ctx.state(|s| s.input.timings.clone());
-    if purchase(ctx, |p| p.policy_id.is_none()) {
-        let open = ctx.state(|s| {
-            let p = s.purchase.as_ref().expect("a purchase");
-            OpenPolicy {
-                user_id: s.input.user_id.clone(),
-                quote_id: p.quote_id.clone(),
-                rate_id: p.rate_id.clone(),
-                car_id: p.car_id.clone(),
-                workflow_id: ctx.workflow_id().to_string(),
-            }
-        });
-        let policy_id = ctx.execute_activity(CheckoutActivities::open_policy, open, quick()).await?;
-        purchase(ctx, |p| p.policy_id = Some(policy_id));
+    #[test]
+    fn a_failed_round_is_retried_once_per_ask_and_keeps_its_failure_until_booked() {
+        let mut p = Purchase::new("q", "r", "c");
+        p.ask_booking();
+        p.take_job();
+        p.booking_failed(BookingFailure::NoResponse).unwrap();
+        p.job_done();
+        assert_eq!(p.status(), PurchaseStatus::BookingFailed);
+        let retry = p.ask_booking().unwrap();
+        assert_eq!(p.ask_booking(), Some(retry), "support's retry and the member's join");
+        assert_eq!(p.status(), PurchaseStatus::BookingFailed, "until the loop starts the round");
+        p.take_job();
+        assert_eq!(p.start_round(), Ok(Some(true)));
+        assert_eq!(p.status(), PurchaseStatus::Booking);
+        assert_eq!(p.view().booking_failure, Some(BookingFailure::NoResponse));
+        p.booked("C-2".into()).unwrap();
+        assert_eq!(p.view().booking_failure, None);
+        assert_eq!(p.view().booking_rounds, 2);
     }
-    if purchase(ctx, |p| p.lifecycle.apply(PurchaseEvent::RetryBooking).is_ok()) {
-        set_status(ctx, PurchaseStatus::Booking, None).await?;
-    }
-    let round = purchase(ctx, |p| p.rounds_asked);
-    let options = ActivityOptions::with_close_timeouts(ActivityCloseTimeouts::ScheduleAndStartToClose {
-        schedule_to_close: Duration::from_secs(t.booking_timeout_secs),
-        start_to_close: Duration::from_secs(t.booking_attempt_timeout_secs),
-    })
-    .retry_policy(
-        RetryPolicy::builder()
-            .initial_interval(Duration::from_secs(1))
-            .backoff_coefficient(2.0)
-            .maximum_interval(Duration::from_secs(20))
-            .non_retryable_error_types([BOOKING_REJECTED])
-            .build(),
-    )
-    .build();
-    let policy_id = purchase(ctx, |p| p.policy_id());
-    let booked = ctx
-        .execute_activity(
-            PurchaseActivities::book_contract,
-            BookContract { policy_id: policy_id.clone(), idempotency_key: ctx.workflow_id().to_string(), round },
-            options,
-        )
-        .await;
-    match booked {
-        Ok(booked) => {
-            // Booked first in the workflow's own state, then in the read model.
-            purchase(ctx, |p| {
-                p.contract_number = Some(booked.contract_number.clone());
-                p.booking_failure = None;
-                let _ = p.lifecycle.apply(PurchaseEvent::Booked);
-            });
-            ctx.execute_activity(
-                PurchaseActivities::record_booking,
-                RecordBooking { policy_id, contract_number: booked.contract_number },
-                quick(),
-            )
-            .await?;
-        }
-        Err(err) => {
-            let failure = if err.as_timeout().is_some() { BookingFailure::NoResponse } else { BookingFailure::Failed };
-            purchase(ctx, |p| {
-                p.booking_failure = Some(failure);
-                let _ = p.lifecycle.apply(PurchaseEvent::BookingFailed);
-            });
-            set_status(ctx, PurchaseStatus::BookingFailed, Some(format!("{}: {err}", failure.as_str()))).await?;
-        }
-    }
-    purchase(ctx, |p| p.rounds_done = round);
-    set_status_attribute(ctx);
-    Ok(())
-}
 
-/// Answers the payment requests asked for: the gateway is asked first (charged? an open request
-/// to reuse?) and only then a new request is signed.
-async fn answer_requests(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResult<()> {
-    let asks = purchase(ctx, |p| p.request_asks);
-    if purchase(ctx, |p| p.status() == PurchaseStatus::Booked && p.payment.is_none()) {
-        let input = purchase(ctx, |p| PreparePayment { policy_id: p.policy_id(), known_requests: p.requests.clone() });
-        let answer = ctx.execute_activity(CheckoutActivities::prepare_payment_request, input, bounded(Duration::from_secs(30))).await;
-        let now = unix_now(ctx.workflow_time());
-        purchase(ctx, |p| match answer {
-            Ok(PaymentRequestAnswer::Open { request_id, expires_at, reused }) => {
-                if !reused {
-                    p.requests.push(request_id.clone());
-                }
-                p.current_request = Some((request_id, expires_at));
-                p.request_error = None;
-                p.watch_until = Some(p.watch_until.unwrap_or(now).max(expires_at + CHARGE_GRACE_SECS));
-            }
-            Ok(PaymentRequestAnswer::Charged { charges }) => {
-                p.request_error = None;
-                charges.into_iter().for_each(|c| p.note_charge(c));
-            }
-            Err(e) => p.request_error = Some(e.to_string()),
-        });
+    #[test]
+    fn a_round_voided_while_it_waited_books_nothing() {
+        let mut p = Purchase::new("q", "r", "c");
+        p.ask_booking();
+        p.take_job();
+        p.booking_failed(BookingFailure::Failed).unwrap();
+        p.job_done();
+        p.ask_booking();
+        p.voided().unwrap();
+        p.take_job();
+        assert_eq!(p.start_round(), Ok(None));
+        assert_eq!(p.view().booking_failure, Some(BookingFailure::Failed));
     }
-    purchase(ctx, |p| p.request_answers = asks);
-    Ok(())
-}
 
-/// Records the payment, then the contract, the receipt and the contract copy; a charge that does
-/// not match the contract is refunded instead.
-async fn fulfil(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResult<()> {
-    let policy_id = purchase(ctx, |p| p.policy_id());
-    if !purchase(ctx, |p| p.payment_recorded) {
-        let payment = purchase(ctx, |p| p.payment.clone()).expect("a payment to record");
-        let recorded = ctx.execute_activity(PurchaseActivities::record_payment, payment.payment(&policy_id), quick()).await?;
-        if !recorded {
-            purchase(ctx, |p| {
-                p.payment = None;
-                p.refunds_due.push((payment, RefundReason::AmountMismatch));
-            });
-            return Ok(());
-        }
-        purchase(ctx, |p| {
-            p.payment_recorded = true;
-            p.watch_until = None;
-            let _ = p.lifecycle.apply(PurchaseEvent::PaymentVerified);
-        });
-        set_status_attribute(ctx);
+    #[test]
+    fn the_lifecycle_refuses_what_the_stage_cannot_do() {
+        let mut p = Purchase::new("q", "r", "c");
+        assert!(p.payment_recorded().is_err());
+        assert!(p.delivered().is_err());
+        let mut p = booked();
+        assert_eq!(p.booked("C-9".into()), Err(Refused { status: PurchaseStatus::Booked, event: PurchaseEvent::Booked }));
+        assert!(p.booking_failed(BookingFailure::Failed).is_err(), "a booked contract does not fail booking");
+        assert!(p.start_round().is_err());
+        p.voided().unwrap();
+        assert!(p.voided().is_err(), "voided once");
+        assert!(p.booked("C-9".into()).is_err());
     }
-    ctx.execute_activity(PurchaseActivities::render_contract, policy_id.clone(), quick()).await?;
-    for kind in [PurchaseEmailKind::Receipt, PurchaseEmailKind::Contract] {
-        ctx.execute_activity(PurchaseActivities::send_purchase_email, SendPurchaseEmail { policy_id: policy_id.clone(), kind }, quick())
-            .await?;
-    }
-    set_status(ctx, PurchaseStatus::Fulfilled, None).await?;
-    purchase(ctx, |p| {
-        let _ = p.lifecycle.apply(PurchaseEvent::ContractDelivered);
-    });
-    set_status_attribute(ctx);
-    Ok(())
-}
 
-/// Looks up the contract's charges at the gateway and takes in any not seen yet.
-async fn look_up_charges(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResult<()> {
-    let policy_id = purchase(ctx, |p| p.policy_id());
-    if let Ok(charges) = ctx.execute_activity(CheckoutActivities::check_payments, policy_id, bounded(Duration::from_secs(60))).await {
-        purchase(ctx, |p| charges.into_iter().for_each(|c| p.note_charge(c)));
-    }
-    Ok(())
-}
+    #[test]
+    fn the_first_charge_is_the_payment_and_any_other_is_refunded() {
+        let mut p = booked();
+        let ask = p.ask_request().unwrap();
+        assert_eq!(p.take_job(), Some(Job::AnswerRequest));
+        p.request_open("REQ-1".into(), 2_000, false, 1_000);
+        p.job_done();
+        assert!(!p.pending(ask));
+        assert_eq!(p.request_outcome(), PaymentRequestOutcome::Open { request_id: "REQ-1".into(), expires_at: 2_000 });
+        assert_eq!(p.watch_until(), Some(2_000 + CHARGE_GRACE_SECS));
 
-/// The payment deadline: one last look-up (a charge found is honoured), then the contract is voided.
-async fn deadline_passed(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResult<()> {
-    let status = purchase(ctx, |p| p.status());
-    if status == PurchaseStatus::Booked {
-        // Never void a contract the member paid for: the gateway has the last word.
-        let policy_id = purchase(ctx, |p| p.policy_id());
-        let charges = ctx.execute_activity(CheckoutActivities::check_payments, policy_id, quick()).await?;
-        purchase(ctx, |p| charges.into_iter().for_each(|c| p.note_charge(c)));
-        if purchase(ctx, |p| p.payment.is_some()) {
-            return Ok(());
-        }
+        p.note_charge(charge("T1", 10_000));
+        assert_eq!(p.watch_until(), None, "a payment is being recorded: no more look-ups");
+        assert_eq!(p.verdict("T1"), None, "decided once recorded");
+        p.note_charge(charge("T1", 10_000));
+        p.note_charge(charge("T2", 10_000));
+        assert_eq!(p.verdict("T2"), Some(ChargeVerdict::Refunded { tracking_number: "T2".into(), reason: RefundReason::SecondCharge }));
+        assert_eq!(p.take_job(), Some(Job::Fulfil));
+        assert_eq!(p.payment_to_record().map(|c| c.tracking_number.as_str()), Some("T1"));
+        p.payment_recorded().unwrap();
+        assert_eq!(p.verdict("T1"), Some(ChargeVerdict::Paid { payment_id: "T1".into() }));
+        assert_eq!(p.ask_request(), None, "paid: the answer is known");
+        assert_eq!(p.request_outcome(), PaymentRequestOutcome::Paid { payment_id: "T1".into() });
+        p.delivered().unwrap();
+        assert!(p.status().is_final());
+        assert_eq!(p.view().payment_id.as_deref(), Some("T1"));
+        assert_eq!(p.next_refund().map(|(c, _)| c.tracking_number), Some("T2".into()));
+        p.refunded("T2");
+        assert!(!p.refunds_due());
+        assert_eq!(p.view().refunded, ["T2"]);
     }
-    if !matches!(status, PurchaseStatus::Booked | PurchaseStatus::BookingFailed) {
-        return Ok(());
-    }
-    let reason = if status == PurchaseStatus::Booked { "not paid before the deadline" } else { "booking never succeeded" };
-    let policy_id = purchase(ctx, |p| p.policy_id());
-    if !policy_id.is_empty() {
-        ctx.execute_activity(PurchaseActivities::void_purchase, VoidPurchase { policy_id, reason: reason.into() }, quick()).await?;
-    }
-    purchase(ctx, |p| {
-        let _ = p.lifecycle.apply(PurchaseEvent::PaymentDeadlinePassed);
-        p.watch_until = None;
-    });
-    set_status_attribute(ctx);
-    Ok(())
-}
 
-/// Why the main loop woke.
-enum Wake {
-    Work,
-    /// A coverage was chosen: the reminder is to be set.
-    Rearm,
-    Idle,
-    Reminder,
-    Deadline,
-    Check,
-    Settled,
-}
-
-/// The checkout's main loop, until it closes: abandoned, or settled after its purchase ended.
-pub(super) async fn main_loop(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResult<CheckoutOutcome> {
-    let t = ctx.state(|s| s.input.timings.clone());
-    let mut idle = Alarm::after(ctx, Duration::from_secs(t.idle_close_secs));
-    let mut reminder = Alarm::default();
-    let mut deadline = Alarm::default();
-    let mut check = Alarm::default();
-    let mut settle = Alarm::default();
-    loop {
-        let now = unix_now(ctx.workflow_time());
-        let (quiet, wants_reminder, status, arm_deadline, watching) = ctx.state(|s| {
-            let p = s.purchase.as_ref();
-            (
-                now - s.last_step_at,
-                s.wants_reminder(),
-                p.map(Purchase::status),
-                p.is_some_and(|p| !p.deadline_set && p.rounds_asked > 0),
-                p.and_then(|p| p.watch_until.filter(|_| p.payment.is_none())),
-            )
-        });
-        if wants_reminder && !reminder.is_set() {
-            reminder = Alarm::after(ctx, Duration::from_secs(t.reminder_after_secs.saturating_sub(quiet.max(0) as u64)));
-        }
-        if arm_deadline {
-            deadline = Alarm::after(ctx, Duration::from_secs(t.payment_deadline_secs));
-            purchase(ctx, |p| p.deadline_set = true);
-        }
-        if watching.is_some_and(|until| until > now) && !check.is_set() {
-            check = Alarm::after(ctx, Duration::from_secs(t.payment_check_secs));
-        }
-        if status.is_some_and(PurchaseStatus::is_final) && !settle.is_set() {
-            deadline.clear();
-            check.clear();
-            reminder.clear();
-            idle.clear();
-            settle = Alarm::after(ctx, Duration::from_secs(t.settle_secs));
-        }
-        let reminder_set = reminder.is_set();
-        let wake = select! {
-            _ = ctx.wait_condition(CheckoutWorkflow::has_work) => Wake::Work,
-            _ = ctx.wait_condition(move |s| !reminder_set && s.wants_reminder()) => Wake::Rearm,
-            _ = &mut idle => Wake::Idle,
-            _ = &mut reminder => Wake::Reminder,
-            _ = &mut deadline => Wake::Deadline,
-            _ = &mut check => Wake::Check,
-            _ = &mut settle => Wake::Settled,
-        };
-        match wake {
-            Wake::Work => {
-                let (round, asks, record) = ctx.state(|s| {
-                    let p = s.purchase.as_ref().expect("work needs a purchase");
-                    (p.rounds_asked > p.rounds_done, p.request_asks > p.request_answers, p.payment.is_some())
-                });
-                if round {
-                    booking_round(ctx).await?;
-                } else if asks {
-                    answer_requests(ctx).await?;
-                } else if record {
-                    fulfil(ctx).await?;
-                }
-            }
-            Wake::Idle => {
-                let (quiet, has_purchase) = ctx.state(|s| (unix_now(ctx.workflow_time()) - s.last_step_at, s.purchase.is_some()));
-                if has_purchase {
-                    continue;
-                }
-                if quiet >= t.idle_close_secs as i64 {
-                    ctx.state_mut(|s| s.abandoned = true);
-                    set_status_attribute(ctx);
-                    break;
-                }
-                idle = Alarm::after(ctx, Duration::from_secs(t.idle_close_secs - quiet.max(0) as u64));
-            }
-            Wake::Reminder => {
-                let (quiet, wants, user_id) =
-                    ctx.state(|s| (unix_now(ctx.workflow_time()) - s.last_step_at, s.wants_reminder(), s.input.user_id.clone()));
-                if wants && quiet >= t.reminder_after_secs as i64 {
-                    ctx.execute_activity(CheckoutActivities::send_reminder, user_id, quick()).await?;
-                    ctx.state_mut(|s| s.reminder_sent = true);
-                }
-            }
-            Wake::Rearm => {}
-            Wake::Deadline => deadline_passed(ctx).await?,
-            Wake::Check => look_up_charges(ctx).await?,
-            Wake::Settled => break,
-        }
+    #[test]
+    fn a_charge_that_does_not_match_is_refunded_and_the_contract_waits_again() {
+        let mut p = booked();
+        p.ask_request();
+        p.take_job();
+        p.request_open("REQ-1".into(), 2_000, false, 1_000);
+        p.job_done();
+        p.note_charge(charge("T1", 1));
+        p.take_job();
+        p.payment_mismatched();
+        assert_eq!(p.status(), PurchaseStatus::Booked);
+        assert_eq!(p.verdict("T1"), Some(ChargeVerdict::Refunded { tracking_number: "T1".into(), reason: RefundReason::AmountMismatch }));
+        assert_eq!(p.watch_until(), Some(2_000 + CHARGE_GRACE_SECS), "the look-ups go on");
+        p.note_charge(charge("T2", 10_000));
+        assert!(p.payment_to_record().is_some(), "the next charge is the payment");
+        assert!(p.voided().is_err(), "a charged contract is never voided");
     }
-    ctx.state_mut(|s| s.closing = true);
-    ctx.wait_condition(|s| s.purchase.as_ref().is_none_or(|p| p.refunds_due.is_empty())).await?;
-    Ok(ctx.state(|s| CheckoutOutcome {
-        status: s.status(),
-        policy_id: s.purchase.as_ref().and_then(|p| p.policy_id.clone()),
-        contract_number: s.purchase.as_ref().and_then(|p| p.contract_number.clone()),
-        payment_id: s.purchase.as_ref().and_then(|p| p.view().payment_id),
-    }))
-}
 
-/// Refunds every charge that is not the payment, one at a time, retrying until the gateway
-/// answers; ends when the checkout closes with nothing left to refund.
-pub(super) async fn refund_lane(ctx: &WorkflowContext<CheckoutWorkflow>) -> WorkflowResult<()> {
-    let forever = ActivityOptions::with_start_to_close_timeout(Duration::from_secs(60))
-        .retry_policy(
-            RetryPolicy::builder()
-                .initial_interval(Duration::from_secs(1))
-                .backoff_coefficient(2.0)
-                .maximum_interval(Duration::from_secs(600))
-                .build(),
-        )
-        .build();
-    loop {
-        ctx.wait_condition(|s| s.closing || s.purchase.as_ref().is_some_and(|p| !p.refunds_due.is_empty())).await?;
-        let Some((charge, reason, policy_id)) = ctx.state(|s| {
-            let p = s.purchase.as_ref()?;
-            p.refunds_due.first().map(|(c, r)| (c.clone(), *r, p.policy_id()))
-        }) else {
-            return Ok(());
-        };
-        let refund = RefundCharge {
-            policy_id,
-            tracking_number: charge.tracking_number.clone(),
-            amount: charge.amount - charge.refunded_amount,
-            reason,
-        };
-        ctx.execute_activity(CheckoutActivities::refund_charge, refund, forever.clone()).await?;
-        purchase(ctx, |p| {
-            p.refunds_due.retain(|(c, _)| c.tracking_number != charge.tracking_number);
-            p.refunded.push(charge.tracking_number);
-        });
+    #[test]
+    fn a_charge_for_a_voided_contract_is_refunded_and_a_refunded_one_is_only_noted() {
+        let mut p = booked();
+        p.voided().unwrap();
+        assert_eq!(p.ask_request(), None);
+        assert_eq!(p.request_outcome(), PaymentRequestOutcome::Unavailable { reason: "no request".into() });
+        p.note_charge(charge("T1", 10_000));
+        assert_eq!(p.verdict("T1"), Some(ChargeVerdict::Refunded { tracking_number: "T1".into(), reason: RefundReason::ContractVoided }));
+        p.note_charge(ChargeSeen { refunded_amount: 10_000, ..charge("T0", 10_000) });
+        assert_eq!(p.verdict("T0"), Some(ChargeVerdict::Refunded { tracking_number: "T0".into(), reason: RefundReason::SecondCharge }));
+        assert_eq!(p.next_refund().map(|(c, _)| c.tracking_number), Some("T1".into()), "only the live charge is refunded");
+    }
+
+    #[test]
+    fn requests_asked_while_one_waits_share_its_answer() {
+        let mut p = booked();
+        let first = p.ask_request().unwrap();
+        assert_eq!(p.ask_request(), Some(first));
+        p.take_job();
+        let second = p.ask_request().unwrap();
+        assert_ne!(second, first, "the running answer may be out of date: another is asked");
+        p.request_failed("gateway down".into());
+        p.job_done();
+        assert!(p.pending(second) && !p.pending(first));
+        assert_eq!(p.request_outcome(), PaymentRequestOutcome::Unavailable { reason: "gateway down".into() });
+        p.take_job();
+        p.request_charged(vec![charge("T1", 10_000)]);
+        p.job_done();
+        assert_eq!(p.request_outcome(), PaymentRequestOutcome::Paid { payment_id: "T1".into() });
+        assert_eq!(p.take_job(), Some(Job::Fulfil));
     }
 }

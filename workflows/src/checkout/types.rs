@@ -6,6 +6,9 @@ use coverline_domain::ErrorCode;
 use coverline_domain::checkout::{Answers, Checkout, CheckoutStatus, Facts, Step};
 use coverline_domain::lifecycle::PurchaseStatus;
 use serde::{Deserialize, Serialize};
+use temporalio_common::error::{ApplicationErrorCategory, ApplicationFailure};
+use temporalio_common::protos::temporal::api::failure::v1::Failure;
+use temporalio_common::protos::temporal::api::failure::v1::failure::FailureInfo;
 
 /// How long things take; inputs, so tests can shorten them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,39 +174,102 @@ pub struct CheckoutOutcome {
     pub payment_id: Option<String>,
 }
 
-/// A step or request the checkout refuses. Its text carries a code the API maps to its answer:
-/// `[refused:<code>] <message>`.
+/// A step or request the checkout refuses. It crosses Temporal as an `ApplicationFailure` whose
+/// type is the code (`rateLimited`, ...) and whose details are a [`Refusal`]; the API reads it
+/// back with [`Refused::from_failure`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("[refused:{code}] {message}")]
+#[error("{message}")]
 pub struct Refused {
     pub code: ErrorCode,
     pub message: String,
+    /// The request's field the refusal is about, if one.
+    pub field: Option<String>,
+}
+
+/// A refusal's details, as its failure carries them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Refusal {
+    pub message: String,
+    pub field: Option<String>,
+}
+
+/// The error an Update handler or validator returns for a refusal. The SDK wraps a handler's error
+/// in an untyped `ApplicationFailure` of its own and encodes the error's source as that failure's
+/// cause, so the typed failure is this error's source: it arrives as the cause.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+struct RefusalError {
+    message: String,
+    #[source]
+    failure: ApplicationFailure,
 }
 
 impl Refused {
     /// A refusal with `code` (the API's error code) and the member's `message`.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, message: message.into() }
+        Self { code, message: message.into(), field: None }
     }
 
-    /// The refusal inside a failure's text, however the layers above wrapped it.
-    pub fn find(text: &str) -> Option<Self> {
-        let start = text.find("[refused:")?;
-        let rest = &text[start + "[refused:".len()..];
-        let (code, message) = rest.split_once("] ")?;
-        Some(Self { code: code.parse().ok()?, message: message.lines().next().unwrap_or_default().to_string() })
+    /// The refusal as an Update's error: a non-retryable `ApplicationFailure` typed by its code.
+    pub fn into_failure(self) -> Box<dyn std::error::Error + Send + Sync> {
+        let failure = ApplicationFailure::builder(self.message.clone())
+            .type_name(self.code.to_string())
+            .non_retryable(true)
+            .category(ApplicationErrorCategory::Benign)
+            .details(Refusal { message: self.message.clone(), field: self.field })
+            .build();
+        Box::new(RefusalError { message: self.message, failure })
+    }
+
+    /// The refusal in an Update's failure (itself or a cause): an application failure whose type
+    /// is an [`ErrorCode`] and whose details are a [`Refusal`].
+    pub fn from_failure(failure: &Failure) -> Option<Self> {
+        std::iter::successors(Some(failure), |f| f.cause.as_deref()).find_map(|f| {
+            let Some(FailureInfo::ApplicationFailureInfo(info)) = &f.failure_info else {
+                return None;
+            };
+            let code = info.r#type.parse::<ErrorCode>().ok()?;
+            let details = info.details.as_ref()?.payloads.first()?;
+            let refusal: Refusal = serde_json::from_slice(&details.data).ok()?;
+            Some(Self { code, message: refusal.message, field: refusal.field })
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use temporalio_common::data_converters::{DefaultFailureConverter, FailureConverter, PayloadConverter, SerializationContextData};
+    use temporalio_common::error::{OutgoingError, OutgoingWorkflowError};
+
+    /// The failure the SDK makes of an Update handler's error (temporalio-workflow's
+    /// `workflow_error_to_failure`: the error wrapped in an untyped `ApplicationFailure`).
+    fn as_the_sdk_sends_it(error: Box<dyn std::error::Error + Send + Sync>) -> Failure {
+        DefaultFailureConverter::default().to_failure(
+            OutgoingError::Workflow(OutgoingWorkflowError::Application(Box::new(ApplicationFailure::new(error)))),
+            &PayloadConverter::default(),
+            &SerializationContextData::None,
+        )
+    }
 
     #[test]
-    fn a_refusal_is_found_in_wrapped_text() {
-        let refused = Refused::new(ErrorCode::Voided, "This contract was voided.");
-        let wrapped = format!("Workflow execution error: update failed: {refused}");
-        assert_eq!(Refused::find(&wrapped), Some(refused));
-        assert_eq!(Refused::find("some other failure"), None);
+    fn a_refusal_crosses_as_a_typed_failure() {
+        let refused = Refused { field: Some("email".into()), ..Refused::new(ErrorCode::RateLimited, "Please wait a few seconds.") };
+        let failure = as_the_sdk_sends_it(refused.clone().into_failure());
+        assert_eq!(failure.message, "Please wait a few seconds.");
+        let cause = failure.cause.as_deref().expect("the typed failure is the cause");
+        let Some(FailureInfo::ApplicationFailureInfo(info)) = &cause.failure_info else { panic!("an application failure") };
+        assert_eq!(info.r#type, "rateLimited");
+        assert!(info.non_retryable);
+        assert_eq!(Refused::from_failure(&failure), Some(refused));
+    }
+
+    #[test]
+    fn other_failures_are_not_refusals() {
+        let failure = as_the_sdk_sends_it("activity task failed: [refused:voided] This contract was voided.".into());
+        assert_eq!(Refused::from_failure(&failure), None, "text is not a refusal");
+        let untyped = ApplicationFailure::builder("boom").type_name("NotAnErrorCode".to_string()).build();
+        assert_eq!(Refused::from_failure(&as_the_sdk_sends_it(Box::new(RefusalError { message: "x".into(), failure: untyped }))), None);
     }
 }
