@@ -267,7 +267,7 @@ mod tests {
 
     #[test]
     fn other_failures_are_not_refusals() {
-        let failure = as_the_sdk_sends_it("activity task failed: [refused:voided] This contract was voided.".into());
+        let failure = as_the_sdk_sends_it("voided: This contract was voided.".into());
         assert_eq!(Refused::from_failure(&failure), None, "text is not a refusal");
         let untyped = ApplicationFailure::builder("boom").type_name("NotAnErrorCode".to_string()).build();
         assert_eq!(Refused::from_failure(&as_the_sdk_sends_it(Box::new(RefusalError { message: "x".into(), failure: untyped }))), None);
