@@ -20,7 +20,13 @@ const ast = await openapiTS(document, { alphabetize: false, exportType: true, de
 const header =
   '// Generated from `coverline openapi` by tools/api-types/generate.mjs (openapi-typescript). Do not edit:\n' +
   '// change the Rust types (utoipa ToSchema) and run `make api-types`.\n\n'
-const generated = header + astToString(ast)
+// The error codes as a value too, so a body's code is checked at run time (web/src/api/types.ts).
+const errorCodes = document.components.schemas.ErrorCode.enum
+const generated =
+  header +
+  astToString(ast) +
+  "\n/** Every error code the API answers, to check an error body's code at run time. */\n" +
+  `export const errorCodes: readonly components['schemas']['ErrorCode'][] = ${JSON.stringify(errorCodes)}\n`
 
 if (flag === '--check') {
   let committed = ''

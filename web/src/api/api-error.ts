@@ -28,6 +28,11 @@ export class ApiError extends Error {
   }
 }
 
+/** True when `error` is the API's answer with one of `codes`. */
+export function hasCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return error instanceof ApiError && codes.includes(error.code)
+}
+
 /** True when the server refused the token because the session ran out. */
 export function isSessionExpired(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'sessionExpired' || error.status === 401)

@@ -40,6 +40,7 @@ import type {
   VinPhotoDrop,
   VinPhotoReading,
 } from './types'
+import { errorCodeOr } from './types'
 
 /** Who is calling: the institution, and once a user exists, its id and session token. */
 export interface Session {
@@ -115,7 +116,7 @@ function apiErrorOf(status: number, json: unknown, retryAfter: string | null = n
   const error = (json as { error?: { code?: string; message?: string; field?: string } } | undefined)?.error
   return new ApiError(
     status,
-    (error?.code as ApiError['code']) ?? (status === 401 ? 'unauthorized' : 'internal'),
+    errorCodeOr(error?.code, status === 401 ? 'unauthorized' : 'internal'),
     error?.message ?? '',
     error?.field ?? null,
     retryAfterSecondsOf(retryAfter),

@@ -4515,3 +4515,6 @@ export interface operations {
         };
     };
 }
+
+/** Every error code the API answers, to check an error body's code at run time. */
+export const errorCodes: readonly components['schemas']['ErrorCode'][] = ["validation","badRequest","notFound","methodNotAllowed","tooLarge","unsupportedMediaType","unauthorized","sessionExpired","invalidCredentials","institutionInactive","invalidIntegrator","integratorInactive","vehicleNotFound","mockVin","noQuotes","invalidCode","emailNotVerified","emailFailed","bookingFailed","bookingNoResponse","paymentFailed","gatewayUnavailable","paymentPending","alreadyPaid","secondChargeRefunded","chargeRefunded","voided","confirmationRequired","quoteStateChanged","notReady","noPolicies","conflict","stepOutOfOrder","checkoutBusy","checkoutClosed","linkExpired","captchaRequired","captchaInvalid","captchaExpired","captchaUsed","rateLimited","badSignature","unavailable","internal"]

@@ -4,7 +4,7 @@
  * document (`make api-types`; `make test` fails when it is stale) and this file only names its
  * schemas as the client calls them. Money in `number` fields is integer cents.
  */
-import type { components, operations } from './schema.gen'
+import { errorCodes, type components, type operations } from './schema.gen'
 
 type Schemas = components['schemas']
 
@@ -75,6 +75,11 @@ export type ContactRequestBody = Schemas['ContactRequest']
 
 /** The server's error codes, and `network` for a request that never got an answer (client.ts). */
 export type ApiErrorCode = Schemas['ErrorCode'] | 'network'
+
+/** `value` if it is one of the server's error codes, else `fallback` (a body from a proxy, say). */
+export function errorCodeOr(value: unknown, fallback: ApiErrorCode): ApiErrorCode {
+  return errorCodes.find((code) => code === value) ?? fallback
+}
 
 export type ChosenRate = Schemas['ChosenRate']
 export type CheckoutBounce = Schemas['Bounce']

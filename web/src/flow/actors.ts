@@ -6,7 +6,6 @@ import { newIdempotencyKey } from '../api/idempotency-key'
 import { withRetries } from '../api/retry'
 import type {
   AnalyticsEvent,
-  ApiErrorCode,
   BookingBody,
   Car,
   Confirmation,
@@ -26,6 +25,7 @@ import type {
   VerifyEmailQuery,
 } from '../api/types'
 import { generatePassword } from '../lib/password'
+import { errorCodeOr } from '../api/types'
 import type { DescriptionList } from './description'
 import type { RestoreSource } from './restore-source'
 
@@ -181,8 +181,7 @@ export const flowActors = {
     if (response.status !== 200 || !record?.trackingNumber) {
       // A charge taken but refunded carries its reason (409: secondChargeRefunded, voided, chargeRefunded).
       const error = response.data?.error
-      const code = (error?.code ?? 'paymentFailed') as ApiErrorCode
-      throw new ApiError(response.status, code, error?.error_message ?? 'Payment failed')
+      throw new ApiError(response.status, errorCodeOr(error?.code, 'paymentFailed'), error?.error_message ?? 'Payment failed')
     }
     return record
   }),

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup, type DoneActorEvent } from 'xstate'
-import { ApiError, isSessionExpired, messageOf } from '../api/api-error'
+import { ApiError, hasCode, isSessionExpired, messageOf } from '../api/api-error'
 import type {
   AnalyticsEvent,
   BounceSource,
@@ -306,7 +306,7 @@ export const flowSetup = setup({
     /** 422 noPolicies: the partner's vehicle gets no coverage (messages.noAvailablePolicies). */
     isNoPolicies: ({ event }) => {
       const error = errorOf(event)
-      return error instanceof ApiError && error.code === 'noPolicies'
+      return hasCode(error, 'noPolicies')
     },
     isMockVin: ({ context }) => context.isMockVin,
     /** The app is in a partner's page (integration mode): no splash to go back to. */

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate'
-import { ApiError, messageOf } from '../../api/api-error'
+import { ApiError, hasCode, messageOf } from '../../api/api-error'
 import { api, type ContractRef } from '../../api/client'
 import type {
   CancellationAnswer,
@@ -29,7 +29,7 @@ export function retrievalFailedMessage(institution: Institution | null): string 
  * field was wrong.
  */
 export function failureMessage(error: unknown, institution: Institution | null): string {
-  if (error instanceof ApiError && (error.code === 'voided' || error.code === 'notReady') && error.message) {
+  if (hasCode(error, 'voided', 'notReady') && error.message) {
     return error.message
   }
   return retrievalFailedMessage(institution)

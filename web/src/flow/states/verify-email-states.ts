@@ -1,6 +1,6 @@
 import { assign } from 'xstate'
 import { back, expired, flowSetup, session, trackFailure } from '../flow-setup'
-import { ApiError, messageOf } from '../../api/api-error'
+import { ApiError, hasCode, messageOf } from '../../api/api-error'
 import { messages } from '../../lib/product'
 import type { FlowContext } from '../flow-context'
 
@@ -112,7 +112,7 @@ export const verifyEmailStates = {
                   target: 'idle',
                   actions: assign({
                     codeError: ({ event }) =>
-                      event.error instanceof ApiError && event.error.code !== 'invalidCode' && event.error.code !== 'validation'
+                      event.error instanceof ApiError && !hasCode(event.error, 'invalidCode', 'validation')
                         ? messageOf(event.error, messages.invalidCode)
                         : messages.invalidCode,
                   }),
