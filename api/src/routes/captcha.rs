@@ -50,7 +50,8 @@ struct CaptchaParameters {
 /// A new captcha challenge for the splash's widget; its solution goes with user creation
 /// (`captchaToken`), once, before the challenge expires. Never cached.
 #[utoipa::path(get, path = "/institution/{iid}/captcha", tag = "users", params(InstitutionPath),
-    responses((status = 200, body = CaptchaChallenge), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "A new challenge (`Cache-Control: no-store`)", body = CaptchaChallenge),
+        (status = "4XX", description = "An inactive (403) or unknown (404) institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn challenge(State(state): State<AppState>, ActiveInstitution(_): ActiveInstitution) -> ApiResult<impl IntoResponse> {
     let c = crate::captcha::challenge(&state.config.captcha, state.clock.now())?;

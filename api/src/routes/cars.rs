@@ -134,7 +134,8 @@ type CatalogQuery = Query<HashMap<String, String>>;
 
 /// Model years of the description catalog, newest first.
 #[utoipa::path(get, path = "/institution/{iid}/car/years", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
-    responses((status = 200, body = CatalogList<u16>), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The catalog's model years, newest first", body = CatalogList<u16>),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown one or a session of another (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn years(State(state): State<AppState>, _session: InstitutionSession) -> ApiResult<Json<CatalogList<u16>>> {
     Ok(Json(CatalogList { data: state.vehicles.catalog().years() }))
@@ -142,7 +143,8 @@ async fn years(State(state): State<AppState>, _session: InstitutionSession) -> A
 
 /// Makes of a model year.
 #[utoipa::path(get, path = "/institution/{iid}/car/makes", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
-    responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The makes of that model year (none for a year the catalog lacks)", body = CatalogList<String>),
+        (status = "4XX", description = "A missing or non-numeric `year` (400), no live session (401), an inactive (403) or unknown (404) institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn makes(
     State(state): State<AppState>,
@@ -154,7 +156,8 @@ async fn makes(
 
 /// Models of a year and make.
 #[utoipa::path(get, path = "/institution/{iid}/car/models", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
-    responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The models of that year and make (none when the catalog has none)", body = CatalogList<String>),
+        (status = "4XX", description = "A missing `year` or `make` (400), no live session (401), an inactive (403) or unknown (404) institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn models(
     State(state): State<AppState>,
@@ -166,7 +169,8 @@ async fn models(
 
 /// Styles of a year, make and model.
 #[utoipa::path(get, path = "/institution/{iid}/car/styles", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
-    responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The styles of that year, make and model (none when the catalog has none)", body = CatalogList<String>),
+        (status = "4XX", description = "A missing `year`, `make` or `model` (400), no live session (401), an inactive (403) or unknown (404) institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn styles(
     State(state): State<AppState>,
@@ -179,7 +183,8 @@ async fn styles(
 
 /// Body types of the catalog.
 #[utoipa::path(get, path = "/institution/{iid}/car/bodies", tag = "vehicles", params(InstitutionPath), security(("session" = [])),
-    responses((status = 200, body = CatalogList<String>), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The catalog's body types", body = CatalogList<String>),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown one or a session of another (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn bodies(State(state): State<AppState>, _session: InstitutionSession) -> ApiResult<Json<CatalogList<String>>> {
     Ok(Json(CatalogList { data: state.vehicles.catalog().bodies().to_vec() }))
@@ -188,7 +193,8 @@ async fn bodies(State(state): State<AppState>, _session: InstitutionSession) -> 
 /// The representative ("mock") VIN of a description, in `data.message` as the spec has it.
 /// Limited per member like VIN decodes.
 #[utoipa::path(get, path = "/institution/{iid}/car/vin", tag = "vehicles", params(InstitutionPath, CatalogParams), security(("session" = [])),
-    responses((status = 200, body = MockVin), (status = "4XX", description = "No VIN for that description (vehicleNotFound), a missing field, or too many lookups", body = ErrorBody)))]
+    responses((status = 200, description = "The description's representative VIN (`isMockVin: true`)", body = MockVin),
+        (status = "4XX", description = "A missing field (400), no live session (401), no VIN for that description (404 vehicleNotFound), too many lookups (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn vin_for_description(
     State(state): State<AppState>,
@@ -211,7 +217,8 @@ async fn vin_for_description(
 /// car is then created with the member's `style`.
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/{vin}", tag = "vehicles", security(("session" = [])),
     params(InstitutionPath, ("vin" = String, Path, description = "The VIN, 17 characters")),
-    responses((status = 200, body = Decoded), (status = "4XX", description = "The spec's VIN length texts, an undecodable VIN (vehicleNotFound), or too many lookups", body = ErrorBody)))]
+    responses((status = 200, description = "The decoded vehicle", body = Decoded),
+        (status = "4XX", description = "The spec's VIN length texts (400), no live session (401), an undecodable VIN (404 vehicleNotFound), too many lookups (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(vin = %vin))]
 async fn decode_vin(
     State(state): State<AppState>,
@@ -231,14 +238,19 @@ async fn decode_vin(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CreateCar {
-    #[schema(min_length = 17, max_length = 17, pattern = "^[A-HJ-NPR-Z0-9]{17}$")]
+    /// 17 characters, digits and letters other than I, O and Q, in either case; spaces around it
+    /// are ignored.
+    // The pattern is `Vin::parse`'s rule (a test in crate::openapi holds them together).
+    #[schema(pattern = "^\\s*[0-9A-HJ-NPR-Za-hj-npr-z]{17}\\s*$")]
     vin: String,
     /// The member's choice among the decoded VIN's `styleChoices` (required when it has any).
     style: Option<String>,
     #[serde(default)]
     car_flags: CarFlags,
-    /// Miles on the odometer, digits (commas allowed).
-    #[schema(pattern = "^[0-9][0-9,]{0,8}$")]
+    /// Miles on the odometer as typed: digits and commas, at most 7 characters, spaces around them
+    /// ignored; 1 to 999,999 miles, at most 6 digits.
+    // The pattern is the shape `Odometer::parse` checks; the miles it checks after.
+    #[schema(pattern = "^\\s*[0-9,]{1,7}\\s*$")]
     odometer: String,
     /// One of the offered options: 5000, 10000, 15000, 20000, 25000 or 30000.
     miles_per_year: u32,
@@ -265,7 +277,9 @@ pub fn car_view(car: &CarRecord) -> CarView {
 
 /// Stores the member's car (decoded from its VIN).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/car", tag = "vehicles", params(MemberPath), request_body = CreateCar, security(("session" = [])),
-    responses((status = 201, body = OneCar), (status = "4XX", body = ErrorBody)))]
+    responses((status = 201, description = "The car, decoded from its VIN and stored", body = OneCar),
+        (status = "4XX", description = "A VIN, style, odometer or answer the rules refuse (400, `field` names it), \
+            an undecodable VIN (404 vehicleNotFound), no live session (401), an inactive institution (403), an unknown institution or another member's id (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn create_car(
     State(state): State<AppState>,
@@ -282,7 +296,8 @@ async fn create_car(
 
 /// The member's cars.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/car", tag = "vehicles", params(MemberPath), security(("session" = [])),
-    responses((status = 200, body = Cars), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The member's cars (none before the first)", body = Cars),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown institution or another member's id (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn list_cars(
     State(state): State<AppState>,
@@ -295,7 +310,8 @@ async fn list_cars(
 
 /// One of the member's cars.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/car/{car_id}", tag = "vehicles", params(MemberPath, ("car_id" = String, Path)), security(("session" = [])),
-    responses((status = 200, body = OneCar), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The car", body = OneCar),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown car or not the member's (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(car_id = %car_id))]
 async fn get_car(
     State(state): State<AppState>,

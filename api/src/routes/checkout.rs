@@ -52,7 +52,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct VehicleAnswer {
-    #[schema(min_length = 17, max_length = 17)]
+    /// 17 characters, digits and letters other than I, O and Q, in either case; spaces around it
+    /// are ignored.
+    // The pattern is `Vin::parse`'s rule (a test in crate::openapi holds them together).
+    #[schema(pattern = "^\\s*[0-9A-HJ-NPR-Za-hj-npr-z]{17}\\s*$")]
     vin: String,
     /// The member's choice when the VIN fits several styles.
     style: Option<String>,
@@ -62,7 +65,9 @@ struct VehicleAnswer {
 #[derive(Serialize, Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 struct AnswersBody {
-    #[schema(pattern = "^[A-Z]{2}$")]
+    /// Two-letter code of one of the 50 states or DC, in either case.
+    // The pattern is the shape `StateCode::parse` checks; which codes exist, it checks after.
+    #[schema(pattern = "^\\s*[A-Za-z]{2}\\s*$")]
     state_of_residence: Option<String>,
     vehicle: Option<VehicleAnswer>,
     #[schema(maximum = 999999)]
@@ -215,7 +220,9 @@ async fn checked_answers(state: &AppState, uid: &str, body: AnswersBody) -> ApiR
 /// Records a completed step in the member's checkout. The workflow checks the step order (the
 /// allowed-route gate) and answers the checkout; a step out of order is refused (409).
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/checkout", tag = "checkout", params(MemberPath), request_body = AdvanceBody, security(("session" = [])),
-    responses((status = 200, body = OneCheckout), (status = "4XX", description = "A step out of order (409 stepOutOfOrder), answers that are not the member's", body = ErrorBody),
+    responses((status = 200, description = "The checkout after the step: its screen and answers", body = OneCheckout),
+        (status = "4XX", description = "Answers the rules refuse (400), no live session (401), records that are not the member's (404), \
+            a step out of order (409 stepOutOfOrder)", body = ErrorBody),
         (status = 503, description = "The checkout did not answer in time", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn advance(
@@ -282,7 +289,9 @@ async fn resumed(
 /// The member's checkout as the workflow sees it now (or as last recorded, when it cannot answer
 /// at once); 404 before the first step.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/checkout", tag = "checkout", params(MemberPath), security(("session" = [])),
-    responses((status = 200, body = OneCheckout), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The checkout: its screen, answers and purchase", body = OneCheckout),
+        (status = "4XX", description = "No checkout before the first step (404), \
+            no live session (401), an inactive institution (403), an unknown institution or another member's id (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn get_checkout(
     State(state): State<AppState>,
@@ -297,8 +306,10 @@ async fn get_checkout(
 /// script can read it): a new token of the same session, and the member's screen. Refused once
 /// the session has expired (idle 15 minutes, or past its maximum age).
 #[utoipa::path(post, path = "/institution/{iid}/session/restore", tag = "checkout", params(InstitutionPath),
-    responses((status = 200, body = Resumed), (status = 401, description = "No restore cookie (unauthorized), or its session expired (sessionExpired)", body = ErrorBody),
-        (status = 404, description = "Unknown institution", body = ErrorBody)))]
+    responses((status = 200, description = "A new token of the same session and everything to show the member's screen", body = Resumed),
+        (status = 401, description = "No restore cookie (unauthorized), or its session expired (sessionExpired)", body = ErrorBody),
+        (status = 403, description = "An inactive institution", body = ErrorBody),
+        (status = 404, description = "An unknown institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn restore(
     State(state): State<AppState>,
@@ -326,7 +337,8 @@ async fn restore(
 /// cleared, and every live token of the member is revoked (the web app calls it when its session
 /// ends: 15 idle minutes, the refresh maximum). Without a cookie or token there is nothing to end.
 #[utoipa::path(post, path = "/institution/{iid}/session/end", tag = "checkout", params(InstitutionPath),
-    responses((status = 204, description = "Ended (or nothing to end); the restore cookie is cleared"), (status = "4XX", body = ErrorBody)))]
+    responses((status = 204, description = "Ended (or nothing to end); the restore cookie is cleared"),
+        (status = "4XX", description = "An inactive (403) or unknown (404) institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn end_session(
     State(state): State<AppState>,
@@ -409,7 +421,9 @@ pub(crate) const RESUME_TOKEN_MAX_LEN: usize = 100;
 /// Opens a 'continue your purchase' link (single use, 7 days): a new session for its member on
 /// this device, at the step reached. A quote too old to honour is re-rated; a changed price is said.
 #[utoipa::path(post, path = "/institution/{iid}/resume", tag = "checkout", params(InstitutionPath), request_body = ResumeBody,
-    responses((status = 200, body = Resumed), (status = "4XX", description = "A malformed link (400), unknown, used or expired link (410 linkExpired), too many tries (429)", body = ErrorBody)))]
+    responses((status = 200, description = "A new session for the link's member (the restore cookie is set) and their screen; \
+            `priceChange` when a re-rated quote's price moved", body = Resumed),
+        (status = "4XX", description = "A malformed link (400), an inactive (403) or unknown (404) institution, an unknown, used or expired link (410 linkExpired), too many tries (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn resume(
     State(state): State<AppState>,

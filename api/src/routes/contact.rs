@@ -59,7 +59,9 @@ fn yes() -> bool {
 
 /// A member asks to be contacted (expert guidance, payment options, an error page).
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/contact-request", tag = "contact", params(MemberPath), request_body = ContactRequest,
-    security(("session" = [])), responses((status = 202, body = ContactRequestId), (status = "4XX", body = ErrorBody)))]
+    security(("session" = [])), responses((status = 202, description = "Stored (a repeat within a minute answers the first one's id); the institution is emailed", body = ContactRequestId),
+        (status = "4XX", description = "Collected info the rules refuse (400), \
+            no live session (401), an inactive institution (403), an unknown institution or another member's id (404), too many requests (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn member_request(
     State(state): State<AppState>,
@@ -71,7 +73,9 @@ async fn member_request(
 
 /// A visitor without a session (e.g. not a member yet) asks to be contacted; 5 per hour and address.
 #[utoipa::path(post, path = "/institution/{iid}/contact-request", tag = "contact", params(InstitutionPath), request_body = ContactRequest,
-    responses((status = 202, body = ContactRequestId), (status = "4XX", body = ErrorBody)))]
+    responses((status = 202, description = "Stored (a repeat within a minute answers the first one's id); the institution is emailed", body = ContactRequestId),
+        (status = "4XX", description = "No email address, or collected info the rules refuse (400), an inactive (403) or unknown (404) institution, \
+            too many requests (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn anonymous_request(
     State(state): State<AppState>,

@@ -94,8 +94,10 @@ struct VerifyDetails {
     /// hyphens and periods of real names (O'Brien, Mary-Jane).
     #[serde(default)]
     lastname: String,
+    /// Five digits; spaces around them are ignored.
+    // The pattern is `parse_details`'s zip rule.
     #[serde(default)]
-    #[schema(pattern = "^[0-9]{5}$")]
+    #[schema(pattern = "^\\s*[0-9]{5}\\s*$")]
     zipcode: String,
 }
 
@@ -123,7 +125,9 @@ fn parse_details(body: &VerifyDetails) -> ApiResult<(String, String)> {
 /// Find your contract: last name + zip → a signed link to the document, valid 10 minutes.
 /// Needs no session; limited per policy (5 wrong answers an hour) and per client (30 an hour).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/verifydetails/{policy_id}", tag = "documents", params(MemberPath, ("policy_id" = String, Path)),
-    request_body = VerifyDetails, responses((status = 200, body = DocumentLink), (status = "4XX", body = ErrorBody)))]
+    request_body = VerifyDetails, responses((status = 200, description = "The details match: a signed link to the contract PDF, valid 10 minutes", body = DocumentLink),
+        (status = "4XX", description = "A last name or zip the rules refuse (400), no contract with those details (404), \
+            a voided contract or one still being prepared (409), too many tries (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn verify_details(
     State(state): State<AppState>,
@@ -225,7 +229,9 @@ struct DocumentQuery {
 /// so it opens in the new tab).
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/fetchdocument/{policy_id}", tag = "documents", params(MemberPath, ("policy_id" = String, Path), DocumentQuery),
     security((), ("session" = [])),
-    responses((status = 200, description = "The contract", content_type = "application/pdf", body = Vec<u8>), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The contract PDF: inline through a link, as a download to the owner's session", content(("application/pdf"))),
+        (status = "4XX", description = "No link and no session of the owner (401), a bad link or an unknown contract (404), \
+            a voided contract (409), an expired link (410)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn fetch_document(
     State(state): State<AppState>,
@@ -271,7 +277,8 @@ async fn fetch_document(
 /// template, marked SAMPLE on every page (review page, "View a sample of your contract").
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote/{quote_id}/rate/{rate_id}/sample-contract", tag = "documents",
     params(MemberPath, ("quote_id" = String, Path), ("rate_id" = String, Path)), security(("session" = [])),
-    responses((status = 200, description = "The sample contract", content_type = "application/pdf", body = Vec<u8>), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The sample contract PDF, marked SAMPLE on every page", content(("application/pdf"))),
+        (status = "4XX", description = "No live session (401), an unknown quote or rate (404), too many samples (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(quote_id = %quote_id, rate_id = %rate_id))]
 async fn sample_contract(
     State(state): State<AppState>,
@@ -332,5 +339,15 @@ mod tests {
         assert_eq!(details("Doe", "8020a").unwrap_err(), field_errors::NUMBERS_ONLY);
         assert_eq!(details("Doe", "8020").unwrap_err(), field_errors::FIND_ZIP);
         assert_eq!(details("Doe", "802021").unwrap_err(), field_errors::FIND_ZIP);
+    }
+
+    #[test]
+    fn the_openapi_zipcode_pattern_is_the_find_contract_rule() {
+        let doc = serde_json::to_value(crate::routes::openapi()).unwrap();
+        let pattern = doc["components"]["schemas"]["VerifyDetails"]["properties"]["zipcode"]["pattern"].as_str().expect("a pattern");
+        let rule = regex::Regex::new(pattern).unwrap();
+        for zip in ["80202", " 80202\t", "8020", "802021", "8020a", "", "80 202", "\u{a0}80202", "\u{ff18}0202"] {
+            assert_eq!(rule.is_match(zip), details("Doe", zip).is_ok(), "{zip:?}");
+        }
     }
 }

@@ -145,7 +145,9 @@ async fn late_charge(state: &AppState, policy: &coverline_store::PolicyRecord, c
 /// The gateway's signed webhook (no session: the signature is the proof).
 #[utoipa::path(post, path = "/gateway/webhook", tag = "payments",
     request_body(content = Object, description = "The gateway's event: `{id, type, created, data}`, signed in the Gateway-Signature header"),
-    responses((status = 200, body = Received), (status = 400, description = "A bad, stale (replayed) or missing signature", body = ErrorBody),
+    responses((status = 200, description = "The event is handled, or was before (`outcome` says what became of it)", body = Received),
+        (status = 400, description = "A bad, stale (replayed) or missing signature", body = ErrorBody),
+        (status = 502, description = "A charge after its checkout closed could not be refunded yet: the gateway retries", body = ErrorBody),
         (status = 503, description = "Not recorded yet: the gateway retries", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> ApiResult<Json<Received>> {

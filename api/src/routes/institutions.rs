@@ -72,7 +72,8 @@ struct GlobalLimits {
 /// The settings shared by every institution: time-outs, limits, the widget's start parameters,
 /// the terms PDF and the app version. Cacheable for 5 minutes.
 #[utoipa::path(get, path = "/institution/global-settings", tag = "institutions",
-    responses((status = 200, body = GlobalSettings, headers(("Cache-Control" = String, description = "public, max-age=300")))))]
+    responses((status = 200, description = "The settings, the same for every institution", body = GlobalSettings,
+            headers(("Cache-Control" = String, description = "public, max-age=300")))))]
 #[tracing::instrument(skip_all)]
 async fn global_settings(State(state): State<AppState>) -> impl IntoResponse {
     use coverline_domain::product::{limits, timings};
@@ -126,7 +127,8 @@ pub(crate) struct InstitutionView {
 /// The institution's public settings (test switches and contact email stay server-side).
 /// An inactive institution answers too (`isActive: false`), so the app can say so.
 #[utoipa::path(get, path = "/institution/{iid}", tag = "institutions", params(InstitutionPath),
-    responses((status = 200, body = InstitutionView), (status = "4XX", description = "Unknown institution", body = ErrorBody)))]
+    responses((status = 200, description = "The institution's public settings, also when it is inactive", body = InstitutionView),
+        (status = "4XX", description = "An unknown institution (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<Json<InstitutionView>> {
     let inst = state.institution(&iid).await?;
@@ -152,7 +154,7 @@ pub(crate) fn institution_view(state: &AppState, inst: coverline_domain::institu
 /// The institution's logo image.
 #[utoipa::path(get, path = "/institution/{iid}/logo", tag = "institutions", params(InstitutionPath),
     responses((status = 200, description = "The logo (SVG, PNG or JPEG)", content(("image/svg+xml"), ("image/png"), ("image/jpeg"))),
-              (status = "4XX", description = "Unknown institution or no logo", body = ErrorBody)))]
+        (status = "4XX", description = "An unknown institution, or one without a logo (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn logo(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<impl IntoResponse> {
     let inst = state.institution(&iid).await?;

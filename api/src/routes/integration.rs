@@ -175,7 +175,9 @@ fn code_hash(code: &str) -> String {
 /// The partner's server starts the flow for one member (`Authorization: Bearer <integrator token>`).
 /// With a vehicle, it is rated first: none fits → 422 'No available policies', nothing created.
 #[utoipa::path(post, path = "/institution/{iid}/integration/{integrator_id}/launch", tag = "integration", params(IntegratorPath), request_body = Launch,
-    security(("integrator" = [])), responses((status = 201, body = Launched), (status = "4XX", body = ErrorBody)))]
+    security(("integrator" = [])), responses((status = 201, description = "The launch code and the embedded app's URL to send the member to (once, within 10 minutes)", body = Launched),
+        (status = "4XX", description = "Member or vehicle data the rules refuse (400), a bad integrator or token (401 invalidIntegrator), \
+            an inactive integration or institution (403), an undecodable VIN (404), no coverage for the vehicle (422 noPolicies)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(integrator_id = %integrator_id))]
 async fn launch(
     State(state): State<AppState>,
@@ -269,7 +271,8 @@ struct Exchange {
 
 /// The embedded app exchanges the launch code (once) for a session, the car and the quote.
 #[utoipa::path(post, path = "/institution/{iid}/integration/{integrator_id}/session", tag = "integration", params(IntegratorPath), request_body = Exchange,
-    responses((status = 200, body = IntegrationSession), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The member's session (the restore cookie is set), with the car and quote when the partner gave a vehicle", body = IntegrationSession),
+        (status = "4XX", description = "An inactive integration or institution (403), an unknown institution or integrator, or a used or expired launch code (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(integrator_id = %integrator_id))]
 async fn session(
     State(state): State<AppState>,

@@ -167,7 +167,8 @@ async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiRes
 /// never has two chargeable requests: an open one is reused (another tab, Retry Payment), and a
 /// contract the gateway already charged gets none.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/signrequest", tag = "purchase", params(MemberPath), request_body = PolicyRef, security(("session" = [])),
-    responses((status = 200, body = Signed), (status = "4XX", description = "Not booked, voided, or already paid (409 alreadyPaid)", body = ErrorBody),
+    responses((status = 200, description = "The signed request to start the card widget with (an open one is reused)", body = Signed),
+        (status = "4XX", description = "No live session (401), not the member's policy (404), not booked, voided, or already paid (409 alreadyPaid)", body = ErrorBody),
         (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn sign_request(
@@ -233,7 +234,11 @@ fn coded_envelope(status: StatusCode, data: Option<PaymentRecord>, error_message
 /// which records it as the payment (or refunds it: a second charge); answers the envelope the
 /// web app reads. The gateway's webhook reports the same charge when this call is lost.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/verifyresponse", tag = "purchase", params(MemberPath), request_body = VerifyBody, security(("session" = [])),
-    responses((status = 200, body = Envelope), (status = "4XX", body = VerifyRefusal), (status = 502, description = "The processor failed", body = Envelope)))]
+    responses((status = 200, description = "The payment, recorded by the checkout (or taken to be recorded)", body = Envelope),
+        (status = "4XX", description = "The envelope with its error: the session expired (401 'User timeout.'), the card was refused (402), \
+            the charge is being refunded (409, `code` says why), another contract's payment (422); \
+            or an error: no session (401), not the member's policy (404), not booked or voided (409)", body = VerifyRefusal),
+        (status = 502, description = "The processor failed", body = Envelope)))]
 #[tracing::instrument(skip_all)]
 async fn verify_response(
     State(state): State<AppState>,
@@ -320,8 +325,9 @@ struct ConfirmationBody {
 
 /// The confirmation page's data once the workflow recorded the payment (spec section 3).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/payment/confirmation", tag = "purchase", params(MemberPath), request_body = ConfirmationBody, security(("session" = [])),
-    responses((status = 200, body = Confirmation),
-        (status = "4XX", body = ErrorBody), (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
+    responses((status = 200, description = "The confirmation page's data, once the payment is recorded", body = Confirmation),
+        (status = "4XX", description = "No live session (401), not the member's policy (404), the payment is not recorded yet (409 paymentPending)", body = ErrorBody),
+        (status = 502, description = "The spec's payment problem text", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn confirmation(
     State(state): State<AppState>,
@@ -361,7 +367,8 @@ fn payment_view(p: &coverline_store::PaymentRecord) -> PaymentView {
 
 /// The member's payments, newest first.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/payment", tag = "purchase", params(MemberPath), security(("session" = [])),
-    responses((status = 200, body = Payments), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The member's payments, newest first (none before paying)", body = Payments),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown institution or another member's id (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn list_payments(
     State(state): State<AppState>,
@@ -374,7 +381,8 @@ async fn list_payments(
 
 /// One of the member's payments.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/payment/{payment_id}", tag = "purchase", params(MemberPath, ("payment_id" = String, Path)), security(("session" = [])),
-    responses((status = 200, body = OnePayment), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The payment", body = OnePayment),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown payment or not the member's (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(payment_id = %payment_id))]
 async fn get_payment(
     State(state): State<AppState>,

@@ -170,7 +170,9 @@ fn normalized_mime(raw: &str) -> String {
 
 /// Opens a drop for a photo of the VIN: a signed upload URL valid 10 minutes; 20 per hour.
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/ocr/drop/{uid}", tag = "vehicles", params(MemberPath, DropParams), security(("session" = [])),
-    responses((status = 200, body = OpenedDrop), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "A drop: the signed upload URL, valid 10 minutes", body = OpenedDrop),
+        (status = "4XX", description = "Not a photo's content type (400), \
+            no live session (401), an inactive institution (403), an unknown institution or another member's id (404), too many drops (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn open_drop(
     State(state): State<AppState>,
@@ -201,7 +203,10 @@ async fn open_drop(
 
 #[utoipa::path(put, path = "/vin-photo/{drop_id}", tag = "vehicles", params(("drop_id" = String, Path), SignedUpload),
     request_body(description = "The photo, at most 10 MB", content(("image/jpeg"), ("image/png"), ("image/webp"), ("image/gif"), ("image/bmp"), ("image/tiff"))),
-    responses((status = 204, description = "Stored"), (status = "4XX", description = "A bad or expired link, a wrong type, too large, empty", body = ErrorBody)))]
+    responses((status = 204, description = "Stored"),
+        (status = "4XX", description = "Empty or interrupted (400), a bad or expired link (403), uploaded already (409), too large (413), \
+            not the link's content type (415)", body = ErrorBody),
+        (status = 503, description = "The instance is receiving as many uploads as it takes: try again after `Retry-After`", body = ErrorBody)))]
 /// The PUT to a signed URL. Checks the signature before reading the body, then streams the body
 /// with the cap, so an oversized upload is cut off at 10 MB rather than buffered.
 async fn upload(
@@ -290,7 +295,9 @@ async fn receive(body: Body, max: usize) -> ApiResult<Vec<u8>> {
 
 /// Reads the VIN in the uploaded photo (once; the answer is kept and the image forgotten).
 #[utoipa::path(get, path = "/institution/{iid}/car/vin/ocr/drop/{uid}/{drop_id}", tag = "vehicles", params(MemberPath, ("drop_id" = String, Path)), security(("session" = [])),
-    responses((status = 200, body = Reading), (status = "4XX", description = "Not uploaded yet (409), no VIN found or not a photo (422)", body = ErrorBody)))]
+    responses((status = 200, description = "The VIN read from the photo", body = Reading),
+        (status = "4XX", description = "No live session (401), an unknown drop (404), not uploaded yet (409), no VIN found or not a photo (422)", body = ErrorBody),
+        (status = 503, description = "As many readings are queued as the instance takes: try again after `Retry-After`", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(drop_id = %drop_id))]
 async fn read_drop(
     State(state): State<AppState>,

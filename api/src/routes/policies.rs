@@ -117,8 +117,11 @@ fn booking_failed(failure: Option<BookingFailure>) -> ApiError {
 /// Books the chosen rate: asks the member's checkout to book (or, after a failure, to book again)
 /// and answers the round's outcome (the provider has 120 s to answer).
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/policy", tag = "purchase", params(MemberPath), request_body = Book, security(("session" = [])),
-    responses((status = 200, body = OnePolicy), (status = "4XX", body = ErrorBody),
-        (status = 409, description = "The address is in another state than the quote's (quoteStateChanged: quote again in it), or the contract was voided", body = ErrorBody),
+    responses((status = 200, description = "The policy, booked (or already booked or paid)", body = OnePolicy),
+        (status = "4XX", description = "No personal details yet (400), no live session (401), an unverified email (403 emailNotVerified), \
+            an unknown quote, rate or car (404)", body = ErrorBody),
+        (status = 409, description = "The address is in another state than the quote's (quoteStateChanged: quote again in it), a described car \
+            without its VIN (mockVin), or the contract was voided", body = ErrorBody),
         (status = 502, description = "The booking failed (the spec's text)", body = ErrorBody),
         (status = 504, description = "The provider did not answer in time (the booking text, ending with the spec's not-charged sentence)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
@@ -302,7 +305,8 @@ pub struct ConfirmationInstitution {
 
 /// One of the member's policies.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy/{policy_id}", tag = "purchase", params(MemberPath, ("policy_id" = String, Path)), security(("session" = [])),
-    responses((status = 200, body = PolicyWithConfirmation), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The policy, with the confirmation page's data once paid", body = PolicyWithConfirmation),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown policy or not the member's (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn get_policy(
     State(state): State<AppState>,
@@ -316,7 +320,8 @@ async fn get_policy(
 
 /// The member's policies, newest first.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/policy", tag = "purchase", params(MemberPath), security(("session" = [])),
-    responses((status = 200, body = Policies), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The member's policies, newest first (none before booking)", body = Policies),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown institution or another member's id (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn list_policies(
     State(state): State<AppState>,

@@ -103,8 +103,9 @@ struct CreateQuote {
     miles_per_year: u32,
     #[schema(minimum = 1, maximum = 7)]
     years_to_own: u8,
-    /// Two-letter state of residence.
-    #[schema(pattern = "^[A-Z]{2}$")]
+    /// Two-letter code of the state of residence, one of the 50 states or DC, in either case.
+    // The pattern is the shape `StateCode::parse` checks; which codes exist, it checks after.
+    #[schema(pattern = "^\\s*[A-Za-z]{2}\\s*$")]
     state: String,
     pen_track_key: Option<String>,
 }
@@ -202,7 +203,8 @@ pub fn quote_json(
 /// Rates the member's car with their answers (state, miles per year, years to own) and stores
 /// the quote. No rate fits → 422 'No quotes present'.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/quote", tag = "quotes", params(MemberPath), request_body = CreateQuote, security(("session" = [])),
-    responses((status = 201, body = QuoteView), (status = "4XX", body = ErrorBody)))]
+    responses((status = 201, description = "The quote, stored with its rates", body = QuoteView),
+        (status = "4XX", description = "A state or answer the rules refuse (400), no live session (401), an unknown car (404), no rate fits (422 noQuotes)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn create_quote(
     State(state): State<AppState>,
@@ -228,13 +230,17 @@ struct UpdateQuote {
     miles_per_year: u32,
     #[schema(minimum = 1, maximum = 7)]
     years_to_own: u8,
-    #[schema(pattern = "^[A-Z]{2}$")]
+    /// Two-letter code of the state of residence, one of the 50 states or DC, in either case.
+    // The pattern is the shape `StateCode::parse` checks; which codes exist, it checks after.
+    #[schema(pattern = "^\\s*[A-Za-z]{2}\\s*$")]
     state: String,
 }
 
 /// Re-rates the same car with new answers under the same quote id (never once a purchase holds it).
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/quote/{quote_id}", tag = "quotes", params(MemberPath, ("quote_id" = String, Path)), request_body = UpdateQuote,
-    security(("session" = [])), responses((status = 200, body = QuoteView), (status = "4XX", body = ErrorBody)))]
+    security(("session" = [])), responses((status = 200, description = "The quote, rated again under the same id", body = QuoteView),
+        (status = "4XX", description = "A state or answer the rules refuse (400), no live session (401), an unknown quote (404), \
+            a quote a purchase holds (409), no rate fits (422 noQuotes)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn update_quote(
     State(state): State<AppState>,
@@ -257,7 +263,8 @@ async fn update_quote(
 
 /// One of the member's quotes.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote/{quote_id}", tag = "quotes", params(MemberPath, ("quote_id" = String, Path)), security(("session" = [])),
-    responses((status = 200, body = QuoteView), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The quote with its rates", body = QuoteView),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown quote or not the member's (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn get_quote(
     State(state): State<AppState>,
@@ -272,7 +279,8 @@ async fn get_quote(
 
 /// The member's latest quotes (at most 20), newest first, each with its rates.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote", tag = "quotes", params(MemberPath), security(("session" = [])),
-    responses((status = 200, body = Quotes), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The member's latest quotes, newest first (none before the first)", body = Quotes),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown institution or another member's id (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn list_quotes(
     State(state): State<AppState>,

@@ -87,7 +87,9 @@ struct EmailQuery {
 
 /// Rotates the session's token; a session older than the maximum is not refreshed.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/refresh", tag = "sessions", params(MemberPath), security(("session" = [])),
-    responses((status = 200, body = NewToken), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The session's new token (the old one stops working)", body = NewToken),
+        (status = "4XX", description = "No live session (401), or one past its maximum age (401 sessionExpired); \
+            an inactive institution (403), another member's id (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn refresh(
     State(state): State<AppState>,
@@ -110,7 +112,9 @@ struct Password {
 /// Email (query, as the spec's call) + password → the newest of the address's users whose password matches.
 /// 5 failures per address in 15 minutes, 30 per client an hour.
 #[utoipa::path(post, path = "/institution/{iid}/login", tag = "sessions", params(InstitutionPath, EmailQuery), request_body = Password,
-    responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The matching user and a new session token; the restore cookie is set", body = UserWithToken),
+        (status = "4XX", description = "A malformed address (400), a wrong address or password (401 invalidCredentials), \
+            an inactive (403) or unknown (404) institution, too many failures (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn login(
     State(state): State<AppState>,
@@ -152,7 +156,9 @@ struct ChangePassword {
 /// Changes the member's password (the old one must match): a new token and restore cookie for
 /// this device; every other session, restore key and unused continue link of the member ends.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/passwordchange", tag = "sessions", params(MemberPath), request_body = ChangePassword, security(("session" = [])),
-    responses((status = 200, body = NewToken), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "Changed: the session's new token; the restore cookie is set", body = NewToken),
+        (status = "4XX", description = "A new password not 12 to 256 characters (400), a wrong old one (401 invalidCredentials) \
+            or no live session (401), another member's id (404), too many wrong old passwords (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn change_password(
     State(state): State<AppState>,
@@ -190,7 +196,9 @@ fn reset_code_hash(user_id: &str, code: &str) -> String {
 /// address is known.
 /// Emails a reset code (10 minutes, 5 tries); 3 per address and 20 per client an hour.
 #[utoipa::path(post, path = "/institution/{iid}/passwordresetrequest", tag = "sessions", params(InstitutionPath), request_body = ResetRequest,
-    responses((status = 202, body = ResetSent), (status = "4XX", body = ErrorBody), (status = 502, description = "The email could not be sent (emailFailed)", body = ErrorBody)))]
+    responses((status = 202, description = "Taken: a code is emailed if the address has a user (the answer never says)", body = ResetSent),
+        (status = "4XX", description = "A malformed address (400), an inactive (403) or unknown (404) institution, too many requests (429)", body = ErrorBody),
+        (status = 502, description = "The email could not be sent (emailFailed)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn reset_request(
     State(state): State<AppState>,
@@ -228,7 +236,9 @@ struct Reset {
 /// The emailed code + a new password: the password changes, every session ends, a new token.
 /// A reset code and a new password → the user, logged in.
 #[utoipa::path(post, path = "/institution/{iid}/passwordreset", tag = "sessions", params(InstitutionPath), request_body = Reset,
-    responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The password is changed: the user, logged in with a new token; the restore cookie is set", body = UserWithToken),
+        (status = "4XX", description = "A malformed address or a password not 12 to 256 characters (400), \
+            a wrong, used or expired code (400 invalidCode), an inactive (403) or unknown (404) institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn reset(
     State(state): State<AppState>,

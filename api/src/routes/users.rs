@@ -111,7 +111,10 @@ struct UpdatedEmail {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CreateUser {
-    #[schema(format = Email, max_length = 254)]
+    /// An address a mail relay takes, with a dot in its domain; stored lower-cased.
+    // No `format: email`: `EmailAddress::parse` is stricter than it in some ways (a dotted domain,
+    // no IP literal) and looser in others (spaces around, non-ASCII local parts).
+    #[schema(max_length = 254)]
     email_address: String,
     #[schema(min_length = 12, max_length = 256)]
     password: String,
@@ -129,7 +132,9 @@ struct CreateUser {
 /// invalid, expired or used one is refused (`captchaRequired`, `captchaInvalid`, `captchaExpired`,
 /// `captchaUsed`) and no user is created.
 #[utoipa::path(post, path = "/institution/{iid}/user", tag = "users", params(InstitutionPath), request_body = CreateUser,
-    responses((status = 201, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+    responses((status = 201, description = "The user and their session token; the restore cookie is set", body = UserWithToken),
+        (status = "4XX", description = "A malformed address, a password not 12 to 256 characters, or a missing, invalid, expired or used captcha (400); \
+            an inactive (403) or unknown (404) institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn create_user(
     State(state): State<AppState>,
@@ -150,7 +155,8 @@ async fn create_user(
 
 /// The member's user.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}", tag = "users", params(MemberPath), security(("session" = [])),
-    responses((status = 200, body = OneUser), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The member's user", body = OneUser),
+        (status = "4XX", description = "No live session (401), an inactive institution (403), an unknown institution or another member's id (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn get_user(InstitutionMember { member, .. }: InstitutionMember) -> ApiResult<Json<OneUser>> {
     Ok(Json(OneUser { user: user_view(&member.user) }))
@@ -172,7 +178,9 @@ struct UpdateUser {
 /// Updates the member (personal details, membership answer, consent) or verifies their email
 /// with the 6-digit code; rotates the session token.
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}", tag = "users", params(MemberPath), request_body = UpdateUser, security(("session" = [])),
-    responses((status = 200, body = UserWithToken), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The member as updated (or verified), with the session's new token", body = UserWithToken),
+        (status = "4XX", description = "Details the rules refuse (400, `field` names it), a wrong code (400 invalidCode), \
+            no live session (401), an inactive institution (403), an unknown institution or another member's id (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn update_user(
     State(state): State<AppState>,
@@ -237,7 +245,10 @@ struct VerifyEmailQuery {
 /// 20 s, 6 per hour). The send is durable: a crash never loses it, and a call retried with the
 /// same `Idempotency-Key` is one send, counted once.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/verifyemail", tag = "users", params(MemberPath, VerifyEmailQuery), security(("session" = [])),
-    responses((status = 200, body = Sent), (status = "4XX", body = ErrorBody), (status = 502, description = "The email could not be sent", body = ErrorBody)))]
+    responses((status = 200, description = "The code is on its way (`sent: true`)", body = Sent),
+        (status = "4XX", description = "A malformed address or not the member's (400), \
+            no live session (401), an inactive institution (403), an unknown institution or another member's id (404), too many codes (429)", body = ErrorBody),
+        (status = 502, description = "The email could not be sent (emailFailed)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn send_verification_email(
     State(state): State<AppState>,
@@ -269,9 +280,10 @@ pub const UPDATE_EMAIL_FAILED: &str = messages::UPDATE_EMAIL_FAILED;
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct UpdateEmail {
-    #[schema(format = Email)]
+    /// The member's address now.
+    // No `format: email` (see `CreateUser`): `EmailAddress::parse` is the rule.
     old_email_address: String,
-    #[schema(format = Email)]
+    /// The address to use from now on, stored lower-cased.
     new_email_address: String,
 }
 
@@ -279,7 +291,9 @@ struct UpdateEmail {
 /// restore cookie for this device; the member's other sessions, restore keys and the continue
 /// links mailed to the old address end.
 #[utoipa::path(put, path = "/institution/{iid}/user/{uid}/update-email", tag = "users", params(MemberPath), request_body = UpdateEmail, security(("session" = [])),
-    responses((status = 200, body = UpdatedEmail), (status = "4XX", body = ErrorBody)))]
+    responses((status = 200, description = "The member with the new address and the session's new token (and a new restore cookie when the address changed)", body = UpdatedEmail),
+        (status = "4XX", description = "A malformed address (400), \
+            no live session (401), an inactive institution (403), an unknown institution or another member's id (404), an old address that is not the member's (409)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn update_email(
     State(state): State<AppState>,

@@ -1061,10 +1061,10 @@ export type components = {
             carFlags?: components["schemas"]["CarFlags"];
             /** @description The car created at years-to-own, tied to the member. */
             carId: string | null;
-            /** Format: int32 */
+            /** Format: uint32 */
             milesPerYear: number | null;
             /**
-             * Format: int32
+             * Format: uint32
              * @description Whole miles.
              */
             odometer: number | null;
@@ -1075,7 +1075,7 @@ export type components = {
             stateOfResidence: string | null;
             vehicle: components["schemas"]["Vehicle"] | null;
             /**
-             * Format: int32
+             * Format: uint8
              * @description 1 to 7 (7 = 7+ years).
              */
             yearsToOwn: number | null;
@@ -1095,15 +1095,16 @@ export type components = {
              */
             carFlags?: components["schemas"]["CarFlags"];
             carId?: string | null;
-            /** Format: int32 */
+            /** Format: uint32 */
             milesPerYear?: number | null;
-            /** Format: int32 */
+            /** Format: uint32 */
             odometer?: number | null;
             quoteId?: string | null;
             rate?: components["schemas"]["ChosenRate"] | null;
+            /** @description Two-letter code of one of the 50 states or DC, in either case. */
             stateOfResidence?: string | null;
             vehicle?: components["schemas"]["VehicleAnswer"] | null;
-            /** Format: int32 */
+            /** Format: uint8 */
             yearsToOwn?: number | null;
         };
         /** @description Application settings (spec section 3). */
@@ -1176,6 +1177,7 @@ export type components = {
         CancelBody: {
             /** @description The member confirms the odometer reading is true. */
             attested?: boolean;
+            /** @description The 6-digit code emailed to the member (spaces around it ignored). */
             code?: string | null;
             /**
              * Format: int64
@@ -1206,7 +1208,7 @@ export type components = {
             cancellable: boolean;
             contractNumber: string;
             /**
-             * Format: int32
+             * Format: uint32
              * @description Days of the state's free look (a full refund, no fee, to the card).
              */
             freeLookDays: number;
@@ -1251,7 +1253,7 @@ export type components = {
             /** @description `PBKDF2/SHA-256`. */
             algorithm: string;
             /**
-             * Format: int32
+             * Format: uint32
              * @description Iterations per try.
              */
             cost: number;
@@ -1260,6 +1262,7 @@ export type components = {
              * @description UTC unix seconds after which a solution is refused.
              */
             expiresAt: number | null;
+            /** Format: uint64 */
             keyLength: number;
             /** @description Hex. */
             keyPrefix: string;
@@ -1353,14 +1356,14 @@ export type components = {
         CheckoutView: {
             checkout: components["schemas"]["Checkout"];
             /**
-             * Format: int32
+             * Format: uint32
              * @description Verification codes sent.
              */
             codeSends: number;
             purchase: components["schemas"]["PurchaseView"] | null;
             status: components["schemas"]["CheckoutStatus"];
             /**
-             * Format: int64
+             * Format: uint64
              * @description Steps recorded so far (the read model keeps the newest).
              */
             version: number;
@@ -1368,7 +1371,7 @@ export type components = {
         /** @description The coverage the member picked on the carousel. */
         ChosenRate: {
             /**
-             * Format: int32
+             * Format: uint32
              * @description Its position in the quote's filtered list (the carousel's index).
              */
             index: number;
@@ -1393,7 +1396,7 @@ export type components = {
             lastName?: string | null;
             make?: string | null;
             /**
-             * Format: int32
+             * Format: uint32
              * @description One of the miles-per-year choices.
              */
             milesPerYear?: number | null;
@@ -1408,7 +1411,7 @@ export type components = {
             wantsMembershipInfo?: boolean | null;
             year?: components["schemas"]["NumberOrText"] | null;
             /**
-             * Format: int32
+             * Format: uint32
              * @description One of the years-to-own choices (7: seven or more).
              */
             yearsToOwn?: number | null;
@@ -1513,27 +1516,34 @@ export type components = {
         CreateCar: {
             carFlags?: components["schemas"]["CarFlags"];
             /**
-             * Format: int32
+             * Format: uint32
              * @description One of the offered options: 5000, 10000, 15000, 20000, 25000 or 30000.
              */
             milesPerYear: number;
-            /** @description Miles on the odometer, digits (commas allowed). */
+            /**
+             * @description Miles on the odometer as typed: digits and commas, at most 7 characters, spaces around them
+             *     ignored; 1 to 999,999 miles, at most 6 digits.
+             */
             odometer: string;
             /** @description The member's choice among the decoded VIN's `styleChoices` (required when it has any). */
             style?: string | null;
+            /**
+             * @description 17 characters, digits and letters other than I, O and Q, in either case; spaces around it
+             *     are ignored.
+             */
             vin: string;
-            /** Format: int32 */
+            /** Format: uint8 */
             yearsToOwn: number;
         };
         /** @description The member's answers for their car. */
         CreateQuote: {
             carId: string;
-            /** Format: int32 */
+            /** Format: uint32 */
             milesPerYear: number;
             penTrackKey?: string | null;
-            /** @description Two-letter state of residence. */
+            /** @description Two-letter code of the state of residence, one of the 50 states or DC, in either case. */
             state: string;
-            /** Format: int32 */
+            /** Format: uint8 */
             yearsToOwn: number;
         };
         /** @description The splash's answer: an email address and a generated password. */
@@ -1544,7 +1554,7 @@ export type components = {
              */
             captchaToken?: string | null;
             currentUserId?: string | null;
-            /** Format: email */
+            /** @description An address a mail relay takes, with a dot in its domain; stored lower-cased. */
             emailAddress: string;
             password: string;
         };
@@ -1574,7 +1584,7 @@ export type components = {
             /** @description vPIC's vehicle type (`PASSENGER CAR`, `MULTIPURPOSE PASSENGER VEHICLE (MPV)`, `TRUCK`). */
             vehicleType: string;
             vin: string;
-            /** Format: int32 */
+            /** Format: uint16 */
             year: number;
         };
         /** @description A signed link to the contract PDF. */
@@ -1592,7 +1602,7 @@ export type components = {
         /** @description The provider-style envelope of `verifyresponse`: `status`, `data.data`, `data.error.error_message`. */
         Envelope: {
             data: components["schemas"]["EnvelopeData"];
-            /** Format: int32 */
+            /** Format: uint16 */
             status: number;
         };
         EnvelopeData: {
@@ -1653,13 +1663,21 @@ export type components = {
         };
         /** @description Limits of the forms and the coverage options (spec section 9). */
         GlobalLimits: {
+            /** Format: uint64 */
             codeDigits: number;
+            /** Format: uint64 */
             defaultRateIndex: number;
+            /** Format: uint64 */
             maxRates: number;
+            /** Format: uint64 */
             odometerDigits: number;
+            /** Format: uint64 */
             phoneDigits: number;
+            /** Format: uint64 */
             priceCapDollars: number;
+            /** Format: uint64 */
             vinLength: number;
+            /** Format: uint64 */
             zipLength: number;
         };
         /**
@@ -1680,27 +1698,27 @@ export type components = {
         /** @description Time limits (spec sections 4 and 9). */
         GlobalTimings: {
             /**
-             * Format: int64
+             * Format: uint64
              * @description A booking with no answer in this long fails (120000).
              */
             bookingNoResponseMs: number;
             /**
-             * Format: int64
+             * Format: uint64
              * @description How often the page checks it (30000).
              */
             idleCheckMs: number;
             /**
-             * Format: int64
+             * Format: uint64
              * @description The page's inactivity time-out (900000).
              */
             idleTimeoutMs: number;
             /**
-             * Format: int64
+             * Format: uint64
              * @description The server refuses a session token after this much inactivity.
              */
             sessionIdleTimeoutSecs: number;
             /**
-             * Format: int64
+             * Format: uint64
              * @description The server refreshes no session (chain of tokens) past this age.
              */
             sessionMaxSecs: number;
@@ -1825,6 +1843,7 @@ export type components = {
             dropId: string;
             /** @description RFC 3339. */
             expiresAt: string;
+            /** Format: uint64 */
             maxBytes: number;
             signedPutUrl: string;
         };
@@ -1844,14 +1863,14 @@ export type components = {
         };
         PartnerVehicle: {
             carFlags?: components["schemas"]["CarFlags"];
-            /** Format: int32 */
+            /** Format: uint32 */
             milesPerYear?: number;
             /** @description Miles, as a number or a string. */
             odometer: string;
             /** @description The vehicle's style, when its VIN fits several (the `vehicle.style` error names them). */
             style?: string | null;
             vin: string;
-            /** Format: int32 */
+            /** Format: uint8 */
             yearsToOwn?: number;
         };
         Password: {
@@ -1961,7 +1980,7 @@ export type components = {
         PurchaseView: {
             bookingFailure: components["schemas"]["BookingFailure"] | null;
             /**
-             * Format: int32
+             * Format: uint32
              * @description Booking rounds started (1 + retries asked for).
              */
             bookingRounds: number;
@@ -2001,9 +2020,9 @@ export type components = {
         };
         /** @description What the institution reads of a coverage option the member saw. */
         RateSummary: {
-            /** Format: int32 */
+            /** Format: uint32 */
             coverageMiles: number;
-            /** Format: int32 */
+            /** Format: uint32 */
             coverageMonths: number;
             coverageName: string;
             /** @description `$1,234` or `$1,234.50` (`0,0[.]00`). */
@@ -2018,9 +2037,9 @@ export type components = {
             coverageDeductible: number;
             coverageExpirationDate: string;
             coverageFamilyType: string;
-            /** Format: int32 */
+            /** Format: uint32 */
             coverageMiles: number;
-            /** Format: int32 */
+            /** Format: uint16 */
             coverageMonths: number;
             coverageName: string;
             dollarSignDeductible: string;
@@ -2029,7 +2048,7 @@ export type components = {
             dollarSignTaxAmount: string;
             dollarSignTotalRateCost: string;
             formattedCoverageMiles: string;
-            /** Format: int32 */
+            /** Format: uint32 */
             odometerWhenCoverageExpires: number;
             /** @description `1,234.56`: the unformatted rate. */
             rate: string;
@@ -2160,7 +2179,7 @@ export type components = {
         /** @description The gateway's signed request for the card widget. */
         Signed: {
             data: components["schemas"]["SignedView"];
-            /** Format: int32 */
+            /** Format: uint16 */
             status: number;
         };
         /** @description What the widget is started with. */
@@ -2188,17 +2207,18 @@ export type components = {
          */
         Step: "splash" | "lookup" | "vinLookup" | "descriptionLookup" | "mileage" | "milesPerYear" | "carDetails" | "yearsToOwn" | "coverage" | "missingInfo" | "sendEmail" | "codeConfirmation" | "confirm" | "payment" | "confirmation" | "noRates" | "invalidState" | "bookingError" | "paymentError" | "userCreationError" | "institutionContact" | "contactMe" | "thankYou";
         UpdateEmail: {
-            /** Format: email */
+            /** @description The address to use from now on, stored lower-cased. */
             newEmailAddress: string;
-            /** Format: email */
+            /** @description The member's address now. */
             oldEmailAddress: string;
         };
         /** @description New answers for the same car. */
         UpdateQuote: {
-            /** Format: int32 */
+            /** Format: uint32 */
             milesPerYear: number;
+            /** @description Two-letter code of the state of residence, one of the 50 states or DC, in either case. */
             state: string;
-            /** Format: int32 */
+            /** Format: uint8 */
             yearsToOwn: number;
         };
         /** @description Personal details, membership, consent, or the email verification code; each optional. */
@@ -2246,13 +2266,17 @@ export type components = {
             model: string;
             style: string;
             vin: string;
-            /** Format: int32 */
+            /** Format: uint16 */
             year: number;
         };
         /** @description The vehicle the member identified: its VIN (decoded again on the server). */
         VehicleAnswer: {
             /** @description The member's choice when the VIN fits several styles. */
             style?: string | null;
+            /**
+             * @description 17 characters, digits and letters other than I, O and Q, in either case; spaces around it
+             *     are ignored.
+             */
             vin: string;
         };
         /** @description The widget's result for the policy. */
@@ -2267,6 +2291,7 @@ export type components = {
              *     hyphens and periods of real names (O'Brien, Mary-Jane).
              */
             lastname?: string;
+            /** @description Five digits; spaces around them are ignored. */
             zipcode?: string;
         };
         /**
@@ -2297,6 +2322,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The event is handled, or was before (`outcome` says what became of it) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2307,6 +2333,15 @@ export interface operations {
             };
             /** @description A bad, stale (replayed) or missing signature */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A charge after its checkout closed could not be refunded yet: the gateway retries */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2354,6 +2389,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The settings, the same for every institution */
             200: {
                 headers: {
                     /** @description public, max-age=300 */
@@ -2378,6 +2414,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The institution's public settings, also when it is inactive */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2386,7 +2423,7 @@ export interface operations {
                     "application/json": components["schemas"]["InstitutionView"];
                 };
             };
-            /** @description Unknown institution */
+            /** @description An unknown institution (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2443,6 +2480,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A new challenge (`Cache-Control: no-store`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2451,6 +2489,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaptchaChallenge"];
                 };
             };
+            /** @description An inactive (403) or unknown (404) institution */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2473,6 +2512,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The catalog's body types */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2481,6 +2521,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogList_String"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown one or a session of another (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2512,6 +2553,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The makes of that model year (none for a year the catalog lacks) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2520,6 +2562,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogList_String"];
                 };
             };
+            /** @description A missing or non-numeric `year` (400), no live session (401), an inactive (403) or unknown (404) institution */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2551,6 +2594,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The models of that year and make (none when the catalog has none) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,6 +2603,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogList_String"];
                 };
             };
+            /** @description A missing `year` or `make` (400), no live session (401), an inactive (403) or unknown (404) institution */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2590,6 +2635,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The styles of that year, make and model (none when the catalog has none) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2598,6 +2644,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogList_String"];
                 };
             };
+            /** @description A missing `year`, `make` or `model` (400), no live session (401), an inactive (403) or unknown (404) institution */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2629,6 +2676,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The description's representative VIN (`isMockVin: true`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2637,7 +2685,7 @@ export interface operations {
                     "application/json": components["schemas"]["MockVin"];
                 };
             };
-            /** @description No VIN for that description (vehicleNotFound), a missing field, or too many lookups */
+            /** @description A missing field (400), no live session (401), no VIN for that description (404 vehicleNotFound), too many lookups (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2665,6 +2713,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A drop: the signed upload URL, valid 10 minutes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2673,6 +2722,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenedDrop"];
                 };
             };
+            /** @description Not a photo's content type (400), no live session (401), an inactive institution (403), an unknown institution or another member's id (404), too many drops (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2698,6 +2748,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The VIN read from the photo */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2706,7 +2757,16 @@ export interface operations {
                     "application/json": components["schemas"]["Reading"];
                 };
             };
-            /** @description Not uploaded yet (409), no VIN found or not a photo (422) */
+            /** @description As many readings are queued as the instance takes: try again after `Retry-After` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No live session (401), an unknown drop (404), not uploaded yet (409), no VIN found or not a photo (422) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2731,6 +2791,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The decoded vehicle */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2739,7 +2800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Decoded"];
                 };
             };
-            /** @description The spec's VIN length texts, an undecodable VIN (vehicleNotFound), or too many lookups */
+            /** @description The spec's VIN length texts (400), no live session (401), an undecodable VIN (404 vehicleNotFound), too many lookups (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2762,6 +2823,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The catalog's model years, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2770,6 +2832,7 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogList_u16"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown one or a session of another (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2796,6 +2859,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Stored (a repeat within a minute answers the first one's id); the institution is emailed */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -2804,6 +2868,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactRequestId"];
                 };
             };
+            /** @description No email address, or collected info the rules refuse (400), an inactive (403) or unknown (404) institution, too many requests (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2832,6 +2897,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The launch code and the embedded app's URL to send the member to (once, within 10 minutes) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2840,6 +2906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Launched"];
                 };
             };
+            /** @description Member or vehicle data the rules refuse (400), a bad integrator or token (401 invalidIntegrator), an inactive integration or institution (403), an undecodable VIN (404), no coverage for the vehicle (422 noPolicies) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2868,6 +2935,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The member's session (the restore cookie is set), with the car and quote when the partner gave a vehicle */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2876,6 +2944,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationSession"];
                 };
             };
+            /** @description An inactive integration or institution (403), an unknown institution or integrator, or a used or expired launch code (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2904,6 +2973,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The matching user and a new session token; the restore cookie is set */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2912,6 +2982,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserWithToken"];
                 };
             };
+            /** @description A malformed address (400), a wrong address or password (401 invalidCredentials), an inactive (403) or unknown (404) institution, too many failures (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2945,7 +3016,7 @@ export interface operations {
                     "image/svg+xml": unknown;
                 };
             };
-            /** @description Unknown institution or no logo */
+            /** @description An unknown institution, or one without a logo (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2972,6 +3043,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The password is changed: the user, logged in with a new token; the restore cookie is set */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2980,6 +3052,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserWithToken"];
                 };
             };
+            /** @description A malformed address or a password not 12 to 256 characters (400), a wrong, used or expired code (400 invalidCode), an inactive (403) or unknown (404) institution */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3006,6 +3079,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Taken: a code is emailed if the address has a user (the answer never says) */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3023,6 +3097,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A malformed address (400), an inactive (403) or unknown (404) institution, too many requests (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3049,6 +3124,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A new session for the link's member (the restore cookie is set) and their screen; `priceChange` when a re-rated quote's price moved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3057,7 +3133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Resumed"];
                 };
             };
-            /** @description A malformed link (400), unknown, used or expired link (410 linkExpired), too many tries (429) */
+            /** @description A malformed link (400), an inactive (403) or unknown (404) institution, an unknown, used or expired link (410 linkExpired), too many tries (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3087,6 +3163,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description An inactive (403) or unknown (404) institution */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3109,6 +3186,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A new token of the same session and everything to show the member's screen */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3126,7 +3204,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unknown institution */
+            /** @description An inactive institution */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown institution */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3223,6 +3310,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The user and their session token; the restore cookie is set */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3231,6 +3319,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserWithToken"];
                 };
             };
+            /** @description A malformed address, a password not 12 to 256 characters, or a missing, invalid, expired or used captcha (400); an inactive (403) or unknown (404) institution */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3255,6 +3344,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The member's user */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3263,6 +3353,7 @@ export interface operations {
                     "application/json": components["schemas"]["OneUser"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown institution or another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3291,6 +3382,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The member as updated (or verified), with the session's new token */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3299,6 +3391,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserWithToken"];
                 };
             };
+            /** @description Details the rules refuse (400, `field` names it), a wrong code (400 invalidCode), no live session (401), an inactive institution (403), an unknown institution or another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3359,6 +3452,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The member's cars (none before the first) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3367,6 +3461,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cars"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown institution or another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3395,6 +3490,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The car, decoded from its VIN and stored */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3403,6 +3499,7 @@ export interface operations {
                     "application/json": components["schemas"]["OneCar"];
                 };
             };
+            /** @description A VIN, style, odometer or answer the rules refuse (400, `field` names it), an undecodable VIN (404 vehicleNotFound), no live session (401), an inactive institution (403), an unknown institution or another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3428,6 +3525,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The car */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3436,6 +3534,7 @@ export interface operations {
                     "application/json": components["schemas"]["OneCar"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown car or not the member's (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3460,6 +3559,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The checkout: its screen, answers and purchase */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3468,6 +3568,7 @@ export interface operations {
                     "application/json": components["schemas"]["OneCheckout"];
                 };
             };
+            /** @description No checkout before the first step (404), no live session (401), an inactive institution (403), an unknown institution or another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3496,6 +3597,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The checkout after the step: its screen and answers */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3513,7 +3615,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A step out of order (409 stepOutOfOrder), answers that are not the member's */
+            /** @description Answers the rules refuse (400), no live session (401), records that are not the member's (404), a step out of order (409 stepOutOfOrder) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3542,6 +3644,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Stored (a repeat within a minute answers the first one's id); the institution is emailed */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3550,6 +3653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactRequestId"];
                 };
             };
+            /** @description Collected info the rules refuse (400), no live session (401), an inactive institution (403), an unknown institution or another member's id (404), too many requests (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3578,15 +3682,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The contract */
+            /** @description The contract PDF: inline through a link, as a download to the owner's session */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": unknown;
                 };
             };
+            /** @description No link and no session of the owner (401), a bad link or an unknown contract (404), a voided contract (409), an expired link (410) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3615,6 +3720,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed: the session's new token; the restore cookie is set */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3623,6 +3729,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewToken"];
                 };
             };
+            /** @description A new password not 12 to 256 characters (400), a wrong old one (401 invalidCredentials) or no live session (401), another member's id (404), too many wrong old passwords (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3647,6 +3754,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The member's payments, newest first (none before paying) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3655,6 +3763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payments"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown institution or another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3683,6 +3792,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The confirmation page's data, once the payment is recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3700,6 +3810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No live session (401), not the member's policy (404), the payment is not recorded yet (409 paymentPending) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3725,6 +3836,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The payment */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3733,6 +3845,7 @@ export interface operations {
                     "application/json": components["schemas"]["OnePayment"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown payment or not the member's (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3757,6 +3870,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The member's policies, newest first (none before booking) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3765,6 +3879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Policies"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown institution or another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3793,6 +3908,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The policy, booked (or already booked or paid) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3801,7 +3917,7 @@ export interface operations {
                     "application/json": components["schemas"]["OnePolicy"];
                 };
             };
-            /** @description The address is in another state than the quote's (quoteStateChanged: quote again in it), or the contract was voided */
+            /** @description The address is in another state than the quote's (quoteStateChanged: quote again in it), a described car without its VIN (mockVin), or the contract was voided */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3828,6 +3944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No personal details yet (400), no live session (401), an unverified email (403 emailNotVerified), an unknown quote, rate or car (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3853,6 +3970,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The policy, with the confirmation page's data once paid */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3861,6 +3979,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyWithConfirmation"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown policy or not the member's (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3891,6 +4010,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description What cancelling would do now, with the refund for the reading given */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3908,6 +4028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A bad link or an unknown contract (404), nothing to cancel (409), an expired link (410) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3937,6 +4058,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Cancelled, or asked of the institution (`outcome` says which; also for a repeat) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3945,6 +4067,7 @@ export interface operations {
                     "application/json": components["schemas"]["CancellationAnswer"];
                 };
             };
+            /** @description Under way (`outcome: pending`): the provider or the gateway is slow; the member gets an email when done */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3962,6 +4085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A missing or refused odometer reading or attestation, or a wrong code (400 invalidCode); a bad link or an unknown contract (404), nothing to cancel (409), an expired link (410) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4009,6 +4133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A bad link or an unknown contract (404), nothing to cancel (409), an expired link (410), too many codes (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4047,6 +4172,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaperCopyQueued"];
                 };
             };
+            /** @description A bad link or an unknown contract (404), a contract never bought or voided (409), an expired link (410) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4071,6 +4197,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The member's latest quotes, newest first (none before the first) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4079,6 +4206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Quotes"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown institution or another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4107,6 +4235,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The quote, stored with its rates */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4115,6 +4244,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteView"];
                 };
             };
+            /** @description A state or answer the rules refuse (400), no live session (401), an unknown car (404), no rate fits (422 noQuotes) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4140,6 +4270,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The quote with its rates */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4148,6 +4279,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteView"];
                 };
             };
+            /** @description No live session (401), an inactive institution (403), an unknown quote or not the member's (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4177,6 +4309,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The quote, rated again under the same id */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4185,6 +4318,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteView"];
                 };
             };
+            /** @description A state or answer the rules refuse (400), no live session (401), an unknown quote (404), a quote a purchase holds (409), no rate fits (422 noQuotes) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4211,15 +4345,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The sample contract */
+            /** @description The sample contract PDF, marked SAMPLE on every page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": unknown;
                 };
             };
+            /** @description No live session (401), an unknown quote or rate (404), too many samples (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4244,6 +4379,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The session's new token (the old one stops working) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4252,6 +4388,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewToken"];
                 };
             };
+            /** @description No live session (401), or one past its maximum age (401 sessionExpired); an inactive institution (403), another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4280,6 +4417,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The signed request to start the card widget with (an open one is reused) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4297,7 +4435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not booked, voided, or already paid (409 alreadyPaid) */
+            /** @description No live session (401), not the member's policy (404), not booked, voided, or already paid (409 alreadyPaid) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4326,6 +4464,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The member with the new address and the session's new token (and a new restore cookie when the address changed) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4334,6 +4473,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdatedEmail"];
                 };
             };
+            /** @description A malformed address (400), no live session (401), an inactive institution (403), an unknown institution or another member's id (404), an old address that is not the member's (409) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4363,6 +4503,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The details match: a signed link to the contract PDF, valid 10 minutes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4371,6 +4512,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentLink"];
                 };
             };
+            /** @description A last name or zip the rules refuse (400), no contract with those details (404), a voided contract or one still being prepared (409), too many tries (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4397,6 +4539,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The code is on its way (`sent: true`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4405,7 +4548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Sent"];
                 };
             };
-            /** @description The email could not be sent */
+            /** @description The email could not be sent (emailFailed) */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -4414,6 +4557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A malformed address or not the member's (400), no live session (401), an inactive institution (403), an unknown institution or another member's id (404), too many codes (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4442,6 +4586,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The payment, recorded by the checkout (or taken to be recorded) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4459,6 +4604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            /** @description The envelope with its error: the session expired (401 'User timeout.'), the card was refused (402), the charge is being refunded (409, `code` says why), another contract's payment (422); or an error: no session (401), not the member's policy (404), not booked or voided (409) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4503,7 +4649,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A bad or expired link, a wrong type, too large, empty */
+            /** @description The instance is receiving as many uploads as it takes: try again after `Retry-After` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Empty or interrupted (400), a bad or expired link (403), uploaded already (409), too large (413), not the link's content type (415) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
