@@ -1,7 +1,8 @@
 # Shared shell helpers for Coverline's scripts (sourced, not run).
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/coverline-target}
-coverline_bin="$CARGO_TARGET_DIR/debug/coverline"
+# COVERLINE_BIN: another build of the binary (a copy kept apart from a shared target dir).
+coverline_bin=${COVERLINE_BIN:-$CARGO_TARGET_DIR/debug/coverline}
 # The environment every coverline process starts with (the Dockerfile sets the same). glibc mmaps
 # allocations of 4 MiB and more and unmaps them on free; left to itself it raises that threshold
 # after the first argon2 hash (19 MiB), and every thread arena then keeps up to three freed hashes:

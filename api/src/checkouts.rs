@@ -48,6 +48,7 @@ pub fn timings(state: &AppState) -> Timings {
         reminder_after_secs: c.reminder_after.as_secs(),
         idle_close_secs: c.checkout_idle_close.as_secs(),
         settle_secs: c.checkout_settle.as_secs(),
+        code_resend_secs: c.code_resend.as_secs(),
     }
 }
 

@@ -119,6 +119,9 @@ pub struct Config {
     /// `COVERLINE_CHECKOUT_SETTLE_SECS` (default 259200): after its purchase ended, a checkout stays
     /// this long to refund charges that arrive late (the gateway retries webhooks for 3 days).
     pub checkout_settle: Duration,
+    /// `COVERLINE_CODE_RESEND_SECS` (default 20, the spec's): verification code emails go at most
+    /// this often to a member (the browser suite shortens it).
+    pub code_resend: Duration,
     /// `COVERLINE_QUOTE_VALID_SECS` (default 86400): a quote older than this is re-rated when a
     /// member resumes it from an emailed link (the member is told when the price changed).
     pub quote_valid: Duration,
@@ -280,6 +283,7 @@ impl Config {
             reminder_after: secs(&env, "COVERLINE_REMINDER_AFTER_SECS", 3600)?,
             checkout_idle_close: secs(&env, "COVERLINE_CHECKOUT_IDLE_CLOSE_SECS", 7 * 86_400)?,
             checkout_settle: secs(&env, "COVERLINE_CHECKOUT_SETTLE_SECS", 3 * 86_400)?,
+            code_resend: secs(&env, "COVERLINE_CODE_RESEND_SECS", 20)?,
             quote_valid: secs(&env, "COVERLINE_QUOTE_VALID_SECS", 86_400)?,
             gateway_webhook_secret: Secret::new(env("COVERLINE_GATEWAY_WEBHOOK_SECRET").unwrap_or_else(|| "sandbox-webhook-secret".into())),
             retention_keep: Duration::from_secs(u64::from(number(&env, "COVERLINE_RETENTION_DAYS", 730)?) * 86_400),

@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { fieldErrors, labels, messages } from './product'
 import {
+  cardSettled,
   agreeAndBook,
   CARDS,
   completePurchase,
@@ -80,10 +81,11 @@ test('a purchase, screen by screen: splash to confirmation', async ({ page }) =>
         // The back of the card, its sections open.
         await page.getByTestId('flip-to-back').click()
         await page.getByTestId('rate-card-back').getByRole('button', { name: labels.whatsCovered }).click()
-        await page.waitForTimeout(400) // the flip's animation
+        await cardSettled(page)
         await passesAxeLightAndDark(page, 'coverage, card back')
         await page.getByTestId('flip-to-front').click()
-        await page.waitForTimeout(400)
+        await expect(page.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'false')
+        await cardSettled(page)
       }
     },
   })

@@ -1,11 +1,11 @@
 /**
- * The flow's analytics events as the API stores them (analytics_events, read through E2E_DB_PATH):
+ * The flow's analytics events as the API stores them (analytics_events, read through the stack database):
  * an 'ErrorEncountered' event for each failure a lab institution's test switch forces (spec section
  * 8), and the purchase's one-time 'booked' and 'paid' events (spec section 4), even when the booking
  * is posted again.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { analyticsEventsOf, DB_PATH, policiesOf } from './database'
+import { analyticsEventsOf, HAS_DATABASE, policiesOf } from './database'
 import { labels, messages } from './product'
 import {
   agreeAndBook,
@@ -39,7 +39,7 @@ async function speedBump(page: Page) {
 }
 
 test.beforeEach(() => {
-  test.skip(!DB_PATH, 'needs E2E_DB_PATH (scripts/e2e.sh)')
+  test.skip(!HAS_DATABASE, 'needs the stack database (scripts/e2e.sh)')
 })
 
 test("PolicyPost on a failed booking; after Retry Booking, booking again and paying: one 'booked', one 'paid'", async ({

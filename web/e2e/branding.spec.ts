@@ -9,6 +9,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { fieldErrors, labels, messages } from './product'
 import {
+  cardSettled,
   dismissImpactModal,
   enterPersonalDetails,
   onPage,
@@ -166,7 +167,7 @@ for (const brand of BRANDS) {
       await expect(lines.getByText(phone, { exact: true }).first()).toBeVisible()
     }
     await lines.scrollIntoViewIfNeeded()
-    await page.waitForTimeout(400) // the flip's animation
+    await cardSettled(page)
     await screenshot(page, 'card-back')
   })
 }

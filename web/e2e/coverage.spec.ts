@@ -5,7 +5,16 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { labels, messages } from './product'
-import { describeCar, dismissImpactModal, fillMemberDetails, onPage, progress, screenshotter, startQuote } from './support'
+import {
+  cardSettled,
+  describeCar,
+  dismissImpactModal,
+  fillMemberDetails,
+  onPage,
+  progress,
+  screenshotter,
+  startQuote,
+} from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
 
@@ -92,7 +101,7 @@ test('the coverage carousel: impact modal, arrows, flip, tax line and the expert
   await expect(back.getByTestId('rate-deductible')).toContainText('deductible per repair visit')
   await back.getByRole('button', { name: labels.whatsCovered }).click()
   await expect(page.locator('#engine')).toBeVisible()
-  await page.waitForTimeout(400) // the flip's animation
+  await cardSettled(page)
   await shoot(screenshot, page, 'card-back', { dark: true })
   await page.getByRole('button', { name: labels.backToPrice }).click()
   await expect(page.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'false')

@@ -2,15 +2,44 @@
  * What the stack stored, to check what the app shows against it: read through the `coverline
  * support … --json` look-ups (the binary E2E_COVERLINE_BIN on the stack's database
  * E2E_DATABASE_URL, both set by scripts/e2e.sh), which answer from the store's own queries.
- * E2E_DB_PATH is the stack's SQLite file itself, for the tests that scan its bytes.
+ * Both topologies have them: SQLite (`make e2e`) and Postgres (`make e2e-scale`). For the tests that
+ * scan what was stored byte by byte, storedBytes() gives the SQLite file (E2E_DB_PATH) and its WAL,
+ * or Postgres's data as pg_dump writes it (E2E_PG_DUMP), and every process's log (E2E_LOG_PATHS).
  */
 import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 export const DB_PATH = process.env.E2E_DB_PATH ?? ''
 export const LOG_PATH = process.env.E2E_LOG_PATH ?? ''
 const COVERLINE_BIN = process.env.E2E_COVERLINE_BIN ?? ''
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? (DB_PATH ? `sqlite://${DB_PATH}` : '')
+const PG_DUMP = process.env.E2E_PG_DUMP ?? ''
+const LOG_PATHS = (process.env.E2E_LOG_PATHS ?? LOG_PATH).split(':').filter(Boolean)
+
+/** The stack's database can be read (scripts/e2e.sh sets it up, on SQLite or on Postgres). */
+export const HAS_DATABASE = Boolean(COVERLINE_BIN && DATABASE_URL)
+
+/** What the stack stored and logged, place by place: the database's bytes and every log. */
+export function storedBytes(): { place: string; kind: 'database' | 'log'; bytes: Buffer }[] {
+  const database = DATABASE_URL.startsWith('postgres')
+    ? [
+        {
+          place: 'postgres (pg_dump)',
+          kind: 'database' as const,
+          bytes: execFileSync(PG_DUMP || 'pg_dump', ['--data-only', `--dbname=${DATABASE_URL}`], { maxBuffer: 1 << 30 }),
+        },
+      ]
+    : [DB_PATH, `${DB_PATH}-wal`]
+        .filter((path) => existsSync(path))
+        .map((path) => ({ place: path, kind: 'database' as const, bytes: readFileSync(path) }))
+  const logs = LOG_PATHS.filter((path) => existsSync(path)).map((path) => ({
+    place: path,
+    kind: 'log' as const,
+    bytes: readFileSync(path),
+  }))
+  return [...database, ...logs]
+}
 
 /** `coverline support ARGS --json`, parsed. */
 function support<T>(args: string[]): T {

@@ -4,7 +4,7 @@
  * Security footer page (loaded on demand), and a pageview stored for every page of a session.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DB_PATH, pageviewsOf } from './database'
+import { HAS_DATABASE, pageviewsOf } from './database'
 import { product } from './product'
 import { INSTITUTION, VIN, onPage, progress, screenshotter, startQuote, uniqueEmail } from './support'
 
@@ -62,7 +62,7 @@ test('browser back and forward walk the flow; back past the lookup starts over',
   // Pageviews, stored for the member's user: one per page landed on (sent in the background, so
   // compared regardless of the order they were stored in), the splash's too: sent before the user
   // existed (anonymously), it is the member's by the tab's analytics id.
-  if (DB_PATH) {
+  if (HAS_DATABASE) {
     await expect
       .poll(() =>
         pageviewsOf(email)

@@ -30,6 +30,17 @@ export function onPage(page: Page, route: string, institution = INSTITUTION) {
   return expect(page).toHaveURL(new RegExp(`/${institution}/${route.replace(/\//g, '\\/')}$`))
 }
 
+/**
+ * The rate card has stopped moving: every animation in it (the flip's transform, a section's
+ * collapse) has finished. The card's face is found by its test id; the flip is on its parent.
+ */
+export async function cardSettled(page: Page) {
+  await page
+    .getByTestId('rate-card-front')
+    .locator('..')
+    .evaluate((flipper) => Promise.all(flipper.getAnimations({ subtree: true }).map((animation) => animation.finished)))
+}
+
 export async function progress(page: Page, value: number) {
   await expect(page.getByTestId('progress-bar')).toHaveAttribute('aria-valuenow', String(value))
 }

@@ -211,6 +211,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         reminder_after: options.reminder_after,
         checkout_idle_close: Duration::from_secs(7 * 86_400),
         checkout_settle: options.settle,
+        code_resend: Duration::from_secs(20),
         quote_valid: Duration::from_secs(86_400),
         gateway_webhook_secret: Secret::new(WEBHOOK_SECRET),
         retention_keep: Duration::from_secs(730 * 86_400),

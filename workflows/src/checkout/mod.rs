@@ -40,8 +40,6 @@ pub const STEP_ATTRIBUTE: SearchAttributeKey<String> = SearchAttributeKey::keywo
 /// Search attribute: the checkout's status (`shopping`, `booked`, `fulfilled`, ...).
 pub const STATUS_ATTRIBUTE: SearchAttributeKey<String> = SearchAttributeKey::keyword("CoverlineStatus");
 
-/// Code emails at most this often (seconds).
-const CODE_RESEND_INTERVAL_SECS: i64 = 20;
 /// Code emails per hour.
 const CODES_PER_HOUR: usize = 6;
 
@@ -115,11 +113,11 @@ impl CheckoutWorkflow {
             && !matches!(self.purchase_status(), Some(PurchaseStatus::Paid | PurchaseStatus::Fulfilled | PurchaseStatus::Voided))
     }
 
-    /// The code-send limits at `now`: one per 20 s, six an hour.
+    /// The code-send limits at `now`: one per `code_resend_secs` (20 s), six an hour.
     fn code_limit(&self, now: i64) -> Result<(), Refused> {
         let counted: Vec<i64> =
             (1..).zip(&self.code_sends).filter(|(send_no, _)| !self.failed_code_sends.contains(send_no)).map(|(_, at)| *at).collect();
-        if counted.last().is_some_and(|last| now - last < CODE_RESEND_INTERVAL_SECS) {
+        if counted.last().is_some_and(|last| now - last < self.input.timings.code_resend_secs as i64) {
             return Err(Refused::new(ErrorCode::RateLimited, "Please wait a few seconds before asking for another code."));
         }
         if counted.iter().filter(|at| **at > now - 3600).count() >= CODES_PER_HOUR {
