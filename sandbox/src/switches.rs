@@ -27,7 +27,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::post;
 use axum::{Router, middleware};
 use serde::{Deserialize, Serialize};
@@ -185,7 +185,7 @@ async fn get_behaviour(State(sandbox): State<Shared>, headers: HeaderMap) -> Res
         return fail(StatusCode::UNAUTHORIZED, MSG_UNAUTHORIZED);
     }
     let behaviour = sandbox.gateway_behaviour.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    crate::gateway::ok(behaviour).into_response()
+    crate::gateway::ok(behaviour)
 }
 
 /// The merchant routes with the switches applied.
