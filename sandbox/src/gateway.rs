@@ -3,7 +3,9 @@
 //! for the widget. Every JSON answer is the gateway's envelope
 //! `{"status", "data", "error": {"error_message"}}` with the HTTP status equal to `status`.
 //! The merchant's look-ups and refunds are in `lookups` and `refunds`; what a charge tells the
-//! merchant server to server is in `webhooks`.
+//! merchant server to server is in `webhooks`. The merchant calls (sign, verify, look-ups,
+//! refunds) can be delayed, failed or have their connection dropped by the test switches of
+//! `switches` (`/_sandbox/gateway/behaviour`).
 
 use axum::Router;
 use axum::body::Bytes;
@@ -95,10 +97,14 @@ pub(crate) const MSG_UNAUTHORIZED: &str = "Missing or invalid merchant key.";
 const MSG_STORAGE: &str = "The gateway could not record the payment. Your card has not been charged.";
 const MSG_SIGN_STORAGE: &str = "The gateway could not record the payment request.";
 
+/// The merchant's calls (merchant bearer), which the switches in `switches` act on.
+pub fn merchant_routes() -> Router<Shared> {
+    Router::new().route("/v1/sign", post(sign)).route("/v1/verify", post(verify))
+}
+
+/// The widget, its charge, and the list of charges for tests.
 pub fn routes() -> Router<Shared> {
     Router::new()
-        .route("/v1/sign", post(sign))
-        .route("/v1/verify", post(verify))
         .route("/v1/charge", post(charge))
         .route("/widget", get(widget_page))
         .route("/widget.js", get(widget::script))

@@ -5,7 +5,9 @@
 //! - the **card gateway**: signs payment requests (HMAC-SHA256, single use, expiring), serves
 //!   the card widget the member's browser frames, charges test cards and verifies signed results,
 //!   answers the merchant's look-ups (a request's status, a contract's charges), refunds, and
-//!   tells the merchant of every charge and refund server to server with signed webhooks;
+//!   tells the merchant of every charge and refund server to server with signed webhooks, with
+//!   switches (`/_sandbox/gateway/behaviour`) that let tests delay, fail or drop the connection
+//!   of the merchant's calls, all of them or one operation (the refunds, say);
 //! - the **provider's contract exchange**: books contracts under an `Idempotency-Key` and voids
 //!   them, with switches that let tests delay or fail bookings.
 //!
@@ -25,6 +27,7 @@ mod provider;
 mod refunds;
 mod signing;
 mod store;
+mod switches;
 mod webhooks;
 mod widget;
 
@@ -41,7 +44,8 @@ pub use webhooks::WebhookConfig;
 /// How the sandbox authenticates its callers, signs for the gateway, and keeps its state.
 #[derive(Clone)]
 pub struct SandboxConfig {
-    /// Bearer token Coverline's servers present to the gateway (`/v1/sign`, `/v1/verify`).
+    /// Bearer token Coverline's servers present to the gateway (`/v1/sign`, `/v1/verify`, the
+    /// look-ups, refunds, and the gateway's `/_sandbox` switches).
     pub merchant_key: String,
     /// Bearer token Coverline presents to the provider exchange (and to its `/_sandbox` switches).
     pub provider_api_key: String,
@@ -112,6 +116,7 @@ pub(crate) struct Sandbox {
     pub config: SandboxConfig,
     pub store: store::Store,
     pub behaviour: std::sync::Mutex<provider::Behaviour>,
+    pub gateway_behaviour: std::sync::Mutex<switches::GatewayBehaviour>,
     pub webhooks: webhooks::Switch,
 }
 
@@ -127,12 +132,19 @@ pub fn router(config: SandboxConfig) -> anyhow::Result<Router> {
 fn build(config: SandboxConfig) -> anyhow::Result<(Router, Shared)> {
     config.validate()?;
     let store = store::Store::open(config.state_file.clone()).context("loading the sandbox state")?;
-    let shared: Shared = Arc::new(Sandbox { config, store, behaviour: Default::default(), webhooks: Default::default() });
+    let shared: Shared = Arc::new(Sandbox {
+        config,
+        store,
+        behaviour: Default::default(),
+        gateway_behaviour: Default::default(),
+        webhooks: Default::default(),
+    });
     let partner = config_partner(&shared)?;
+    let merchant = Router::new().merge(gateway::merchant_routes()).merge(lookups::routes()).merge(refunds::routes());
     let router = Router::new()
+        .merge(switches::layered(merchant, &shared))
         .merge(gateway::routes())
-        .merge(lookups::routes())
-        .merge(refunds::routes())
+        .merge(switches::routes())
         .merge(webhooks::routes())
         .merge(provider::routes())
         .with_state(shared.clone())

@@ -3,6 +3,7 @@
 //! 'continue your purchase' link, the reminder, and the charge confirmed server to server
 //! (webhooks, the workflow's own look-ups, refunds of a second charge or of one after the void).
 
+mod gateway_outage;
 mod payments;
 mod resume;
 
