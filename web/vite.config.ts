@@ -25,7 +25,7 @@ const vendorGroups = [
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build over 1 kB, at the
- * highest levels; the server sends the copy the browser takes (api/src/app.rs, web_assets).
+ * highest levels; the server sends the copy the browser takes (api/src/http/app.rs, web_assets).
  */
 function precompress(): Plugin {
   let outDir = ''

@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::client_address::TrustedProxies;
+use crate::http::client_address::TrustedProxies;
 
 /// A secret value: `Debug` prints `[redacted]`.
 #[derive(Clone)]
@@ -338,7 +338,7 @@ fn toml_files(dir: &std::path::Path) -> Vec<(String, toml::Table)> {
 /// The lab files (`lab = true`, or an integrator of a public token) in a directory `serve` would
 /// import, each named.
 fn lab_files(dir: &std::path::Path) -> Vec<String> {
-    let public_hashes: Vec<String> = PUBLIC_SECRETS.iter().map(|s| crate::integrators::token_sha256(s)).collect();
+    let public_hashes: Vec<String> = PUBLIC_SECRETS.iter().map(|s| crate::services::integrators::token_sha256(s)).collect();
     toml_files(dir)
         .into_iter()
         .filter(|(_, file)| {

@@ -1,32 +1,21 @@
-//! The `coverline` application: HTTP API + web app, the checkout worker, and the operator CLI.
-//! `main.rs` parses the command line; everything else lives here so tests start the same app.
+//! The `coverline` application, in three layers:
+//!
+//! - [`http`]: the HTTP API and the web app's page: the router and its state, sessions, errors,
+//!   the OpenAPI document, metrics, and one module of handlers per resource (`http::routes`);
+//! - [`services`]: the business operations the handlers, the CLI and the integration launch share
+//!   (the checkout workflow's client, quoting, the garage, personal details, cancellations, the
+//!   captcha, rate limits, the funnel's counters, onboarding institutions and integrators);
+//! - [`cli`]: the operators' commands (`serve`, `worker`, `support`, `report`, `cancellation`, ...).
+//!
+//! Beside them: [`config`] and [`temporal`] (the Temporal client, dev server and worker). This
+//! file builds the app's state and the worker's activities from one configuration, so the tests
+//! start the same app as `coverline serve`.
 
-pub mod app;
-pub mod auth;
-pub mod cache;
-pub mod cancellations;
-pub mod captcha;
-pub mod checkouts;
-pub mod client_address;
+pub mod cli;
 pub mod config;
-pub mod error;
-pub mod funnel;
-pub mod garage;
-pub mod gauges;
-pub mod ids;
-pub mod institutions;
-pub mod integrators;
-pub mod limits;
-pub mod metrics;
-pub mod openapi;
-pub mod personal_details;
-pub mod quote_writer;
-pub mod quoting;
-pub mod refunds;
-pub mod routes;
-pub mod support;
+pub mod http;
+pub mod services;
 pub mod temporal;
-pub mod web_page;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -46,8 +35,10 @@ use coverline_domain::cancellation::CancellationTable;
 use coverline_domain::obligor::Obligors;
 use coverline_store::Store;
 
-use crate::app::{AppState, Clock};
 use crate::config::Config;
+use crate::http::app::{self, AppState, Clock};
+use crate::http::{gauges, routes};
+use crate::services::{cache, institutions, integrators, limits, quote_writer};
 
 /// The app's state and the worker's activities, built from one configuration.
 pub struct Services {

@@ -233,7 +233,7 @@ test('a phone number that is not 10 digits: the spec error in the console, the p
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
-  // The institution comes with the page (api/src/web_page.rs): its phone number is changed there.
+  // The institution comes with the page (api/src/http/web_page.rs): its phone number is changed there.
   await page.route('**/summit-cu/splash', async (route) => {
     const response = await route.fetch()
     const html = await response.text()
@@ -259,7 +259,7 @@ test("the first paint: the institution's page from the server before any script,
   })
   await page.setViewportSize({ width: 390, height: 844 })
 
-  // No script arrives at all: the server's shell is the institution's splash (api/src/web_page.rs).
+  // No script arrives at all: the server's shell is the institution's splash (api/src/http/web_page.rs).
   await page.route('**/assets/*.js', (route) => route.abort())
   await page.goto('/summit-cu/splash')
   const shell = page.locator('#coverline-shell')

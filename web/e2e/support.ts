@@ -32,13 +32,16 @@ export function onPage(page: Page, route: string, institution = INSTITUTION) {
 
 /**
  * The rate card has stopped moving: every animation in it (the flip's transform, a section's
- * collapse) has finished. The card's face is found by its test id; the flip is on its parent.
+ * collapse) has finished or was cancelled. The card's face is found by its test id; the flip is on its parent.
  */
 export async function cardSettled(page: Page) {
   await page
     .getByTestId('rate-card-front')
     .locator('..')
-    .evaluate((flipper) => Promise.all(flipper.getAnimations({ subtree: true }).map((animation) => animation.finished)))
+    // A cancelled animation (a transition another style change replaced) rejects `finished`: it is over too.
+    .evaluate((flipper) =>
+      Promise.all(flipper.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
+    )
 }
 
 export async function progress(page: Page, value: number) {

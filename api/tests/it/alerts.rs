@@ -1,4 +1,4 @@
-//! The alert gauges of `GET /metrics` (api/src/gauges.rs; the rules are ops/prometheus/alerts.yml),
+//! The alert gauges of `GET /metrics` (api/src/http/gauges.rs; the rules are ops/prometheus/alerts.yml),
 //! computed from what a real purchase and the webhook stored: a purchase booked and never paid
 //! counts as stuck only once the payment deadline is well past, and an approved charge counts as
 //! unconfirmed only when no payment and no refund holds it, 10 minutes on. The app's clock is moved
@@ -107,8 +107,8 @@ on_both_databases!(stuck_purchases_and_unconfirmed_charges_are_counted_past_thei
 async fn the_temporal_probe_answers_for_a_namespace_the_server_has() {
     let address = std::env::var("TEMPORAL_ADDRESS").expect("TEMPORAL_ADDRESS (make test starts a Temporal dev server and sets it)");
     let client = coverline_api::temporal::connect(&address, "default", Duration::from_secs(30)).await.unwrap();
-    assert!(coverline_api::gauges::temporal_answers(&client, "default").await);
-    assert!(!coverline_api::gauges::temporal_answers(&client, "no-such-namespace").await);
+    assert!(coverline_api::http::gauges::temporal_answers(&client, "default").await);
+    assert!(!coverline_api::http::gauges::temporal_answers(&client, "no-such-namespace").await);
 }
 
 async fn metrics_are_served_on_their_own_listener_only(db: Db) {

@@ -23,7 +23,7 @@ async fn consent_to_electronic_delivery_is_recorded_and_a_member_who_declines_ge
     let (yes, yes_policy) = bought(&app, Some(true)).await;
     let (no, no_policy) = bought(&app, None).await;
 
-    let version = coverline_api::routes::policies_esign_version();
+    let version = coverline_api::http::routes::policies_esign_version();
     let record = store.consent_events(&yes.user_id).await.unwrap();
     let given: Vec<_> = record.iter().filter(|c| c.kind == "electronicDelivery").collect();
     assert_eq!(given.len(), 1, "{record:?}");
@@ -34,7 +34,7 @@ async fn consent_to_electronic_delivery_is_recorded_and_a_member_who_declines_ge
     assert_eq!(withheld.iter().filter(|c| c.kind == "electronicDelivery" && c.granted == 0).count(), 1, "{withheld:?}");
 
     // Support's queue: the member who did not consent, with the address to mail to.
-    let queue = coverline_api::support::paper_queue(&store).await.unwrap();
+    let queue = coverline_api::cli::support::paper_queue(&store).await.unwrap();
     let row = queue.iter().find(|r| r.policy_id == no_policy).expect("queued");
     assert_eq!(
         (row.reason.as_str(), row.name.as_str(), row.address.as_str()),
@@ -44,14 +44,14 @@ async fn consent_to_electronic_delivery_is_recorded_and_a_member_who_declines_ge
     let shown = app.support().await.show(&no_policy).await.unwrap();
     assert!(shown.contains("consent      electronicDelivery withheld/withdrawn") && shown.contains("to mail"), "{shown}");
     assert!(matches!(
-        coverline_api::support::paper_mailed(&store, &no_policy, "pat", 1).await.unwrap(),
-        coverline_api::support::Outcome::Done(_)
+        coverline_api::cli::support::paper_mailed(&store, &no_policy, "pat", 1).await.unwrap(),
+        coverline_api::cli::support::Outcome::Done(_)
     ));
     assert!(matches!(
-        coverline_api::support::paper_mailed(&store, &no_policy, "pat", 2).await.unwrap(),
-        coverline_api::support::Outcome::NothingToDo(_)
+        coverline_api::cli::support::paper_mailed(&store, &no_policy, "pat", 2).await.unwrap(),
+        coverline_api::cli::support::Outcome::NothingToDo(_)
     ));
-    assert!(coverline_api::support::paper_queue(&store).await.unwrap().iter().all(|r| r.policy_id != no_policy), "mailed");
+    assert!(coverline_api::cli::support::paper_queue(&store).await.unwrap().iter().all(|r| r.policy_id != no_policy), "mailed");
 
     // The consenting member asks for paper from find-your-contract: queued, consent withdrawn, once.
     let path = format!("/institution/summit-cu/user/{}/verifydetails/{yes_policy}", yes.user_id);

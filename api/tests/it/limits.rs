@@ -1,6 +1,6 @@
 //! Every "N tries" limit holds under concurrency: 50 (or more) requests at once, on SQLite and on
 //! Postgres, and exactly N of them are compared or let through. Each limit takes its try in one
-//! atomic statement before the work it limits (api/src/limits.rs, store/src/limits.rs, the code
+//! atomic statement before the work it limits (api/src/services/limits.rs, store/src/limits.rs, the code
 //! tables' `take_*_try`); a read, then a compare, then an increment let more through.
 
 use std::collections::BTreeMap;

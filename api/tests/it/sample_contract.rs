@@ -3,7 +3,7 @@
 //! contract's template, marked SAMPLE, before anything is paid, to the member's session only.
 
 use crate::support::{Db, Options, TestApp, on_both_databases, pdf_text, quoted_member, ready_to_book, spawn_app};
-use coverline_api::app::SAMPLE_CONTRACT_BURST;
+use coverline_api::http::app::SAMPLE_CONTRACT_BURST;
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{coverage_expiration_date, format_long_date};
 use reqwest::Method;

@@ -256,7 +256,11 @@ async fn rate_limits_hold_across_instances(db: Db) {
             other => panic!("sample {n}: {other}"),
         }
     }
-    assert_eq!(opened, coverline_api::app::SAMPLE_CONTRACT_BURST, "12 sample contracts alternating between two instances: 6 at once, once");
+    assert_eq!(
+        opened,
+        coverline_api::http::app::SAMPLE_CONTRACT_BURST,
+        "12 sample contracts alternating between two instances: 6 at once, once"
+    );
 }
 
 on_both_databases!(rate_limits_hold_across_instances);

@@ -59,7 +59,7 @@ pub struct TestApp {
     pub mail: smtp::Inbox,
     pub db: Db,
     pub database_url: String,
-    pub clock: coverline_api::app::Clock,
+    pub clock: coverline_api::http::app::Clock,
     /// The Temporal server's address (host:port).
     pub temporal: String,
     /// The key that signs this app's captcha challenges.
@@ -88,7 +88,7 @@ pub fn workspace() -> PathBuf {
 }
 
 pub fn random_suffix() -> String {
-    coverline_api::ids::new_id("t").replace('_', "")
+    coverline_api::services::ids::new_id("t").replace('_', "")
 }
 
 /// A fresh database URL for `db`.
@@ -220,7 +220,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         session_max: Duration::from_secs(14_400),
         run_worker: true,
         task_queue: task_queue.clone(),
-        trusted_proxies: coverline_api::client_address::TrustedProxies::parse(options.trusted_proxies).unwrap(),
+        trusted_proxies: coverline_api::http::client_address::TrustedProxies::parse(options.trusted_proxies).unwrap(),
         // The splash's captcha at its cheapest: each new member's solution takes a few tries.
         captcha: CaptchaConfig::easy(Secret::new(captcha_secret.clone())),
     };
@@ -255,7 +255,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
             let state = services.state.clone();
             tokio::spawn(async move {
                 while let Some(done) = gauge_refreshes.recv().await {
-                    let _ = done.send(coverline_api::gauges::refresh(&state).await);
+                    let _ = done.send(coverline_api::http::gauges::refresh(&state).await);
                 }
             });
             let listener = tokio::net::TcpListener::from_std(api).unwrap();
@@ -358,7 +358,7 @@ impl TestApp {
         let (status, challenge) = self.call(reqwest::Method::GET, &format!("/institution/{institution}/captcha"), None, None).await;
         assert_eq!(status, 200, "{challenge}");
         let challenge: altcha::Challenge = serde_json::from_value(challenge).expect("an ALTCHA challenge");
-        tokio::task::spawn_blocking(move || coverline_api::captcha::solve(&challenge)).await.unwrap().expect("solved")
+        tokio::task::spawn_blocking(move || coverline_api::services::captcha::solve(&challenge)).await.unwrap().expect("solved")
     }
 
     /// POST user for a fresh email (with a solved captcha, as the splash sends it).
@@ -389,9 +389,9 @@ impl TestApp {
     }
 
     /// `coverline support` as an operator ("pat") runs it against this app's database and Temporal.
-    pub async fn support(&self) -> coverline_api::support::Support {
+    pub async fn support(&self) -> coverline_api::cli::support::Support {
         let temporal = coverline_api::temporal::connect(&self.temporal, "default", Duration::from_secs(10)).await.expect("Temporal");
-        coverline_api::support::Support {
+        coverline_api::cli::support::Support {
             store: coverline_store::Store::connect(&self.database_url).await.expect("the app's database"),
             temporal,
             operator: "pat".into(),

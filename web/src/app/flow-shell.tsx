@@ -132,7 +132,7 @@ function PreloadAhead({ step }: { step: Step }) {
  * While a reloaded page's checkout is restored, its screen's code (with MUI's theme when it draws
  * with MUI) and the stepper's, when the page has it, are fetched alongside (a reload shows the page of
  * its URL, almost always the step the server has): it renders at once when the restore answers. A
- * continue link's URL names no step: the server's page preloads the link's (api/src/web_page.rs).
+ * continue link's URL names no step: the server's page preloads the link's (api/src/http/web_page.rs).
  */
 function usePreloadRestoredScreen(institutionId: string) {
   const restoring = FlowActor.useSelector((s) => s.matches('restoring'))

@@ -129,7 +129,7 @@ describe('restoring a checkout', () => {
     expect(bodies).toEqual([{ token: 'tok-1' }])
   })
 
-  /** The page's early restore call (api/src/web_page.rs RESTORE_SCRIPT), already under way. */
+  /** The page's early restore call (api/src/http/web_page.rs RESTORE_SCRIPT), already under way. */
   function earlyRestore(token: string | null, response: Response) {
     window.__coverlineRestore = { token, response: Promise.resolve(response) }
   }

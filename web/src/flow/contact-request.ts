@@ -97,7 +97,7 @@ export function contactRequestBody(context: FlowContext, origin: Step | null): C
 }
 
 /**
- * The contact request's field names in the API's refusals (api/src/routes/contact.rs) → the contact
+ * The contact request's field names in the API's refusals (api/src/http/routes/contact.rs) → the contact
  * form's fields: the address as `emailAddress` (EmailAddress::parse), and each text of collectedInfo
  * over its length limit as `collectedInfo.<name>` (CollectedInfo::clean). On these, thank-you goes
  * back to the form; any other refusal stays on thank-you ('failed', with its Try again).

@@ -1,6 +1,6 @@
 /**
  * The restore call the page starts before the app's code has arrived (the server's inline script,
- * api/src/web_page.rs RESTORE_SCRIPT, on a reloaded /{iid}/user/... page or a continue link
+ * api/src/http/web_page.rs RESTORE_SCRIPT, on a reloaded /{iid}/user/... page or a continue link
  * /{iid}/resume/{token}): the call then runs while the scripts download, instead of after them.
  *
  * The app takes the call's response once, for the restore it would have made itself (the same

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { StaticShellDone, takeEmbeddedInstitution } from './static-shell'
 
-/** The page as the server writes it for an institution (api/src/web_page.rs). */
+/** The page as the server writes it for an institution (api/src/http/web_page.rs). */
 function serverPage(json: string) {
   document.body.innerHTML = `<script type="application/json" id="coverline-institution">${json}</script>
     <div id="coverline-shell"><h1>Summit Credit Union</h1></div><div id="root"></div>`

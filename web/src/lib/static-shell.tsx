@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react'
 import type { Institution } from '../api/types'
 
 /**
- * The server's static shell (api/src/web_page.rs): the institution's page painted from HTML and
+ * The server's static shell (api/src/http/web_page.rs): the institution's page painted from HTML and
  * inline CSS before this code ran, beside the app's root, which stays hidden while the shell is there
  * (web/index.html). The app removes it when it has something of its own to show: its first screen,
  * an error, a dialog. The shell never comes back (a later skeleton is the app's own).

@@ -6,7 +6,7 @@ import 'altcha/external'
 import 'altcha/altcha.css'
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker'
 
-/** The one algorithm the API issues (api/src/captcha.rs ALGORITHM). */
+/** The one algorithm the API issues (api/src/services/captcha.rs ALGORITHM). */
 export const ALGORITHM = 'PBKDF2/SHA-256'
 
 globalThis.$altcha.algorithms.set(ALGORITHM, () => new Pbkdf2Worker())

@@ -1,0 +1,14 @@
+//! The HTTP layer: the router and its state ([`app`]), sessions ([`auth`]), the client's address
+//! behind proxies, the one error type, the OpenAPI document, the app's page per institution,
+//! metrics and alert gauges, and the handlers ([`routes`]), one module per resource. Handlers
+//! parse and answer; the work is in `crate::services`.
+
+pub mod app;
+pub mod auth;
+pub mod client_address;
+pub mod error;
+pub mod gauges;
+pub mod metrics;
+pub mod openapi;
+pub mod routes;
+pub mod web_page;
