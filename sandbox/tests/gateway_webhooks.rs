@@ -146,7 +146,10 @@ async fn delivered(base: &str) -> Value {
 #[tokio::test]
 async fn failed_deliveries_are_retried_and_signed_afresh() {
     let receiver = Receiver::start(|n| (if n < 2 { StatusCode::INTERNAL_SERVER_ERROR } else { StatusCode::OK }, Duration::ZERO)).await;
-    let sandbox = start(config_for(&receiver)).await;
+    let state = TempState::new("delivered");
+    let mut config = config_for(&receiver);
+    config.state_file = Some(state.0.clone());
+    let sandbox = start(config).await;
     let base = &sandbox.base;
     let (request_id, tracking) = paid(base, 45_600, "NAC-2026-000201").await;
 
@@ -177,8 +180,22 @@ async fn failed_deliveries_are_retried_and_signed_afresh() {
     assert_eq!(delivery["trackingNumber"], tracking);
     assert_eq!(delivery["attempts"], 3);
     assert!(delivery["lastError"].as_str().unwrap().contains("500"), "{delivery}");
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(receiver.hits().len(), 3, "a delivered event is not sent again");
+    // Nothing is scheduled for it any more (the state file holds what the delivery task plans from)…
+    let saved: Value = serde_json::from_slice(&std::fs::read(&state.0).unwrap()).unwrap();
+    let saved = saved["deliveries"].as_array().unwrap().iter().find(|d| d["event"]["id"] == event["id"]).cloned().unwrap();
+    assert_eq!(saved["nextAttemptAtMs"], Value::Null, "no attempt left for a delivered event: {saved}");
+    // …and a later event, delivered at once: the delivery task has planned again since it recorded
+    // the first one delivered, and a first event still due would have gone before it (oldest first).
+    let (_, later) = paid(base, 45_700, "NAC-2026-000207").await;
+    let hits = receiver.wait_for(4).await;
+    assert_eq!(hits[3].event()["data"]["trackingNumber"], later, "the fourth POST is the later event, not the delivered one again");
+    let all = eventually(Duration::from_secs(5), || async {
+        Some(deliveries(base).await).filter(|all| all.len() == 2 && !all[1]["deliveredAt"].is_null())
+    })
+    .await
+    .expect("the sandbox records the later delivery");
+    assert_eq!(all[0]["attempts"], 3, "{all:?}");
+    assert_eq!(receiver.hits().len(), 4, "a delivered event is not sent again");
 }
 
 #[tokio::test]
@@ -218,17 +235,20 @@ async fn paused_webhooks_wait_for_unpausing() {
 
     set_paused(base, true).await;
     let (_, tracking) = paid(base, 1_500, "NAC-2026-000203").await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(receiver.hits().is_empty(), "nothing is sent while paused");
     let queued = deliveries(base).await;
     assert_eq!(queued.len(), 1);
     assert_eq!((queued[0]["trackingNumber"].clone(), queued[0]["attempts"].clone()), (json!(tracking), json!(0)));
     assert_eq!((queued[0]["deliveredAt"].clone(), queued[0]["lastError"].clone()), (Value::Null, Value::Null));
 
+    // Unpausing is the positive sign: the one attempt ever made reached the endpoint after it.
+    let unpaused = Instant::now();
     set_paused(base, false).await;
     let hits = receiver.wait_for(1).await;
     assert_eq!(hits[0].event()["data"]["trackingNumber"], tracking);
     assert_eq!(delivered(base).await["attempts"], 1);
+    let hits = receiver.hits();
+    assert_eq!(hits.len(), 1);
+    assert!(hits[0].at >= unpaused, "nothing is sent while paused");
 }
 
 #[tokio::test]
@@ -251,17 +271,23 @@ async fn a_restarted_sandbox_delivers_what_was_pending() {
     let failing = Receiver::start(|_| (StatusCode::SERVICE_UNAVAILABLE, Duration::ZERO)).await;
     let mut first_config = config_for(&failing);
     first_config.state_file = Some(state.0.clone());
+    // The retry falls due well after the failed attempt is seen recorded: no attempt is in flight
+    // when the sandbox stops, and the restarted one retries when this one would have.
+    first_config.webhook.as_mut().unwrap().initial_backoff = Duration::from_millis(300);
 
-    let tracking = {
+    let (tracking, base) = {
         let sandbox = start(first_config.clone()).await;
         let (_, tracking) = paid(&sandbox.base, 7_700, "NAC-2026-000206").await;
         failing.wait_for(1).await;
         eventually(Duration::from_secs(5), || async { (deliveries(&sandbox.base).await[0]["attempts"].as_i64() >= Some(1)).then_some(()) })
             .await
             .expect("the failed attempt is recorded");
-        tracking
+        (tracking, sandbox.base.clone())
     };
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // Stopped: its listener refuses connections (its delivery task went with it).
+    eventually(Duration::from_secs(5), || async { client().get(&base).send().await.is_err().then_some(()) })
+        .await
+        .expect("the first sandbox stops");
     let failed_event = failing.hits()[0].event();
     let attempts_before_restart = failing.hits().len();
 

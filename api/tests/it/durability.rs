@@ -103,7 +103,9 @@ async fn a_purchase_survives_a_sigkill_between_booking_and_payment(db: Db) {
         .await
         .unwrap();
     assert_eq!(contracts.as_array().unwrap().len(), 1, "one contract at the provider: {contracts}");
-    tokio::time::sleep(Duration::from_secs(1)).await;
+    // The checkout at rest after its fulfilment: every email activity it started has finished
+    // (the receiver holds a message before it answers), and none is left to send another.
+    crate::support::wait_for_history(&app.temporal, &m.user_id, "the checkout at rest after fulfilment", crate::support::at_rest).await;
     let mails = mail.to(&m.email);
     assert_eq!(mails.iter().filter(|x| x.data.contains("Subject: Your receipt")).count(), 1, "one receipt");
     assert_eq!(mails.iter().filter(|x| x.data.contains("application/pdf")).count(), 1, "one contract email");

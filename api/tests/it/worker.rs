@@ -61,10 +61,22 @@ async fn a_separate_worker_runs_the_purchase_with_metrics_and_json_logs() {
     assert!(metrics.contains("coverline_activity_runs_total{activity=\"send_purchase_email\",result=\"ok\"} 2"), "{metrics}");
     assert!(metrics.contains("coverline_purchase_outcomes_total{outcome=\"fulfilled\"} 1"), "{metrics}");
 
-    tokio::time::sleep(Duration::from_millis(500)).await;
     let workflow_id = coverline_workflows::checkout_workflow_id(&m.user_id);
-    let log = std::fs::read_to_string(&log_path).unwrap();
-    let lines: Vec<Value> = log.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    // The worker writes its log in the background: read it once it holds the booking's line, whole.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let (log, lines) = loop {
+        let log = std::fs::read_to_string(&log_path).unwrap();
+        let lines: Vec<Value> = log.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+        let booking_logged = lines.iter().any(|l| {
+            l["span"]["name"] == "activity"
+                && l["span"]["workflow_id"] == workflow_id.as_str()
+                && l["fields"]["message"] == "booking contract"
+        });
+        if (booking_logged && log.ends_with('\n')) || std::time::Instant::now() >= deadline {
+            break (log, lines);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
     assert!(!lines.is_empty() && lines.len() == log.lines().count(), "every line is JSON:\n{log}");
     let activity_lines: Vec<&Value> = lines.iter().filter(|l| l["span"]["name"] == "activity").collect();
     assert!(!activity_lines.is_empty(), "the worker logged the purchase's activities:\n{log}");

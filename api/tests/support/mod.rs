@@ -549,3 +549,67 @@ pub fn pdf_text(pdf: &[u8]) -> String {
     let _ = std::fs::remove_file(&path);
     String::from_utf8(out.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// The events of `user_id`'s checkout history so far, as the replay fixtures hold them: each with
+/// its `event_type` and `attributes.<Kind>EventAttributes`.
+pub async fn checkout_history(client: &temporalio_client::Client, user_id: &str) -> Vec<Value> {
+    let handle =
+        client.get_workflow_handle::<coverline_workflows::checkout::CheckoutWorkflow>(coverline_workflows::checkout_workflow_id(user_id));
+    let json = handle.fetch_history(temporalio_client::WorkflowFetchHistoryOptions::default()).to_json().await.unwrap();
+    let history: Value = serde_json::from_slice(&json).unwrap();
+    history["events"].as_array().cloned().unwrap_or_default()
+}
+
+/// The attributes of `event` when it is a `kind` event (`"TimerFired"`, `"ActivityTaskScheduled"`…).
+pub fn event_of<'a>(event: &'a Value, kind: &str) -> Option<&'a Value> {
+    event["attributes"].get(format!("{kind}EventAttributes"))
+}
+
+/// Whether a timer of `after` was started and fired.
+pub fn timer_fired(events: &[Value], after: Duration) -> bool {
+    let timeout = format!("{}.000000000s", after.as_secs());
+    let started: Vec<&Value> = events
+        .iter()
+        .filter(|e| event_of(e, "TimerStarted").is_some_and(|t| t["start_to_fire_timeout"] == timeout.as_str()))
+        .map(|e| &e["event_id"])
+        .collect();
+    events.iter().filter_map(|e| event_of(e, "TimerFired")).any(|fired| started.contains(&&fired["started_event_id"]))
+}
+
+/// How many activities of `name` were scheduled.
+pub fn activities_scheduled(events: &[Value], name: &str) -> usize {
+    events.iter().filter_map(|e| event_of(e, "ActivityTaskScheduled")).filter(|a| a["activity_type"]["name"] == name).count()
+}
+
+/// Whether the workflow is at rest: every activity it scheduled has finished, and its latest
+/// workflow task completed after them (it has decided what follows and waits for a timer, a
+/// signal or an update). Nothing it started can still act.
+pub fn at_rest(events: &[Value]) -> bool {
+    let scheduled = events.iter().filter(|e| event_of(e, "ActivityTaskScheduled").is_some()).count();
+    let finished = events
+        .iter()
+        .filter(|e| {
+            ["ActivityTaskCompleted", "ActivityTaskFailed", "ActivityTaskTimedOut", "ActivityTaskCanceled"]
+                .iter()
+                .any(|k| event_of(e, k).is_some())
+        })
+        .count();
+    let last_task = events.iter().rposition(|e| event_of(e, "WorkflowTaskScheduled").is_some());
+    let last_completed = events.iter().rposition(|e| event_of(e, "WorkflowTaskCompleted").is_some());
+    scheduled == finished && last_completed.is_some() && last_completed > last_task
+}
+
+/// Polls `user_id`'s checkout history (every 100 ms, up to 60 s) until `done` holds for its events;
+/// returns them. Panics naming `what` when it never does.
+pub async fn wait_for_history(temporal: &str, user_id: &str, what: &str, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    let client = coverline_api::temporal::connect(temporal, "default", Duration::from_secs(10)).await.unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let events = checkout_history(&client, user_id).await;
+        if done(&events) {
+            return events;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the checkout's history never showed {what}: {events:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

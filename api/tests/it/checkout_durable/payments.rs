@@ -307,7 +307,12 @@ async fn the_deadline_looks_the_payment_up_before_voiding(db: Db) {
     .await;
     let (m, booking) = ready_to_book(&app).await;
     let policy_id = booked_and_charged(&app, &m, &booking).await;
-    tokio::time::sleep(Duration::from_secs(6)).await;
+    // The deadline's timer fired and the workflow has done all that followed (the look-up, then
+    // fulfilment or the void): only then is the policy's status its answer.
+    support::wait_for_history(&app.temporal, &m.user_id, "the deadline's timer fired and the checkout at rest", |e| {
+        support::timer_fired(e, Duration::from_secs(6)) && support::at_rest(e)
+    })
+    .await;
     assert_eq!(wait_for_policy_status(&app, &m, &policy_id, "fulfilled").await, "fulfilled", "paid, never voided");
 }
 

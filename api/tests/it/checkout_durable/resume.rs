@@ -288,6 +288,7 @@ async fn an_unpaid_choice_gets_one_reminder_with_consent_and_none_without(db: Db
     let app = spawn_app(Options { reminder_after: Duration::from_secs(3), ..Options::on(db) }).await;
     let (m, booking) = ready_to_book(&app).await;
     let (mut shy, shy_booking) = ready_to_book(&app).await;
+    let (later, later_booking) = ready_to_book(&app).await;
     let no_consent = json!({ "firstName": "Sam", "lastName": "Shy", "phoneNumber": "3035550142", "isMember": true, "doesConsentToSoliciting": false,
         "address": { "street": "1 Main St", "city": "Denver", "state": "CO", "zip": "80202" } });
     let (s, b) = app.call(Method::PUT, &TestApp::user_path(&shy, ""), Some(&shy.token), Some(no_consent)).await;
@@ -299,7 +300,13 @@ async fn an_unpaid_choice_gets_one_reminder_with_consent_and_none_without(db: Db
     let mails = app.mail.wait_for(&m.email, 2).await;
     let reminder = mails.iter().find(|x| x.data.contains("is waiting")).expect("a reminder");
     assert!(!resume_token(reminder).is_empty(), "with a link to continue");
-    tokio::time::sleep(Duration::from_secs(5)).await;
+    // A third member chooses only now: their reminder, due the same quiet time later, comes after
+    // any second reminder to `m` (re-armed when the first went) and any to `shy` (due with `m`'s
+    // first) would have.
+    let sent = app.mail.to(&later.email).len();
+    assert_eq!(advance(&app, &later, "missingInfo", chosen(&later_booking)).await.0, 200);
+    let theirs = app.mail.wait_for(&later.email, sent + 1).await;
+    assert!(theirs.last().unwrap().data.contains("is waiting"), "the later member's reminder");
     assert_eq!(app.mail.to(&m.email).iter().filter(|x| x.data.contains("is waiting")).count(), 1, "one reminder");
     assert!(app.mail.to(&shy.email).iter().all(|x| !x.data.contains("is waiting")), "none without consent");
 
@@ -360,7 +367,10 @@ async fn a_code_send_retried_with_its_key_is_one_send(db: Db) {
     assert_eq!(send("k-1").await.unwrap().status().as_u16(), 200);
     assert_eq!(send("k-1").await.unwrap().status().as_u16(), 200, "the retry answers as the send did, not 'wait 20 s'");
     assert_eq!(send("k-2").await.unwrap().status().as_u16(), 429, "a new send within 20 s is refused");
-    tokio::time::sleep(Duration::from_secs(1)).await;
+    // The checkout at rest: every send it started has finished (the receiver holds a message
+    // before it answers), and none is left to send another.
+    let events = crate::support::wait_for_history(&app.temporal, &m.user_id, "the checkout at rest", crate::support::at_rest).await;
+    assert_eq!(crate::support::activities_scheduled(&events, "send_verification_code"), 1, "one send in the checkout's history");
     assert_eq!(app.mail.to(&m.email).len(), 1, "one email");
     let (_, b) = app.call(Method::GET, &TestApp::user_path(&m, "/checkout"), Some(&m.token), None).await;
     assert_eq!(b["checkout"]["codeSends"], 1, "counted once: {b}");
