@@ -29,7 +29,7 @@ use crate::booking::ProviderExchange;
 use crate::documents::DEFAULT_REFUND_TEXT;
 use crate::email::Mailer;
 use crate::payments::Gateway;
-use crate::purchase::Purchase;
+use crate::purchase::PolicyDetails;
 
 /// Who asked to cancel (written on the purchase's timeline).
 /// The timeline event of a cancellation asked after the money-back period (sent to the institution).
@@ -122,7 +122,12 @@ pub fn utc_date(at: i64) -> time::Date {
 impl StateQuote {
     /// What cancelling `purchase` at `requested_at`, with the odometer reading `odometer_now`
     /// (the reading at the sale when none is given: time alone counts), gives back under `rules`.
-    pub fn of(rules: &CancellationTable, purchase: &Purchase, requested_at: i64, odometer_now: Option<u32>) -> Result<Self, QuoteRefusal> {
+    pub fn of(
+        rules: &CancellationTable,
+        purchase: &PolicyDetails,
+        requested_at: i64,
+        odometer_now: Option<u32>,
+    ) -> Result<Self, QuoteRefusal> {
         let payment = purchase.payment.as_ref().ok_or(QuoteRefusal::NotPaid)?;
         let state = purchase.user.state.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| purchase.quote.state.clone());
         let state_rules = rules.rules(&state).ok_or_else(|| QuoteRefusal::NoRules(state.clone()))?.clone();
@@ -256,7 +261,7 @@ impl CancellationActivities {
         input: CancelUnderRules,
     ) -> Result<RefundOutcome, ActivityError> {
         crate::metrics::observe(&ctx, "cancel_under_state_rules", async {
-            let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+            let purchase = PolicyDetails::load(&self.store, &input.policy_id).await?;
             let refund = match self.store.refund(&input.policy_id).await? {
                 Some(refund) => refund,
                 None => {

@@ -19,7 +19,7 @@ use temporalio_sdk::activities::{ActivityContext, ActivityError};
 
 use crate::email::Mailer;
 use crate::payments::{EXPERIENCE, Gateway, Payer, PaymentError, PaymentLine, RequestState, SignRequest};
-use crate::purchase::{Purchase, VerifiedPayment};
+use crate::purchase::{PolicyDetails, VerifiedPayment};
 
 /// A verification code lives this long (seconds).
 pub const CODE_TTL_SECS: i64 = 600;
@@ -326,7 +326,7 @@ impl CheckoutActivities {
         input: PreparePayment,
     ) -> Result<PaymentRequestAnswer, ActivityError> {
         crate::metrics::observe(&ctx, "prepare_payment_request", async {
-            let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+            let purchase = PolicyDetails::load(&self.store, &input.policy_id).await?;
             let charges = self.charges(&purchase.policy).await?;
             if !charges.is_empty() {
                 return Ok(PaymentRequestAnswer::Charged { charges });

@@ -124,9 +124,9 @@ pub struct PurchaseActivities {
     pub public_url: String,
 }
 
-/// Everything stored about one purchase.
+/// Everything stored about one policy: its quote, rate, car, member, institution and payment.
 #[derive(Debug, Clone)]
-pub struct Purchase {
+pub struct PolicyDetails {
     pub policy: PolicyRecord,
     pub quote: QuoteRecord,
     pub rate: RateRecord,
@@ -136,7 +136,7 @@ pub struct Purchase {
     pub payment: Option<PaymentRecord>,
 }
 
-impl Purchase {
+impl PolicyDetails {
     /// Loads a purchase by policy id.
     pub async fn load(store: &Store, policy_id: &str) -> anyhow::Result<Self> {
         let policy = store.policy(policy_id).await?.with_context(|| format!("policy {policy_id} not found"))?;
@@ -251,7 +251,7 @@ impl PurchaseActivities {
     #[activity(name = "book_contract")]
     pub async fn book_contract(self: Arc<Self>, ctx: ActivityContext, input: BookContract) -> Result<Booked, ActivityError> {
         crate::metrics::observe(&ctx, "book_contract", async {
-            let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+            let purchase = PolicyDetails::load(&self.store, &input.policy_id).await?;
             tracing::info!(workflow_id = %input.idempotency_key, attempt = ctx.info().attempt, "booking contract");
             // The test switch fails the first round only, so both answers to the retry dialog can be shown.
             if purchase.institution.testing_settings.policy_post_error_test && input.round <= 1 {
@@ -301,7 +301,7 @@ impl PurchaseActivities {
     #[activity(name = "record_payment")]
     pub async fn record_payment(self: Arc<Self>, ctx: ActivityContext, input: VerifiedPayment) -> Result<bool, ActivityError> {
         crate::metrics::observe(&ctx, "record_payment", async {
-            let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+            let purchase = PolicyDetails::load(&self.store, &input.policy_id).await?;
             let contract = purchase.policy.contract_number.clone().unwrap_or_default();
             if input.amount != purchase.total().0 || input.apply_funds_to != contract {
                 tracing::error!(tracking = %input.tracking_number, amount = input.amount, expected = purchase.total().0, "a charge does not match its contract");
@@ -332,7 +332,7 @@ impl PurchaseActivities {
             if self.store.contract_document(&policy_id).await?.is_some() {
                 return Ok(());
             }
-            let purchase = Purchase::load(&self.store, &policy_id).await?;
+            let purchase = PolicyDetails::load(&self.store, &policy_id).await?;
             let texts = ContractTexts { plans: &self.plan_texts, cancellation: &self.cancellation_rules, obligors: &self.obligors };
             let document = contract_document(&purchase, texts)?;
             let pdf = self.renderer.render_async(document).await?;
@@ -350,7 +350,7 @@ impl PurchaseActivities {
             if self.store.email_sent(&input.policy_id, kind).await? {
                 return Ok(());
             }
-            let purchase = Purchase::load(&self.store, &input.policy_id).await?;
+            let purchase = PolicyDetails::load(&self.store, &input.policy_id).await?;
             let email = purchase.email(&self.public_url)?;
             let sender = self.mailer.sender(&purchase.institution);
             let message_id = match input.kind {
@@ -411,7 +411,7 @@ fn contact_lines(n: &ContactNumbers) -> Vec<CoveredComponent> {
 }
 
 /// Builds the contract's printed fields from a purchase.
-pub fn contract_document(p: &Purchase, texts: ContractTexts<'_>) -> anyhow::Result<ContractDocument> {
+pub fn contract_document(p: &PolicyDetails, texts: ContractTexts<'_>) -> anyhow::Result<ContractDocument> {
     let terms = p.terms();
     let issued = Issued {
         contract_number: p.policy.contract_number.clone().context("contract number")?,

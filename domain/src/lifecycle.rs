@@ -96,12 +96,12 @@ impl PurchaseStatus {
     }
 }
 
-/// The statig machine's shared storage (none: the lifecycle is pure state).
+/// The lifecycle's rules as a statig machine (no storage: the checkout workflow keeps the purchase).
 #[derive(Debug, Default, Clone)]
-pub struct Purchase;
+pub struct Rules;
 
 #[state_machine(initial = "State::booking()", state(derive(Debug, Clone, Copy, PartialEq, Eq)))]
-impl Purchase {
+impl Rules {
     #[state]
     fn booking(event: &PurchaseEvent) -> Outcome<State> {
         match event {
@@ -171,7 +171,7 @@ impl PurchaseStatus {
     /// The status after `event`, by the lifecycle's rules (the statig machine, started in this
     /// status); an event this status does not accept is refused.
     pub fn next(self, event: PurchaseEvent) -> Result<PurchaseStatus, Refused> {
-        let mut machine = Purchase.uninitialized_state_machine();
+        let mut machine = Rules.uninitialized_state_machine();
         *machine.state_mut() = match self {
             Self::Booking => State::booking(),
             Self::BookingFailed => State::booking_failed(),

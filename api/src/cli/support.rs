@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use coverline_activities::email::Mailer;
-use coverline_activities::purchase::Purchase;
+use coverline_activities::purchase::PolicyDetails;
 use coverline_store::{PolicyRecord, Store, now};
 use coverline_workflows::checkout::CheckoutWorkflow;
 use serde::Serialize;
@@ -749,7 +749,7 @@ impl Support {
             .contract_document(&p.policy_id)
             .await?
             .context("the contract PDF is not rendered yet: the workflow is still working")?;
-        let purchase = Purchase::load(&self.store, &p.policy_id).await?;
+        let purchase = PolicyDetails::load(&self.store, &p.policy_id).await?;
         let email = purchase.email(public_url)?;
         let sender = mailer.sender(&purchase.institution);
         mailer.send_receipt(&sender, &email).await?;

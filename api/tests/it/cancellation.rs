@@ -199,7 +199,7 @@ async fn in_texas_after_the_free_look_the_unused_part_less_50_dollars_is_owed_by
     let (s, quoted) = app.call(Method::GET, &format!("{path}?token={token}&odometer={odometer}"), None, None).await;
     assert_eq!(s, 200, "{quoted}");
     let store = store(&app).await;
-    let purchase = coverline_activities::purchase::Purchase::load(&store, &policy_id).await.unwrap();
+    let purchase = coverline_activities::purchase::PolicyDetails::load(&store, &policy_id).await.unwrap();
     let table = coverline_activities::cancellation::load_rules(&crate::support::workspace().join("data")).unwrap();
     let expected =
         coverline_activities::cancellation::StateQuote::of(&table, &purchase, app.clock.now(), Some(odometer as u32)).unwrap().quote;

@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, StatusCode};
 use coverline_activities::cancellation::{CANCELLATION_REQUESTED, CancelledBy};
 use coverline_activities::cancellation::{QuoteRefusal, StateQuote};
 use coverline_activities::documents::DEFAULT_REFUND_TEXT;
-use coverline_activities::purchase::Purchase;
+use coverline_activities::purchase::PolicyDetails;
 use coverline_domain::cancellation::{RefundBy, RefundMethod};
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::quote::format_long_date_at;
@@ -351,7 +351,7 @@ fn long_date(date: time::Date) -> String {
 
 async fn terms(state: &AppState, policy: &PolicyRecord, odometer: Option<u32>) -> ApiResult<CancellationTerms> {
     let institution = state.institution(&policy.institution_id).await?;
-    let purchase = Purchase::load(&state.store, &policy.policy_id).await?;
+    let purchase = PolicyDetails::load(&state.store, &policy.policy_id).await?;
     let payment = purchase.payment.clone();
     let paid_at = payment.as_ref().map(|p| p.paid_at);
     let requested = state.store.policy_events(&policy.policy_id).await?.into_iter().find(|e| e.kind == CANCELLATION_REQUESTED);
@@ -454,7 +454,7 @@ async fn cancel(
         if !body.attested {
             return Err(ApiError::field(ErrorCode::Validation, messages::CANCEL_ATTEST_REQUIRED, "attested"));
         }
-        let purchase = Purchase::load(&state.store, &policy.policy_id).await?;
+        let purchase = PolicyDetails::load(&state.store, &policy.policy_id).await?;
         if let Err(refusal) = StateQuote::of(&state.cancellation_rules, &purchase, state.clock.now(), Some(reading)) {
             return Err(odometer_error(&refusal).unwrap_or_else(nothing_to_cancel));
         }

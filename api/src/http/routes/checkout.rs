@@ -11,7 +11,7 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{AppendHeaders, IntoResponse, Response};
 use coverline_activities::checkout::secret_hash;
-use coverline_activities::purchase::Purchase;
+use coverline_activities::purchase::PolicyDetails;
 use coverline_domain::checkout::{Answers, ChosenRate, Step, Vehicle};
 use coverline_domain::collected::CollectedInfo;
 use coverline_domain::contact::StateCode;
@@ -262,7 +262,7 @@ async fn resumed(
     let policy = state.store.policies_of_user(&user.user_id).await?.into_iter().next();
     let confirmation = match &policy {
         Some(p) if matches!(p.status, PurchaseStatus::Paid | PurchaseStatus::Fulfilled) => {
-            confirmation(&Purchase::load(&state.store, &p.policy_id).await?)
+            confirmation(&PolicyDetails::load(&state.store, &p.policy_id).await?)
         }
         _ => None,
     };

@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use coverline_activities::checkout::{ChargeSeen, RefundReason};
 use coverline_activities::payments::PaymentError;
-use coverline_activities::purchase::Purchase;
+use coverline_activities::purchase::PolicyDetails;
 use coverline_domain::ErrorCode;
 use coverline_domain::institution::{PAYMENT_WIDGET_START, PaymentWidgetStart};
 use coverline_domain::lifecycle::PurchaseStatus;
@@ -149,9 +149,9 @@ struct PolicyRef {
 }
 
 /// Loads a booked purchase of the caller.
-async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiResult<Purchase> {
+async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiResult<PolicyDetails> {
     state.store.user_policy(uid, policy_id).await?.ok_or_else(ApiError::not_found)?;
-    let purchase = Purchase::load(&state.store, policy_id).await?;
+    let purchase = PolicyDetails::load(&state.store, policy_id).await?;
     if purchase.policy.status == PurchaseStatus::Voided {
         return Err(crate::http::routes::policies::voided(state));
     }
@@ -348,7 +348,7 @@ async fn confirmation(
             if state.store.payment_for_policy(&body.policy_id).await?.is_some() => {}
         Err(e) => return Err(e.into_api()),
     }
-    let purchase = Purchase::load(&state.store, &body.policy_id).await?;
+    let purchase = PolicyDetails::load(&state.store, &body.policy_id).await?;
     confirmation_of(&purchase)
         .map(Json)
         .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, ErrorCode::PaymentPending, messages::PAYMENT_RECORDING))

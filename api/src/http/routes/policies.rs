@@ -3,7 +3,7 @@
 use axum::Json;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use coverline_activities::purchase::Purchase;
+use coverline_activities::purchase::PolicyDetails;
 use coverline_domain::ErrorCode;
 use coverline_domain::contact::format_phone;
 use coverline_domain::lifecycle::PurchaseStatus;
@@ -202,7 +202,7 @@ async fn book(
 }
 
 /// The confirmation page's data (spec section 3) for a paid purchase.
-pub fn confirmation(p: &Purchase) -> Option<Confirmation> {
+pub fn confirmation(p: &PolicyDetails) -> Option<Confirmation> {
     let payment = p.payment.as_ref()?;
     let start = p.start_date();
     let tax = Cents(p.rate.tax_cents);
@@ -314,7 +314,7 @@ async fn get_policy(
     Path((_, uid, policy_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<PolicyWithConfirmation>> {
     state.store.user_policy(&uid, &policy_id).await?.ok_or_else(ApiError::not_found)?;
-    let purchase = Purchase::load(&state.store, &policy_id).await?;
+    let purchase = PolicyDetails::load(&state.store, &policy_id).await?;
     Ok(Json(PolicyWithConfirmation { policy: policy_view(&purchase.policy), confirmation: confirmation(&purchase) }))
 }
 
