@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use serde_json::Value;
 
-use crate::purchase_flow::{Client, MERCHANT_KEY, Mailbox, MemberFault};
+use crate::purchase_flow::{Bought, Client, MERCHANT_KEY, Mailbox, MemberFault};
 use crate::smtp;
 use crate::smtp::header;
 
@@ -426,7 +426,79 @@ impl std::fmt::Display for ChaosSummary {
 /// Runs the harness once.
 pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let run = format!("{}", std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_millis());
-    let label = format!(
+    let inbox = smtp::Inbox::start().await;
+    let (stack, lab) = start_stack(&opts, &run, &inbox).await?;
+    let stack = Arc::new(Mutex::new(stack));
+    let faults = Faults::start(stack.clone(), &opts);
+    let client = Arc::new(Client::new(lab.http.clone(), format!("{}/api", lab.api), lab.sandbox.clone(), Mailbox::Receiver(inbox.clone())));
+    let purchases = buy(&opts, &client, &faults.completed, &run).await?;
+    let (rss_idle, rss_peak, temporal_restarts) = faults.stop().await?;
+    let probe = match probe_shared_limits(&opts, &lab, &client, &inbox, &run).await {
+        Ok(probe) => probe,
+        Err(e) => {
+            stack.lock().expect("stack lock").stop();
+            return Err(e.context(format!("logs kept in {}", lab.work.display())));
+        }
+    };
+    for f in purchases.failures.iter().take(5) {
+        eprintln!("a purchase failed: {f}");
+    }
+    let audit = audit(&lab, &purchases.bought, &inbox).await?;
+    let kills = stack.lock().expect("stack lock").kills;
+    let scale = match (&opts.scale, probe) {
+        (Some(options), Some(probe)) => Some(scale_figures(options, probe, &lab, &stack, &purchases.bought).await),
+        _ => None,
+    };
+    stack.lock().expect("stack lock").stop();
+    let mut faults: Vec<(MemberFault, usize)> = MemberFault::ALL.iter().map(|f| (*f, 0)).collect();
+    for n in 0..opts.purchases {
+        if let Some(entry) = faults.iter_mut().find(|(f, _)| *f == MemberFault::of(n, opts.member_faults)) {
+            entry.1 += 1;
+        }
+    }
+    let summary = ChaosSummary {
+        label: label(&opts),
+        purchases: opts.purchases,
+        completed: purchases.bought.len(),
+        failed: purchases.failures.len(),
+        seconds: purchases.seconds,
+        kills,
+        temporal_restarts,
+        chaos: !opts.kill_every.is_zero(),
+        policies_fulfilled: audit.fulfilled as i64,
+        policies: audit.policies,
+        payments: audit.recorded_payments_match.min(audit.payments),
+        faults,
+        contracts: audit.contracts,
+        duplicate_contracts: audit.duplicate_contracts,
+        charges: audit.charges,
+        refunded_charges: audit.refunded_charges,
+        charges_without_contract: audit.charges_without_contract,
+        net_double_charges: audit.net_double_charges,
+        paid_unfulfilled: audit.paid_unfulfilled,
+        receipts_unique: audit.receipts_unique,
+        contract_emails_unique: audit.contract_emails_unique,
+        emails_redelivered: audit.emails_redelivered,
+        workflows_running: audit.workflows_running,
+        per_second: purchases.bought.len() as f64 / purchases.seconds,
+        rss_idle,
+        rss_peak,
+        retried_load_balancer: client.retried.load_balancer.load(Ordering::Relaxed),
+        retried_api: client.retried.api.load(Ordering::Relaxed),
+        retried_connection: client.retried.connection.load(Ordering::Relaxed),
+        scale,
+    };
+    if summary.passed() {
+        let _ = std::fs::remove_dir_all(&lab.work);
+    } else {
+        eprintln!("logs kept in {}", lab.work.display());
+    }
+    Ok(summary)
+}
+
+/// The run's name in the figures: database, worker layout, faults.
+fn label(opts: &ChaosOptions) -> String {
+    format!(
         "{} / worker {}{}{}",
         if opts.uses_postgres() { "Postgres" } else { "SQLite" },
         match &opts.scale {
@@ -436,10 +508,29 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         },
         if opts.kill_every.is_zero() { " / no kills" } else { "" },
         if opts.member_faults > 0 { format!(" / member faults {}%", opts.member_faults) } else { String::new() }
-    );
+    )
+}
+
+/// Where the run's stack is: its directory, addresses and database.
+struct Lab {
+    work: PathBuf,
+    http: reqwest::Client,
+    /// What members reach: the load balancer in a scale run, else the one API.
+    api: String,
+    sandbox: String,
+    database_url: String,
+    serve_ports: Vec<u16>,
+    stats_port: u16,
+    temporal_port: u16,
+    temporal_cli: PathBuf,
+    task_queue: String,
+}
+
+/// Starts Temporal, the balancer (scale run), the sandbox and coverline, and waits until every
+/// instance and the balancer answer.
+async fn start_stack(opts: &ChaosOptions, run: &str, inbox: &smtp::Inbox) -> anyhow::Result<(Stack, Lab)> {
     let work = std::env::temp_dir().join(format!("coverline-chaos-{run}"));
     std::fs::create_dir_all(&work)?;
-    let inbox = smtp::Inbox::start().await;
     let database_url = if opts.uses_postgres() {
         let out = pg_throwaway(&opts.root, "start", &work)?;
         let url = String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default().trim().to_string();
@@ -450,8 +541,7 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     } else {
         format!("sqlite://{}", work.join("coverline.db").display())
     };
-    let (app_port, sandbox_port, temporal_port) = (free_port(), free_port(), free_port());
-    // Members reach the load balancer in a scale run (app_port is its port), else the one API.
+    let (app_port, sandbox_port, temporal_port, stats_port) = (free_port(), free_port(), free_port(), free_port());
     let api = format!("http://127.0.0.1:{app_port}");
     let serve_ports: Vec<u16> = match &opts.scale {
         Some(scale) => (0..scale.apis).map(|_| free_port()).collect(),
@@ -461,14 +551,15 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         Some(scale) => scale.workers,
         None => usize::from(opts.separate_worker),
     };
-    let sandbox_url = format!("http://127.0.0.1:{sandbox_port}");
+    let sandbox = format!("http://127.0.0.1:{sandbox_port}");
+    let task_queue = format!("chaos-{run}");
     let env = stack_env(&StackAddresses {
         api: api.clone(),
-        sandbox: sandbox_url.clone(),
+        sandbox: sandbox.clone(),
         database: database_url.clone(),
         temporal: format!("127.0.0.1:{temporal_port}"),
         smtp: format!("smtp://127.0.0.1:{}", inbox.port),
-        task_queue: format!("chaos-{run}"),
+        task_queue: task_queue.clone(),
         root: opts.root.clone(),
         balanced: opts.scale.is_some(),
     });
@@ -490,7 +581,6 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         postgres_restarts: 0,
     };
     stack.start_temporal()?;
-    let stats_port = free_port();
     if let Some(scale) = &opts.scale {
         // The compose file's load balancer configuration, with this machine's addresses.
         let mut lb_env = vec![
@@ -522,76 +612,114 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
+    let temporal_cli = opts.root.join(".venv/bin/temporal");
+    let lab = Lab { work, http, api, sandbox, database_url, serve_ports, stats_port, temporal_port, temporal_cli, task_queue };
+    Ok((stack, lab))
+}
 
-    // The chaos: SIGKILL coverline every ~kill_every (±30 %), restart Temporal once a third of the way.
-    let stack = Arc::new(Mutex::new(stack));
-    let done = Arc::new(AtomicBool::new(false));
-    let completed = Arc::new(AtomicUsize::new(0));
-    let temporal_restarts = Arc::new(AtomicUsize::new(0));
-    let rss_idle = stack.lock().expect("stack lock").rss();
-    let rss_peak = Arc::new(Mutex::new((None::<f64>, None::<f64>)));
-    let sampler = {
-        let (stack, done, rss_peak) = (stack.clone(), done.clone(), rss_peak.clone());
-        tokio::spawn(async move {
-            while !done.load(Ordering::SeqCst) {
-                let (api, worker) = { stack.lock().expect("stack lock").rss() };
-                let merge = |old: Option<f64>, new: Option<f64>| match (old, new) {
-                    (Some(a), Some(b)) => Some(a.max(b)),
-                    (a, b) => a.or(b),
-                };
-                {
-                    let mut peak = rss_peak.lock().expect("rss lock");
-                    *peak = (merge(peak.0, api), merge(peak.1, worker));
-                }
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-        })
-    };
-    let chaos = {
-        let (stack, done, completed, temporal_restarts) = (stack.clone(), done.clone(), completed.clone(), temporal_restarts.clone());
-        let (every, total) = (opts.kill_every, opts.purchases);
-        tokio::spawn(async move {
-            let mut tick: u64 = 0;
-            // --kill-every-ms 0: no chaos, a throughput and memory run.
-            while !every.is_zero() && !done.load(Ordering::SeqCst) {
-                tick += 1;
-                let jitter = (tick * 7919 % 61) as f64 / 100.0 - 0.3;
-                tokio::time::sleep(every.mul_f64(1.0 + jitter)).await;
-                if done.load(Ordering::SeqCst) {
-                    break;
-                }
-                let mut s = stack.lock().expect("stack lock");
-                s.kill_coverline();
-                // Once, a third of the way through (or at the third kill, so a quick run gets it
-                // too): Temporal, or in a scale run Postgres, under every instance at once.
-                let third = completed.load(Ordering::SeqCst) * 3 >= total || tick >= 3;
-                if s.haproxy.is_some() {
-                    if s.postgres_restarts == 0
-                        && third
-                        && let Err(e) = s.restart_postgres()
+/// The faults under the load: SIGKILLs of coverline every ~kill_every (±30 %), Temporal (or, in a
+/// scale run, Postgres) restarted once a third of the way, and the processes' memory sampled.
+struct Faults {
+    done: Arc<AtomicBool>,
+    completed: Arc<AtomicUsize>,
+    temporal_restarts: Arc<AtomicUsize>,
+    rss_idle: (Option<f64>, Option<f64>),
+    rss_peak: Arc<Mutex<(Option<f64>, Option<f64>)>>,
+    killer: tokio::task::JoinHandle<()>,
+    sampler: tokio::task::JoinHandle<()>,
+}
+
+impl Faults {
+    fn start(stack: Arc<Mutex<Stack>>, opts: &ChaosOptions) -> Self {
+        let done = Arc::new(AtomicBool::new(false));
+        let completed = Arc::new(AtomicUsize::new(0));
+        let temporal_restarts = Arc::new(AtomicUsize::new(0));
+        let rss_idle = stack.lock().expect("stack lock").rss();
+        let rss_peak = Arc::new(Mutex::new((None::<f64>, None::<f64>)));
+        let sampler = {
+            let (stack, done, rss_peak) = (stack.clone(), done.clone(), rss_peak.clone());
+            tokio::spawn(async move {
+                while !done.load(Ordering::SeqCst) {
+                    let (api, worker) = { stack.lock().expect("stack lock").rss() };
+                    let merge = |old: Option<f64>, new: Option<f64>| match (old, new) {
+                        (Some(a), Some(b)) => Some(a.max(b)),
+                        (a, b) => a.or(b),
+                    };
                     {
-                        eprintln!("{e:#}");
+                        let mut peak = rss_peak.lock().expect("rss lock");
+                        *peak = (merge(peak.0, api), merge(peak.1, worker));
                     }
-                } else if temporal_restarts.load(Ordering::SeqCst) == 0 && third {
-                    if let Err(e) = s.restart_temporal() {
-                        eprintln!("restarting Temporal: {e:#}");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+            })
+        };
+        let killer = {
+            let (done, completed, temporal_restarts) = (done.clone(), completed.clone(), temporal_restarts.clone());
+            let (every, total) = (opts.kill_every, opts.purchases);
+            tokio::spawn(async move {
+                let mut tick: u64 = 0;
+                // --kill-every-ms 0: no chaos, a throughput and memory run.
+                while !every.is_zero() && !done.load(Ordering::SeqCst) {
+                    tick += 1;
+                    let jitter = (tick * 7919 % 61) as f64 / 100.0 - 0.3;
+                    tokio::time::sleep(every.mul_f64(1.0 + jitter)).await;
+                    if done.load(Ordering::SeqCst) {
+                        break;
                     }
-                    temporal_restarts.fetch_add(1, Ordering::SeqCst);
+                    let mut s = stack.lock().expect("stack lock");
+                    s.kill_coverline();
+                    // Once, a third of the way through (or at the third kill, so a quick run gets it
+                    // too): Temporal, or in a scale run Postgres, under every instance at once.
+                    let third = completed.load(Ordering::SeqCst) * 3 >= total || tick >= 3;
+                    if s.haproxy.is_some() {
+                        if s.postgres_restarts == 0
+                            && third
+                            && let Err(e) = s.restart_postgres()
+                        {
+                            eprintln!("{e:#}");
+                        }
+                    } else if temporal_restarts.load(Ordering::SeqCst) == 0 && third {
+                        if let Err(e) = s.restart_temporal() {
+                            eprintln!("restarting Temporal: {e:#}");
+                        }
+                        temporal_restarts.fetch_add(1, Ordering::SeqCst);
+                    }
+                    if let Err(e) = s.start_coverline() {
+                        eprintln!("restarting coverline: {e:#}");
+                    }
                 }
-                if let Err(e) = s.start_coverline() {
-                    eprintln!("restarting coverline: {e:#}");
-                }
-            }
-        })
-    };
+            })
+        };
+        Self { done, completed, temporal_restarts, rss_idle, rss_peak, killer, sampler }
+    }
 
-    let client = Arc::new(Client::new(http.clone(), format!("{api}/api"), sandbox_url.clone(), Mailbox::Receiver(inbox.clone())));
+    /// Stops the faults: the memory idle and at its peak, and Temporal's restarts.
+    #[allow(clippy::type_complexity)]
+    async fn stop(self) -> anyhow::Result<((Option<f64>, Option<f64>), (Option<f64>, Option<f64>), usize)> {
+        self.done.store(true, Ordering::SeqCst);
+        self.killer.await?;
+        self.sampler.await?;
+        let peak = *self.rss_peak.lock().expect("rss lock");
+        Ok((self.rss_idle, peak, self.temporal_restarts.load(Ordering::SeqCst)))
+    }
+}
+
+/// The purchases made, the ones that failed, and how long they took.
+struct Purchases {
+    bought: Vec<Bought>,
+    failures: Vec<String>,
+    seconds: f64,
+}
+
+/// Buys `opts.purchases` contracts, `opts.concurrency` at a time, each member's device failing as
+/// `MemberFault::of` says.
+async fn buy(opts: &ChaosOptions, client: &Arc<Client>, completed: &Arc<AtomicUsize>, run: &str) -> anyhow::Result<Purchases> {
     let permits = Arc::new(tokio::sync::Semaphore::new(opts.concurrency));
     let member_faults = opts.member_faults;
     let started = Instant::now();
     let mut tasks = Vec::new();
     for n in 0..opts.purchases {
-        let (client, permits, completed, run) = (client.clone(), permits.clone(), completed.clone(), run.clone());
+        let (client, permits, completed, run) = (client.clone(), permits.clone(), completed.clone(), run.to_string());
         tasks.push(tokio::spawn(async move {
             let _permit = permits.acquire_owned().await.expect("semaphore");
             let result = client.purchase_with(&format!("chaos-{run}"), n, MemberFault::of(n, member_faults)).await;
@@ -601,52 +729,64 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
             result
         }));
     }
-    let mut bought = Vec::new();
-    let mut failures = Vec::new();
+    let (mut bought, mut failures) = (Vec::new(), Vec::new());
     for task in tasks {
         match task.await? {
             Ok(b) => bought.push(b),
             Err(e) => failures.push(format!("{e:#}")),
         }
     }
-    let seconds = started.elapsed().as_secs_f64();
-    done.store(true, Ordering::SeqCst);
-    chaos.await?;
-    sampler.await?;
-    // The shared-limit probe, once every instance is back and the balancer sees it.
-    let probe = match &opts.scale {
-        Some(scale) => {
-            let direct = Client::new(
-                http.clone(),
-                format!("http://127.0.0.1:{}/api", serve_ports[0]),
-                sandbox_url.clone(),
-                Mailbox::Receiver(inbox.clone()),
-            );
-            let probes = async {
-                let vin = probe_vin_limit(&http, stats_port, scale.apis, &direct, &client, &run).await?;
-                anyhow::Ok((vin, probe_forged_address(&client.api, &run).await?))
-            };
-            match probes.await {
-                Ok(figures) => Some(figures),
-                Err(e) => {
-                    stack.lock().expect("stack lock").stop();
-                    return Err(e.context(format!("logs kept in {}", work.display())));
-                }
-            }
-        }
-        None => None,
-    };
-    for f in failures.iter().take(5) {
-        eprintln!("a purchase failed: {f}");
-    }
+    Ok(Purchases { bought, failures, seconds: started.elapsed().as_secs_f64() })
+}
 
-    // Let the last workflows finish (emails), then count everywhere.
-    let store = coverline_store::Store::connect(&database_url).await?;
+/// A scale run's shared-limit probes, once every instance is back and the balancer sees it: the
+/// VIN burst through one instance and through the balancer, and a forged client address.
+async fn probe_shared_limits(
+    opts: &ChaosOptions,
+    lab: &Lab,
+    client: &Client,
+    inbox: &smtp::Inbox,
+    run: &str,
+) -> anyhow::Result<Option<((usize, usize, usize), usize)>> {
+    let Some(scale) = &opts.scale else { return Ok(None) };
+    let direct = Client::new(
+        lab.http.clone(),
+        format!("http://127.0.0.1:{}/api", lab.serve_ports[0]),
+        lab.sandbox.clone(),
+        Mailbox::Receiver(inbox.clone()),
+    );
+    let vin = probe_vin_limit(&lab.http, lab.stats_port, scale.apis, &direct, client, run).await?;
+    Ok(Some((vin, probe_forged_address(&client.api, run).await?)))
+}
+
+/// What the run left, counted everywhere: the database, the provider's contracts, the gateway's
+/// charges, the emails, and the workflows still running.
+struct Audit {
+    fulfilled: usize,
+    policies: i64,
+    payments: i64,
+    recorded_payments_match: i64,
+    contracts: usize,
+    duplicate_contracts: usize,
+    charges: usize,
+    refunded_charges: usize,
+    charges_without_contract: usize,
+    net_double_charges: usize,
+    paid_unfulfilled: i64,
+    receipts_unique: usize,
+    contract_emails_unique: usize,
+    emails_redelivered: usize,
+    workflows_running: i64,
+}
+
+/// Lets the last workflows finish (emails), then counts ([`Audit`]).
+async fn audit(lab: &Lab, bought: &[Bought], inbox: &smtp::Inbox) -> anyhow::Result<Audit> {
+    let store = coverline_store::Store::connect(&lab.database_url).await?;
     let settle = Instant::now();
     let mut fulfilled = 0;
     while settle.elapsed() < Duration::from_secs(180) {
         fulfilled = 0;
-        for b in &bought {
+        for b in bought {
             if store.policy(&b.policy_id).await?.is_some_and(|p| p.status == PurchaseStatus::Fulfilled) {
                 fulfilled += 1;
             }
@@ -659,20 +799,20 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     let policies = store.count_policies().await?;
     let payments = store.count_payments().await?;
     let mut recorded_payments_match = 0;
-    for b in &bought {
+    for b in bought {
         if store.payment_for_policy(&b.policy_id).await?.is_some_and(|p| p.payment_id == b.tracking) {
             recorded_payments_match += 1;
         }
     }
     let contracts: Value =
-        http.get(format!("{sandbox_url}/_sandbox/provider/contracts")).bearer_auth(PROVIDER_KEY).send().await?.json().await?;
+        lab.http.get(format!("{}/_sandbox/provider/contracts", lab.sandbox)).bearer_auth(PROVIDER_KEY).send().await?.json().await?;
     let contracts = contracts.as_array().cloned().unwrap_or_default();
     let mut by_key: HashMap<String, usize> = HashMap::new();
     for c in &contracts {
         *by_key.entry(c["idempotencyKey"].as_str().unwrap_or_default().to_string()).or_default() += 1;
     }
     let charges: Value =
-        http.get(format!("{sandbox_url}/_sandbox/gateway/transactions")).bearer_auth(MERCHANT_KEY).send().await?.json().await?;
+        lab.http.get(format!("{}/_sandbox/gateway/transactions", lab.sandbox)).bearer_auth(MERCHANT_KEY).send().await?.json().await?;
     let charges = charges.as_array().cloned().unwrap_or_default();
     // Net of refunds: what each contract's member was charged and kept paying.
     let net = |c: &Value| {
@@ -695,21 +835,16 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
     }
     let net_double_charges = kept_by_contract.values().filter(|n| **n > 1).count();
     let mut paid_unfulfilled = 0;
-    for b in &bought {
+    for b in bought {
         let paid = store.payment_for_policy(&b.policy_id).await?.is_some();
         if paid && store.policy(&b.policy_id).await?.is_none_or(|p| p.status != PurchaseStatus::Fulfilled) {
             paid_unfulfilled += 1;
         }
     }
-    let mut faults: Vec<(MemberFault, usize)> = MemberFault::ALL.iter().map(|f| (*f, 0)).collect();
-    for n in 0..opts.purchases {
-        if let Some(entry) = faults.iter_mut().find(|(f, _)| *f == MemberFault::of(n, opts.member_faults)) {
-            entry.1 += 1;
-        }
-    }
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let mut receipts: HashMap<String, usize> = HashMap::new();
-    let mut copies: HashMap<String, usize> = HashMap::new();
+    let workflows_running = wait_for_workflows(lab).await;
+    // The workflows have ended (or the wait gave up): every email they sent is in the inbox, no
+    // fixed wait needed (a purchase's emails go out before it is fulfilled, and SMTP took them).
+    let (mut receipts, mut copies): (HashMap<String, usize>, HashMap<String, usize>) = (HashMap::new(), HashMap::new());
     for mail in inbox.all() {
         let subject = header(&mail.data, "Subject").unwrap_or_default();
         let id = header(&mail.data, "Message-ID").unwrap_or_default();
@@ -719,19 +854,39 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
             *copies.entry(id).or_default() += 1;
         }
     }
-    let redelivered = receipts.values().chain(copies.values()).map(|n| n - 1).sum();
-    // A workflow whose last task was cut by a kill finishes when its task is retried: wait for it.
-    let temporal_cli = opts.root.join(".venv/bin/temporal");
+    let emails_redelivered = receipts.values().chain(copies.values()).map(|n| n - 1).sum();
+    Ok(Audit {
+        fulfilled,
+        policies,
+        payments,
+        recorded_payments_match,
+        contracts: contracts.len(),
+        duplicate_contracts: by_key.values().map(|n| n - 1).sum(),
+        charges: charges.len(),
+        refunded_charges,
+        charges_without_contract,
+        net_double_charges,
+        paid_unfulfilled,
+        receipts_unique: receipts.len(),
+        contract_emails_unique: copies.len(),
+        emails_redelivered,
+        workflows_running,
+    })
+}
+
+/// Waits (up to 2 minutes) until the run's checkouts and cancellations have all ended: a workflow
+/// whose last task was cut by a kill finishes when its task is retried. The count still running.
+async fn wait_for_workflows(lab: &Lab) -> i64 {
     let running = || -> i64 {
-        Command::new(&temporal_cli)
+        Command::new(&lab.temporal_cli)
             .args([
                 "workflow",
                 "count",
                 "--address",
-                &format!("127.0.0.1:{temporal_port}"),
+                &format!("127.0.0.1:{}", lab.temporal_port),
                 "--query",
                 // The retention job runs for good; the checkouts and cancellations must all end.
-                &format!("TaskQueue='chaos-{run}' AND ExecutionStatus='Running' AND WorkflowType != 'RetentionWorkflow'"),
+                &format!("TaskQueue='{}' AND ExecutionStatus='Running' AND WorkflowType != 'RetentionWorkflow'", lab.task_queue),
             ])
             .output()
             .ok()
@@ -744,72 +899,38 @@ pub async fn run(opts: ChaosOptions) -> anyhow::Result<ChaosSummary> {
         tokio::time::sleep(Duration::from_secs(2)).await;
         workflows_running = running();
     }
+    workflows_running
+}
 
-    let kills = stack.lock().expect("stack lock").kills;
-    let scale = match (&opts.scale, probe) {
-        (Some(options), Some(((one, balanced, instances), forged_address_allowed))) => {
-            let stats = haproxy_stats(&http, stats_port).await;
-            let stat = |proxy: &str, server: &str, field: &str| -> u64 {
-                stats.iter().find(|r| r["pxname"] == proxy && r["svname"] == server).and_then(|r| r.get(field)?.parse().ok()).unwrap_or(0)
-            };
-            let s = stack.lock().expect("stack lock");
-            Some(ScaleFigures {
-                apis: options.apis,
-                workers: options.workers,
-                api_kills: s.api_kills,
-                worker_kills: s.worker_kills,
-                postgres_restarts: s.postgres_restarts,
-                balancer_retries: stat("apis", "BACKEND", "wretr"),
-                balancer_redispatches: stat("apis", "BACKEND", "wredis"),
-                balancer_5xx: stat("api", "FRONTEND", "hrsp_5xx"),
-                sessions_moved: bought.iter().filter(|b| b.instances > 1).count(),
-                vin_burst_one_instance: one,
-                vin_burst_balanced: balanced,
-                probe_instances: instances,
-                forged_address_allowed,
-            })
-        }
-        _ => None,
+/// A scale run's figures: kills per kind, the balancer's retries and 5xx, sessions that moved
+/// between instances, and the probes' results.
+async fn scale_figures(
+    options: &ScaleOptions,
+    ((one, balanced, instances), forged_address_allowed): ((usize, usize, usize), usize),
+    lab: &Lab,
+    stack: &Arc<Mutex<Stack>>,
+    bought: &[Bought],
+) -> ScaleFigures {
+    let stats = haproxy_stats(&lab.http, lab.stats_port).await;
+    let stat = |proxy: &str, server: &str, field: &str| -> u64 {
+        stats.iter().find(|r| r["pxname"] == proxy && r["svname"] == server).and_then(|r| r.get(field)?.parse().ok()).unwrap_or(0)
     };
-    stack.lock().expect("stack lock").stop();
-    let summary = ChaosSummary {
-        label,
-        purchases: opts.purchases,
-        completed: bought.len(),
-        failed: failures.len(),
-        seconds,
-        kills,
-        temporal_restarts: temporal_restarts.load(Ordering::SeqCst),
-        chaos: !opts.kill_every.is_zero(),
-        policies_fulfilled: fulfilled as i64,
-        policies,
-        payments: recorded_payments_match.min(payments),
-        faults,
-        contracts: contracts.len(),
-        duplicate_contracts: by_key.values().map(|n| n - 1).sum(),
-        charges: charges.len(),
-        refunded_charges,
-        charges_without_contract,
-        net_double_charges,
-        paid_unfulfilled,
-        receipts_unique: receipts.len(),
-        contract_emails_unique: copies.len(),
-        emails_redelivered: redelivered,
-        workflows_running,
-        per_second: bought.len() as f64 / seconds,
-        rss_idle,
-        rss_peak: *rss_peak.lock().expect("rss lock"),
-        retried_load_balancer: client.retried.load_balancer.load(Ordering::Relaxed),
-        retried_api: client.retried.api.load(Ordering::Relaxed),
-        retried_connection: client.retried.connection.load(Ordering::Relaxed),
-        scale,
-    };
-    if summary.passed() {
-        let _ = std::fs::remove_dir_all(&work);
-    } else {
-        eprintln!("logs kept in {}", work.display());
+    let s = stack.lock().expect("stack lock");
+    ScaleFigures {
+        apis: options.apis,
+        workers: options.workers,
+        api_kills: s.api_kills,
+        worker_kills: s.worker_kills,
+        postgres_restarts: s.postgres_restarts,
+        balancer_retries: stat("apis", "BACKEND", "wretr"),
+        balancer_redispatches: stat("apis", "BACKEND", "wredis"),
+        balancer_5xx: stat("api", "FRONTEND", "hrsp_5xx"),
+        sessions_moved: bought.iter().filter(|b| b.instances > 1).count(),
+        vin_burst_one_instance: one,
+        vin_burst_balanced: balanced,
+        probe_instances: instances,
+        forged_address_allowed,
     }
-    Ok(summary)
 }
 
 /// Where a harness's coverline processes find the rest of the stack.
@@ -826,8 +947,6 @@ pub struct StackAddresses {
     pub balanced: bool,
 }
 
-/// The environment every coverline process of a harness starts with (`serve` adds its address and
-/// `COVERLINE_WORKER=off` beside separate workers; `worker` its metrics address).
 pub fn stack_env(a: &StackAddresses) -> Vec<(String, String)> {
     [
         ("COVERLINE_PUBLIC_URL", a.api.clone()),
