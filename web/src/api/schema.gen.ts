@@ -4604,7 +4604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
-            /** @description The envelope with its error: the session expired (401 'User timeout.'), the card was refused (402), the charge is being refunded (409, `code` says why), another contract's payment (422); or an error: no session (401), not the member's policy (404), not booked or voided (409) */
+            /** @description The envelope with its error: the session expired (401, the spec's user-timeout text), the card was refused (402), the charge is being refunded (409, `code` says why), another contract's payment (422); or an error: no session (401), not the member's policy (404), not booked or voided (409) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

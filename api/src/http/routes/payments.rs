@@ -235,7 +235,7 @@ fn coded_envelope(status: StatusCode, data: Option<PaymentRecord>, error_message
 /// web app reads. The gateway's webhook reports the same charge when this call is lost.
 #[utoipa::path(post, path = "/institution/{iid}/user/{uid}/verifyresponse", tag = "purchase", params(MemberPath), request_body = VerifyBody, security(("session" = [])),
     responses((status = 200, description = "The payment, recorded by the checkout (or taken to be recorded)", body = Envelope),
-        (status = "4XX", description = "The envelope with its error: the session expired (401 'User timeout.'), the card was refused (402), \
+        (status = "4XX", description = "The envelope with its error: the session expired (401, the spec's user-timeout text), the card was refused (402), \
             the charge is being refunded (409, `code` says why), another contract's payment (422); \
             or an error: no session (401), not the member's policy (404), not booked or voided (409)", body = VerifyRefusal),
         (status = 502, description = "The processor failed", body = Envelope)))]
