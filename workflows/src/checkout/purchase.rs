@@ -175,17 +175,22 @@ impl Purchase {
             rate_id: self.rate_id.clone(),
             status: self.status(),
             contract_number: self.stage.contract_number().map(str::to_string),
-            booking_failure: match &self.stage {
-                Stage::Booking { last_failure: failure } | Stage::Voided { booking_failure: failure, .. } => *failure,
-                Stage::BookingFailed { failure } => Some(*failure),
-                _ => None,
-            },
+            booking_failure: self.booking_failure(),
             booking_rounds: self.rounds,
             payment_id: match &self.stage {
                 Stage::Paid { payment, .. } | Stage::Fulfilled { payment, .. } => Some(payment.tracking_number.clone()),
                 _ => None,
             },
             refunded: self.ledger.refunded.clone(),
+        }
+    }
+
+    /// Why the last booking round failed, until a round books the contract.
+    fn booking_failure(&self) -> Option<BookingFailure> {
+        match &self.stage {
+            Stage::Booking { last_failure: failure } | Stage::Voided { booking_failure: failure, .. } => *failure,
+            Stage::BookingFailed { failure } => Some(*failure),
+            _ => None,
         }
     }
 
@@ -410,13 +415,11 @@ impl Purchase {
 
     /// Nobody paid before the deadline (or booking never succeeded): the purchase is voided.
     pub fn voided(&mut self) -> Result<(), Refused> {
-        let voided = Stage::Voided {
-            contract_number: self.stage.contract_number().map(str::to_string),
-            booking_failure: self.view().booking_failure,
-        };
         if matches!(self.stage, Stage::Charged { .. }) {
             return Err(Refused { status: self.status(), event: PurchaseEvent::PaymentDeadlinePassed });
         }
+        let voided =
+            Stage::Voided { contract_number: self.stage.contract_number().map(str::to_string), booking_failure: self.booking_failure() };
         self.move_to(PurchaseEvent::PaymentDeadlinePassed, voided)
     }
 
