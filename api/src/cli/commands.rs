@@ -61,48 +61,45 @@ pub fn check_ratebook(file: &Path) -> anyhow::Result<()> {
 pub async fn support(config: &Config, operator: Option<String>, command: SupportCommand) -> anyhow::Result<()> {
     let store = Store::connect(&config.database_url).await?;
     let operator = operator.or_else(|| std::env::var("USER").ok()).unwrap_or_else(|| "unknown".into());
-    if support_lookup(config, &store, &operator, &command).await? {
-        return Ok(());
+    match command {
+        SupportCommand::Stuck { older_than } => {
+            let rows = with_temporal(config, store, operator).await?.stuck(support::parse_duration(&older_than)?).await?;
+            print!("{}", support::Support::stuck_table(&rows));
+        }
+        SupportCommand::Show { id } => print!("{}", with_temporal(config, store, operator).await?.show(&id).await?),
+        SupportCommand::Checkouts { step, status, institution, limit } => {
+            let support = with_temporal(config, store, operator).await?;
+            print!("{}", support.checkouts(step.as_deref(), status.as_deref(), institution.as_deref(), limit).await?);
+        }
+        SupportCommand::RetryBooking { id } => println!("{}", with_temporal(config, store, operator).await?.retry_booking(&id).await?),
+        SupportCommand::Cancel { id, odometer } => {
+            println!("{}", with_temporal(config, store, operator).await?.cancel(&id, &config.task_queue, odometer).await?);
+        }
+        SupportCommand::ResendEmails { id, force } => {
+            let mailer = mailer(config)?;
+            let support = with_temporal(config, store, operator).await?;
+            println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);
+        }
+        lookup => support_lookup(config, &store, &operator, &lookup).await?,
     }
+    Ok(())
+}
+
+/// Support's actions: the store and the Temporal cluster (`TEMPORAL_ADDRESS`, else a local dev server).
+async fn with_temporal(config: &Config, store: Store, operator: String) -> anyhow::Result<support::Support> {
     let address = config.temporal_address.clone().unwrap_or_else(|| "127.0.0.1:7233".into());
     let temporal = temporal::connect(&address, &config.temporal_namespace, std::time::Duration::from_secs(10)).await?;
-    let support = support::Support {
+    Ok(support::Support {
         store,
         temporal,
         operator,
         temporal_ui: std::env::var("COVERLINE_TEMPORAL_UI_URL").unwrap_or_else(|_| "http://localhost:8233".into()),
         namespace: config.temporal_namespace.clone(),
-    };
-    match command {
-        SupportCommand::Stuck { older_than } => {
-            let rows = support.stuck(support::parse_duration(&older_than)?).await?;
-            print!("{}", support::Support::stuck_table(&rows));
-        }
-        SupportCommand::Show { id } => print!("{}", support.show(&id).await?),
-        SupportCommand::Checkouts { step, status, institution, limit } => {
-            print!("{}", support.checkouts(step.as_deref(), status.as_deref(), institution.as_deref(), limit).await?);
-        }
-        SupportCommand::RetryBooking { id } => println!("{}", support.retry_booking(&id).await?),
-        SupportCommand::Cancel { id, odometer } => println!("{}", support.cancel(&id, &config.task_queue, odometer).await?),
-        SupportCommand::ResendEmails { id, force } => {
-            let mailer = mailer(config)?;
-            println!("{}", support.resend_emails(&id, &mailer, &config.public_url, force).await?);
-        }
-        SupportCommand::Purchase { .. }
-        | SupportCommand::Forget { .. }
-        | SupportCommand::Find { .. }
-        | SupportCommand::Policies { .. }
-        | SupportCommand::Refunds { .. }
-        | SupportCommand::Paper { .. }
-        | SupportCommand::PaperMailed { .. }
-        | SupportCommand::RefundPaid { .. }
-        | SupportCommand::Analytics { .. } => unreachable!("answered from the store by support_lookup"),
-    }
-    Ok(())
+    })
 }
 
-/// Support's commands answered from the store alone; false for the ones that need Temporal.
-async fn support_lookup(config: &Config, store: &Store, operator: &str, command: &SupportCommand) -> anyhow::Result<bool> {
+/// Support's commands answered from the store alone (the actions are answered by [`support`]).
+async fn support_lookup(config: &Config, store: &Store, operator: &str, command: &SupportCommand) -> anyhow::Result<()> {
     match command {
         SupportCommand::Purchase { id, json } => {
             let found = support::stored_purchase(store, id).await?;
@@ -165,9 +162,9 @@ async fn support_lookup(config: &Config, store: &Store, operator: &str, command:
         | SupportCommand::Checkouts { .. }
         | SupportCommand::RetryBooking { .. }
         | SupportCommand::Cancel { .. }
-        | SupportCommand::ResendEmails { .. } => return Ok(false),
+        | SupportCommand::ResendEmails { .. } => unreachable!("support's actions need Temporal: answered by support()"),
     }
-    Ok(true)
+    Ok(())
 }
 
 /// `coverline cancellation quote|states`: refunds by state law, from the command line.
