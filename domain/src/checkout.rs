@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::lifecycle::PurchaseStatus;
+use crate::steps::{self, Milestone};
 use crate::vehicle::CarFlags;
 
 /// A screen of the purchase flow (spec section 2), named as the web app names it.
@@ -205,37 +206,32 @@ impl Checkout {
         Ok(next)
     }
 
-    /// The allowed-route gate: may the member be on `step` with these answers and facts?
-    /// Mirrors `web/src/flow/gate.ts`; the error and contact pages need what led to them.
+    /// The allowed-route gate: may the member be on `step` with these answers and facts? Its rule
+    /// is the step's row in `domain/steps.json`, which the web's gate (web/src/flow/gate.ts) reads too.
     pub fn may_be_on(&self, step: Step, purchase: Option<PurchaseStatus>) -> bool {
-        let a = &self.answers;
-        let f = &self.facts;
-        let paid = matches!(purchase, Some(PurchaseStatus::Paid | PurchaseStatus::Fulfilled));
-        if paid {
-            return matches!(step, Step::Payment | Step::Confirmation);
-        }
-        let residence = a.state_of_residence.is_some();
-        let car_lookup = residence && f.residence_eligible;
-        let vehicle = car_lookup && a.vehicle.is_some();
-        let mileage = vehicle && a.odometer.is_some();
-        let car = mileage && a.car_id.is_some();
-        let rate = car && a.quote_id.is_some() && a.rate.is_some();
-        let member = rate && f.details_given && f.is_member == Some(true);
-        match step {
-            Step::Splash | Step::UserCreationError | Step::Confirmation => false,
-            Step::Lookup | Step::VinLookup | Step::DescriptionLookup | Step::NoRates => car_lookup,
-            Step::Mileage | Step::CarDetails => vehicle,
-            Step::MilesPerYear | Step::YearsToOwn => mileage,
-            Step::Coverage => car,
-            Step::MissingInfo => rate,
-            Step::SendEmail => member && !f.email_verified,
-            Step::CodeConfirmation => member && !f.email_verified && f.code_sent,
-            Step::Confirm => member && f.email_verified,
-            Step::Payment | Step::PaymentError => matches!(purchase, Some(PurchaseStatus::Booked)),
-            Step::BookingError => matches!(purchase, Some(PurchaseStatus::BookingFailed)),
-            Step::InvalidState => residence && !f.residence_eligible,
-            Step::InstitutionContact => rate && f.details_given && f.is_member == Some(false),
-            Step::ContactMe | Step::ThankYou => residence,
+        let facts = steps::of(step);
+        facts.recorded && facts.gate.opens(|m| self.reached(m, purchase))
+    }
+
+    /// Has the member reached `milestone`? Each one on the way to a coverage needs the one before.
+    pub fn reached(&self, milestone: Milestone, purchase: Option<PurchaseStatus>) -> bool {
+        let (a, f) = (&self.answers, &self.facts);
+        let before = |m| self.reached(m, purchase);
+        match milestone {
+            Milestone::Residence => a.state_of_residence.is_some(),
+            Milestone::Eligible => before(Milestone::Residence) && f.residence_eligible,
+            Milestone::Vehicle => before(Milestone::Eligible) && a.vehicle.is_some(),
+            Milestone::Mileage => before(Milestone::Vehicle) && a.odometer.is_some(),
+            Milestone::Car => before(Milestone::Mileage) && a.car_id.is_some(),
+            Milestone::Quoted => before(Milestone::Car) && a.quote_id.is_some(),
+            Milestone::Rate => before(Milestone::Quoted) && a.rate.is_some(),
+            Milestone::Member => before(Milestone::Rate) && f.details_given && f.is_member == Some(true),
+            Milestone::NonMember => before(Milestone::Rate) && f.details_given && f.is_member == Some(false),
+            Milestone::Verified => f.email_verified,
+            Milestone::CodeSent => f.code_sent,
+            Milestone::Booked => purchase == Some(PurchaseStatus::Booked),
+            Milestone::BookingFailed => purchase == Some(PurchaseStatus::BookingFailed),
+            Milestone::Paid => matches!(purchase, Some(PurchaseStatus::Paid | PurchaseStatus::Fulfilled)),
         }
     }
 }

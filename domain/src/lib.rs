@@ -16,6 +16,7 @@ pub mod product;
 pub mod quote;
 pub mod rating;
 pub mod reference;
+pub mod steps;
 pub mod tax;
 pub mod vehicle;
 pub mod vin;

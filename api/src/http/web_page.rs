@@ -26,6 +26,7 @@ use base64::Engine;
 use coverline_activities::checkout::secret_hash;
 use coverline_domain::checkout::Step;
 use coverline_domain::institution::Institution;
+use coverline_domain::steps;
 use sha2::{Digest, Sha256};
 
 use crate::http::app::AppState;
@@ -37,76 +38,47 @@ const SHELL_MARKER: &str = "<!--coverline:shell-->";
 /// The modules (Vite's manifest keys) whose chunks a page preloads, beside the app's own: the first
 /// screen it will show, and MUI's theme when that screen draws with MUI (every screen but the
 /// splash). Other pages (a reload, a continue link) show what the restore answers.
-fn first_screen_modules(kind: PageKind) -> &'static [&'static str] {
+fn first_screen_modules(kind: PageKind) -> Vec<&'static str> {
+    let screen = |step| steps::of(step).screen.module;
     match kind {
-        PageKind::Splash => &["src/features/splash/splash-page.tsx"],
-        PageKind::Integration { silent: true } => &[
-            "src/features/integration/integration-page.tsx",
-            "src/features/coverage/coverage-level-page.tsx",
-            "src/components/flow-stepper.tsx",
-            MUI_THEME,
-        ],
-        PageKind::Integration { silent: false } => {
-            &["src/features/integration/integration-page.tsx", "src/features/car/lookup-choice-page.tsx", MUI_THEME]
+        PageKind::Splash => vec![screen(Step::Splash)],
+        PageKind::Integration { silent: true } => {
+            vec![INTEGRATION_PAGE, screen(Step::Coverage), FLOW_STEPPER, MUI_THEME]
         }
+        PageKind::Integration { silent: false } => vec![INTEGRATION_PAGE, screen(Step::Lookup), MUI_THEME],
         // A checkout found again (a reload, a continue link): the purchase's pages show the stepper;
         // the screen and MUI's theme are added by `render` (`restore_modules`).
-        PageKind::Restore => &["src/components/flow-stepper.tsx"],
-        PageKind::Other => &[],
+        PageKind::Restore => vec![FLOW_STEPPER],
+        PageKind::Other => vec![],
     }
 }
+
+/// A partner's launch page (web/src/app/screens.tsx's `IntegrationPage`).
+const INTEGRATION_PAGE: &str = "src/features/integration/integration-page.tsx";
+/// The stepper above the purchase's pages.
+const FLOW_STEPPER: &str = "src/components/flow-stepper.tsx";
 
 /// MUI's theme, which every screen but the splash and the review draws with (web/src/app/screens.tsx).
 const MUI_THEME: &str = "src/components/mui-theme.tsx";
 
 /// What a restored page preloads beyond the stepper: a continue link's screen (the step its checkout
-/// is at) with MUI's theme when that screen draws with it; a reload's screen is the app's to fetch
-/// (its URL names it), and nearly every screen draws with MUI, so the theme.
+/// is at, its module in domain/steps.json) with MUI's theme when that screen draws with it; a
+/// reload's screen is the app's to fetch (its URL names it), and nearly every screen draws with MUI,
+/// so the theme.
 fn restore_modules(resumes_at: Option<Step>) -> Vec<&'static str> {
-    match resumes_at {
-        Some(step) if draws_plain(step) => vec![screen_module(step)],
-        Some(step) => vec![screen_module(step), MUI_THEME],
-        None => vec![MUI_THEME],
-    }
-}
-
-/// The screens drawn in plain HTML, without MUI: the splash and the review.
-fn draws_plain(step: Step) -> bool {
-    matches!(step, Step::Splash | Step::Confirm)
-}
-
-/// Each step's screen module (web/src/app/screens.tsx's `SCREEN_MODULES`): what a continue link's
-/// page preloads for the step its checkout is at.
-fn screen_module(step: Step) -> &'static str {
-    match step {
-        Step::Splash => "src/features/splash/splash-page.tsx",
-        Step::Lookup => "src/features/car/lookup-choice-page.tsx",
-        Step::VinLookup => "src/features/car/vin-page.tsx",
-        Step::DescriptionLookup => "src/features/car/description-page.tsx",
-        Step::Mileage => "src/features/car/mileage-page.tsx",
-        Step::MilesPerYear => "src/features/car/miles-per-year-page.tsx",
-        Step::YearsToOwn => "src/features/car/years-to-own-page.tsx",
-        Step::CarDetails => "src/features/car/car-details-page.tsx",
-        Step::Coverage => "src/features/coverage/coverage-level-page.tsx",
-        Step::MissingInfo => "src/features/personal-details/missing-info-page.tsx",
-        Step::SendEmail => "src/features/verify-email/send-email-page.tsx",
-        Step::CodeConfirmation => "src/features/verify-email/code-confirmation-page.tsx",
-        Step::Confirm => "src/features/coverage/coverage-confirm-page.tsx",
-        Step::Payment => "src/features/payment/payment-details-page.tsx",
-        Step::Confirmation => "src/features/confirmation/confirmation-page.tsx",
-        Step::NoRates | Step::InvalidState | Step::BookingError | Step::PaymentError | Step::UserCreationError => {
-            "src/features/errors/error-pages.tsx"
-        }
-        Step::InstitutionContact | Step::ContactMe | Step::ThankYou => "src/features/contact/contact-pages.tsx",
-    }
+    let Some(step) = resumes_at else { return vec![MUI_THEME] };
+    let screen = &steps::of(step).screen;
+    if screen.mui { vec![screen.module, MUI_THEME] } else { vec![screen.module] }
 }
 
 /// On a page that restores a checkout: starts its restore call before the app's code has arrived
 /// (`window.__coverlineRestore`, taken once by web/src/lib/early-restore.ts): a continue link's
 /// `POST …/resume` with the link's token, else a reload's `POST …/session/restore` (the restore
-/// cookie). It reads the path exactly as web/src/flow/restore-source.ts does; a link without a token
-/// sends nothing.
-pub const RESTORE_SCRIPT: &str = "(function(){try{var p=location.pathname.split('/'),u='/api/institution/'+p[1],t=null,h={Accept:'application/json'};if(p[2]==='resume'){t=decodeURIComponent(p[3]||'').trim();if(!t)return;u+='/resume';h['Content-Type']='application/json'}else u+='/session/restore';window.__coverlineRestore={token:t,response:fetch(u,{method:'POST',headers:h,body:t===null?undefined:JSON.stringify({token:t})})}}catch(e){}})()";
+/// cookie). It reads the path as web/src/flow/restore-source.ts does (the cases of
+/// web/src/flow/restore-cases.json run through both, and through [`PageKind::of`]); a link without a
+/// token sends nothing. The script is web/src/lib/restore-script.js, kept minified: every restoring
+/// page carries it.
+pub const RESTORE_SCRIPT: &str = include_str!("../../../web/src/lib/restore-script.js");
 
 /// Before the first paint: the member's stored light/dark choice for this institution (the key the
 /// app's theme stores it under), else the scheme the server wrote into `<html class>`.
@@ -164,7 +136,7 @@ impl PageTemplate {
         }
         // After the app's own script and preloads (end of head): the first screen's chunks must not
         // delay the entry's.
-        let mut modules = first_screen_modules(kind).to_vec();
+        let mut modules = first_screen_modules(kind);
         if kind == PageKind::Restore {
             modules.extend(restore_modules(resumes_at));
         }
@@ -426,14 +398,12 @@ mod tests {
             manifest: None,
         };
         let inst = Institution::from_toml(include_str!("../../../data/institutions/summit-cu.toml")).unwrap();
-        for (path, restores) in [
-            ("/summit-cu/user/coverage/confirm", true),
-            ("/summit-cu/resume/tok_1", true),
-            ("/summit-cu/splash", false),
-            ("/summit-cu/user/integration/partner/silent", false),
-            ("/summit-cu/user/u-1/policy/p-1", false),
-            ("/summit-cu/security", false),
-        ] {
+        // The paths of web/src/flow/restore-cases.json: the page carries the script exactly when the app would restore.
+        let cases: serde_json::Value = serde_json::from_str(include_str!("../../../web/src/flow/restore-cases.json")).unwrap();
+        let cases = cases["cases"].as_array().unwrap();
+        assert!(cases.len() >= 10);
+        for case in cases {
+            let (path, restores) = (case["path"].as_str().unwrap(), !case["restores"].is_null());
             let page = template.render(path, Some((&inst, "{}")), None);
             assert_eq!(page.contains(RESTORE_SCRIPT), restores, "{path}");
         }
@@ -464,7 +434,7 @@ mod tests {
         )
         .unwrap();
         let html = r#"<script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/react-2.js">"#;
-        let links = preloads(&manifest, html, first_screen_modules(PageKind::Splash));
+        let links = preloads(&manifest, html, &first_screen_modules(PageKind::Splash));
         assert!(links.contains("/assets/splash-3.js") && links.contains("/assets/field-4.js"), "{links}");
         assert!(!links.contains("react-2") && !links.contains("index-1"), "{links}");
     }

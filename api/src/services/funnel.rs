@@ -16,6 +16,7 @@
 
 use std::sync::LazyLock;
 
+use coverline_domain::steps;
 use coverline_store::{Store, Viewer};
 use prometheus::{IntCounterVec, Opts, register_int_counter_vec};
 use serde::Serialize;
@@ -91,22 +92,11 @@ impl FunnelStep {
         }
     }
 
-    /// The step a route of the web app (under `/{institutionId}/`, web/src/flow/steps.ts) stands for;
-    /// none for the other pages (errors, contact, confirmation, footer pages).
+    /// The step a route of the web app (under `/{institutionId}/`) stands for, from its row in
+    /// domain/steps.json; none for the other pages (errors, contact, confirmation, footer pages).
     fn of_route(route: &str) -> Option<FunnelStep> {
-        Some(match route {
-            "splash" => FunnelStep::Splash,
-            "user/car/lookup" | "user/car/lookup/vin" | "user/car/lookup/description" => FunnelStep::Vehicle,
-            "user/car/mileage" => FunnelStep::Mileage,
-            "user/car/miles-per-year" => FunnelStep::MilesPerYear,
-            "user/car/years-to-own" | "user/car/details" => FunnelStep::YearsToOwn,
-            "user/coverage/level" => FunnelStep::Coverage,
-            "user/missing-info" => FunnelStep::PersonalDetails,
-            "user/verify-email/send-email" | "user/verify-email/code-confirmation" => FunnelStep::VerifyEmail,
-            "user/coverage/confirm" => FunnelStep::Review,
-            "user/payment-details" => FunnelStep::Payment,
-            _ => return None,
-        })
+        let funnel = steps::of(steps::of_route(route)?).funnel?;
+        Self::ALL.into_iter().find(|step| step.as_str() == funnel)
     }
 
     /// The step a pageview's path (`/summit-cu/user/car/mileage`, as the web sends it) shows at

@@ -81,6 +81,8 @@ export function errorCodeOr(value: unknown, fallback: ApiErrorCode): ApiErrorCod
   return errorCodes.find((code) => code === value) ?? fallback
 }
 
+/** A screen of the purchase flow; domain/steps.json gives each its facts (flow/steps.ts). */
+export type Step = Schemas['Step']
 export type ChosenRate = Schemas['ChosenRate']
 export type CheckoutBounce = Schemas['Bounce']
 /** `PUT U/checkout`'s answers: everything the member has answered so far, each optional. */

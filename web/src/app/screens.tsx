@@ -12,36 +12,24 @@ function themed(load: () => Promise<{ default: ComponentType }>): () => Promise<
   return () => Promise.all([load(), muiTheme()]).then(([screen, theme]) => ({ default: theme.withMuiTheme(screen.default) }))
 }
 
-const errors = () => import('../features/errors/error-pages')
-const contact = () => import('../features/contact/contact-pages')
+type Module = Record<string, ComponentType>
+/** Every page module under features/, each its own chunk, fetched only when asked for. */
+const PAGE_MODULES = import.meta.glob<Module>(['../features/*/*-page.tsx', '../features/*/*-pages.tsx'])
+
+/** A step's screen, from its row in domain/steps.json: its module's export, with MUI's theme when it draws with MUI. */
+function screenLoader(step: Step): () => Promise<{ default: ComponentType }> {
+  const { module, export: name = 'default', mui } = STEP_INFO[step].screen
+  const load = PAGE_MODULES[module.replace(/^src\//, '../')]
+  if (!load) throw new Error(`domain/steps.json: ${step}'s screen ${module} is not a page module`)
+  const screen = () => load().then((loaded) => ({ default: loaded[name] }))
+  return mui ? themed(screen) : screen
+}
 
 /** Each step's screen module, each in its own chunk (loaded through loadChunk: a ChunkLoadError when it fails). */
-const SCREEN_MODULES: Record<Step, () => Promise<{ default: ComponentType }>> = {
-  splash: () => import('../features/splash/splash-page'),
-  lookup: themed(() => import('../features/car/lookup-choice-page')),
-  vinLookup: themed(() => import('../features/car/vin-page')),
-  descriptionLookup: themed(() => import('../features/car/description-page')),
-  mileage: themed(() => import('../features/car/mileage-page')),
-  milesPerYear: themed(() => import('../features/car/miles-per-year-page')),
-  yearsToOwn: themed(() => import('../features/car/years-to-own-page')),
-  carDetails: themed(() => import('../features/car/car-details-page')),
-  coverage: themed(() => import('../features/coverage/coverage-level-page')),
-  missingInfo: themed(() => import('../features/personal-details/missing-info-page')),
-  sendEmail: themed(() => import('../features/verify-email/send-email-page')),
-  codeConfirmation: themed(() => import('../features/verify-email/code-confirmation-page')),
-  // Plain HTML, like the splash: a continue link's page draws without MUI.
-  confirm: () => import('../features/coverage/coverage-confirm-page'),
-  payment: themed(() => import('../features/payment/payment-details-page')),
-  confirmation: themed(() => import('../features/confirmation/confirmation-page')),
-  noRates: themed(() => errors().then((m) => ({ default: m.NoRatesPage }))),
-  invalidState: themed(() => errors().then((m) => ({ default: m.InvalidStatePage }))),
-  bookingError: themed(() => errors().then((m) => ({ default: m.BookingErrorPage }))),
-  paymentError: themed(() => errors().then((m) => ({ default: m.PaymentErrorPage }))),
-  userCreationError: themed(() => errors().then((m) => ({ default: m.UserCreationErrorPage }))),
-  institutionContact: themed(() => contact().then((m) => ({ default: m.InstitutionContactPage }))),
-  contactMe: themed(() => contact().then((m) => ({ default: m.ContactMePage }))),
-  thankYou: themed(() => contact().then((m) => ({ default: m.ThankYouPage }))),
-}
+const SCREEN_MODULES = Object.fromEntries(STEPS.map((step) => [step, screenLoader(step)])) as Record<
+  Step,
+  () => Promise<{ default: ComponentType }>
+>
 
 /** Each step's module once asked for: the lazy screen and the preloads share one fetch. */
 const requested = new Map<Step, Promise<{ default: ComponentType }>>()

@@ -2,11 +2,11 @@ import type { CheckoutAnswers, CheckoutBounce } from '../api/types'
 import type { FlowContext } from './flow-context'
 import { recordedBounce } from './no-rates-cause'
 import { quoteKey } from './quote-rules'
-import type { Step } from './steps'
+import { STEP_INFO, type Step } from './steps'
 
-/** Steps the member's checkout records: every step but the splash and the user-creation error. */
+/** Steps the member's checkout records (domain/steps.json's `recorded`): every step but the splash and the user-creation error. */
 export function isRecordedStep(step: Step): boolean {
-  return step !== 'splash' && step !== 'userCreationError'
+  return STEP_INFO[step].recorded
 }
 
 /** The bounce as the checkout records it: with the no-rates page's cause (no-rates-cause.ts). */

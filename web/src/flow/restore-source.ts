@@ -10,9 +10,10 @@ export type RestoreSource = { via: 'session' } | { via: 'link'; token: string }
 
 /**
  * The restore for a location, or null (the splash, a footer page, an integration launch: integration
- * mode has its own launch code). A session the flow ended is not found again: the server ended it
- * too (api.endSession), so its restore is refused. The contract finder
- * (/user/{userId}/policy/{policyId}) is routed outside the flow and never gets here.
+ * mode has its own launch code, the contract finder /user/{userId}/policy/{policyId} its own page).
+ * A session the flow ended is not found again: the server ended it too (api.endSession), so its
+ * restore is refused. The page's inline script (lib/restore-script.js) reads the path the same way:
+ * restore-cases.json runs through both.
  */
 export function restoreSourceOf(pathname: string): RestoreSource | null {
   const [, , area, ...rest] = pathname.split('/')
@@ -20,6 +21,6 @@ export function restoreSourceOf(pathname: string): RestoreSource | null {
     const token = decodeURIComponent(rest[0] ?? '').trim()
     return token ? { via: 'link', token } : null
   }
-  if (area === 'user' && !pathname.includes('integration')) return { via: 'session' }
+  if (area === 'user' && rest[1] !== 'policy' && !pathname.includes('integration')) return { via: 'session' }
   return null
 }

@@ -1,40 +1,62 @@
 /**
- * The steps of the purchase flow and their static facts: route, progress, back target and title.
- * The flow machine (flow-machine.ts) has one state per step, tagged with the step's name.
+ * The steps of the purchase flow and their static facts: route, progress, back target, title,
+ * stepper label and gate. They are written once, in domain/steps.json, which the server reads too
+ * (coverline_domain::steps): its build fails when a step of the API's `Step` has no row, or a row
+ * names no step. The flow machine (flow-machine.ts) has one state per step, tagged with its name.
  */
+import table from '../../../domain/steps.json'
+import type { Step } from '../api/types'
 import { product, titles } from '../lib/product'
 
-export const STEPS = [
-  'splash',
-  'lookup',
-  'vinLookup',
-  'descriptionLookup',
-  'mileage',
-  'milesPerYear',
-  'yearsToOwn',
-  'carDetails',
-  'coverage',
-  'missingInfo',
-  'sendEmail',
-  'codeConfirmation',
-  'confirm',
-  'payment',
-  'confirmation',
-  'noRates',
-  'invalidState',
-  'bookingError',
-  'paymentError',
-  'userCreationError',
-  'institutionContact',
-  'contactMe',
-  'thankYou',
-] as const
+export type { Step }
 
-export type Step = (typeof STEPS)[number]
+/** What a member has reached on the way to a contract (domain/steps.json's milestones; gate.ts finds them). */
+export type Milestone =
+  | 'residence'
+  | 'eligible'
+  | 'vehicle'
+  | 'mileage'
+  | 'car'
+  | 'quoted'
+  | 'rate'
+  | 'member'
+  | 'nonMember'
+  | 'verified'
+  | 'codeSent'
+  | 'booked'
+  | 'bookingFailed'
+  | 'paid'
 
-interface StepInfo {
+/** The error states of spec section 8, one per error page (institution-contact is the non-member's). */
+export type ErrorState =
+  'Error-NoRatesReturned' | 'Error-InvalidState' | 'Error-NotAMember' | 'Error-UserCreation' | 'Error-Payment' | 'Error-Booking'
+
+/** A row of domain/steps.json (its $comment says what each field means). */
+interface StepRow {
+  step: string
+  path: string
+  screen: { module: string; export?: string; mui: boolean }
+  progress: number | null
+  back: string | null
+  backWhenMockVin?: string
+  title: string | null
+  pageTitle?: string
+  showsCar?: boolean
+  errorState?: string
+  errorPage?: boolean
+  slideGroup?: string
+  stepper: number | null
+  funnel: string | null
+  recorded: boolean
+  byUrl: boolean
+  gate: { requires: string[]; forbids: string[]; urlRequires?: string[] }
+}
+
+export interface StepInfo {
   /** Route under /{institutionId}/. */
   path: string
+  /** Its screen's module (as Vite names it from web/), the named export that is the screen, and whether it draws with MUI. */
+  screen: { module: string; export?: string; mui: boolean }
   /** Progress bar value (spec section 2: ten steps of 10 % each); null hides the bar. */
   progress: number | null
   /** Where the back button goes (spec section 2's back table); null hides the button. */
@@ -51,185 +73,53 @@ interface StepInfo {
   pageTitle?: string
   /** The error state the page stands for (spec section 8's Error-… names): its name in analytics. */
   errorState?: ErrorState
-  /** The stepper's active label (index into STEPPER_LABELS); STEPPER_LABELS.length = all done; none hides it. */
+  /**
+   * The stepper's active label (spec section 2's labels, product.stepper, an index into
+   * STEPPER_LABELS; STEPPER_LABELS.length = all done); none hides it (error and contact pages).
+   */
   stepper?: number
   /** Children of one nested route (verify-email: send-email, code-confirmation) slide into each other. */
   slideGroup?: 'verifyEmail'
+  /** The member's checkout records the step (not the splash, not the user-creation error). */
+  recorded: boolean
+  /** The member may open it by URL (back, forward, a typed address); error and contact pages only come from the flow. */
+  byUrl: boolean
+  /** The allowed-route gate (spec section 4): the milestones that open the step (gate.ts). */
+  gate: { requires: Milestone[]; forbids: Milestone[]; urlRequires: Milestone[] }
 }
-
-/**
- * The stepper above each page of the purchase (spec section 2's labels, product.stepper, listed in the
- * flow's order so the active label only moves forward). Each label follows the page it names: the
- * first the car pages and the coverage selection for that car (progress 10-60), the second personal
- * details and the email check (70-80), the third the review (90, titles.confirm), the fourth the card
- * page (100); on the confirmation every label shows as done. Error and contact pages show no stepper.
- */
-/** The error states of spec section 8, one per error page (institution-contact is the non-member's). */
-export type ErrorState =
-  'Error-NoRatesReturned' | 'Error-InvalidState' | 'Error-NotAMember' | 'Error-UserCreation' | 'Error-Payment' | 'Error-Booking'
 
 export const STEPPER_LABELS: readonly string[] = product.stepper
-const CAR = 0
-const PERSONAL_DETAILS = 1
-const CONFIRM_YOUR_SELECTION = 2
-const PAYMENT_DETAILS = 3
-const ALL_DONE = STEPPER_LABELS.length
 
-export const STEP_INFO: Record<Step, StepInfo> = {
-  splash: { path: 'splash', progress: null, back: null, title: '', pageTitle: 'Get started' },
-  lookup: {
-    path: 'user/car/lookup',
-    progress: 10,
-    back: 'splash',
-    title: titles.lookup,
-    stepper: CAR,
-  },
-  vinLookup: { path: 'user/car/lookup/vin', progress: 20, back: 'lookup', title: titles.vinLookup, stepper: CAR },
-  descriptionLookup: {
-    path: 'user/car/lookup/description',
-    progress: 20,
-    back: 'lookup',
-    title: titles.descriptionLookup,
-    stepper: CAR,
-  },
-  mileage: {
-    path: 'user/car/mileage',
-    progress: 30,
-    back: 'vinLookup',
-    backWhenMockVin: 'descriptionLookup',
-    title: titles.mileage,
-    showsCar: true,
-    stepper: CAR,
-  },
-  milesPerYear: {
-    path: 'user/car/miles-per-year',
-    progress: 40,
-    back: 'mileage',
-    title: titles.milesPerYear,
-    showsCar: true,
-    stepper: CAR,
-  },
-  yearsToOwn: {
-    path: 'user/car/years-to-own',
-    progress: 50,
-    back: 'milesPerYear',
-    title: titles.yearsToOwn,
-    showsCar: true,
-    stepper: CAR,
-  },
-  /** The combined car-details form: mileage, miles per year and years to own on one page (from mileage). */
-  carDetails: {
-    path: 'user/car/details',
-    progress: 30,
-    back: 'vinLookup',
-    backWhenMockVin: 'descriptionLookup',
-    title: titles.carDetails,
-    showsCar: true,
-    stepper: CAR,
-  },
-  coverage: {
-    path: 'user/coverage/level',
-    progress: 60,
-    back: 'yearsToOwn',
-    title: titles.coverage,
-    stepper: CAR,
-  },
-  missingInfo: {
-    path: 'user/missing-info',
-    progress: 70,
-    back: 'coverage',
-    title: titles.personalDetails,
-    stepper: PERSONAL_DETAILS,
-  },
-  sendEmail: {
-    path: 'user/verify-email/send-email',
-    progress: 80,
-    back: 'missingInfo',
-    title: titles.verifyEmail,
-    stepper: PERSONAL_DETAILS,
-    slideGroup: 'verifyEmail',
-  },
-  codeConfirmation: {
-    path: 'user/verify-email/code-confirmation',
-    progress: 80,
-    back: 'missingInfo',
-    title: titles.verifyEmail,
-    stepper: PERSONAL_DETAILS,
-    slideGroup: 'verifyEmail',
-  },
-  confirm: {
-    path: 'user/coverage/confirm',
-    progress: 90,
-    back: 'missingInfo',
-    title: titles.confirm,
-    stepper: CONFIRM_YOUR_SELECTION,
-  },
-  payment: {
-    path: 'user/payment-details',
-    progress: 100,
-    back: 'confirm',
-    title: titles.payment,
-    stepper: PAYMENT_DETAILS,
-  },
-  confirmation: {
-    path: 'user/confirmation',
-    progress: null,
-    back: null,
-    title: '',
-    pageTitle: 'Confirmation',
-    stepper: ALL_DONE,
-  },
-  noRates: {
-    path: 'user/no-rates',
-    progress: null,
-    back: 'mileage',
-    title: '',
-    errorPage: true,
-    errorState: 'Error-NoRatesReturned',
-  },
-  invalidState: {
-    path: 'user/invalid-state',
-    progress: null,
-    back: 'splash',
-    title: '',
-    errorPage: true,
-    errorState: 'Error-InvalidState',
-  },
-  bookingError: {
-    path: 'user/booking-error',
-    progress: null,
-    back: 'confirm',
-    title: '',
-    errorPage: true,
-    errorState: 'Error-Booking',
-  },
-  paymentError: {
-    path: 'user/payment-error',
-    progress: null,
-    back: 'payment',
-    title: '',
-    errorPage: true,
-    errorState: 'Error-Payment',
-  },
-  userCreationError: {
-    path: 'user/user-creation-error',
-    progress: null,
-    back: 'splash',
-    title: '',
-    errorPage: true,
-    errorState: 'Error-UserCreation',
-  },
-  institutionContact: {
-    path: 'user/institution-contact',
-    progress: null,
-    back: 'missingInfo',
-    title: titles.institutionContact,
-    errorState: 'Error-NotAMember',
-  },
-  /** Back goes where contact-me was opened from (context.contactOrigin); coverage is the usual one. */
-  contactMe: { path: 'user/contact-me', progress: null, back: 'coverage', title: titles.contactMe },
-  thankYou: { path: 'user/thank-you', progress: null, back: null, title: '', pageTitle: 'Thank you' },
+const rows = table.steps as StepRow[]
+
+function infoOf(row: StepRow): StepInfo {
+  return {
+    path: row.path,
+    screen: row.screen,
+    progress: row.progress,
+    back: row.back as Step | null,
+    ...(row.backWhenMockVin ? { backWhenMockVin: row.backWhenMockVin as Step } : {}),
+    title: row.title ? titles[row.title as keyof typeof titles] : '',
+    ...(row.showsCar ? { showsCar: true } : {}),
+    ...(row.errorPage ? { errorPage: true } : {}),
+    ...(row.pageTitle ? { pageTitle: row.pageTitle } : {}),
+    ...(row.errorState ? { errorState: row.errorState as ErrorState } : {}),
+    ...(row.stepper !== null ? { stepper: row.stepper } : {}),
+    ...(row.slideGroup ? { slideGroup: row.slideGroup as 'verifyEmail' } : {}),
+    recorded: row.recorded,
+    byUrl: row.byUrl,
+    gate: {
+      requires: row.gate.requires as Milestone[],
+      forbids: row.gate.forbids as Milestone[],
+      urlRequires: (row.gate.urlRequires ?? []) as Milestone[],
+    },
+  }
 }
+
+/** Every step, in the flow's order. */
+export const STEPS: readonly Step[] = rows.map((row) => row.step as Step)
+
+export const STEP_INFO = Object.fromEntries(rows.map((row) => [row.step, infoOf(row)])) as Record<Step, StepInfo>
 
 /** '/summit-cu/user/car/mileage' for ('summit-cu', 'mileage'). */
 export function pathOf(institutionId: string, step: Step): string {
