@@ -161,7 +161,7 @@ pub async fn build(config: Config, temporal: temporalio_client::Client) -> anyho
         temporal,
         clock: Clock::default(),
         gauges: gauges::Gauges::new(),
-        photo_slots: routes::photos::PhotoSlots::default(),
+        photo_slots: routes::photo::PhotoSlots::default(),
     });
     Ok(Services { state, activities })
 }

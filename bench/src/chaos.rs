@@ -1009,7 +1009,7 @@ async fn probe_vin_limit(
     Ok((one, through, instances))
 }
 
-/// Reset requests one client may send an hour (api/src/http/routes/sessions.rs).
+/// Reset requests one client may send an hour (api/src/http/routes/session.rs).
 const RESETS_PER_CLIENT: usize = 20;
 
 /// Reset requests through the balancer from one client until the first 429, each for another

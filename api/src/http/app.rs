@@ -113,8 +113,8 @@ pub struct Shared {
     pub clock: Clock,
     /// The alert gauges this instance exports (refreshed in the background: crate::http::gauges).
     pub gauges: crate::http::gauges::Gauges,
-    /// This instance's VIN-photo uploads and readings at once (crate::http::routes::photos).
-    pub photo_slots: crate::http::routes::photos::PhotoSlots,
+    /// This instance's VIN-photo uploads and readings at once (crate::http::routes::photo).
+    pub photo_slots: crate::http::routes::photo::PhotoSlots,
 }
 
 impl Shared {

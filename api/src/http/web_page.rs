@@ -285,7 +285,7 @@ pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTempla
         _ => None,
     };
     let json =
-        institution.clone().and_then(|inst| serde_json::to_string(&crate::http::routes::institutions::institution_view(&state, inst)).ok());
+        institution.clone().and_then(|inst| serde_json::to_string(&crate::http::routes::institution::institution_view(&state, inst)).ok());
     let resumes_at = match (&institution, path.trim_matches('/').split('/').collect::<Vec<_>>().as_slice()) {
         (Some(inst), [_, "resume", token]) => link_step(&state, &inst.institution_id, token).await,
         _ => None,

@@ -23,7 +23,7 @@ async fn consent_to_electronic_delivery_is_recorded_and_a_member_who_declines_ge
     let (yes, yes_policy) = bought(&app, Some(true)).await;
     let (no, no_policy) = bought(&app, None).await;
 
-    let version = coverline_api::http::routes::policies_esign_version();
+    let version = coverline_api::http::routes::esign_version();
     let record = store.consent_events(&yes.user_id).await.unwrap();
     let given: Vec<_> = record.iter().filter(|c| c.kind == "electronicDelivery").collect();
     assert_eq!(given.len(), 1, "{record:?}");

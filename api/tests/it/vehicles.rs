@@ -348,7 +348,7 @@ async fn photo_uploads_are_bounded_per_drop_and_at_once(db: Db) {
 
     // Uploads still arriving take the instance's slots; one more is answered 503 at once, with
     // Retry-After, and holds nothing; once they end, it is taken.
-    let slots = coverline_api::http::routes::photos::UPLOADS_AT_ONCE;
+    let slots = coverline_api::http::routes::photo::UPLOADS_AT_ONCE;
     let mut slow = Vec::new();
     for _ in 0..slots {
         let (url, _) = open_drop(&app, &m, "image/png").await;

@@ -35,7 +35,7 @@ export function hasCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiE
 
 /** True when the server refused the token because the session ran out. */
 export function isSessionExpired(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'sessionExpired' || error.status === 401)
+  return hasCode(error, 'sessionExpired') || (error instanceof ApiError && error.status === 401)
 }
 
 /** The call never got an answer: the connection dropped or the server could not be reached. */
@@ -45,7 +45,7 @@ export function isConnectionLost(error: unknown): boolean {
 
 /** The API refused the call for now: too many of them (429 rateLimited). */
 export function isRateLimited(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 429 || error.code === 'rateLimited')
+  return hasCode(error, 'rateLimited') || (error instanceof ApiError && error.status === 429)
 }
 
 /** The API's message for an error, or a fallback for anything else. */

@@ -3,7 +3,7 @@ import { fieldErrors, limits } from './product'
 
 /*
  * The server owns the pattern and length rules of a field (names, street, city, zip:
- * domain/src/contact.rs; the contract finder's last name and zip: api/src/http/routes/documents.rs) and
+ * domain/src/contact.rs; the contract finder's last name and zip: api/src/http/routes/document.rs) and
  * names the one field it refuses in its error (`error.field`), which the form puts on that field.
  * It answers one field per submit, so a form a member fills in at once (personal details, contact)
  * checks the same rules itself before sending, and every mistake shows after one submit (issue 28,

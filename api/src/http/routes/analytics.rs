@@ -19,7 +19,7 @@ use crate::http::app::AppState;
 use crate::http::auth::{ActiveInstitution, InstitutionMember};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::openapi::{ErrorBody, InstitutionPath, MemberPath};
-use crate::http::routes::documents::client_address;
+use crate::http::routes::document::client_address;
 use crate::services::funnel;
 use crate::services::limits::Limit;
 

@@ -34,7 +34,7 @@ use crate::http::app::AppState;
 use crate::http::auth;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::openapi::{ErrorBody, MemberPath};
-use crate::http::routes::documents::check_link_token;
+use crate::http::routes::document::check_link_token;
 use crate::services::limits::Limit;
 
 /// How long the member's call waits for the workflow before answering "under way".
@@ -154,8 +154,8 @@ async fn request_paper_copy(
     let now = state.clock.now();
     let queued = state.store.queue_paper_copy(&policy.policy_id, "requested", now).await?;
     if queued {
-        let client = super::documents::client_address(&state, &headers, peer);
-        let version = crate::http::routes::policies_esign_version();
+        let client = super::document::client_address(&state, &headers, peer);
+        let version = crate::http::routes::esign_version();
         let consent = coverline_store::Consent {
             user_id: &uid,
             kind: coverline_store::ELECTRONIC_DELIVERY,

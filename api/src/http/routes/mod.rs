@@ -1,4 +1,5 @@
-//! The API routes, one module per resource; paths and fields as spec section 7.
+//! The API routes, one module per resource, named as its path segment (`user`, `car`, `quote`,
+//! `policy`: singular, as spec section 7 writes the paths); paths and fields as spec section 7.
 
 use axum::Router;
 use utoipa_axum::router::OpenApiRouter;
@@ -8,20 +9,20 @@ use crate::http::app::AppState;
 mod analytics;
 mod cancellation;
 mod captcha;
-mod cars;
+mod car;
 pub(crate) mod checkout;
 mod contact;
-pub(crate) mod documents;
+pub(crate) mod document;
 pub mod gateway;
-pub(crate) mod institutions;
+pub(crate) mod institution;
 mod integration;
-mod payments;
-pub mod photos;
-mod policies;
-mod quotes;
-mod sessions;
+mod payment;
+pub mod photo;
+mod policy;
+mod quote;
+mod session;
 mod unsubscribe;
-mod users;
+mod user;
 
 /// The `Set-Cookie` header of an answer that starts a session (the restore cookie).
 pub(crate) type SetCookie = axum::response::AppendHeaders<[(axum::http::HeaderName, axum::http::HeaderValue); 1]>;
@@ -39,8 +40,8 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The version of the review page's E-SIGN disclosure recorded with each answer.
-pub fn policies_esign_version() -> String {
-    policies::esign_version()
+pub fn esign_version() -> String {
+    policy::esign_version()
 }
 
 /// The OpenAPI document of `/api` (paths relative to `/api`'s parent, i.e. starting `/api/`).
@@ -50,27 +51,27 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 
 fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let api = OpenApiRouter::new()
-        .merge(institutions::router())
+        .merge(institution::router())
         .merge(analytics::router())
         .merge(contact::router())
-        .merge(photos::router())
+        .merge(photo::router())
         .merge(captcha::router())
-        .merge(users::router())
-        .merge(cars::router())
-        .merge(quotes::router())
-        .merge(policies::router())
+        .merge(user::router())
+        .merge(car::router())
+        .merge(quote::router())
+        .merge(policy::router())
         .merge(checkout::router())
-        .merge(payments::router())
+        .merge(payment::router())
         .merge(gateway::router())
-        .merge(documents::router())
+        .merge(document::router())
         .merge(cancellation::router())
-        .merge(sessions::router())
+        .merge(session::router())
         .merge(integration::router())
         .merge(unsubscribe::router())
         .routes(utoipa_axum::routes!(health))
         .route_layer(axum::middleware::from_fn(crate::http::metrics::track))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))
-        .merge(photos::upload_router());
+        .merge(photo::upload_router());
     let (routes, mut doc) = api.split_for_parts();
     // The app nests these routes under /api (so that an unknown /api path is this router's 404,
     // not the web app's); the document names them with the prefix.

@@ -100,7 +100,7 @@ async fn unsubscribe(
     Query(query): Query<UnsubscribeToken>,
 ) -> ApiResult<Response> {
     let Some(institution) = linked(&state, &iid, &uid, query.token.as_deref()).await? else { return Ok(not_valid()) };
-    let client = super::documents::client_address(&state, &headers, peer);
+    let client = super::document::client_address(&state, &headers, peer);
     let changed = state.store.withdraw_promotional_consent(&uid, state.clock.now(), "unsubscribe-link", Some(&client)).await?;
     tracing::info!(changed, "promotional consent withdrawn by the unsubscribe link");
     Ok(page(StatusCode::OK, "You are unsubscribed", &format!("<p>{} will send you no more reminder emails.</p>", escape(&institution))))

@@ -37,7 +37,7 @@ export function failureMessage(error: unknown, institution: Institution | null):
 
 /**
  * The cancellation's link was refused: a wrong token or policy (404, or 401/403) or an expired one
- * (410 linkExpired, after LINK_TTL_SECS of api/src/http/routes/documents.rs). Only a new search helps.
+ * (410 linkExpired, after LINK_TTL_SECS of api/src/http/routes/document.rs). Only a new search helps.
  */
 export function linkRefused(error: unknown): boolean {
   return (

@@ -106,7 +106,7 @@ describe('find your contract', () => {
   it("shows the server's refusal of the last name under Last name, without the dialog, then sends the fixed one", async () => {
     const sent: PolicyLookupBody[] = []
     server.use(
-      // verifydetails' own rule (api/src/http/routes/documents.rs parse_details): letters and spaces.
+      // verifydetails' own rule (api/src/http/routes/document.rs parse_details): letters and spaces.
       http.post<never, PolicyLookupBody>(VERIFY, async ({ request }) => {
         const details = await request.json()
         sent.push(details)

@@ -6,7 +6,7 @@ import { requiredText } from '../../lib/validation-rules'
 
 /**
  * The contract finder (spec section 5's rules): the last name and zip code on the contract, trimmed
- * and required. The last name's letters are the server's rule (verifydetails, api/src/http/routes/documents.rs),
+ * and required. The last name's letters are the server's rule (verifydetails, api/src/http/routes/document.rs),
  * answered on `lastname`; the zip's ##### mask lets only digits in, and its completeness (5 digits)
  * is checked here with the server's text.
  */

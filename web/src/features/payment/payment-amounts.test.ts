@@ -4,7 +4,7 @@ import { confirmation, rates } from '../../test/fixtures'
 /**
  * Spec section 9: "Subtotal equals total minus tax; payment amount comes from the unformatted
  * rate". The fixtures every page test answers with are the server's shapes (domain/src/quote.rs
- * RateView, api/src/http/routes/policies.rs confirmation): these keep them to the server's rule, so a
+ * RateView, api/src/http/routes/policy.rs confirmation): these keep them to the server's rule, so a
  * page test cannot show a total the server would not charge.
  */
 describe('payment amounts', () => {

@@ -23,7 +23,7 @@ use crate::http::app::AppState;
 use crate::http::auth;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::openapi::{ErrorBody, MemberPath};
-use crate::http::routes::policies::voided;
+use crate::http::routes::policy::voided;
 use crate::services::limits::{self, Limit};
 use coverline_store::{AnalyticsEvent, PolicyRecord};
 

@@ -20,8 +20,8 @@ use crate::http::app::AppState;
 use crate::http::auth::{self, ActiveInstitution, InstitutionMember};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::openapi::{ErrorBody, InstitutionPath, MemberPath};
-use crate::http::routes::documents::client_address;
-use crate::http::routes::users::{UserWithToken, user_view};
+use crate::http::routes::document::client_address;
+use crate::http::routes::user::{UserWithToken, user_view};
 use crate::services::limits::{self, Limit};
 
 const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please try again later.";

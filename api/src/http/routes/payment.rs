@@ -22,7 +22,7 @@ use crate::http::app::AppState;
 use crate::http::auth::{self, ActiveInstitution, InstitutionMember, SessionRefusal};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::openapi::{ErrorBody, MemberPath};
-use crate::http::routes::policies::{Confirmation, confirmation as confirmation_of};
+use crate::http::routes::policy::{Confirmation, confirmation as confirmation_of};
 use crate::services::checkouts::{self, Answer, CheckoutError};
 
 /// The spec's payment failure text.
@@ -153,7 +153,7 @@ async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiRes
     state.store.user_policy(uid, policy_id).await?.ok_or_else(ApiError::not_found)?;
     let purchase = PolicyDetails::load(&state.store, policy_id).await?;
     if purchase.policy.status == PurchaseStatus::Voided {
-        return Err(crate::http::routes::policies::voided(state));
+        return Err(crate::http::routes::policy::voided(state));
     }
     if purchase.policy.contract_number.is_none()
         || !matches!(purchase.policy.status, PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled)
@@ -206,7 +206,7 @@ async fn sign_request(
             tracing::warn!(%reason, policy_id = %body.policy_id, "no payment request");
             Err(payment_problem())
         }
-        Err(CheckoutError::Refused(r)) if r.code == ErrorCode::Voided => Err(crate::http::routes::policies::voided(&state)),
+        Err(CheckoutError::Refused(r)) if r.code == ErrorCode::Voided => Err(crate::http::routes::policy::voided(&state)),
         Err(CheckoutError::NoAnswer) => Err(payment_problem()),
         Err(e) => Err(e.into_api()),
     }

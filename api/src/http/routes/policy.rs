@@ -164,7 +164,7 @@ async fn book(
     }
     // The answer to the E-SIGN disclosure, recorded with the text's version, the time and the client.
     let electronic = body.electronic_delivery == Some(true);
-    let client = super::documents::client_address(&state, &headers, peer);
+    let client = super::document::client_address(&state, &headers, peer);
     let version = esign_version();
     let consent = coverline_store::Consent {
         user_id: &uid,
