@@ -4,8 +4,16 @@
 # Ctrl-C stops everything; data/ keeps the databases for the next run.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-"$root/scripts/setup.sh"
-"$root/scripts/build.sh"
+# mold first: the build links with it (lib.sh). The Rust build, the longest step on a fresh
+# machine, then runs while the rest is installed and the web app is built.
+"$root/scripts/ensure-system.sh" run
+use_mold
+(cd "$root" && cargo build -p coverline-api --bin coverline) &
+cargo_pid=$!
+trap 'kill $cargo_pid 2>/dev/null || true' EXIT
+"$root/scripts/setup.sh" run
+(cd "$root/web" && npm run build --silent)
+wait "$cargo_pid"
 cd "$root"
 mkdir -p data/run
 node tools/maildev/node_modules/.bin/maildev --ip 127.0.0.1 --smtp 1025 --web 1080 --web-ip 127.0.0.1 --silent > data/run/maildev.log 2>&1 &

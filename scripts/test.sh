@@ -5,6 +5,9 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 "$root/scripts/setup.sh"
+use_mold # installed by setup on a fresh machine: every build below links with it
+# Clippy's lints as errors while the workspace builds (lib.sh): no second pass over the dependencies.
+clippy_build || echo "no clippy-driver in this toolchain: lint.sh runs cargo clippy as its own pass"
 "$root/scripts/build.sh"
 "$root/scripts/lint.sh"
 echo "== Alerts: promtool check rules and test rules (ops/prometheus)"
