@@ -2,7 +2,7 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/coverline-target}
 # mold, Debian's fast linker (scripts/ensure-system.sh installs it), links the binaries and test
-# binaries: a link takes about a second instead of ten. Every script builds with the same flags, so
+# binaries faster than GNU ld (docs/performance.md). Every script builds with the same flags, so
 # their builds share one target dir (a user's own RUSTFLAGS win over these).
 use_mold() {
   if command -v mold >/dev/null 2>&1; then export CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C link-arg=-fuse-ld=mold"; fi

@@ -8,7 +8,7 @@ source "$(dirname "$0")/lib.sh"
 use_mold # installed by setup on a fresh machine: every build below links with it
 # Clippy's lints as errors while the workspace builds (lib.sh): no second pass over the dependencies.
 clippy_build || echo "no clippy-driver in this toolchain: lint.sh runs cargo clippy as its own pass"
-"$root/scripts/build.sh"
+"$root/scripts/build.sh" --all
 "$root/scripts/lint.sh"
 echo "== Alerts: promtool check rules and test rules (ops/prometheus)"
 "$root/scripts/check-alerts.sh"
@@ -41,7 +41,7 @@ echo "== API contract: \`coverline openapi\` is valid OpenAPI 3.1 (openapi-spec-
 echo "== Rust: unit, workflow and API integration tests (SQLite + Postgres)"
 (cd "$root" && cargo test --workspace)
 echo "== Chaos (small): 20 purchases, 40 % with a member fault, while coverline (API + separate worker) is SIGKILLed every ~1 s and Temporal restarts once"
-(cd "$root" && cargo build -p coverline-bench && "$CARGO_TARGET_DIR/debug/coverline-bench" chaos --purchases 20 --concurrency 10 --kill-every-ms 1000 \
+(cd "$root" && "$CARGO_TARGET_DIR/debug/coverline-bench" chaos --purchases 20 --concurrency 10 --kill-every-ms 1000 \
   --member-faults 40 --worker separate --coverline "$coverline_bin" --root "$root")
 echo "== Scale-out (small): 20 purchases through HAProxy before 2 API instances and 2 workers, SIGKILLed in turn every ~1.5 s, Postgres restarted once"
 (cd "$root" && env "${coverline_env[@]}" "$CARGO_TARGET_DIR/debug/coverline-bench" scale --purchases 20 --concurrency 10 --kill-every-ms 1500 \
