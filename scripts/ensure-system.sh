@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Coverline needs, when they are missing. `ensure-system.sh run`: what
-# `make run` needs: mold (links the Rust binaries several times faster than GNU ld, lib.sh),
+# `make run` needs: mold (links the Rust binaries faster than GNU ld, lib.sh),
 # node and npm (the web app's build, the SMTP catcher), tesseract-ocr (reads a VIN from a photo).
 # With no argument, also what `make test` needs: chromium (Playwright drives Debian's browser),
 # postgresql (throwaway test clusters), poppler-utils (pdftotext checks the contract PDF),

@@ -7,20 +7,17 @@
 # (the same venv), and the API contract tools' npm packages (openapi-typescript, Redocly's CLI).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-if [ "${1:-}" = run ]; then
-  "$root/scripts/ensure-system.sh" run
-  "$root/temporal/install.sh" >/dev/null
-  npm_ci "$root/web"
-  npm_ci "$root/tools/maildev"
-  exit 0
-fi
+# What both need (ensure-system.sh run installs only the running app's packages).
+"$root/scripts/ensure-system.sh" "${1:-}"
+"$root/temporal/install.sh" >/dev/null
+npm_ci "$root/web"
+npm_ci "$root/tools/maildev"
+[ "${1:-}" = run ] && exit 0
 # A minimal rustup toolchain lacks these two components: add them.
 if command -v rustup >/dev/null; then
   for c in rustfmt clippy; do rustup component list --installed 2>/dev/null | grep -q "^$c" || rustup component add "$c"; done
 fi
-"$root/scripts/ensure-system.sh"
 "$root/scripts/ensure-promtool.sh"
-"$root/temporal/install.sh" >/dev/null
 # dkimpy (PyPI, the same venv): the API tests verify every email's DKIM signature with it.
 "$root/.venv/bin/python" -c 'import dkim' 2>/dev/null ||
   "$root/.venv/bin/pip" install --quiet --disable-pip-version-check "dkimpy==1.1.8"
@@ -28,6 +25,4 @@ fi
 openapi_spec_validator=0.9.0
 "$root/.venv/bin/openapi-spec-validator" --version 2>/dev/null | grep -qx "openapi-spec-validator $openapi_spec_validator" ||
   "$root/.venv/bin/pip" install --quiet --disable-pip-version-check "openapi-spec-validator==$openapi_spec_validator"
-npm_ci "$root/web"
-npm_ci "$root/tools/maildev"
 npm_ci "$root/tools/api-types"
