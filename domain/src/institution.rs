@@ -24,6 +24,117 @@ pub struct Institution {
     #[serde(default)]
     pub testing_settings: TestingSettings,
     pub email_settings: EmailSettings,
+    /// How the institution's online banking launches its members already signed in (docs/launch.md):
+    /// none, either or both ways.
+    #[serde(default)]
+    pub launch: Option<Launch>,
+}
+
+/// The launch from online banking: an OpenID Connect sign-in, a signed launch token, or both, and
+/// where the member's details are in what the institution sends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Launch {
+    #[serde(default)]
+    pub oidc: Option<OidcLaunch>,
+    #[serde(default)]
+    pub token: Option<TokenLaunch>,
+    #[serde(default)]
+    pub claims: LaunchClaims,
+}
+
+/// Coverline as an OpenID Connect relying party of the institution: authorization code with PKCE.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OidcLaunch {
+    /// The issuer (its `/.well-known/openid-configuration` is read).
+    pub issuer: String,
+    pub client_id: String,
+    /// Where the client secret is, never the secret itself: `env:NAME` or `file:PATH`.
+    pub client_secret: String,
+    /// The scopes asked for, besides `openid`.
+    #[serde(default = "default_launch_scopes")]
+    pub scopes: Vec<String>,
+}
+
+/// A JWT the institution signs and posts with the member (`launch_token`): RS256 or ES256, keys
+/// from its JWKS, issuer and audience checked, at most five minutes between `iat` and `exp`, each
+/// `jti` used once.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TokenLaunch {
+    pub issuer: String,
+    pub audience: String,
+    pub jwks_url: String,
+}
+
+/// The claims that carry the member's details (OpenID Connect's standard names by default). The
+/// address claim is OpenID Connect's object (`street_address`, `locality`, `region`, `postal_code`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct LaunchClaims {
+    pub email: String,
+    pub email_verified: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub address: String,
+    /// A boolean claim saying whether the person is a member; none: everyone the institution
+    /// launches is a member.
+    pub membership: Option<String>,
+}
+
+impl Default for LaunchClaims {
+    fn default() -> Self {
+        Self {
+            email: "email".into(),
+            email_verified: "email_verified".into(),
+            first_name: "given_name".into(),
+            last_name: "family_name".into(),
+            phone: "phone_number".into(),
+            address: "address".into(),
+            membership: None,
+        }
+    }
+}
+
+impl Launch {
+    /// URLs that are URLs (https, or http on the loopback for the lab) and a secret given by reference.
+    fn check(&self) -> Result<(), String> {
+        let web = |name: &str, url: &str| {
+            let loopback = ["http://127.0.0.1", "http://localhost", "http://[::1]"]
+                .iter()
+                .any(|l| url.strip_prefix(l).is_some_and(|rest| rest.is_empty() || rest.starts_with([':', '/'])));
+            if (url.starts_with("https://") && url.len() > "https://".len()) || loopback {
+                Ok(())
+            } else {
+                Err(format!("{name} {url:?} must be an https URL (or http on the loopback, for the lab)"))
+            }
+        };
+        if let Some(oidc) = &self.oidc {
+            web("launch.oidc.issuer", &oidc.issuer)?;
+            if oidc.client_id.trim().is_empty() {
+                return Err("launch.oidc.clientId must not be empty".into());
+            }
+            let reference = &oidc.client_secret;
+            if !(reference.strip_prefix("env:").is_some_and(|n| !n.is_empty())
+                || reference.strip_prefix("file:").is_some_and(|p| !p.is_empty()))
+            {
+                return Err("launch.oidc.clientSecret must say where the secret is (env:NAME or file:PATH), never the secret".into());
+            }
+        }
+        if let Some(token) = &self.token {
+            web("launch.token.jwksUrl", &token.jwks_url)?;
+            if token.issuer.trim().is_empty() || token.audience.trim().is_empty() {
+                return Err("launch.token.issuer and launch.token.audience must not be empty".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+fn default_launch_scopes() -> Vec<String> {
+    ["email", "profile", "phone", "address"].map(String::from).to_vec()
 }
 
 /// Branding (spec section 3). Colours are hex without `#`.
@@ -226,6 +337,9 @@ impl Institution {
         if postal.len() < 10 || !postal.chars().any(|c| c.is_ascii_digit()) {
             return Err("emailSettings.postalAddress must be the institution's postal address (street, city, state, zip): promotional emails print it".into());
         }
+        if let Some(launch) = &self.launch {
+            launch.check()?;
+        }
         Ok(())
     }
 
@@ -283,5 +397,26 @@ mod tests {
             let bad = text.replace("[emailSettings]", &format!("[emailSettings]\n{line}"));
             assert!(Institution::from_toml(&bad).unwrap_err().contains(field), "{line}");
         }
+    }
+
+    #[test]
+    fn a_launch_names_https_urls_and_a_secret_by_reference() {
+        let text = include_str!("../../data/institutions/summit-cu.toml");
+        let summit = Institution::from_toml(text).unwrap();
+        let launch = summit.launch.expect("Summit's lab launch");
+        assert_eq!(launch.oidc.unwrap().scopes, ["email", "profile", "phone", "address"]);
+        assert_eq!(launch.claims, LaunchClaims::default());
+        for (from, to, field) in [
+            ("clientSecret = \"env:COVERLINE_SUMMIT_CU_OIDC_SECRET\"", "clientSecret = \"hunter2\"", "clientSecret"),
+            ("issuer = \"http://127.0.0.1:8084\"\nclientId", "issuer = \"http://bank.example\"\nclientId", "launch.oidc.issuer"),
+            ("jwksUrl = \"http://127.0.0.1:8084/launch/jwks.json\"", "jwksUrl = \"http://127.0.0.1.evil.example/jwks\"", "jwksUrl"),
+            ("audience = \"coverline-summit-cu\"", "audience = \" \"", "audience"),
+        ] {
+            assert!(text.contains(from), "{from}");
+            let bad = text.replace(from, to);
+            assert!(Institution::from_toml(&bad).unwrap_err().contains(field), "{to}");
+        }
+        let https = text.replace("http://127.0.0.1:8084", "https://login.summit-cu.example");
+        assert!(Institution::from_toml(&https).is_ok());
     }
 }

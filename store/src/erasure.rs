@@ -82,7 +82,7 @@ impl Store {
         let statements: [(&str, bool); 14] = [
             (
                 "UPDATE users SET email = $2, password_hash = '', first_name = NULL, last_name = NULL, phone = NULL, street = NULL, \
-                 city = NULL, state = NULL, zip = NULL, email_verified_at = NULL, erased_at = $3 WHERE user_id = $1",
+                 city = NULL, state = NULL, zip = NULL, email_verified_at = NULL, launch_subject = NULL, erased_at = $3 WHERE user_id = $1",
                 true,
             ),
             ("UPDATE sessions SET revoked = 1 WHERE user_id = $1", false),

@@ -162,8 +162,14 @@ export const CARDS = { approved: '4242 4242 4242 4242', declined: '4000 0000 000
 /** Splash, VIN, mileage, miles per year and years to own: ends on the coverage page, impact modal dismissed. */
 export async function quoteCoverage(page: Page, options: PurchaseOptions = {}) {
   const institution = options.institution ?? INSTITUTION
+  await startQuote(page, options.email, options.onScreen, { institution, state: options.home?.state })
+  await quoteFromLookup(page, options)
+}
+
+/** From the lookup choice (as the splash or a launch from online banking leaves it): VIN, mileage, miles per year and years to own; ends on the coverage page, impact modal dismissed. */
+export async function quoteFromLookup(page: Page, options: PurchaseOptions = {}) {
+  const institution = options.institution ?? INSTITUTION
   const onScreen = options.onScreen
-  await startQuote(page, options.email, onScreen, { institution, state: options.home?.state })
   await onScreen?.('lookup-choice')
   await page.getByTestId('lookup-continue').click()
 

@@ -39,6 +39,29 @@ pub fn hash_password(password: &str) -> anyhow::Result<String> {
         .map_err(|e| anyhow::anyhow!("hashing password: {e}"))
 }
 
+/// The generated password's length (spec section 5).
+const GENERATED_PASSWORD_LEN: usize = 32;
+
+/// A password nobody types: 32 characters with at least one lower-case letter, upper-case
+/// letter, digit and symbol (spec section 5).
+pub fn generated_password() -> String {
+    const LOWER: &[u8] = b"abcdefghijkmnopqrstuvwxyz";
+    const UPPER: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
+    const DIGIT: &[u8] = b"23456789";
+    const SYMBOL: &[u8] = b"!@#$%^&*-_=+?";
+    let all: Vec<u8> = [LOWER, UPPER, DIGIT, SYMBOL].concat();
+    let mut random = [0u8; GENERATED_PASSWORD_LEN * 2];
+    rand::rng().fill_bytes(&mut random);
+    let mut chars: Vec<u8> = [LOWER, UPPER, DIGIT, SYMBOL].iter().zip(&random).map(|(set, r)| set[*r as usize % set.len()]).collect();
+    chars.extend(random[4..GENERATED_PASSWORD_LEN].iter().map(|r| all[*r as usize % all.len()]));
+    // Shuffle (Fisher-Yates) so the guaranteed classes are not always first.
+    for i in (1..chars.len()).rev() {
+        let j = random[GENERATED_PASSWORD_LEN + i % GENERATED_PASSWORD_LEN] as usize % (i + 1);
+        chars.swap(i, j);
+    }
+    String::from_utf8(chars).expect("ASCII")
+}
+
 fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?.trim();
     let token = value.strip_prefix("Bearer ").unwrap_or(value).trim();
@@ -280,4 +303,22 @@ pub async fn continue_chain(state: &AppState, user_id: &str, chain_started_at: i
     let (token, hash) = new_token();
     state.store.insert_session(&hash, user_id, state.clock.now(), chain_started_at).await?;
     Ok(token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_passwords_have_every_class() {
+        for _ in 0..200 {
+            let p = generated_password();
+            assert_eq!(p.len(), 32);
+            assert!(p.chars().any(|c| c.is_ascii_lowercase()), "{p}");
+            assert!(p.chars().any(|c| c.is_ascii_uppercase()), "{p}");
+            assert!(p.chars().any(|c| c.is_ascii_digit()), "{p}");
+            assert!(p.chars().any(|c| !c.is_ascii_alphanumeric()), "{p}");
+        }
+        assert_ne!(generated_password(), generated_password());
+    }
 }

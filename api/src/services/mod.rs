@@ -13,6 +13,7 @@ pub mod garage;
 pub mod ids;
 pub mod institutions;
 pub mod integrators;
+pub mod launch;
 pub mod limits;
 pub mod personal_details;
 pub mod quote_writer;

@@ -24,6 +24,7 @@ pub struct Address {
 }
 
 /// Personal details checked with spec section 5's rules (trimmed, phone as digits).
+#[derive(Debug)]
 pub struct CheckedDetails {
     pub first_name: String,
     pub last_name: String,

@@ -282,6 +282,12 @@ const WITHOUT_SESSION: &[(&str, &str)] = &[
     ("POST /institution/{iid}/session/restore", "the session cookie"),
     ("POST /institution/{iid}/session/end", "the session cookie"),
     ("POST /institution/{iid}/integration/{integrator_id}/session", "the integrator's single-use launch code"),
+    ("GET /institution/{iid}/launch/oidc", "starts the institution's own sign-in (a redirect to its identity provider)"),
+    (
+        "GET /institution/{iid}/launch/oidc/callback",
+        "the identity provider's code, the sign-in's single-use state and the browser's binding cookie",
+    ),
+    ("POST /institution/{iid}/launch/token", "the institution's signed single-use launch token"),
     ("POST /institution/{iid}/contact-request", "anyone may ask to be contacted (rate limited)"),
     ("POST /institution/{iid}/user/{uid}/verifydetails/{policy_id}", "the policy's last name and zip (find-your-contract)"),
     ("POST /gateway/webhook", "the gateway's signature"),

@@ -2,6 +2,7 @@
 //! new Postgres database), the sandbox gateway/provider, a real SMTP receiver, and the Temporal
 //! server named by TEMPORAL_ADDRESS (started by `make test`; one task queue per app).
 
+pub mod bank;
 pub mod process;
 pub mod smtp;
 
@@ -66,6 +67,8 @@ pub struct TestApp {
     pub captcha_secret: String,
     /// The task queue its worker polls.
     pub task_queue: String,
+    /// The demo bank, when the options asked for it.
+    pub bank: Option<bank::Bank>,
     /// Asks the app's runtime to refresh its alert gauges now ([`TestApp::refresh_gauges`]).
     gauge_refresh: Option<tokio::sync::mpsc::UnboundedSender<GaugeRefresh>>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
@@ -136,6 +139,8 @@ pub struct Options {
     pub trusted_proxies: &'static str,
     /// COVERLINE_DKIM_DIR (default: none, mail unsigned).
     pub dkim_dir: Option<PathBuf>,
+    /// The demo bank (tools/demo-bank) as Summit's identity provider and launch-token signer.
+    pub bank: bool,
 }
 
 impl Options {
@@ -153,6 +158,7 @@ impl Options {
             captcha_secret: None,
             trusted_proxies: "",
             dkim_dir: None,
+            bank: false,
         }
     }
 }
@@ -177,11 +183,18 @@ pub async fn spawn_app(options: Options) -> TestApp {
     let sandbox = StdListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", api.local_addr().unwrap());
     let sandbox_url = format!("http://{}", sandbox.local_addr().unwrap());
+    let (bank, institutions_dir) = if options.bank {
+        let bank = bank::Bank::start(&url).await;
+        let dir = bank.institutions_dir();
+        (Some(bank), dir)
+    } else {
+        (None, workspace().join("data/institutions"))
+    };
     let config = Config {
         mode: coverline_api::config::Mode::Development,
         metrics_addr: None,
         lab_clock: true,
-        institutions_dir: Some(workspace().join("data/institutions")),
+        institutions_dir: Some(institutions_dir),
         integrators_dir: Some(workspace().join("data/integrators")),
         providers_dir: workspace().join("data/providers"),
         addr: api.local_addr().unwrap(),
@@ -282,6 +295,7 @@ pub async fn spawn_app(options: Options) -> TestApp {
         temporal,
         captcha_secret,
         task_queue,
+        bank,
         gauge_refresh: Some(gauge_refresh),
         shutdown: Some(tx),
         thread: Some(thread),
@@ -315,6 +329,7 @@ impl TestApp {
             temporal,
             captcha_secret: String::new(),
             task_queue: String::new(),
+            bank: None,
             gauge_refresh: None,
             shutdown: None,
             thread: None,

@@ -332,6 +332,67 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/institution/{iid}/launch/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts the member's OpenID Connect sign-in at the institution's identity provider: the link
+         *     online banking shows. Redirects there (or to the splash when the institution offers no such
+         *     launch, or its provider cannot be reached).
+         */
+        get: operations["oidc_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/launch/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider sends the member back here: the code is exchanged, the ID token
+         *     verified, and the member starts at car lookup, signed in.
+         */
+        get: operations["oidc_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/institution/{iid}/launch/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed launch token, posted by the member's browser from online banking
+         *     (`application/x-www-form-urlencoded`, field `launch_token`).
+         */
+        post: operations["token_launch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/institution/{iid}/login": {
         parameters: {
             query?: never;
@@ -2945,6 +3006,114 @@ export interface operations {
                 };
             };
             /** @description An inactive integration or institution (403), an unknown institution or integrator, or a used or expired launch code (404) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    oidc_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider's authorization endpoint (authorization code, PKCE, nonce), with the browser's binding cookie; or to the splash with `?launch=invalid|unavailable` */
+            303: {
+                headers: {
+                    /** @description Where to go */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An inactive (403) or unknown (404) institution */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    oidc_callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                /** @description The issuer that answers (RFC 9207), when the provider says. */
+                iss?: string;
+                /** @description `access_denied` when the member declined. */
+                error?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To car lookup (or the invalid-state page) with the restore cookie set; or to the splash with `?launch=expired|used|invalid|details|denied|unavailable` */
+            303: {
+                headers: {
+                    /** @description Where to go */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An inactive (403) or unknown (404) institution */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    token_launch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id, e.g. `summit-cu`. */
+                iid: string;
+            };
+            cookie?: never;
+        };
+        /** @description `launch_token=<JWT>` */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description To car lookup (or the invalid-state page) with the restore cookie set; or to the splash with `?launch=expired|used|invalid|details|unavailable` */
+            303: {
+                headers: {
+                    /** @description Where to go */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An inactive (403) or unknown (404) institution */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

@@ -38,8 +38,6 @@ use crate::services::quoting::{rate_car, store_quote};
 pub const NO_AVAILABLE_POLICIES: &str = coverline_domain::product::messages::NO_AVAILABLE_POLICIES;
 /// A launch code lives this long.
 const LAUNCH_TTL_SECS: i64 = 600;
-/// The generated password's length (spec section 5).
-const GENERATED_PASSWORD_LEN: usize = 32;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(launch)).routes(routes!(session))
@@ -128,26 +126,6 @@ struct Launch {
     state: Option<String>,
 }
 
-/// A password nobody types: 32 characters with at least one lower-case letter, upper-case
-/// letter, digit and symbol (spec section 5).
-pub fn generated_password() -> String {
-    const LOWER: &[u8] = b"abcdefghijkmnopqrstuvwxyz";
-    const UPPER: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ";
-    const DIGIT: &[u8] = b"23456789";
-    const SYMBOL: &[u8] = b"!@#$%^&*-_=+?";
-    let all: Vec<u8> = [LOWER, UPPER, DIGIT, SYMBOL].concat();
-    let mut random = [0u8; GENERATED_PASSWORD_LEN * 2];
-    rand::rng().fill_bytes(&mut random);
-    let mut chars: Vec<u8> = [LOWER, UPPER, DIGIT, SYMBOL].iter().zip(&random).map(|(set, r)| set[*r as usize % set.len()]).collect();
-    chars.extend(random[4..GENERATED_PASSWORD_LEN].iter().map(|r| all[*r as usize % all.len()]));
-    // Shuffle (Fisher-Yates) so the guaranteed classes are not always first.
-    for i in (1..chars.len()).rev() {
-        let j = random[GENERATED_PASSWORD_LEN + i % GENERATED_PASSWORD_LEN] as usize % (i + 1);
-        chars.swap(i, j);
-    }
-    String::from_utf8(chars).expect("ASCII")
-}
-
 /// The integrator named in the path, for this institution; 401 when unknown (never says whether
 /// the id or the token was wrong), 403 when inactive.
 async fn integrator(state: &AppState, institution_id: &str, integrator_id: &str) -> ApiResult<IntegratorRecord> {
@@ -231,7 +209,7 @@ async fn launch(
         }
     };
 
-    let hash = auth::hash_password_blocking(&generated_password()).await?;
+    let hash = auth::hash_password_blocking(&auth::generated_password()).await?;
     state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;
     state.store.set_user_integrator(&user_id, &partner.integrator_id).await?;
     state.store.update_personal_details(&user_id, &details.personal_details(m.is_member, m.does_consent_to_soliciting)).await?;
@@ -347,23 +325,5 @@ async fn record_launch(
     };
     if let Err(e) = recorded.await {
         tracing::warn!(error = %e, user_id = %user.user_id, "the partner's launch was not recorded in the checkout");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn generated_passwords_have_every_class() {
-        for _ in 0..200 {
-            let p = generated_password();
-            assert_eq!(p.len(), 32);
-            assert!(p.chars().any(|c| c.is_ascii_lowercase()), "{p}");
-            assert!(p.chars().any(|c| c.is_ascii_uppercase()), "{p}");
-            assert!(p.chars().any(|c| c.is_ascii_digit()), "{p}");
-            assert!(p.chars().any(|c| !c.is_ascii_alphanumeric()), "{p}");
-        }
-        assert_ne!(generated_password(), generated_password());
     }
 }

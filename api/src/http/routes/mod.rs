@@ -16,6 +16,7 @@ pub(crate) mod document;
 pub mod gateway;
 pub(crate) mod institution;
 mod integration;
+mod launch;
 mod payment;
 pub mod photo;
 mod policy;
@@ -67,6 +68,7 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(cancellation::router())
         .merge(session::router())
         .merge(integration::router())
+        .merge(launch::router())
         .merge(unsubscribe::router())
         .routes(utoipa_axum::routes!(health))
         .route_layer(axum::middleware::from_fn(crate::http::metrics::track))

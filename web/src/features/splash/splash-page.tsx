@@ -10,6 +10,7 @@ import { labels, messages } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
 import { US_STATES } from '../../lib/us-states'
 import { CaptchaWidget } from './captcha-widget'
+import { launchNoticeOf } from './launch-notice'
 import type { ResidenceValues, SplashEmailValues } from './splash-schemas'
 
 // The first page loads no zod: the schemas come when the member starts on a form (issue 7).
@@ -118,6 +119,8 @@ export default function SplashPage() {
   const sessionExpired = FlowActor.useSelector((s) => s.context.sessionExpired)
   const splashText = institution?.applicationSettings.splashPageText
   const phone = institutionPhone(institution?.branding)
+  // A launch from online banking that did not sign the member in (read once: the URL changes later).
+  const [launchNotice] = useState(() => launchNoticeOf(window.location.search))
   return (
     <div className="cl-stack">
       <div>
@@ -133,6 +136,7 @@ export default function SplashPage() {
           {splashText}
         </p>
       )}
+      {launchNotice && <ErrorAlert data-testid="launch-notice">{launchNotice}</ErrorAlert>}
       {choosingState ? <ResidenceForm /> : <EmailForm />}
       {phone && (
         <p className="cl-body2 cl-secondary cl-center">

@@ -1,0 +1,205 @@
+//! The launch from online banking (crate::services::launch, docs/launch.md): the member's browser
+//! arrives from the institution and leaves for the app, signed in, at car lookup. Every answer is
+//! a redirect: on success to the first step with the restore cookie set (the page's restore call
+//! finds the session, as after a reload); on a refusal to the splash, whose `?launch=` says why
+//! and what to do.
+
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::http::app::AppState;
+use crate::http::auth::{self, ActiveInstitution};
+use crate::http::openapi::{ErrorBody, InstitutionPath};
+use crate::services::launch::{self, Refusal};
+use coverline_domain::institution::Institution;
+use coverline_store::LaunchLogin;
+
+/// The cookie that binds an OpenID Connect sign-in to the browser that started it (login CSRF).
+const BINDING_COOKIE: &str = "coverline_launch";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(oidc_start)).routes(routes!(oidc_callback)).routes(routes!(token_launch))
+}
+
+fn sha256_hex(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
+fn see_other(location: &str) -> Response {
+    let location = HeaderValue::from_str(location).unwrap_or_else(|_| HeaderValue::from_static("/"));
+    (StatusCode::SEE_OTHER, [(header::LOCATION, location), (header::CACHE_CONTROL, HeaderValue::from_static("no-store"))]).into_response()
+}
+
+/// Back to the splash, which tells the member what happened.
+fn refused(institution_id: &str, refusal: Refusal) -> Response {
+    let mut response = see_other(&format!("/{institution_id}/splash?launch={}", refusal.as_str()));
+    response.headers_mut().append(header::SET_COOKIE, binding_cookie(institution_id, "", 0, false));
+    response
+}
+
+fn binding_cookie(institution_id: &str, value: &str, max_age: i64, secure: bool) -> HeaderValue {
+    // Lax: the identity provider sends the member back with a top-level GET from its own site.
+    let secure = if secure { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{BINDING_COOKIE}={value}; Path=/api/institution/{institution_id}/launch/oidc; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, v)| *n == name && !v.is_empty())
+        .map(|(_, v)| v.to_string())
+}
+
+/// The member admitted: a session, and the first step with the restore cookie set.
+async fn signed_in(state: &AppState, institution: &Institution, member: launch::LaunchedMember) -> Response {
+    let iid = &institution.institution_id;
+    let admitted = async {
+        let (user_id, step) = launch::admit(state, institution, member).await?;
+        let (_, restore) = auth::open_session(state, iid, &user_id).await.map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        anyhow::Ok((step, restore))
+    };
+    match admitted.await {
+        Ok((step, restore)) => {
+            let mut response = see_other(&format!("/{iid}/{}", coverline_domain::steps::of(step).path));
+            response.headers_mut().append(header::SET_COOKIE, restore);
+            response.headers_mut().append(header::SET_COOKIE, binding_cookie(iid, "", 0, false));
+            response
+        }
+        Err(e) => {
+            tracing::error!(error = ?e, institution = %iid, "launch: admitting the member failed");
+            refused(iid, Refusal::Unavailable)
+        }
+    }
+}
+
+/// Starts the member's OpenID Connect sign-in at the institution's identity provider: the link
+/// online banking shows. Redirects there (or to the splash when the institution offers no such
+/// launch, or its provider cannot be reached).
+#[utoipa::path(get, path = "/institution/{iid}/launch/oidc", tag = "launch", params(InstitutionPath),
+    responses((status = 303, description = "To the identity provider's authorization endpoint (authorization code, PKCE, nonce), with the \
+            browser's binding cookie; or to the splash with `?launch=invalid|unavailable`", headers(("Location" = String, description = "Where to go"))),
+        (status = "4XX", description = "An inactive (403) or unknown (404) institution", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn oidc_start(State(state): State<AppState>, ActiveInstitution(institution): ActiveInstitution) -> Response {
+    let iid = institution.institution_id.clone();
+    let sign_in = match launch::start_sign_in(&state, &institution).await {
+        Ok(s) => s,
+        Err(refusal) => return refused(&iid, refusal),
+    };
+    let binding = coverline_activities::checkout::new_secret();
+    let now = state.clock.now();
+    let login = LaunchLogin {
+        state_hash: sha256_hex(&sign_in.state),
+        institution_id: iid.clone(),
+        binding_hash: sha256_hex(&binding),
+        pkce_verifier: sign_in.pkce_verifier,
+        nonce: sign_in.nonce,
+        expires_at: now + launch::SIGN_IN_TTL_SECS,
+    };
+    if let Err(e) = state.store.put_launch_login(&login, now).await {
+        tracing::error!(error = ?e, "launch: recording the sign-in failed");
+        return refused(&iid, Refusal::Unavailable);
+    }
+    let mut response = see_other(&sign_in.authorize_url);
+    let secure = state.config.public_url.starts_with("https://");
+    response.headers_mut().append(header::SET_COOKIE, binding_cookie(&iid, &binding, launch::SIGN_IN_TTL_SECS, secure));
+    response
+}
+
+/// The identity provider's answer (RFC 6749 section 4.1.2, RFC 9207's `iss`).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct Callback {
+    code: Option<String>,
+    state: Option<String>,
+    /// The issuer that answers (RFC 9207), when the provider says.
+    iss: Option<String>,
+    /// `access_denied` when the member declined.
+    error: Option<String>,
+}
+
+/// The identity provider sends the member back here: the code is exchanged, the ID token
+/// verified, and the member starts at car lookup, signed in.
+#[utoipa::path(get, path = "/institution/{iid}/launch/oidc/callback", tag = "launch", params(InstitutionPath, Callback),
+    responses((status = 303, description = "To car lookup (or the invalid-state page) with the restore cookie set; or to the splash with \
+            `?launch=expired|used|invalid|details|denied|unavailable`", headers(("Location" = String, description = "Where to go"))),
+        (status = "4XX", description = "An inactive (403) or unknown (404) institution", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn oidc_callback(
+    State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
+    headers: HeaderMap,
+    Query(answer): Query<Callback>,
+) -> Response {
+    let iid = institution.institution_id.clone();
+    let Some(returned_state) = answer.state.filter(|s| !s.is_empty() && s.len() <= 512) else {
+        return refused(&iid, Refusal::Invalid);
+    };
+    // The sign-in is taken whatever follows: a state works once.
+    let login = match state.store.take_launch_login(&sha256_hex(&returned_state), &iid, state.clock.now()).await {
+        Ok(Some(login)) => login,
+        Ok(None) => {
+            tracing::warn!(institution = %iid, "launch refused: an unknown, used or expired sign-in state");
+            return refused(&iid, Refusal::Expired);
+        }
+        Err(e) => {
+            tracing::error!(error = ?e, "launch: reading the sign-in failed");
+            return refused(&iid, Refusal::Unavailable);
+        }
+    };
+    let bound =
+        cookie(&headers, BINDING_COOKIE).is_some_and(|b| bool::from(sha256_hex(&b).as_bytes().ct_eq(login.binding_hash.as_bytes())));
+    if !bound {
+        tracing::warn!(institution = %iid, "launch refused: the sign-in was started in another browser");
+        return refused(&iid, Refusal::Invalid);
+    }
+    if let Some(error) = answer.error {
+        tracing::info!(institution = %iid, %error, "launch: the identity provider answered an error");
+        return refused(&iid, Refusal::Denied);
+    }
+    let issuer = institution.launch.as_ref().and_then(|l| l.oidc.as_ref()).map(|o| o.issuer.as_str()).unwrap_or_default();
+    if answer.iss.as_deref().is_some_and(|iss| iss != issuer) {
+        tracing::warn!(institution = %iid, "launch refused: the answer names another issuer (mix-up)");
+        return refused(&iid, Refusal::Invalid);
+    }
+    let Some(code) = answer.code.filter(|c| !c.is_empty() && c.len() <= 2048) else {
+        return refused(&iid, Refusal::Invalid);
+    };
+    match launch::finish_sign_in(&state, &institution, &code, login.pkce_verifier, login.nonce).await {
+        Ok(member) => signed_in(&state, &institution, member).await,
+        Err(refusal) => refused(&iid, refusal),
+    }
+}
+
+/// The signed launch token, posted by the member's browser from online banking
+/// (`application/x-www-form-urlencoded`, field `launch_token`).
+#[utoipa::path(post, path = "/institution/{iid}/launch/token", tag = "launch", params(InstitutionPath),
+    request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`launch_token=<JWT>`"),
+    responses((status = 303, description = "To car lookup (or the invalid-state page) with the restore cookie set; or to the splash with \
+            `?launch=expired|used|invalid|details|unavailable`", headers(("Location" = String, description = "Where to go"))),
+        (status = "4XX", description = "An inactive (403) or unknown (404) institution", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn token_launch(State(state): State<AppState>, ActiveInstitution(institution): ActiveInstitution, body: Bytes) -> Response {
+    let token = form_urlencoded::parse(&body).find(|(name, _)| name == "launch_token").map(|(_, value)| value.into_owned());
+    let Some(token) = token.filter(|t| !t.is_empty() && t.len() <= 16 * 1024) else {
+        return refused(&institution.institution_id, Refusal::Invalid);
+    };
+    match launch::verify_launch_token(&state, &institution, &token).await {
+        Ok(member) => signed_in(&state, &institution, member).await,
+        Err(refusal) => refused(&institution.institution_id, refusal),
+    }
+}
