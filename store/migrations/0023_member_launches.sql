@@ -1,17 +1,18 @@
 -- Members launched from their institution's online banking (issue 30, docs/launch.md).
 
--- An OpenID Connect sign-in under way: the authorization request's state (SHA-256), the browser
--- it belongs to (SHA-256 of the launch cookie's value), the PKCE verifier and the nonce. Taken
--- once by the callback, or swept after expires_at (ten minutes).
-CREATE TABLE launch_logins (
-    state_hash     TEXT PRIMARY KEY,
-    institution_id TEXT   NOT NULL,
-    binding_hash   TEXT   NOT NULL,
-    pkce_verifier  TEXT   NOT NULL,
-    nonce          TEXT   NOT NULL,
-    expires_at     BIGINT NOT NULL
+-- An OpenID Connect sign-in under way, Coverline being the relying party: what it is for
+-- (`launch:<institutionId>`, a member's launch), the authorization request's state (SHA-256), the
+-- browser it belongs to (SHA-256 of its binding cookie's value), the PKCE verifier and the nonce.
+-- Taken once by the callback, or swept after expires_at (ten minutes).
+CREATE TABLE oidc_sign_ins (
+    state_hash    TEXT PRIMARY KEY,
+    purpose       TEXT   NOT NULL,
+    binding_hash  TEXT   NOT NULL,
+    pkce_verifier TEXT   NOT NULL,
+    nonce         TEXT   NOT NULL,
+    expires_at    BIGINT NOT NULL
 );
-CREATE INDEX launch_logins_by_expiry ON launch_logins (expires_at);
+CREATE INDEX oidc_sign_ins_by_expiry ON oidc_sign_ins (expires_at);
 
 -- Signed launch tokens already used, by issuer and `jti`: each launches one member, whichever
 -- API instance it reaches (rows past the token's expiry are swept: the token is refused by then).

@@ -1,5 +1,5 @@
-//! Members launched from their institution's online banking: OpenID Connect sign-ins under way,
-//! and the signed launch tokens already used (each single use across every API instance).
+//! OpenID Connect sign-ins under way (Coverline as the relying party), and the signed launch tokens
+//! already used (each single use across every API instance).
 
 use anyhow::Context;
 use rand::RngCore;
@@ -8,9 +8,10 @@ use crate::Store;
 
 /// An OpenID Connect sign-in under way, between the authorization request and its callback.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct LaunchLogin {
+pub struct OidcSignIn {
     pub state_hash: String,
-    pub institution_id: String,
+    /// What it is for: `launch:<institutionId>` (a member's launch from online banking).
+    pub purpose: String,
     pub binding_hash: String,
     pub pkce_verifier: String,
     pub nonce: String,
@@ -19,20 +20,20 @@ pub struct LaunchLogin {
 
 impl Store {
     /// Records a sign-in under way; now and then sweeps the ones nobody came back from.
-    pub async fn put_launch_login(&self, login: &LaunchLogin, now: i64) -> anyhow::Result<()> {
+    pub async fn put_oidc_sign_in(&self, login: &OidcSignIn, now: i64) -> anyhow::Result<()> {
         if rand::rng().next_u32().is_multiple_of(64) {
-            sqlx::query("DELETE FROM launch_logins WHERE expires_at < $1")
+            sqlx::query("DELETE FROM oidc_sign_ins WHERE expires_at < $1")
                 .bind(now)
                 .execute(&self.writer)
                 .await
                 .context("sweeping expired launch sign-ins")?;
         }
         sqlx::query(
-            "INSERT INTO launch_logins (state_hash, institution_id, binding_hash, pkce_verifier, nonce, expires_at) \
+            "INSERT INTO oidc_sign_ins (state_hash, purpose, binding_hash, pkce_verifier, nonce, expires_at) \
              VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&login.state_hash)
-        .bind(&login.institution_id)
+        .bind(&login.purpose)
         .bind(&login.binding_hash)
         .bind(&login.pkce_verifier)
         .bind(&login.nonce)
@@ -43,15 +44,15 @@ impl Store {
         Ok(())
     }
 
-    /// Takes the sign-in of `state_hash` at `institution_id` (once: a second callback with the same
-    /// state finds nothing), if it has not expired.
-    pub async fn take_launch_login(&self, state_hash: &str, institution_id: &str, now: i64) -> anyhow::Result<Option<LaunchLogin>> {
-        sqlx::query_as::<_, LaunchLogin>(
-            "DELETE FROM launch_logins WHERE state_hash = $1 AND institution_id = $2 AND expires_at >= $3 \
-             RETURNING state_hash, institution_id, binding_hash, pkce_verifier, nonce, expires_at",
+    /// Takes the sign-in of `state_hash` for `purpose` (once: a second callback with the same state
+    /// finds nothing), if it has not expired.
+    pub async fn take_oidc_sign_in(&self, state_hash: &str, purpose: &str, now: i64) -> anyhow::Result<Option<OidcSignIn>> {
+        sqlx::query_as::<_, OidcSignIn>(
+            "DELETE FROM oidc_sign_ins WHERE state_hash = $1 AND purpose = $2 AND expires_at >= $3 \
+             RETURNING state_hash, purpose, binding_hash, pkce_verifier, nonce, expires_at",
         )
         .bind(state_hash)
-        .bind(institution_id)
+        .bind(purpose)
         .bind(now)
         .fetch_optional(&self.writer)
         .await

@@ -36,7 +36,7 @@ pub use erasure::{KeptBecause, erased_email};
 pub use events::PolicyEvent;
 pub use funnel::{FirstPageview, Viewer};
 pub use integrators::{IntegratorRecord, LaunchRecord};
-pub use launches::LaunchLogin;
+pub use launches::OidcSignIn;
 pub use limits::{Bucket, Window};
 pub use paper::PaperCopy;
 pub use payments::PaymentRecord;

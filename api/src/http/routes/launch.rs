@@ -19,13 +19,18 @@ use crate::http::auth::{self, ActiveInstitution};
 use crate::http::openapi::{ErrorBody, InstitutionPath};
 use crate::services::launch::{self, Refusal};
 use coverline_domain::institution::Institution;
-use coverline_store::LaunchLogin;
+use coverline_store::OidcSignIn;
 
 /// The cookie that binds an OpenID Connect sign-in to the browser that started it (login CSRF).
 const BINDING_COOKIE: &str = "coverline_launch";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(oidc_start)).routes(routes!(oidc_callback)).routes(routes!(token_launch))
+}
+
+/// The sign-ins of this institution's launch (`oidc_sign_ins.purpose`).
+fn purpose(institution_id: &str) -> String {
+    format!("launch:{institution_id}")
 }
 
 fn sha256_hex(text: &str) -> String {
@@ -102,15 +107,15 @@ async fn oidc_start(State(state): State<AppState>, ActiveInstitution(institution
     };
     let binding = coverline_activities::checkout::new_secret();
     let now = state.clock.now();
-    let login = LaunchLogin {
+    let login = OidcSignIn {
         state_hash: sha256_hex(&sign_in.state),
-        institution_id: iid.clone(),
+        purpose: purpose(&iid),
         binding_hash: sha256_hex(&binding),
         pkce_verifier: sign_in.pkce_verifier,
         nonce: sign_in.nonce,
         expires_at: now + launch::SIGN_IN_TTL_SECS,
     };
-    if let Err(e) = state.store.put_launch_login(&login, now).await {
+    if let Err(e) = state.store.put_oidc_sign_in(&login, now).await {
         tracing::error!(error = ?e, "launch: recording the sign-in failed");
         return refused(&iid, Refusal::Unavailable);
     }
@@ -150,7 +155,7 @@ async fn oidc_callback(
         return refused(&iid, Refusal::Invalid);
     };
     // The sign-in is taken whatever follows: a state works once.
-    let login = match state.store.take_launch_login(&sha256_hex(&returned_state), &iid, state.clock.now()).await {
+    let login = match state.store.take_oidc_sign_in(&sha256_hex(&returned_state), &purpose(&iid), state.clock.now()).await {
         Ok(Some(login)) => login,
         Ok(None) => {
             tracing::warn!(institution = %iid, "launch refused: an unknown, used or expired sign-in state");
