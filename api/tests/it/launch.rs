@@ -89,6 +89,9 @@ async fn bad_launch_tokens_are_refused(db: Db) {
     }
     let (status, location, cookie) = post_token(&app, "not.a.jwt").await;
     assert_eq!((status, location.as_str(), cookie), (303, "/summit-cu/splash?launch=invalid", None));
+    // No token at all is not a launch but a bad request.
+    let (status, location, cookie) = post_token(&app, "").await;
+    assert_eq!((status, location.as_str(), cookie), (400, "", None));
     // An institution without a launch refuses the same way.
     let token = bank.launch_token("jane", json!({})).await;
     let (status, location, cookie) = post_token_to(&app, "harborline-bank", &token).await;
@@ -270,7 +273,18 @@ async fn a_sign_in_answer_works_once_and_only_in_its_own_browser(db: Db) {
     assert_eq!((location.as_str(), cookie), ("/summit-cu/splash?launch=denied", None));
 }
 
+async fn a_client_starts_at_most_twenty_sign_ins_in_ten_minutes(db: Db) {
+    let app = app_with_bank(db).await;
+    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let start = app.api("/institution/summit-cu/launch/oidc");
+    let starts = (0..50).map(|_| http.get(&start).send());
+    let answers: Vec<u16> = futures::future::join_all(starts).await.into_iter().map(|r| r.unwrap().status().as_u16()).collect();
+    let (started, refused) = (answers.iter().filter(|s| **s == 303).count(), answers.iter().filter(|s| **s == 429).count());
+    assert_eq!((started, refused), (20, 30), "{answers:?}");
+}
+
 on_both_databases!(
+    a_client_starts_at_most_twenty_sign_ins_in_ten_minutes,
     a_launch_token_signs_the_member_in_at_car_lookup,
     bad_launch_tokens_are_refused,
     a_launch_token_works_once_under_fifty_concurrent_posts,

@@ -3037,7 +3037,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An inactive (403) or unknown (404) institution */
+            /** @description An inactive (403) or unknown (404) institution, too many sign-ins from one address (429) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3113,7 +3113,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An inactive (403) or unknown (404) institution */
+            /** @description No form with a `launch_token` (400), an inactive (403) or unknown (404) institution */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

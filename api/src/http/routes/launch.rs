@@ -4,8 +4,10 @@
 //! finds the session, as after a reload); on a refusal to the splash, whose `?launch=` says why
 //! and what to do.
 
+use std::net::SocketAddr;
+
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -16,13 +18,20 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::http::app::AppState;
 use crate::http::auth::{self, ActiveInstitution};
+use crate::http::error::ApiError;
 use crate::http::openapi::{ErrorBody, InstitutionPath};
+use crate::http::routes::document::client_address;
 use crate::services::launch::{self, Refusal};
+use crate::services::limits::Limit;
+use coverline_domain::ErrorCode;
 use coverline_domain::institution::Institution;
 use coverline_store::OidcSignIn;
 
 /// The cookie that binds an OpenID Connect sign-in to the browser that started it (login CSRF).
 const BINDING_COOKIE: &str = "coverline_launch";
+/// Sign-ins one client address may start in 10 minutes: each writes a row that lives 10 minutes, so
+/// a flood of starts cannot fill the table (a member starts one, or a few after going back).
+const STARTS_PER_CLIENT: Limit = Limit::new("launch-start-client", 20, 600, "Too many sign-ins. Please try again later.");
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(oidc_start)).routes(routes!(oidc_callback)).routes(routes!(token_launch))
@@ -97,10 +106,18 @@ async fn signed_in(state: &AppState, institution: &Institution, member: launch::
 #[utoipa::path(get, path = "/institution/{iid}/launch/oidc", tag = "launch", params(InstitutionPath),
     responses((status = 303, description = "To the identity provider's authorization endpoint (authorization code, PKCE, nonce), with the \
             browser's binding cookie; or to the splash with `?launch=invalid|unavailable`", headers(("Location" = String, description = "Where to go"))),
-        (status = "4XX", description = "An inactive (403) or unknown (404) institution", body = ErrorBody)))]
+        (status = "4XX", description = "An inactive (403) or unknown (404) institution, too many sign-ins from one address (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
-async fn oidc_start(State(state): State<AppState>, ActiveInstitution(institution): ActiveInstitution) -> Response {
+async fn oidc_start(
+    State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
     let iid = institution.institution_id.clone();
+    if let Err(refused) = STARTS_PER_CLIENT.take(&state.store, &client_address(&state, &headers, peer), state.clock.now()).await {
+        return refused.into_response();
+    }
     let sign_in = match launch::start_sign_in(&state, &institution).await {
         Ok(s) => s,
         Err(refusal) => return refused(&iid, refusal),
@@ -196,13 +213,18 @@ async fn oidc_callback(
     request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "`launch_token=<JWT>`"),
     responses((status = 303, description = "To car lookup (or the invalid-state page) with the restore cookie set; or to the splash with \
             `?launch=expired|used|invalid|details|unavailable`", headers(("Location" = String, description = "Where to go"))),
-        (status = "4XX", description = "An inactive (403) or unknown (404) institution", body = ErrorBody)))]
+        (status = "4XX", description = "No form with a `launch_token` (400), an inactive (403) or unknown (404) institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn token_launch(State(state): State<AppState>, ActiveInstitution(institution): ActiveInstitution, body: Bytes) -> Response {
+    // No form with a token is no launch at all (online banking's form always sends one): the caller's
+    // error, answered as such. A token that does not verify is the member's, sent to the splash.
     let token = form_urlencoded::parse(&body).find(|(name, _)| name == "launch_token").map(|(_, value)| value.into_owned());
-    let Some(token) = token.filter(|t| !t.is_empty() && t.len() <= 16 * 1024) else {
-        return refused(&institution.institution_id, Refusal::Invalid);
+    let Some(token) = token.filter(|t| !t.is_empty()) else {
+        return ApiError::field(ErrorCode::Validation, "A form with launch_token is required.", "launch_token").into_response();
     };
+    if token.len() > 16 * 1024 {
+        return refused(&institution.institution_id, Refusal::Invalid);
+    }
     match launch::verify_launch_token(&state, &institution, &token).await {
         Ok(member) => signed_in(&state, &institution, member).await,
         Err(refusal) => refused(&institution.institution_id, refusal),
