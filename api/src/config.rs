@@ -366,6 +366,11 @@ fn sender_domains(dir: &std::path::Path) -> Vec<(String, String)> {
 }
 
 impl Config {
+    /// Members load the app over https (`COVERLINE_PUBLIC_URL`): cookies are `Secure`, HSTS is sent.
+    pub fn serves_https(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+
     /// What production mode refuses in this configuration, each naming its variable (empty: it
     /// may start). `is_set` tells whether a variable was given (rather than defaulted).
     pub fn production_problems(&self, is_set: impl Fn(&str) -> bool) -> Vec<String> {

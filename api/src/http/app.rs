@@ -265,7 +265,7 @@ async fn frame_policy(
     if let Ok(value) = HeaderValue::from_str(&policy) {
         response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, value);
     }
-    if state.config.public_url.starts_with("https://") {
+    if state.config.serves_https() {
         response.headers_mut().insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
     }
     response

@@ -271,7 +271,7 @@ pub async fn new_restore_cookie(
 pub fn restore_cookie(state: &AppState, institution_id: &str, key: &str, max_age: u64, framed: bool) -> axum::http::HeaderValue {
     let sending = if framed {
         "SameSite=None; Secure; Partitioned"
-    } else if state.config.public_url.starts_with("https://") {
+    } else if state.config.serves_https() {
         "SameSite=Strict; Secure"
     } else {
         "SameSite=Strict"
@@ -288,13 +288,18 @@ pub fn cleared_restore_cookies(state: &AppState, institution_id: &str) -> [(axum
 
 /// The restore key the browser sent, if any.
 pub fn restore_key(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, RESTORE_COOKIE)
+}
+
+/// The value of the cookie `name` the browser sent, if any and not empty.
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers
         .get_all(axum::http::header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, value)| *name == RESTORE_COOKIE && !value.is_empty())
+        .find(|(found, value)| *found == name && !value.is_empty())
         .map(|(_, value)| value.to_string())
 }
 

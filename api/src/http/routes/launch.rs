@@ -11,7 +11,6 @@ use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -23,6 +22,7 @@ use crate::http::openapi::{ErrorBody, InstitutionPath};
 use crate::http::routes::document::client_address;
 use crate::services::launch::{self, Refusal};
 use crate::services::limits::Limit;
+use coverline_activities::checkout::{new_secret, secret_hash};
 use coverline_domain::ErrorCode;
 use coverline_domain::institution::Institution;
 use coverline_store::OidcSignIn;
@@ -40,10 +40,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The sign-ins of this institution's launch (`oidc_sign_ins.purpose`).
 fn purpose(institution_id: &str) -> String {
     format!("launch:{institution_id}")
-}
-
-fn sha256_hex(text: &str) -> String {
-    hex::encode(Sha256::digest(text.as_bytes()))
 }
 
 fn see_other(location: &str) -> Response {
@@ -65,17 +61,6 @@ fn binding_cookie(institution_id: &str, value: &str, max_age: i64, secure: bool)
         "{BINDING_COOKIE}={value}; Path=/api/institution/{institution_id}/launch/oidc; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}"
     ))
     .unwrap_or_else(|_| HeaderValue::from_static(""))
-}
-
-fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(n, v)| *n == name && !v.is_empty())
-        .map(|(_, v)| v.to_string())
 }
 
 /// The member admitted: a session, and the first step with the restore cookie set.
@@ -122,12 +107,12 @@ async fn oidc_start(
         Ok(s) => s,
         Err(refusal) => return refused(&iid, refusal),
     };
-    let binding = coverline_activities::checkout::new_secret();
+    let binding = new_secret();
     let now = state.clock.now();
     let login = OidcSignIn {
-        state_hash: sha256_hex(&sign_in.state),
+        state_hash: secret_hash(&sign_in.state),
         purpose: purpose(&iid),
-        binding_hash: sha256_hex(&binding),
+        binding_hash: secret_hash(&binding),
         pkce_verifier: sign_in.pkce_verifier,
         nonce: sign_in.nonce,
         expires_at: now + launch::SIGN_IN_TTL_SECS,
@@ -137,8 +122,9 @@ async fn oidc_start(
         return refused(&iid, Refusal::Unavailable);
     }
     let mut response = see_other(&sign_in.authorize_url);
-    let secure = state.config.public_url.starts_with("https://");
-    response.headers_mut().append(header::SET_COOKIE, binding_cookie(&iid, &binding, launch::SIGN_IN_TTL_SECS, secure));
+    response
+        .headers_mut()
+        .append(header::SET_COOKIE, binding_cookie(&iid, &binding, launch::SIGN_IN_TTL_SECS, state.config.serves_https()));
     response
 }
 
@@ -172,7 +158,7 @@ async fn oidc_callback(
         return refused(&iid, Refusal::Invalid);
     };
     // The sign-in is taken whatever follows: a state works once.
-    let login = match state.store.take_oidc_sign_in(&sha256_hex(&returned_state), &purpose(&iid), state.clock.now()).await {
+    let login = match state.store.take_oidc_sign_in(&secret_hash(&returned_state), &purpose(&iid), state.clock.now()).await {
         Ok(Some(login)) => login,
         Ok(None) => {
             tracing::warn!(institution = %iid, "launch refused: an unknown, used or expired sign-in state");
@@ -184,7 +170,7 @@ async fn oidc_callback(
         }
     };
     let bound =
-        cookie(&headers, BINDING_COOKIE).is_some_and(|b| bool::from(sha256_hex(&b).as_bytes().ct_eq(login.binding_hash.as_bytes())));
+        auth::cookie(&headers, BINDING_COOKIE).is_some_and(|b| bool::from(secret_hash(&b).as_bytes().ct_eq(login.binding_hash.as_bytes())));
     if !bound {
         tracing::warn!(institution = %iid, "launch refused: the sign-in was started in another browser");
         return refused(&iid, Refusal::Invalid);
