@@ -178,11 +178,16 @@ impl Browser {
     /// Follows redirects from `url` until a page that is not one; its URL and response.
     async fn follow(&mut self, mut url: String, mut res: reqwest::Response) -> (String, reqwest::Response) {
         while res.status().is_redirection() {
-            let location = res.headers()["location"].to_str().unwrap().to_string();
-            url = if location.starts_with("http") { location } else { format!("http://{}{location}", Self::host(&url)) };
+            url = Self::redirected(&url, &res);
             res = self.send(reqwest::Method::GET, &url, None).await;
         }
         (url, res)
+    }
+
+    /// Where the redirect `res` to a request of `url` sends the browser.
+    fn redirected(url: &str, res: &reqwest::Response) -> String {
+        let location = res.headers()["location"].to_str().unwrap().to_string();
+        if location.starts_with("http") { location } else { format!("http://{}{location}", Self::host(url)) }
     }
 }
 
@@ -206,8 +211,7 @@ async fn sign_in_at_the_bank(app: &TestApp, browser: &mut Browser, user: &str, p
     let mut url = login;
     loop {
         assert!(res.status().is_redirection(), "the bank answered {} at {url}", res.status());
-        let location = res.headers()["location"].to_str().unwrap().to_string();
-        url = if location.starts_with("http") { location } else { format!("http://{}{location}", Browser::host(&url)) };
+        url = Browser::redirected(&url, &res);
         if url.starts_with(&app.url) {
             break;
         }
