@@ -147,6 +147,28 @@ pub struct Config {
     pub trusted_proxies: TrustedProxies,
     /// The splash's captcha (ALTCHA proof of work) before a user is created.
     pub captcha: CaptchaConfig,
+    /// The staff console's sign-in (`COVERLINE_STAFF_*`, docs/staff.md); `None`: the console is off.
+    pub staff: Option<StaffConfig>,
+    /// `COVERLINE_TEMPORAL_UI_URL` (default http://localhost:8233): the Temporal Web UI, for the
+    /// history links of `support show` and the console.
+    pub temporal_ui_url: String,
+}
+
+/// The staff console's identity provider: `COVERLINE_STAFF_*`.
+#[derive(Debug, Clone)]
+pub struct StaffConfig {
+    /// `COVERLINE_STAFF_OIDC_ISSUER`: the operator's (or an institution's) OpenID Connect issuer.
+    pub issuer: String,
+    /// `COVERLINE_STAFF_OIDC_CLIENT_ID` (default `coverline-staff`).
+    pub client_id: String,
+    /// `COVERLINE_STAFF_OIDC_CLIENT_SECRET`: required with the issuer; no default.
+    pub client_secret: Secret,
+    /// `COVERLINE_STAFF_ROLES_FILE`: roles by subject; unset, they come from the claims
+    /// `coverline_roles` and `coverline_institution`.
+    pub roles_file: Option<PathBuf>,
+    /// `COVERLINE_STAFF_OIDC_SCOPES` (default `email profile`): the scopes asked for besides
+    /// `openid`, space-separated (the provider's scope that releases the roles' claims, if any).
+    pub scopes: Vec<String>,
 }
 
 /// The captcha's settings: `COVERLINE_CAPTCHA_*`.
@@ -293,14 +315,33 @@ impl Config {
             run_worker: env("COVERLINE_WORKER").as_deref() != Some("off"),
             task_queue: env("COVERLINE_TASK_QUEUE").unwrap_or_else(|| coverline_workflows::TASK_QUEUE.to_string()),
             trusted_proxies: TrustedProxies::parse(&env("COVERLINE_TRUSTED_PROXIES").unwrap_or_default())?,
+            temporal_ui_url: env("COVERLINE_TEMPORAL_UI_URL").unwrap_or_else(|| "http://localhost:8233".into()),
+            staff: match env("COVERLINE_STAFF_OIDC_ISSUER") {
+                None => None,
+                Some(issuer) => Some(StaffConfig {
+                    issuer,
+                    client_id: env("COVERLINE_STAFF_OIDC_CLIENT_ID").unwrap_or_else(|| "coverline-staff".into()),
+                    client_secret: Secret::new(env("COVERLINE_STAFF_OIDC_CLIENT_SECRET").ok_or_else(|| {
+                        anyhow::anyhow!("COVERLINE_STAFF_OIDC_ISSUER is set without COVERLINE_STAFF_OIDC_CLIENT_SECRET (docs/staff.md)")
+                    })?),
+                    roles_file: env("COVERLINE_STAFF_ROLES_FILE").map(PathBuf::from),
+                    scopes: env("COVERLINE_STAFF_OIDC_SCOPES")
+                        .unwrap_or_else(|| "email profile".into())
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect(),
+                }),
+            },
         })
     }
 }
 
 /// Secrets that ship with Coverline (the sandbox's and the harnesses' defaults, the demo partner's
 /// token): anyone can read them, so production mode refuses them.
-pub const PUBLIC_SECRETS: [&str; 8] = [
+pub const PUBLIC_SECRETS: [&str; 10] = [
     "sandbox-webhook-secret",
+    "demo-bank-staff-secret",
+    "demo-bank-member-secret",
     "sandbox-merchant-key",
     "sandbox-provider-key",
     "coverline-sandbox-signing-secret",
@@ -390,6 +431,12 @@ impl Config {
                 continue;
             }
             problems.extend(secret_problem(name, secret.expose()));
+        }
+        if let Some(staff) = &self.staff {
+            problems.extend(secret_problem("COVERLINE_STAFF_OIDC_CLIENT_SECRET", staff.client_secret.expose()));
+            if !staff.issuer.starts_with("https://") {
+                problems.push(format!("COVERLINE_STAFF_OIDC_ISSUER must be an https:// URL, not {:?}", staff.issuer));
+            }
         }
         if self.sandbox_addr.is_some() {
             problems.push(
@@ -590,6 +637,24 @@ mod tests {
         }
         let found = with(&[("COVERLINE_SIGNING_KEY", Some("0123456789abcdef0123456789abcde"))]);
         assert_eq!(found, ["COVERLINE_SIGNING_KEY is 31 bytes: at least 32 (openssl rand -hex 32)"]);
+    }
+
+    #[test]
+    fn the_staff_console_needs_its_own_secret_and_https_in_production() {
+        let issuer = ("COVERLINE_STAFF_OIDC_ISSUER", Some("https://login.summitcu.org"));
+        let good = "e".repeat(64);
+        assert!(with(&[issuer, ("COVERLINE_STAFF_OIDC_CLIENT_SECRET", Some(&good))]).is_empty());
+        for public in ["demo-bank-staff-secret", "short-but-real"] {
+            let found = with(&[issuer, ("COVERLINE_STAFF_OIDC_CLIENT_SECRET", Some(public))]);
+            assert!(found.len() == 1 && found[0].starts_with("COVERLINE_STAFF_OIDC_CLIENT_SECRET"), "{public}: {found:?}");
+        }
+        let found =
+            with(&[("COVERLINE_STAFF_OIDC_ISSUER", Some("http://127.0.0.1:8084")), ("COVERLINE_STAFF_OIDC_CLIENT_SECRET", Some(&good))]);
+        assert!(found.len() == 1 && found[0].starts_with("COVERLINE_STAFF_OIDC_ISSUER"), "{found:?}");
+        // An issuer without its secret does not start at all, in any mode.
+        let vars = HashMap::from([issuer]);
+        let error = Config::from_vars(&|name: &str| vars.get(name).map(|v| v.unwrap().to_string())).unwrap_err();
+        assert!(error.to_string().contains("COVERLINE_STAFF_OIDC_CLIENT_SECRET"), "{error}");
     }
 
     #[test]

@@ -58,6 +58,8 @@ error_codes! {
     UnsupportedMediaType = "unsupportedMediaType",
     /// No valid session, or a token of another member.
     Unauthorized = "unauthorized",
+    /// A staff role that may not do this, or a staff call without its CSRF token.
+    Forbidden = "forbidden",
     /// The session was idle too long.
     SessionExpired = "sessionExpired",
     /// The e-mail address and password do not match.

@@ -39,6 +39,15 @@ impl Store {
         .transpose()
     }
 
+    /// Every institution, active or not, by id.
+    pub async fn institutions(&self) -> anyhow::Result<Vec<Institution>> {
+        let rows = sqlx::query("SELECT settings_json FROM institutions ORDER BY institution_id")
+            .fetch_all(&self.pool)
+            .await
+            .context("listing institutions")?;
+        rows.iter().map(|r| serde_json::from_str(&r.get::<String, _>(0)).context("decoding stored institution settings")).collect()
+    }
+
     /// Saves an institution's logo (its file name, content type and bytes).
     pub async fn upsert_institution_logo(
         &self,

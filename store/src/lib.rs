@@ -26,6 +26,7 @@ mod policies;
 mod quotes;
 mod refunds;
 mod sessions;
+mod staff;
 pub mod users;
 
 pub use cars::CarRecord;
@@ -44,6 +45,7 @@ pub use photos::{AnalyticsEvent, AnonymousPageview, VinPhoto};
 pub use policies::PolicyRecord;
 pub use quotes::{QuoteRecord, RateRecord};
 pub use refunds::RefundRecord;
+pub use staff::{AuditScope, ProgrammeDay, StaffAction, StaffSession};
 pub use users::UserRecord;
 
 /// The schema, written once for both engines.

@@ -31,9 +31,14 @@ export const accounts = {
       address: { ...summitAddress, street_address: '2200 Blake St' },
     },
   },
-  // Staff (the console): support works every institution's contracts; a manager sees their own
+  // Staff (the console): support works every institution's contracts (ana) or one's (sue); a manager sees their own
   // institution's programme; an admin manages institutions and integrators.
   ana: { password: 'support-ana-2026', claims: { email: 'ana.support@coverline.example', email_verified: true, name: 'Ana Support', given_name: 'Ana', family_name: 'Support', coverline_roles: ['support'] } },
+  // Support at one credit union: sees only Lakeshore's members.
+  sue: {
+    password: 'support-sue-2026',
+    claims: { email: 'sue.support@lakeshore-cu.example', email_verified: true, name: 'Sue Support', given_name: 'Sue', family_name: 'Support', coverline_roles: ['support'], coverline_institution: 'lakeshore-cu' },
+  },
   max: {
     password: 'manager-max-2026',
     claims: { email: 'max.manager@summit-cu.example', email_verified: true, name: 'Max Manager', given_name: 'Max', family_name: 'Manager', coverline_roles: ['manager'], coverline_institution: 'summit-cu' },

@@ -8,9 +8,8 @@ use anyhow::Context;
 use coverline_store::Store;
 
 use super::args::{CancellationCommand, IntegratorCommand, SupportCommand};
-use super::{funnel_report, refunds, support};
 use crate::config::Config;
-use crate::services::{institutions, integrators};
+use crate::services::{funnel_report, institutions, integrators, refunds, support};
 use crate::{http, mailer, temporal};
 
 /// `coverline migrate`: the database's migrations.
@@ -93,7 +92,7 @@ async fn with_temporal(config: &Config, store: Store, operator: String) -> anyho
         store,
         temporal,
         operator,
-        temporal_ui: std::env::var("COVERLINE_TEMPORAL_UI_URL").unwrap_or_else(|_| "http://localhost:8233".into()),
+        temporal_ui: config.temporal_ui_url.clone(),
         namespace: config.temporal_namespace.clone(),
     })
 }

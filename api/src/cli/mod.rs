@@ -1,14 +1,11 @@
 //! The operators' side of the `coverline` binary: its command line ([`args`]), the long-running
-//! commands ([`serve`]: serve, worker, sandbox), the one-shot ones ([`commands`]), and what they
-//! rest on: support's look-ups and actions ([`support`]), refunds by state law ([`refunds`]) and
-//! the funnel report ([`funnel_report`]).
+//! commands ([`serve`]: serve, worker, sandbox) and the one-shot ones ([`commands`]). Support's
+//! look-ups and actions, refunds by state law and the funnel report are services
+//! (crate::services::support, refunds, funnel_report), which the staff console calls too.
 
 pub mod args;
 pub mod commands;
-pub mod funnel_report;
-pub mod refunds;
 pub mod serve;
-pub mod support;
 
 use self::args::{Command, InstitutionCommand, MailCommand, RatebookCommand, ReportCommand};
 use crate::config::Config;

@@ -162,7 +162,7 @@ pub async fn refresh(state: &AppState) -> anyhow::Result<()> {
     let from = now - CHARGE_LOOKBACK.as_secs() as i64;
     gauges.charges_unconfirmed.set(state.store.count_unconfirmed_charges(from, until).await?);
     let mut due = [0i64; 3];
-    for refund in crate::cli::refunds::unpaid_refunds(&state.store, &state.cancellation_rules, now).await? {
+    for refund in crate::services::refunds::unpaid_refunds(&state.store, &state.cancellation_rules, now).await? {
         due[refund_due_bucket(refund.days_left)] += 1;
     }
     for (label, count) in REFUND_DUE.iter().zip(due) {

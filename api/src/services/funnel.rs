@@ -1,5 +1,5 @@
 //! The checkout funnel: its steps in order, which page of the web app stands for each, and the
-//! Prometheus counters of the members reaching them (`coverline report funnel`, crate::cli::funnel_report, prints the same
+//! Prometheus counters of the members reaching them (`coverline report funnel`, crate::services::funnel_report, prints the same
 //! numbers from the stored events).
 //!
 //! Whom a step counts: the splash counts visitors, by the tab's analytics id (`clientId`), from the

@@ -21,20 +21,13 @@ use std::time::Duration;
 use coverline_domain::checkout::{Answers, Step};
 use coverline_domain::contact::EmailAddress;
 use coverline_domain::institution::{Institution, LaunchClaims, OidcLaunch, TokenLaunch};
-use openidconnect::core::{
-    CoreAuthenticationFlow, CoreClient, CoreGenderClaim, CoreJsonWebKey, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm,
-    CoreProviderMetadata,
-};
-use openidconnect::{
-    AccessTokenHash, AdditionalClaims, AuthorizationCode, ClaimsVerificationError, ClientId, ClientSecret, CsrfToken, IdToken,
-    IdTokenVerifier, IssuerUrl, JsonWebKeySet, JsonWebKeySetUrl, Nonce, OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier,
-    RedirectUrl, Scope, TokenResponse, UserInfoClaims,
-};
-use serde::{Deserialize, Serialize};
+use openidconnect::core::{CoreGenderClaim, CoreJsonWebKey, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm};
+use openidconnect::{ClaimsVerificationError, ClientId, IdToken, IdTokenVerifier, IssuerUrl, JsonWebKeySet, JsonWebKeySetUrl, Nonce};
 use serde_json::Value;
 
 use crate::http::app::AppState;
 use crate::services::checkouts;
+use crate::services::oidc::{self, HTTP, OtherClaims};
 use crate::services::personal_details::{Address, CheckedDetails, check_details};
 
 /// An OpenID Connect sign-in may take this long between the bank and the callback.
@@ -43,7 +36,7 @@ pub const SIGN_IN_TTL_SECS: i64 = 600;
 pub const TOKEN_MAX_LIFETIME_SECS: i64 = 300;
 /// How far ahead of Coverline's clock a token's `iat` may be (the bank's clock may run fast).
 const CLOCK_SKEW_SECS: i64 = 60;
-/// Discovery documents and key sets are kept this long, then read again.
+/// Key sets are kept this long, then read again.
 const METADATA_TTL: Duration = Duration::from_secs(600);
 /// A key set is read again for an unknown key at most this often (keys rotate; a stream of
 /// tokens with made-up key ids must not turn into a stream of requests to the bank).
@@ -98,16 +91,6 @@ impl Method {
     }
 }
 
-/// Every claim the token or UserInfo carries beyond the standard ones (`jti`, the membership
-/// claim, an institution's own names).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct OtherClaims {
-    #[serde(flatten)]
-    pub claims: serde_json::Map<String, Value>,
-}
-
-impl AdditionalClaims for OtherClaims {}
-
 type LaunchIdToken = IdToken<OtherClaims, CoreGenderClaim, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm>;
 
 /// The member as the institution describes them.
@@ -120,21 +103,6 @@ pub struct LaunchedMember {
     pub details: CheckedDetails,
     pub is_member: bool,
 }
-
-/// The HTTP client for the institutions' identity providers: no redirects (a redirect could send
-/// the request anywhere: SSRF), short timeouts.
-static HTTP: LazyLock<reqwest::Client> = LazyLock::new(|| {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .connect_timeout(Duration::from_secs(5))
-        .timeout(Duration::from_secs(10))
-        .build()
-        .expect("the identity providers' HTTP client builds")
-});
-
-/// Discovery documents by issuer.
-static DISCOVERED: LazyLock<moka::future::Cache<String, CoreProviderMetadata>> =
-    LazyLock::new(|| moka::future::Cache::builder().max_capacity(256).time_to_live(METADATA_TTL).build());
 
 /// Launch key sets by URL, with when each was read.
 static KEY_SETS: LazyLock<moka::future::Cache<String, (JsonWebKeySet<CoreJsonWebKey>, std::time::Instant)>> =
@@ -154,41 +122,20 @@ pub fn resolve_secret(reference: &str) -> anyhow::Result<String> {
     Ok(secret)
 }
 
-fn at(state: &AppState) -> impl Fn() -> chrono::DateTime<chrono::Utc> + Send + Sync + 'static {
-    let clock = state.clock.clone();
-    move || chrono::DateTime::from_timestamp(clock.now(), 0).unwrap_or_default()
-}
-
 fn callback_url(state: &AppState, institution_id: &str) -> String {
     format!("{}/api/institution/{institution_id}/launch/oidc/callback", state.config.public_url.trim_end_matches('/'))
 }
 
-/// The institution's relying-party client: its discovery document (cached), its client id and
-/// secret, and Coverline's callback.
-async fn oidc_client(
-    state: &AppState,
-    institution_id: &str,
-    oidc: &OidcLaunch,
-) -> Result<
-    CoreClient<
-        openidconnect::EndpointSet,
-        openidconnect::EndpointNotSet,
-        openidconnect::EndpointNotSet,
-        openidconnect::EndpointNotSet,
-        openidconnect::EndpointMaybeSet,
-        openidconnect::EndpointMaybeSet,
-    >,
-    Refusal,
-> {
-    let issuer = IssuerUrl::new(oidc.issuer.clone()).map_err(|e| unavailable(institution_id, "issuer URL", e))?;
-    let metadata = DISCOVERED
-        .try_get_with(oidc.issuer.clone(), async { CoreProviderMetadata::discover_async(issuer, &*HTTP).await.map_err(|e| e.to_string()) })
-        .await
-        .map_err(|e| unavailable(institution_id, "discovery", e))?;
-    let secret = resolve_secret(&oidc.client_secret).map_err(|e| unavailable(institution_id, "client secret", e))?;
-    let redirect = RedirectUrl::new(callback_url(state, institution_id)).map_err(|e| unavailable(institution_id, "callback URL", e))?;
-    Ok(CoreClient::from_provider_metadata(metadata, ClientId::new(oidc.client_id.clone()), Some(ClientSecret::new(secret)))
-        .set_redirect_uri(redirect))
+/// The institution's relying party: its issuer and client, its secret, Coverline's callback.
+fn relying_party(state: &AppState, institution_id: &str, oidc: &OidcLaunch) -> Result<oidc::RelyingParty, Refusal> {
+    let client_secret = resolve_secret(&oidc.client_secret).map_err(|e| unavailable(institution_id, "client secret", e))?;
+    Ok(oidc::RelyingParty {
+        issuer: oidc.issuer.clone(),
+        client_id: oidc.client_id.clone(),
+        client_secret,
+        redirect: callback_url(state, institution_id),
+        scopes: oidc.scopes.clone(),
+    })
 }
 
 fn unavailable(institution_id: &str, what: &str, error: impl std::fmt::Display) -> Refusal {
@@ -201,37 +148,28 @@ fn invalid(institution_id: &str, what: &str, error: impl std::fmt::Display) -> R
     Refusal::Invalid
 }
 
-/// A sign-in to start: where to send the member, and what the callback needs to finish it.
-pub struct SignIn {
-    pub authorize_url: String,
-    pub state: String,
-    pub pkce_verifier: String,
-    pub nonce: String,
+fn refused(institution_id: &str, failure: oidc::Failure) -> Refusal {
+    match failure {
+        oidc::Failure::Expired(e) => {
+            tracing::warn!(institution = %institution_id, error = %e, "launch refused: expired");
+            Refusal::Expired
+        }
+        oidc::Failure::Invalid(e) => invalid(institution_id, "sign-in", e),
+        oidc::Failure::Unavailable(e) => unavailable(institution_id, "identity provider", e),
+    }
 }
 
 /// Starts an OpenID Connect sign-in at the institution's identity provider.
-pub async fn start_sign_in(state: &AppState, institution: &Institution) -> Result<SignIn, Refusal> {
+pub async fn start_sign_in(state: &AppState, institution: &Institution) -> Result<oidc::SignIn, Refusal> {
     let iid = &institution.institution_id;
     let Some(oidc) = institution.launch.as_ref().and_then(|l| l.oidc.as_ref()) else {
         return Err(invalid(iid, "sign-in", "the institution has no OpenID Connect launch"));
     };
-    let client = oidc_client(state, iid, oidc).await?;
-    let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
-    let mut request = client.authorize_url(CoreAuthenticationFlow::AuthorizationCode, CsrfToken::new_random, Nonce::new_random);
-    for scope in &oidc.scopes {
-        request = request.add_scope(Scope::new(scope.clone()));
-    }
-    let (url, csrf, nonce) = request.set_pkce_challenge(challenge).url();
-    Ok(SignIn {
-        authorize_url: url.to_string(),
-        state: csrf.secret().clone(),
-        pkce_verifier: verifier.secret().clone(),
-        nonce: nonce.secret().clone(),
-    })
+    oidc::start(&relying_party(state, iid, oidc)?).await.map_err(|e| refused(iid, e))
 }
 
-/// Finishes a sign-in: the code exchanged (with the PKCE verifier), the ID token verified (with
-/// the nonce, and its `at_hash`), UserInfo read, the member described.
+/// Finishes a sign-in: the code exchanged, the ID token verified, UserInfo read (crate::services::
+/// oidc), the member described.
 pub async fn finish_sign_in(
     state: &AppState,
     institution: &Institution,
@@ -241,35 +179,10 @@ pub async fn finish_sign_in(
 ) -> Result<LaunchedMember, Refusal> {
     let iid = &institution.institution_id;
     let Some(launch) = institution.launch.as_ref() else { return Err(invalid(iid, "sign-in", "no launch")) };
-    let Some(oidc) = launch.oidc.as_ref() else { return Err(invalid(iid, "sign-in", "no OpenID Connect launch")) };
-    let client = oidc_client(state, iid, oidc).await?;
-    let exchange = client.exchange_code(AuthorizationCode::new(code.to_string())).map_err(|e| unavailable(iid, "token endpoint", e))?;
-    let tokens = exchange.set_pkce_verifier(PkceCodeVerifier::new(pkce_verifier)).request_async(&*HTTP).await.map_err(|e| match e {
-        openidconnect::RequestTokenError::ServerResponse(answer) => invalid(iid, "code exchange", format!("{answer:?}")),
-        other => unavailable(iid, "token endpoint", format!("{other:?}")),
-    })?;
-    let Some(id_token) = tokens.id_token() else { return Err(invalid(iid, "code exchange", "no ID token")) };
-    let verifier = client.id_token_verifier().set_time_fn(at(state));
-    let nonce = Nonce::new(nonce);
-    let claims = id_token.claims(&verifier, &nonce).map_err(|e| refusal_of(iid, e))?;
-    if let Some(expected) = claims.access_token_hash() {
-        let signing = (id_token.signing_alg(), id_token.signing_key(&verifier));
-        let (Ok(alg), Ok(key)) = signing else { return Err(invalid(iid, "at_hash", "no signing key")) };
-        let actual = AccessTokenHash::from_token(tokens.access_token(), alg, key).map_err(|e| invalid(iid, "at_hash", e))?;
-        if actual != *expected {
-            return Err(invalid(iid, "at_hash", "the access token is not the ID token's"));
-        }
-    }
-    let mut all = serde_json::to_value(claims).map_err(|e| invalid(iid, "claims", e))?;
-    let request = client.user_info(tokens.access_token().clone(), Some(claims.subject().clone()));
-    if let Ok(request) = request {
-        let info: UserInfoClaims<OtherClaims, CoreGenderClaim> =
-            request.request_async(&*HTTP).await.map_err(|e| unavailable(iid, "UserInfo", e))?;
-        if let (Value::Object(all), Ok(Value::Object(more))) = (&mut all, serde_json::to_value(&info)) {
-            all.extend(more);
-        }
-    }
-    let subject = format!("{} {} {}", Method::Oidc.as_str(), oidc.issuer, claims.subject().as_str());
+    let Some(config) = launch.oidc.as_ref() else { return Err(invalid(iid, "sign-in", "no OpenID Connect launch")) };
+    let rp = relying_party(state, iid, config)?;
+    let (sub, all) = oidc::finish(&rp, code, pkce_verifier, nonce, &state.clock).await.map_err(|e| refused(iid, e))?;
+    let subject = format!("{} {} {sub}", Method::Oidc.as_str(), config.issuer);
     member_of(iid, subject, &all, &launch.claims)
 }
 
@@ -344,7 +257,7 @@ fn verified<'t>(
     let clock = state.clock.clone();
     let verifier = IdTokenVerifier::new_public_client(ClientId::new(config.audience.clone()), issuer, keys)
         .set_allowed_algs([CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256, CoreJwsSigningAlgorithm::EcdsaP256Sha256])
-        .set_time_fn(at(state))
+        .set_time_fn(oidc::at(&state.clock))
         .set_issue_time_verifier_fn(move |iat| {
             if iat.timestamp() > clock.now() + CLOCK_SKEW_SECS { Err("issued in the future".into()) } else { Ok(()) }
         });

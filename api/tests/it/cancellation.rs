@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use crate::support::{Db, Member, Options, TestApp, buy, on_both_databases, quoted_member, ready_to_book, spawn_app};
-use coverline_api::cli::support::Outcome;
+use coverline_api::services::support::Outcome;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -236,11 +236,11 @@ async fn in_texas_after_the_free_look_the_unused_part_less_50_dollars_is_owed_by
 
     // Support's queue shows it; the check mailed a day after the due date carries Texas's 10%.
     let rules = table.rules("TX").unwrap();
-    let owed = coverline_api::cli::refunds::unpaid_refunds(&store, &table, app.clock.now()).await.unwrap();
+    let owed = coverline_api::services::refunds::unpaid_refunds(&store, &table, app.clock.now()).await.unwrap();
     let row = owed.iter().find(|r| r.policy_id == policy_id).expect("in the queue");
     assert_eq!((row.refund_cents, row.penalty_cents, row.days_left), (expected.refund_cents, 0, 45));
     let late = app.clock.now() + 46 * 86_400;
-    let paid = coverline_api::cli::refunds::record_check_paid(&store, &table, &policy_id, "10042", late, "pat").await.unwrap();
+    let paid = coverline_api::services::refunds::record_check_paid(&store, &table, &policy_id, "10042", late, "pat").await.unwrap();
     assert_eq!(paid.penalty_cents, rules.late_penalty(expected.refund_cents, expected.due_by, expected.due_by + time::Duration::days(1)));
     assert_eq!(paid.penalty_cents, (expected.refund_cents + 9) / 10, "10% of the refund, rounded up");
     let stored = store.refund(&policy_id).await.unwrap().unwrap();
@@ -248,8 +248,8 @@ async fn in_texas_after_the_free_look_the_unused_part_less_50_dollars_is_owed_by
         (stored.check_number.as_deref(), stored.penalty_cents, stored.paid_by.as_deref()),
         (Some("10042"), paid.penalty_cents, Some("support:pat"))
     );
-    assert!(coverline_api::cli::refunds::unpaid_refunds(&store, &table, late).await.unwrap().iter().all(|r| r.policy_id != policy_id));
-    let again = coverline_api::cli::refunds::record_check_paid(&store, &table, &policy_id, "10043", late, "pat").await;
+    assert!(coverline_api::services::refunds::unpaid_refunds(&store, &table, late).await.unwrap().iter().all(|r| r.policy_id != policy_id));
+    let again = coverline_api::services::refunds::record_check_paid(&store, &table, &policy_id, "10043", late, "pat").await;
     assert!(again.unwrap_err().to_string().contains("paid already"), "a refund is paid once");
     let events = store.policy_events(&policy_id).await.unwrap();
     assert!(events.iter().any(|e| e.kind == "refund:check" && e.detail.as_deref().unwrap_or_default().contains("10042")), "{events:?}");

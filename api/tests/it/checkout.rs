@@ -10,7 +10,7 @@ use crate::support::{
     self, Db, Member, Options, TestApp, charge, on_both_databases, pay, pdf_text, ready_to_book, ready_to_book_at, spawn_app,
     wait_for_policy_status,
 };
-use coverline_api::cli::support::{Outcome, Support};
+use coverline_api::services::support::{Outcome, Support};
 use reqwest::Method;
 use serde_json::{Value, json};
 

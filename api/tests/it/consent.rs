@@ -34,7 +34,7 @@ async fn consent_to_electronic_delivery_is_recorded_and_a_member_who_declines_ge
     assert_eq!(withheld.iter().filter(|c| c.kind == "electronicDelivery" && c.granted == 0).count(), 1, "{withheld:?}");
 
     // Support's queue: the member who did not consent, with the address to mail to.
-    let queue = coverline_api::cli::support::paper_queue(&store).await.unwrap();
+    let queue = coverline_api::services::support::paper_queue(&store).await.unwrap();
     let row = queue.iter().find(|r| r.policy_id == no_policy).expect("queued");
     assert_eq!(
         (row.reason.as_str(), row.name.as_str(), row.address.as_str()),
@@ -44,14 +44,14 @@ async fn consent_to_electronic_delivery_is_recorded_and_a_member_who_declines_ge
     let shown = app.support().await.show(&no_policy).await.unwrap();
     assert!(shown.contains("consent      electronicDelivery withheld/withdrawn") && shown.contains("to mail"), "{shown}");
     assert!(matches!(
-        coverline_api::cli::support::paper_mailed(&store, &no_policy, "pat", 1).await.unwrap(),
-        coverline_api::cli::support::Outcome::Done(_)
+        coverline_api::services::support::paper_mailed(&store, &no_policy, "pat", 1).await.unwrap(),
+        coverline_api::services::support::Outcome::Done(_)
     ));
     assert!(matches!(
-        coverline_api::cli::support::paper_mailed(&store, &no_policy, "pat", 2).await.unwrap(),
-        coverline_api::cli::support::Outcome::NothingToDo(_)
+        coverline_api::services::support::paper_mailed(&store, &no_policy, "pat", 2).await.unwrap(),
+        coverline_api::services::support::Outcome::NothingToDo(_)
     ));
-    assert!(coverline_api::cli::support::paper_queue(&store).await.unwrap().iter().all(|r| r.policy_id != no_policy), "mailed");
+    assert!(coverline_api::services::support::paper_queue(&store).await.unwrap().iter().all(|r| r.policy_id != no_policy), "mailed");
 
     // The consenting member asks for paper from find-your-contract: queued, consent withdrawn, once.
     let path = format!("/institution/summit-cu/user/{}/verifydetails/{yes_policy}", yes.user_id);

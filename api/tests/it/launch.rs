@@ -1,10 +1,9 @@
 //! Members launched from online banking (docs/launch.md), against the demo bank: a real OpenID
 //! Connect provider (oidc-provider) and the launch tokens its server signs.
 
-use std::collections::BTreeMap;
-
 use serde_json::{Value, json};
 
+use crate::support::browser::Browser;
 use crate::support::{Db, Options, TestApp, on_both_databases, spawn_app};
 
 async fn app_with_bank(db: Db) -> TestApp {
@@ -129,96 +128,12 @@ async fn an_unverified_email_keeps_the_code_step(db: Db) {
     assert_eq!((s, b["user"]["isEmailVerified"].as_bool()), (200, Some(true)), "{b}");
 }
 
-/// A browser for the OpenID Connect dance: follows redirects by hand and keeps each host's
-/// cookies (name → value; the paths are all the provider's own).
-struct Browser {
-    http: reqwest::Client,
-    cookies: BTreeMap<(String, String), String>,
-}
-
-impl Browser {
-    fn new() -> Self {
-        Self { http: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(), cookies: BTreeMap::new() }
-    }
-
-    fn host(url: &str) -> String {
-        url.split('/').nth(2).unwrap_or_default().to_string()
-    }
-
-    fn cookie_header(&self, url: &str) -> String {
-        let host = Self::host(url);
-        self.cookies.iter().filter(|((h, _), _)| *h == host).map(|((_, n), v)| format!("{n}={v}")).collect::<Vec<_>>().join("; ")
-    }
-
-    fn keep(&mut self, url: &str, res: &reqwest::Response) {
-        let host = Self::host(url);
-        for set in res.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap()) {
-            let (name, value) = set.split(';').next().unwrap().split_once('=').unwrap();
-            let key = (host.clone(), name.to_string());
-            if value.is_empty() || set.contains("Max-Age=0") || set.contains("expires=Thu, 01 Jan 1970") {
-                self.cookies.remove(&key);
-            } else {
-                self.cookies.insert(key, value.to_string());
-            }
-        }
-    }
-
-    /// One request; the response (its cookies kept).
-    async fn send(&mut self, method: reqwest::Method, url: &str, form: Option<&[(&str, &str)]>) -> reqwest::Response {
-        let mut req = self.http.request(method, url).header("cookie", self.cookie_header(url));
-        if let Some(form) = form {
-            let body = form_urlencoded::Serializer::new(String::new()).extend_pairs(form).finish();
-            req = req.header("content-type", "application/x-www-form-urlencoded").body(body);
-        }
-        let res = req.send().await.unwrap();
-        self.keep(url, &res);
-        res
-    }
-
-    /// Follows redirects from `url` until a page that is not one; its URL and response.
-    async fn follow(&mut self, mut url: String, mut res: reqwest::Response) -> (String, reqwest::Response) {
-        while res.status().is_redirection() {
-            url = Self::redirected(&url, &res);
-            res = self.send(reqwest::Method::GET, &url, None).await;
-        }
-        (url, res)
-    }
-
-    /// Where the redirect `res` to a request of `url` sends the browser.
-    fn redirected(url: &str, res: &reqwest::Response) -> String {
-        let location = res.headers()["location"].to_str().unwrap().to_string();
-        if location.starts_with("http") { location } else { format!("http://{}{location}", Self::host(url)) }
-    }
-}
-
 /// From the online banking link to the bank's answer, signing in at the bank as `user`: the
 /// callback URL the bank sends the browser to (not opened yet).
 async fn sign_in_at_the_bank(app: &TestApp, browser: &mut Browser, user: &str, password: &str) -> String {
-    let start = app.api("/institution/summit-cu/launch/oidc");
-    let res = browser.send(reqwest::Method::GET, &start, None).await;
-    assert_eq!(res.status().as_u16(), 303);
-    let authorize = res.headers()["location"].to_str().unwrap().to_string();
-    assert!(authorize.starts_with(&app.bank.as_ref().unwrap().url), "{authorize}");
-    for parameter in ["code_challenge_method=S256", "nonce=", "state=", "scope=openid"] {
-        assert!(authorize.contains(parameter), "{parameter} in {authorize}");
-    }
-    let res = browser.send(reqwest::Method::GET, &authorize, None).await;
-    let (page, res) = browser.follow(authorize, res).await;
-    assert!(res.text().await.unwrap().contains("Sign in"), "the bank's sign-in page at {page}");
-    let login = format!("{}/login", page.split('?').next().unwrap());
-    let mut res = browser.send(reqwest::Method::POST, &login, Some(&[("username", user), ("password", password)])).await;
-    // The provider's own redirects, up to the one that leaves for Coverline.
-    let mut url = login;
-    loop {
-        assert!(res.status().is_redirection(), "the bank answered {} at {url}", res.status());
-        url = Browser::redirected(&url, &res);
-        if url.starts_with(&app.url) {
-            break;
-        }
-        res = browser.send(reqwest::Method::GET, &url, None).await;
-    }
-    assert!(url.starts_with(&app.api("/institution/summit-cu/launch/oidc/callback")), "{url}");
-    url
+    let callback = browser.sign_in(app, "/institution/summit-cu/launch/oidc", user, password).await;
+    assert!(callback.starts_with(&app.api("/institution/summit-cu/launch/oidc/callback")), "{callback}");
+    callback
 }
 
 /// The browser opens the bank's answer at Coverline.

@@ -33,6 +33,7 @@ mod retention;
 mod sample_contract;
 mod security;
 mod sessions;
+mod staff;
 mod support_cli;
 mod vehicles;
 mod web_page;

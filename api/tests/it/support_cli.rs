@@ -109,31 +109,31 @@ async fn support_lookups_print_what_the_store_holds(db: Db) {
     assert_eq!(found.as_array().map(Vec::len), Some(1), "{found}");
     let member = &found[0];
     assert_eq!(
-        (member["user_id"].as_str(), member["institution_id"].as_str(), member["email"].as_str(), member["name"].as_str()),
+        (member["userId"].as_str(), member["institutionId"].as_str(), member["email"].as_str(), member["name"].as_str()),
         (Some(m.user_id.as_str()), Some("summit-cu"), Some(m.email.as_str()), Some("Jane Doe")),
         "{member}"
     );
-    assert_eq!(member["checkout"]["workflow_id"], format!("checkout-{}", m.user_id));
+    assert_eq!(member["checkout"]["workflowId"], format!("checkout-{}", m.user_id));
     assert_eq!(member["checkout"]["step"], checkout["checkout"]["checkout"]["step"], "the step as recorded: {checkout}");
     let purchases = member["purchases"].as_array().unwrap();
     assert_eq!(purchases.len(), 1, "{member}");
     assert_eq!(
-        (purchases[0]["policy_id"].as_str(), purchases[0]["status"].as_str(), purchases[0]["contract_number"].as_str()),
+        (purchases[0]["policyId"].as_str(), purchases[0]["status"].as_str(), purchases[0]["contractNumber"].as_str()),
         (Some(policy_id.as_str()), Some("fulfilled"), Some(contract.as_str()))
     );
-    let workflow = purchases[0]["workflow_id"].as_str().unwrap();
+    let workflow = purchases[0]["workflowId"].as_str().unwrap();
     assert_eq!(support_json(&app, &["purchase", workflow])["policy_id"], policy_id.as_str(), "its workflow id finds the purchase");
     // The same address at another institution is another member: both are listed.
     let other = app.new_member_with_email("harborline-bank", &m.email).await;
     let found = support_json(&app, &["find", &m.email]);
-    let mut ids: Vec<&str> = found.as_array().unwrap().iter().map(|f| f["user_id"].as_str().unwrap()).collect();
+    let mut ids: Vec<&str> = found.as_array().unwrap().iter().map(|f| f["userId"].as_str().unwrap()).collect();
     ids.sort_unstable();
     let mut expected = [m.user_id.as_str(), other.user_id.as_str()];
     expected.sort_unstable();
     assert_eq!(ids, expected);
-    let newcomer = found.as_array().unwrap().iter().find(|f| f["user_id"] == other.user_id.as_str()).unwrap();
+    let newcomer = found.as_array().unwrap().iter().find(|f| f["userId"] == other.user_id.as_str()).unwrap();
     assert_eq!(
-        (newcomer["institution_id"].as_str(), &newcomer["checkout"], &newcomer["purchases"], &newcomer["name"]),
+        (newcomer["institutionId"].as_str(), &newcomer["checkout"], &newcomer["purchases"], &newcomer["name"]),
         (Some("harborline-bank"), &Value::Null, &json!([]), &Value::Null)
     );
     assert_eq!(support_json(&app, &["find", "nobody@example.com"]), json!([]));

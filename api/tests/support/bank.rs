@@ -12,6 +12,8 @@ use super::{random_suffix, workspace};
 
 /// The client secret the bank and the app's Summit share in the tests.
 pub const MEMBER_SECRET: &str = "test-bank-member-secret-0123456789";
+/// The staff console's client secret at the bank in the tests.
+pub const STAFF_SECRET: &str = "test-bank-staff-secret-0123456789";
 
 pub struct Bank {
     /// The issuer (`http://127.0.0.1:PORT`).
@@ -34,6 +36,7 @@ impl Bank {
             .arg(workspace().join("tools/demo-bank/bank.mjs"))
             .args(["--port", "0", "--app-url", app_url])
             .env("COVERLINE_DEMO_BANK_MEMBER_SECRET", MEMBER_SECRET)
+            .env("COVERLINE_DEMO_BANK_STAFF_SECRET", STAFF_SECRET)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

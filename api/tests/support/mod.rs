@@ -3,6 +3,7 @@
 //! server named by TEMPORAL_ADDRESS (started by `make test`; one task queue per app).
 
 pub mod bank;
+pub mod browser;
 pub mod process;
 pub mod smtp;
 
@@ -236,6 +237,15 @@ pub async fn spawn_app(options: Options) -> TestApp {
         trusted_proxies: coverline_api::http::client_address::TrustedProxies::parse(options.trusted_proxies).unwrap(),
         // The splash's captcha at its cheapest: each new member's solution takes a few tries.
         captcha: CaptchaConfig::easy(Secret::new(captcha_secret.clone())),
+        temporal_ui_url: "http://localhost:8233".into(),
+        // The staff console signs in at the app's own demo bank.
+        staff: bank.as_ref().map(|b| coverline_api::config::StaffConfig {
+            issuer: b.url.clone(),
+            client_id: "coverline-staff".into(),
+            client_secret: Secret::new(bank::STAFF_SECRET),
+            roles_file: None,
+            scopes: vec!["email".into(), "profile".into(), "coverline".into()],
+        }),
     };
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let (ready_tx, ready_rx) = std::sync::mpsc::channel();
@@ -404,9 +414,9 @@ impl TestApp {
     }
 
     /// `coverline support` as an operator ("pat") runs it against this app's database and Temporal.
-    pub async fn support(&self) -> coverline_api::cli::support::Support {
+    pub async fn support(&self) -> coverline_api::services::support::Support {
         let temporal = coverline_api::temporal::connect(&self.temporal, "default", Duration::from_secs(10)).await.expect("Temporal");
-        coverline_api::cli::support::Support {
+        coverline_api::services::support::Support {
             store: coverline_store::Store::connect(&self.database_url).await.expect("the app's database"),
             temporal,
             operator: "pat".into(),

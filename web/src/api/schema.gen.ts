@@ -1064,6 +1064,287 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first: an admin's is everyone's, a manager's their institution's, support's
+         *     their own.
+         */
+        get: operations["audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider sends the browser back here: the code is exchanged, the ID token verified,
+         *     the person's roles found, and a session opened.
+         */
+        get: operations["callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/institution/{iid}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An institution's funnel, sales, cancellations and refunds over a period, as JSON or CSV
+         *     (manager of that institution, admin).
+         */
+        get: operations["report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, with the session's CSRF token. */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/paper-copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contracts to mail on paper, oldest request first (support). */
+        get: operations["paper_copies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/policy/{policy_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A purchase's page: its facts, its timeline, its workflow (support). */
+        get: operations["purchase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/policy/{policy_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels the contract for the member, through its cancellation workflow (the state's rules). */
+        post: operations["cancel_contract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/policy/{policy_id}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What cancelling the contract would do today: the member's own terms and quote (support). */
+        get: operations["cancellation_quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/policy/{policy_id}/paper-mailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a queued paper copy mailed. */
+        post: operations["paper_mailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/policy/{policy_id}/refund-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a check refund paid, with the state's late penalty if any. */
+        post: operations["refund_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/policy/{policy_id}/resend-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the receipt and the contract copy again. */
+        post: operations["resend_emails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/policy/{policy_id}/retry-booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks the checkout workflow to book again (a purchase whose booking failed). */
+        post: operations["retry_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The check refunds not paid yet, soonest due first, as owed today (support). */
+        get: operations["unpaid_refunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finds members by email, or the member whose purchase an id names (support). */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts a staff sign-in at the operator's identity provider (the console's "Sign in"). */
+        get: operations["sign_in"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session. */
+        post: operations["sign_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vin-photo/{drop_id}": {
         parameters: {
             query?: never;
@@ -1088,6 +1369,20 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description How an action ended. */
+        ActionAnswer: {
+            message: string;
+            /** @description `done` or `nothingToDo`. */
+            outcome: string;
+        };
+        /** @description What support can do to a purchase now. */
+        Actions: {
+            cancel: boolean;
+            paperMailed: boolean;
+            refundPaid: boolean;
+            resendEmails: boolean;
+            retryBooking: boolean;
+        };
         /** @description An address as the web app (or a partner) sends it. */
         Address: {
             city?: string;
@@ -1185,6 +1480,22 @@ export type components = {
             rateProviders: string[];
             splashPageText: string | null;
             threeCardView: boolean;
+        };
+        /** @description One audit-log row. */
+        AuditEntry: {
+            action: string;
+            /**
+             * Format: int64
+             * @description Unix milliseconds.
+             */
+            at: number;
+            institutionId: string | null;
+            message: string;
+            outcome: string;
+            role: string;
+            staffEmail: string;
+            staffName: string;
+            target: string;
         };
         /** @description The rate the member chose, of their quote and car. */
         Book: {
@@ -1299,6 +1610,10 @@ export type components = {
             status: components["schemas"]["PurchaseStatus"];
             /** @description Cancelling now voids the contract and refunds the card in full. */
             withinMoneyBack: boolean;
+        };
+        Cancellations: {
+            /** Format: int64 */
+            contracts: number;
         };
         /**
          * @description A challenge as ALTCHA's widget reads it (PoW v2): find the counter whose derived key starts
@@ -1545,6 +1860,19 @@ export type components = {
             taxAmount: number;
             vin: string;
         };
+        /** @description A consent given or withheld. */
+        ConsentDetail: {
+            /** Format: int64 */
+            at: number;
+            /** @description The client address it came from. */
+            client: string | null;
+            granted: boolean;
+            /** @description `electronicDelivery` or `promotionalEmail`. */
+            kind: string;
+            source: string;
+            /** @description The disclosure's version. */
+            version: string | null;
+        };
         /**
          * @description Who to call about a contract (10 digits, or null): the institution's own lines where it set
          *     them, else the rating provider's (spec section 3's emailSettings and provider fallback numbers).
@@ -1684,7 +2012,7 @@ export type components = {
          *     checks that serde's `rename_all` and the listed names agree).
          * @enum {string}
          */
-        ErrorCode: "validation" | "badRequest" | "notFound" | "methodNotAllowed" | "tooLarge" | "unsupportedMediaType" | "unauthorized" | "sessionExpired" | "invalidCredentials" | "institutionInactive" | "invalidIntegrator" | "integratorInactive" | "vehicleNotFound" | "mockVin" | "noQuotes" | "invalidCode" | "emailNotVerified" | "emailFailed" | "bookingFailed" | "bookingNoResponse" | "paymentFailed" | "gatewayUnavailable" | "paymentPending" | "alreadyPaid" | "secondChargeRefunded" | "chargeRefunded" | "voided" | "confirmationRequired" | "quoteStateChanged" | "notReady" | "noPolicies" | "conflict" | "stepOutOfOrder" | "checkoutBusy" | "checkoutClosed" | "linkExpired" | "captchaRequired" | "captchaInvalid" | "captchaExpired" | "captchaUsed" | "rateLimited" | "badSignature" | "unavailable" | "internal";
+        ErrorCode: "validation" | "badRequest" | "notFound" | "methodNotAllowed" | "tooLarge" | "unsupportedMediaType" | "unauthorized" | "forbidden" | "sessionExpired" | "invalidCredentials" | "institutionInactive" | "invalidIntegrator" | "integratorInactive" | "vehicleNotFound" | "mockVin" | "noQuotes" | "invalidCode" | "emailNotVerified" | "emailFailed" | "bookingFailed" | "bookingNoResponse" | "paymentFailed" | "gatewayUnavailable" | "paymentPending" | "alreadyPaid" | "secondChargeRefunded" | "chargeRefunded" | "voided" | "confirmationRequired" | "quoteStateChanged" | "notReady" | "noPolicies" | "conflict" | "stepOutOfOrder" | "checkoutBusy" | "checkoutClosed" | "linkExpired" | "captchaRequired" | "captchaInvalid" | "captchaExpired" | "captchaUsed" | "rateLimited" | "badSignature" | "unavailable" | "internal";
         /** @description What went wrong: a code the web app switches on and a message a member can read. */
         ErrorDetail: {
             /** @description A stable code the client switches on. */
@@ -1721,6 +2049,10 @@ export type components = {
              * @default false
              */
             residenceEligible?: boolean;
+        };
+        /** @description What a search found. */
+        Found: {
+            members: Record<string, never>[];
         };
         /** @description Limits of the forms and the coverage options (spec section 9). */
         GlobalLimits: {
@@ -1805,6 +2137,11 @@ export type components = {
          * @enum {string}
          */
         HitType: "pageview" | "event";
+        /** @description An institution a person may see. */
+        InstitutionName: {
+            institutionId: string;
+            name: string;
+        };
         /** @description An institution's public settings. */
         InstitutionView: {
             /** @description Providers, price limit, payment options, logo, texts, product name (spec section 3). */
@@ -1849,6 +2186,23 @@ export type components = {
         LinkToken: {
             /** @description The `token` of the document link. */
             token: string;
+        };
+        /** @description The signed-in person. */
+        Me: {
+            /** @description Sent back in `X-CSRF-Token` on every `POST`. */
+            csrfToken: string;
+            email: string;
+            /**
+             * Format: int64
+             * @description When the session ends unless used (unix seconds).
+             */
+            expiresAt: number;
+            /** @description Null: every institution. */
+            institutionId: string | null;
+            /** @description The institutions this person sees. */
+            institutions: components["schemas"]["InstitutionName"][];
+            name: string;
+            roles: components["schemas"]["Role"][];
         };
         /** @description A description's representative ("mock") VIN, in `data.message` as the spec has it. */
         MockVin: {
@@ -1907,6 +2261,16 @@ export type components = {
             /** Format: uint64 */
             maxBytes: number;
             signedPutUrl: string;
+        };
+        /** @description A contract to mail on paper. */
+        PaperCopyDetail: {
+            /** Format: int64 */
+            mailedAt: number | null;
+            mailedBy: string | null;
+            /** @description `declinedElectronicDelivery` or `requested`. */
+            reason: string;
+            /** Format: int64 */
+            requestedAt: number;
         };
         /** @description A paper copy queued. */
         PaperCopyQueued: {
@@ -1984,6 +2348,13 @@ export type components = {
         Payments: {
             payments: components["schemas"]["PaymentView"][];
         };
+        /** @description An activity the workflow waits on. */
+        PendingActivity: {
+            activity: string;
+            /** Format: int64 */
+            attempt: number;
+            lastFailure: string | null;
+        };
         /** @description One of the provider's benefits. */
         PlanBenefit: {
             text: string;
@@ -2031,6 +2402,49 @@ export type components = {
             message: string;
             /** @description What the coverage costs now. */
             to: string;
+        };
+        /** @description Everything about one purchase (`support show`, the console's purchase page). */
+        PurchaseDetail: {
+            /** @description What support can do to it now. */
+            actions: components["schemas"]["Actions"];
+            /** Format: int64 */
+            amountCents: number | null;
+            /** @description The member's consents, oldest first. */
+            consents: components["schemas"]["ConsentDetail"][];
+            contractNumber: string | null;
+            coverageName: string;
+            /** Format: int64 */
+            createdAt: number;
+            email: string;
+            institutionId: string;
+            lastError: string | null;
+            /** @description First and last name once the member gave them (null once erased). */
+            memberName: string | null;
+            /** Format: int64 */
+            paidAt: number | null;
+            paperCopy: components["schemas"]["PaperCopyDetail"] | null;
+            /** @description The verified payment (gateway tracking number), if paid, and when. */
+            paymentId: string | null;
+            /** Format: int64 */
+            paymentTaxCents: number | null;
+            policyId: string;
+            /** Format: int64 */
+            priceCents: number;
+            quoteId: string;
+            rateId: string;
+            /** Format: int64 */
+            rateTaxCents: number;
+            /** @description The member-facing reference (`CVL-…`), once booked. */
+            reference: string | null;
+            refund: components["schemas"]["RefundDetail"] | null;
+            status: components["schemas"]["PurchaseStatus"];
+            /** @description Oldest first. */
+            timeline: components["schemas"]["TimelineEntry"][];
+            /** Format: int64 */
+            updatedAt: number;
+            userId: string;
+            vin: string;
+            workflow: components["schemas"]["WorkflowDetail"];
         };
         /**
          * @description Where a purchase stands; the names are what the API and `support` show.
@@ -2162,11 +2576,40 @@ export type components = {
          * @enum {string}
          */
         RefundBy: "card" | "check";
+        /** @description A cancelled contract's refund. */
+        RefundDetail: {
+            checkNumber: string | null;
+            /** @description `YYYY-MM-DD`. */
+            dueBy: string;
+            /** Format: int64 */
+            feeCents: number;
+            /** @description `freeLook` or `proRata`. */
+            method: string;
+            /** Format: int64 */
+            paidAt: number | null;
+            /**
+             * Format: int64
+             * @description The late penalty paid with a check.
+             */
+            penaltyCents: number;
+            /** @description `card` or `check`. */
+            refundBy: string;
+            /** Format: int64 */
+            refundCents: number;
+            /** @description The state whose rules applied. */
+            state: string;
+        };
         /**
          * @description How the refund was worked out.
          * @enum {string}
          */
         RefundMethod: "freeLook" | "proRata";
+        /** @description The check that paid a refund. */
+        RefundPaidBody: {
+            checkNumber: string;
+            /** @description `YYYY-MM-DD`; today when omitted. */
+            paidOn?: string | null;
+        };
         /** @description What cancelling now gives back, for the odometer reading given. */
         RefundQuote: {
             /** @description The day the refund is due by (`MMMM Do, YYYY`). */
@@ -2200,6 +2643,48 @@ export type components = {
             refund: string;
             refundBy: components["schemas"]["RefundBy"];
         };
+        Refunds: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: int64 */
+            count: number;
+        };
+        /** @description An institution's programme over a period. */
+        Report: {
+            cancellations: components["schemas"]["Cancellations"];
+            /** @description Each day of the period, in order. */
+            days: components["schemas"]["ReportDay"][];
+            from: string;
+            /** @description Visitors and members who first reached each step in the period, and contracts paid. */
+            funnel: Record<string, never>[];
+            institutionId: string;
+            refunds: components["schemas"]["Refunds"];
+            sales: components["schemas"]["Sales"];
+            to: string;
+        };
+        /** @description One day of a report. */
+        ReportDay: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: int64 */
+            cancellations: number;
+            /** Format: int64 */
+            contracts: number;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** @description Visitors at the splash, and members at each step, who first reached it that day. */
+            reached: {
+                [key: string]: number;
+            };
+            /** Format: int64 */
+            refundCents: number;
+            /** Format: int64 */
+            refunds: number;
+        };
+        /** @description Whether to send again within 10 minutes of the last resend. */
+        ResendBody: {
+            force?: boolean;
+        };
         Reset: {
             code: string;
             emailAddress: string;
@@ -2232,6 +2717,17 @@ export type components = {
             quote: components["schemas"]["QuoteView"] | null;
             token: string;
             user: components["schemas"]["UserView"];
+        };
+        /**
+         * @description What a person of the staff may do.
+         * @enum {string}
+         */
+        Role: "support" | "manager" | "admin";
+        Sales: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: int64 */
+            contracts: number;
         };
         /** @description The code was sent. */
         Sent: {
@@ -2267,6 +2763,17 @@ export type components = {
          * @enum {string}
          */
         Step: "splash" | "lookup" | "vinLookup" | "descriptionLookup" | "mileage" | "milesPerYear" | "carDetails" | "yearsToOwn" | "coverage" | "missingInfo" | "sendEmail" | "codeConfirmation" | "confirm" | "payment" | "confirmation" | "noRates" | "invalidState" | "bookingError" | "paymentError" | "userCreationError" | "institutionContact" | "contactMe" | "thankYou";
+        /** @description One entry of a purchase's timeline. */
+        TimelineEntry: {
+            actor: string;
+            /**
+             * Format: int64
+             * @description Unix milliseconds.
+             */
+            at: number;
+            detail: string | null;
+            kind: string;
+        };
         UpdateEmail: {
             /** @description The address to use from now on, stored lower-cased. */
             newEmailAddress: string;
@@ -2360,6 +2867,21 @@ export type components = {
          *     ordinary error (bad request, not the caller's policy).
          */
         VerifyRefusal: components["schemas"]["Envelope"] | components["schemas"]["ErrorBody"];
+        /** @description The purchase's checkout workflow as Temporal knows it. */
+        WorkflowDetail: {
+            /** @description `Running`, `Completed`, …; null when Temporal did not answer. */
+            execution: string | null;
+            /** Format: int64 */
+            historyLength: number | null;
+            /** @description Its history in the Temporal UI. */
+            historyUrl: string;
+            pending: components["schemas"]["PendingActivity"][];
+            /** @description What could not be read. */
+            problem: string | null;
+            /** @description The workflow's own view of the checkout and purchase (its query), when a worker answered. */
+            view: string | null;
+            workflowId: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -4784,6 +5306,529 @@ export interface operations {
             };
         };
     };
+    audit: {
+        parameters: {
+            query?: {
+                /** @description At most 1000; 200 when omitted. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                /** @description The issuer that answers (RFC 9207), when the provider says. */
+                iss?: string;
+                /** @description `access_denied` when the person declined. */
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `/staff` with the session cookie set; or to `/staff?signIn=denied|expired|invalid|unavailable|noRole|off` */
+            303: {
+                headers: {
+                    /** @description Where to go */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query: {
+                /** @description The first day (`YYYY-MM-DD`, UTC). */
+                from: string;
+                /** @description The last day, included. */
+                to: string;
+                /** @description `csv` for the days as a CSV file. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report (JSON), or its days (`format=csv`: text/csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description A bad period (400), no session (401), a role without reports (403), unknown or another institution (404) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in person */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description No session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    paper_copies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paper queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No session (401), a role without support (403) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Policy id, reference, workflow id, contract number or quote id */
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything about the purchase */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseDetail"];
+                };
+            };
+            /** @description No session (401), a role without support (403), unknown or another institution's (404) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_contract: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+                "Idempotency-Key": string;
+            };
+            path: {
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBody"];
+            };
+        };
+        responses: {
+            /** @description Cancelled, requested of the institution, under way, or nothing to do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionAnswer"];
+                };
+            };
+            /** @description A refused reading or no key (400), no session (401), no CSRF token or a role without support (403), unknown (404), failed (409) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancellation_quote: {
+        parameters: {
+            query?: {
+                /** @description The odometer reading today (whole miles). */
+                odometer?: number;
+            };
+            header?: never;
+            path: {
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancellation terms, with the quote for the reading */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationTerms"];
+                };
+            };
+            /** @description A refused reading (400), no session (401), a role without support (403), unknown (404), nothing to cancel (409) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    paper_mailed: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+                "Idempotency-Key": string;
+            };
+            path: {
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded, or nothing to do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionAnswer"];
+                };
+            };
+            /** @description No key (400), no session (401), no CSRF token or a role without support (403), unknown (404) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+                "Idempotency-Key": string;
+            };
+            path: {
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundPaidBody"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionAnswer"];
+                };
+            };
+            /** @description A bad check number or date, or no key (400), no session (401), no CSRF token or a role without support (403), unknown (404), no unpaid check refund (409) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_emails: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+                "Idempotency-Key": string;
+            };
+            path: {
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendBody"];
+            };
+        };
+        responses: {
+            /** @description Sent, or nothing to do (not paid, or resent within 10 minutes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionAnswer"];
+                };
+            };
+            /** @description No key (400), no session (401), no CSRF token or a role without support (403), unknown (404), failed (409) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retry_booking: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+                "Idempotency-Key": string;
+            };
+            path: {
+                policy_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or nothing to do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionAnswer"];
+                };
+            };
+            /** @description No key (400), no session (401), no CSRF token or a role without support (403), unknown (404), failed (409) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unpaid_refunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unpaid check refunds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>[];
+                };
+            };
+            /** @description No session (401), a role without support (403) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description An email address, or a policy id, reference, workflow id, contract number or quote id. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members found (none: an empty list) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Found"];
+                };
+            };
+            /** @description No session (401), a role without support (403), an empty or long query (400) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider (authorization code, PKCE, nonce), with the browser's binding cookie; or to `/staff?signIn=off|unavailable` */
+            303: {
+                headers: {
+                    /** @description Where to go */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many sign-ins from one address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_out: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session (401), no CSRF token (403) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload: {
         parameters: {
             query: {
@@ -4841,4 +5886,4 @@ export interface operations {
 }
 
 /** Every error code the API answers, to check an error body's code at run time. */
-export const errorCodes: readonly components['schemas']['ErrorCode'][] = ["validation","badRequest","notFound","methodNotAllowed","tooLarge","unsupportedMediaType","unauthorized","sessionExpired","invalidCredentials","institutionInactive","invalidIntegrator","integratorInactive","vehicleNotFound","mockVin","noQuotes","invalidCode","emailNotVerified","emailFailed","bookingFailed","bookingNoResponse","paymentFailed","gatewayUnavailable","paymentPending","alreadyPaid","secondChargeRefunded","chargeRefunded","voided","confirmationRequired","quoteStateChanged","notReady","noPolicies","conflict","stepOutOfOrder","checkoutBusy","checkoutClosed","linkExpired","captchaRequired","captchaInvalid","captchaExpired","captchaUsed","rateLimited","badSignature","unavailable","internal"]
+export const errorCodes: readonly components['schemas']['ErrorCode'][] = ["validation","badRequest","notFound","methodNotAllowed","tooLarge","unsupportedMediaType","unauthorized","forbidden","sessionExpired","invalidCredentials","institutionInactive","invalidIntegrator","integratorInactive","vehicleNotFound","mockVin","noQuotes","invalidCode","emailNotVerified","emailFailed","bookingFailed","bookingNoResponse","paymentFailed","gatewayUnavailable","paymentPending","alreadyPaid","secondChargeRefunded","chargeRefunded","voided","confirmationRequired","quoteStateChanged","notReady","noPolicies","conflict","stepOutOfOrder","checkoutBusy","checkoutClosed","linkExpired","captchaRequired","captchaInvalid","captchaExpired","captchaUsed","rateLimited","badSignature","unavailable","internal"]

@@ -337,7 +337,7 @@ fn odometer_error(refusal: &QuoteRefusal) -> Option<ApiError> {
 }
 
 /// A reading as typed: whole miles, 0 to the maximum.
-fn odometer_reading(odometer: Option<i64>) -> ApiResult<Option<u32>> {
+pub(crate) fn odometer_reading(odometer: Option<i64>) -> ApiResult<Option<u32>> {
     match odometer {
         None => Ok(None),
         Some(n) if n < 0 => Err(ApiError::field(ErrorCode::Validation, messages::CANCEL_ODOMETER_REQUIRED, "odometer")),
@@ -349,7 +349,7 @@ fn long_date(date: time::Date) -> String {
     coverline_domain::quote::format_long_date(date)
 }
 
-async fn terms(state: &AppState, policy: &PolicyRecord, odometer: Option<u32>) -> ApiResult<CancellationTerms> {
+pub(crate) async fn terms(state: &AppState, policy: &PolicyRecord, odometer: Option<u32>) -> ApiResult<CancellationTerms> {
     let institution = state.institution(&policy.institution_id).await?;
     let purchase = PolicyDetails::load(&state.store, &policy.policy_id).await?;
     let payment = purchase.payment.clone();
@@ -400,7 +400,7 @@ async fn terms(state: &AppState, policy: &PolicyRecord, odometer: Option<u32>) -
             refund_by: if r.refund_by == "card" { RefundBy::Card } else { RefundBy::Check },
             refund: Cents(r.refund_cents).dollar_sign(),
             fee: Cents(r.fee_cents).dollar_sign(),
-            due_by: crate::cli::refunds::parse_date(&r.due_by).map(long_date).unwrap_or(r.due_by.clone()),
+            due_by: crate::services::refunds::parse_date(&r.due_by).map(long_date).unwrap_or(r.due_by.clone()),
             paid: r.paid_at.is_some(),
         }),
     })

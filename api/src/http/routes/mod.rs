@@ -7,7 +7,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::http::app::AppState;
 
 mod analytics;
-mod cancellation;
+pub(crate) mod cancellation;
 mod captcha;
 mod car;
 pub(crate) mod checkout;
@@ -22,6 +22,7 @@ pub mod photo;
 mod policy;
 mod quote;
 mod session;
+mod staff;
 mod unsubscribe;
 mod user;
 
@@ -70,6 +71,7 @@ fn documented() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(integration::router())
         .merge(launch::router())
         .merge(unsubscribe::router())
+        .merge(staff::router())
         .routes(utoipa_axum::routes!(health))
         .route_layer(axum::middleware::from_fn(crate::http::metrics::track))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(64 * 1024))

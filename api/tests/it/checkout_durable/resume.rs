@@ -90,7 +90,7 @@ async fn a_step_out_of_order_is_refused_and_nothing_is_recorded(db: Db) {
     );
 
     // Ops list checkouts by step (the search attributes), as `coverline support checkouts` does.
-    let support = coverline_api::cli::support::Support {
+    let support = coverline_api::services::support::Support {
         store: coverline_store::Store::connect(&app.database_url).await.unwrap(),
         temporal: coverline_api::temporal::connect(&app.temporal, "default", Duration::from_secs(10)).await.unwrap(),
         operator: "ops".into(),

@@ -111,6 +111,227 @@ pub struct StoredPurchase {
     pub payment_tax_cents: Option<i64>,
 }
 
+/// Everything about one purchase (`support show`, the console's purchase page).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PurchaseDetail {
+    pub policy_id: String,
+    /// The member-facing reference (`CVL-…`), once booked.
+    pub reference: Option<String>,
+    pub user_id: String,
+    pub institution_id: String,
+    /// First and last name once the member gave them (null once erased).
+    pub member_name: Option<String>,
+    pub email: String,
+    pub quote_id: String,
+    pub rate_id: String,
+    pub status: PurchaseStatus,
+    pub contract_number: Option<String>,
+    pub last_error: Option<String>,
+    pub vin: String,
+    pub coverage_name: String,
+    pub price_cents: i64,
+    pub rate_tax_cents: i64,
+    /// The verified payment (gateway tracking number), if paid, and when.
+    pub payment_id: Option<String>,
+    pub amount_cents: Option<i64>,
+    pub payment_tax_cents: Option<i64>,
+    pub paid_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// The refund owed under the state's rules, once cancelled.
+    pub refund: Option<RefundDetail>,
+    /// The member's consents, oldest first.
+    pub consents: Vec<ConsentDetail>,
+    pub paper_copy: Option<PaperCopyDetail>,
+    /// Oldest first.
+    pub timeline: Vec<TimelineEntry>,
+    pub workflow: WorkflowDetail,
+    /// What support can do to it now.
+    pub actions: Actions,
+}
+
+/// A cancelled contract's refund.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundDetail {
+    /// `card` or `check`.
+    pub refund_by: String,
+    /// `freeLook` or `proRata`.
+    pub method: String,
+    /// The state whose rules applied.
+    pub state: String,
+    pub refund_cents: i64,
+    pub fee_cents: i64,
+    /// The late penalty paid with a check.
+    pub penalty_cents: i64,
+    /// `YYYY-MM-DD`.
+    pub due_by: String,
+    pub paid_at: Option<i64>,
+    pub check_number: Option<String>,
+}
+
+/// A consent given or withheld.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsentDetail {
+    /// `electronicDelivery` or `promotionalEmail`.
+    pub kind: String,
+    pub granted: bool,
+    pub at: i64,
+    pub source: String,
+    /// The disclosure's version.
+    pub version: Option<String>,
+    /// The client address it came from.
+    pub client: Option<String>,
+}
+
+/// A contract to mail on paper.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaperCopyDetail {
+    /// `declinedElectronicDelivery` or `requested`.
+    pub reason: String,
+    pub requested_at: i64,
+    pub mailed_at: Option<i64>,
+    pub mailed_by: Option<String>,
+}
+
+/// One entry of a purchase's timeline.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimelineEntry {
+    /// Unix milliseconds.
+    pub at: i64,
+    pub kind: String,
+    pub actor: String,
+    pub detail: Option<String>,
+}
+
+/// The purchase's checkout workflow as Temporal knows it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkflowDetail {
+    pub workflow_id: String,
+    /// Its history in the Temporal UI.
+    pub history_url: String,
+    /// `Running`, `Completed`, …; null when Temporal did not answer.
+    pub execution: Option<String>,
+    pub history_length: Option<i64>,
+    pub pending: Vec<PendingActivity>,
+    /// The workflow's own view of the checkout and purchase (its query), when a worker answered.
+    pub view: Option<String>,
+    /// What could not be read.
+    pub problem: Option<String>,
+}
+
+/// An activity the workflow waits on.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingActivity {
+    pub activity: String,
+    pub attempt: i64,
+    pub last_failure: Option<String>,
+}
+
+/// What support can do to a purchase now.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Actions {
+    pub retry_booking: bool,
+    pub resend_emails: bool,
+    pub cancel: bool,
+    pub refund_paid: bool,
+    pub paper_mailed: bool,
+}
+
+/// `support show` as printed.
+pub fn detail_text(d: &PurchaseDetail) -> String {
+    let dash = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
+    let mut out = String::new();
+    out.push_str(&format!("policy       {}\n", d.policy_id));
+    out.push_str(&format!("reference    {}\n", dash(&d.reference)));
+    out.push_str(&format!("institution  {}\n", d.institution_id));
+    out.push_str(&format!("member       {} ({})\n", d.email, d.user_id));
+    out.push_str(&format!("quote/rate   {} / {}\n", d.quote_id, d.rate_id));
+    out.push_str(&format!("status       {} (since {}, {} ago)\n", d.status, timestamp(d.updated_at), age(now() - d.updated_at)));
+    out.push_str(&format!("contract     {}\n", dash(&d.contract_number)));
+    out.push_str(&format!("last error   {}\n", dash(&d.last_error)));
+    if let (Some(id), Some(amount), Some(at)) = (&d.payment_id, d.amount_cents, d.paid_at) {
+        out.push_str(&format!("payment      {id} of {amount} cents at {}\n", timestamp(at)));
+    }
+    if let Some(r) = &d.refund {
+        let dollars = |c: i64| coverline_domain::Cents(c).dollar_sign();
+        out.push_str(&format!(
+            "refund       {} by {} ({}, {} rules; fee {}), due by {}, {}\n",
+            dollars(r.refund_cents),
+            r.refund_by,
+            r.method,
+            r.state,
+            dollars(r.fee_cents),
+            r.due_by,
+            match (&r.paid_at, &r.check_number) {
+                (Some(_), Some(check)) if r.penalty_cents > 0 => {
+                    format!("paid by check {check} with a {} late penalty", dollars(r.penalty_cents))
+                }
+                (Some(_), Some(check)) => format!("paid by check {check}"),
+                (Some(_), None) => "paid".to_string(),
+                (None, _) => "not paid yet".to_string(),
+            }
+        ));
+    }
+    for c in &d.consents {
+        out.push_str(&format!(
+            "consent      {} {} at {} by {}{}{}\n",
+            c.kind,
+            if c.granted { "given" } else { "withheld/withdrawn" },
+            timestamp(c.at),
+            c.source,
+            c.version.as_deref().map(|v| format!(", text {v}")).unwrap_or_default(),
+            c.client.as_deref().map(|v| format!(", from {v}")).unwrap_or_default(),
+        ));
+    }
+    if let Some(copy) = &d.paper_copy {
+        out.push_str(&format!(
+            "paper copy   {} ({}), {}\n",
+            copy.reason,
+            timestamp(copy.requested_at),
+            match &copy.mailed_by {
+                Some(by) if copy.mailed_at.is_some() => format!("mailed by {by}"),
+                _ => "to mail (`coverline support paper`)".to_string(),
+            }
+        ));
+    }
+    out.push_str("\ntimeline\n");
+    for e in &d.timeline {
+        let at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(e.at) * 1_000_000)
+            .ok()
+            .and_then(|t| t.format(&Rfc3339).ok())
+            .unwrap_or_default();
+        out.push_str(&format!("  {at}  {:<22} {:<18} {}\n", e.kind, e.actor, e.detail.as_deref().unwrap_or("")));
+    }
+    let w = &d.workflow;
+    out.push_str(&format!("\nworkflow     {}\nhistory      {}\n", w.workflow_id, w.history_url));
+    if let (Some(execution), Some(length)) = (&w.execution, w.history_length) {
+        out.push_str(&format!("execution    {execution}, {length} history events\n"));
+    }
+    for a in &w.pending {
+        out.push_str(&format!(
+            "pending      {}: attempt {}, last failure: {}\n",
+            a.activity,
+            a.attempt,
+            a.last_failure.as_deref().unwrap_or("-")
+        ));
+    }
+    if let Some(view) = &w.view {
+        out.push_str(&format!("workflow sees {view}\n"));
+    }
+    if let Some(problem) = &w.problem {
+        out.push_str(&format!("problem      {problem}\n"));
+    }
+    out
+}
+
 /// One policy of a member (`support policies --email E --json`), newest first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MemberPolicy {
@@ -125,6 +346,7 @@ pub struct MemberPolicy {
 /// A member found by their email address (`support find EMAIL --json`): each sign-up with that
 /// address (one per splash, at any institution), with its checkout and its purchases and their ids.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FoundMember {
     pub user_id: String,
     pub institution_id: String,
@@ -140,6 +362,7 @@ pub struct FoundMember {
 
 /// A member's checkout as recorded (`support find`): its workflow and step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FoundCheckout {
     pub workflow_id: String,
     pub step: String,
@@ -149,6 +372,7 @@ pub struct FoundCheckout {
 
 /// A member's purchase (`support find`): its ids and state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FoundPurchase {
     pub policy_id: String,
     pub workflow_id: String,
@@ -275,42 +499,65 @@ pub async fn stored_purchase(store: &Store, key: &str) -> anyhow::Result<Option<
 pub async fn find_members(store: &Store, email: &str) -> anyhow::Result<Vec<FoundMember>> {
     let mut found = Vec::new();
     for user_id in user_ids_by_email(store, email).await? {
-        let Some(user) = store.user(&user_id).await? else { continue };
-        let checkout = store.checkout(&user_id).await?.map(|c| FoundCheckout {
-            workflow_id: coverline_workflows::checkout_workflow_id(&c.user_id),
-            step: c.step,
-            version: c.version,
-            updated_at: c.updated_at,
-        });
-        // Newest first, as the store lists them.
-        let purchases = store
-            .policies_of_user(&user_id)
-            .await?
-            .into_iter()
-            .map(|p| FoundPurchase {
-                policy_id: p.policy_id,
-                workflow_id: p.workflow_id,
-                status: p.status,
-                contract_number: p.contract_number,
-                created_at: p.created_at,
-                updated_at: p.updated_at,
-            })
-            .collect();
-        let name = match (user.first_name.as_deref(), user.last_name.as_deref()) {
-            (Some(first), Some(last)) => Some(format!("{first} {last}")),
-            (first, last) => first.or(last).map(str::to_string),
-        };
-        found.push(FoundMember {
-            user_id,
-            institution_id: user.institution_id,
-            email: user.email,
-            name,
-            signed_up_at: user.created_at,
-            checkout,
-            purchases,
-        });
+        found.extend(found_member(store, &user_id).await?);
     }
     Ok(found)
+}
+
+/// What the console's search names: the members who signed up with an email (anything with an
+/// `@`), else the member whose purchase the id names (policy id, reference, workflow id, contract
+/// number or quote id).
+pub async fn search(store: &Store, query: &str) -> anyhow::Result<Vec<FoundMember>> {
+    let query = query.trim();
+    if query.contains('@') {
+        return find_members(store, query).await;
+    }
+    match store.find_policy(query).await? {
+        Some(policy) => Ok(found_member(store, &policy.user_id).await?.into_iter().collect()),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// First and last name, as far as the member gave them.
+fn full_name(user: &coverline_store::UserRecord) -> Option<String> {
+    match (user.first_name.as_deref(), user.last_name.as_deref()) {
+        (Some(first), Some(last)) => Some(format!("{first} {last}")),
+        (first, last) => first.or(last).map(str::to_string),
+    }
+}
+
+async fn found_member(store: &Store, user_id: &str) -> anyhow::Result<Option<FoundMember>> {
+    let Some(user) = store.user(user_id).await? else { return Ok(None) };
+    let checkout = store.checkout(user_id).await?.map(|c| FoundCheckout {
+        workflow_id: coverline_workflows::checkout_workflow_id(&c.user_id),
+        step: c.step,
+        version: c.version,
+        updated_at: c.updated_at,
+    });
+    // Newest first, as the store lists them.
+    let purchases = store
+        .policies_of_user(user_id)
+        .await?
+        .into_iter()
+        .map(|p| FoundPurchase {
+            policy_id: p.policy_id,
+            workflow_id: p.workflow_id,
+            status: p.status,
+            contract_number: p.contract_number,
+            created_at: p.created_at,
+            updated_at: p.updated_at,
+        })
+        .collect();
+    let name = full_name(&user);
+    Ok(Some(FoundMember {
+        user_id: user_id.to_string(),
+        institution_id: user.institution_id,
+        email: user.email,
+        name,
+        signed_up_at: user.created_at,
+        checkout,
+        purchases,
+    }))
 }
 
 /// `support find` as printed without `--json`: a block per member, ages counted from `now`.
@@ -514,103 +761,129 @@ impl Support {
             .with_context(|| format!("no purchase with policy id, reference, workflow id, contract number or quote id {key:?}"))
     }
 
-    /// The purchase's timeline: what the database knows, then what Temporal knows.
-    pub async fn show(&self, key: &str) -> anyhow::Result<String> {
+    /// Everything about a purchase: what the database knows, then what Temporal knows (the
+    /// execution as described, and the workflow's own view if a worker answers its query).
+    pub async fn detail(&self, key: &str) -> anyhow::Result<PurchaseDetail> {
         let p = self.policy(key).await?;
-        let mut out = String::new();
-        out.push_str(&format!("policy       {}\n", p.policy_id));
-        out.push_str(&format!("reference    {}\n", p.reference.as_deref().unwrap_or("-")));
-        out.push_str(&format!("institution  {}\n", p.institution_id));
-        out.push_str(&format!("member       {} ({})\n", p.email, p.user_id));
-        out.push_str(&format!("quote/rate   {} / {}\n", p.quote_id, p.rate_id));
-        out.push_str(&format!("status       {} (since {}, {} ago)\n", p.status, timestamp(p.updated_at), age(now() - p.updated_at)));
-        out.push_str(&format!("contract     {}\n", p.contract_number.as_deref().unwrap_or("-")));
-        out.push_str(&format!("last error   {}\n", p.last_error.as_deref().unwrap_or("-")));
-        if let Some(pay) = self.store.payment_for_policy(&p.policy_id).await? {
-            out.push_str(&format!("payment      {} of {} cents at {}\n", pay.payment_id, pay.amount_cents, timestamp(pay.paid_at)));
-        }
-        if let Some(r) = self.store.refund(&p.policy_id).await? {
-            out.push_str(&format!(
-                "refund       {} by {} ({}, {} rules; fee {}), due by {}, {}\n",
-                coverline_domain::Cents(r.refund_cents).dollar_sign(),
-                r.refund_by,
-                r.method,
-                r.state,
-                coverline_domain::Cents(r.fee_cents).dollar_sign(),
-                r.due_by,
-                match (&r.paid_at, &r.check_number) {
-                    (Some(_), Some(check)) => format!(
-                        "paid by check {check}{}",
-                        if r.penalty_cents > 0 {
-                            format!(" with a {} late penalty", coverline_domain::Cents(r.penalty_cents).dollar_sign())
-                        } else {
-                            String::new()
-                        }
-                    ),
-                    (Some(_), None) => "paid".to_string(),
-                    (None, _) => "not paid yet".to_string(),
-                }
-            ));
-        }
-        for c in self.store.consent_events(&p.user_id).await? {
-            out.push_str(&format!(
-                "consent      {} {} at {} by {}{}{}\n",
-                c.kind,
-                if c.granted != 0 { "given" } else { "withheld/withdrawn" },
-                OffsetDateTime::from_unix_timestamp(c.at).ok().and_then(|t| t.format(&Rfc3339).ok()).unwrap_or_default(),
-                c.source,
-                c.version.as_deref().map(|v| format!(", text {v}")).unwrap_or_default(),
-                c.client.as_deref().map(|v| format!(", from {v}")).unwrap_or_default(),
-            ));
-        }
-        if let Some(copy) = self.store.paper_copy(&p.policy_id).await? {
-            out.push_str(&format!(
-                "paper copy   {} ({}), {}\n",
-                copy.reason,
-                OffsetDateTime::from_unix_timestamp(copy.requested_at).ok().and_then(|t| t.format(&Rfc3339).ok()).unwrap_or_default(),
-                match (copy.mailed_at, copy.mailed_by) {
-                    (Some(_), Some(by)) => format!("mailed by {by}"),
-                    _ => "to mail (`coverline support paper`)".to_string(),
-                }
-            ));
-        }
-        out.push_str("\ntimeline\n");
-        for e in self.store.policy_events(&p.policy_id).await? {
-            let at = OffsetDateTime::from_unix_timestamp_nanos(i128::from(e.at_ms) * 1_000_000)
-                .ok()
-                .and_then(|t| t.format(&Rfc3339).ok())
-                .unwrap_or_default();
-            out.push_str(&format!("  {at}  {:<22} {:<18} {}\n", e.kind, e.actor, e.detail.as_deref().unwrap_or("")));
-        }
-        out.push_str(&format!("\nworkflow     {}\n", p.workflow_id));
-        out.push_str(&format!(
-            "history      {}/namespaces/{}/workflows/{}\n",
-            self.temporal_ui.trim_end_matches('/'),
-            self.namespace,
-            p.workflow_id
-        ));
-        let handle = self.temporal.get_workflow_handle::<CheckoutWorkflow>(p.workflow_id.clone());
+        let stored = stored_purchase(&self.store, &p.policy_id).await?.with_context(|| format!("{} vanished", p.policy_id))?;
+        let user = self.store.user(&p.user_id).await?;
+        let payment = self.store.payment_for_policy(&p.policy_id).await?;
+        let refund = self.store.refund(&p.policy_id).await?;
+        let paper_copy = self.store.paper_copy(&p.policy_id).await?;
+        let workflow = self.workflow_detail(&p.workflow_id).await;
+        let fulfilled = matches!(p.status, PurchaseStatus::Paid | PurchaseStatus::Fulfilled);
+        let actions = Actions {
+            retry_booking: p.status == PurchaseStatus::BookingFailed,
+            resend_emails: fulfilled,
+            cancel: p.status.is_cancellable() && payment.is_some(),
+            refund_paid: refund.as_ref().is_some_and(|r| r.refund_by == "check" && r.paid_at.is_none()),
+            paper_mailed: paper_copy.as_ref().is_some_and(|c| c.mailed_at.is_none()),
+        };
+        Ok(PurchaseDetail {
+            member_name: user.as_ref().and_then(full_name),
+            reference: p.reference.clone(),
+            quote_id: p.quote_id.clone(),
+            rate_id: p.rate_id.clone(),
+            created_at: p.created_at,
+            updated_at: p.updated_at,
+            paid_at: payment.as_ref().map(|pay| pay.paid_at),
+            refund: refund.map(|r| RefundDetail {
+                refund_by: r.refund_by,
+                method: r.method,
+                state: r.state,
+                refund_cents: r.refund_cents,
+                fee_cents: r.fee_cents,
+                penalty_cents: r.penalty_cents,
+                due_by: r.due_by,
+                paid_at: r.paid_at,
+                check_number: r.check_number,
+            }),
+            consents: self
+                .store
+                .consent_events(&p.user_id)
+                .await?
+                .into_iter()
+                .map(|c| ConsentDetail {
+                    kind: c.kind,
+                    granted: c.granted != 0,
+                    at: c.at,
+                    source: c.source,
+                    version: c.version,
+                    client: c.client,
+                })
+                .collect(),
+            paper_copy: paper_copy.map(|c| PaperCopyDetail {
+                reason: c.reason,
+                requested_at: c.requested_at,
+                mailed_at: c.mailed_at,
+                mailed_by: c.mailed_by,
+            }),
+            timeline: self
+                .store
+                .policy_events(&p.policy_id)
+                .await?
+                .into_iter()
+                .map(|e| TimelineEntry { at: e.at_ms, kind: e.kind, actor: e.actor, detail: e.detail })
+                .collect(),
+            workflow,
+            actions,
+            policy_id: stored.policy_id,
+            user_id: stored.user_id,
+            institution_id: stored.institution_id,
+            email: stored.email,
+            status: stored.status,
+            contract_number: stored.contract_number,
+            last_error: stored.last_error,
+            vin: stored.vin,
+            coverage_name: stored.coverage_name,
+            price_cents: stored.price_cents,
+            rate_tax_cents: stored.rate_tax_cents,
+            payment_id: stored.payment_id,
+            amount_cents: stored.amount_cents,
+            payment_tax_cents: stored.payment_tax_cents,
+        })
+    }
+
+    /// What Temporal knows of a checkout: its execution described (within 10 s) and the
+    /// workflow's own view (a query needs a live worker: within 5 s).
+    async fn workflow_detail(&self, workflow_id: &str) -> WorkflowDetail {
+        let mut detail = WorkflowDetail {
+            workflow_id: workflow_id.to_string(),
+            history_url: format!("{}/namespaces/{}/workflows/{workflow_id}", self.temporal_ui.trim_end_matches('/'), self.namespace),
+            execution: None,
+            history_length: None,
+            pending: Vec::new(),
+            view: None,
+            problem: None,
+        };
+        let handle = self.temporal.get_workflow_handle::<CheckoutWorkflow>(workflow_id.to_string());
+        let mut problems = Vec::new();
         match tokio::time::timeout(Duration::from_secs(10), handle.describe(WorkflowDescribeOptions::default())).await {
             Ok(Ok(d)) => {
-                out.push_str(&format!("execution    {:?}, {} history events\n", d.status(), d.history_length()));
-                for a in &d.raw().pending_activities {
-                    let name = a.activity_type.as_ref().map(|t| t.name.as_str()).unwrap_or("?");
-                    let failure = a.last_failure.as_ref().map(|f| f.message.as_str()).unwrap_or("-");
-                    out.push_str(&format!("pending      {name}: attempt {}, last failure: {failure}\n", a.attempt));
-                }
+                detail.execution = Some(format!("{:?}", d.status()));
+                detail.history_length = Some(d.history_length() as i64);
+                detail.pending = d
+                    .raw()
+                    .pending_activities
+                    .iter()
+                    .map(|a| PendingActivity {
+                        activity: a.activity_type.as_ref().map(|t| t.name.clone()).unwrap_or_else(|| "?".into()),
+                        attempt: i64::from(a.attempt),
+                        last_failure: a.last_failure.as_ref().map(|f| f.message.clone()),
+                    })
+                    .collect();
             }
-            Ok(Err(e)) => out.push_str(&format!("execution    unknown to Temporal: {e}\n")),
-            Err(_) => out.push_str("execution    Temporal did not answer within 10 s\n"),
+            Ok(Err(e)) => problems.push(format!("unknown to Temporal: {e}")),
+            Err(_) => problems.push("Temporal did not answer within 10 s".into()),
         }
-        // A query needs a live worker; bounded so a stopped worker does not hang the command.
         match tokio::time::timeout(Duration::from_secs(5), handle.query(CheckoutWorkflow::current, (), WorkflowQueryOptions::default()))
             .await
         {
             Ok(Ok(v)) => {
-                out.push_str(&format!("workflow sees checkout {:?} at step {}\n", v.status, v.checkout.step.as_str()));
+                let mut view = format!("checkout {:?} at step {}", v.status, v.checkout.step.as_str());
                 if let Some(p) = v.purchase {
-                    out.push_str(&format!(
-                        "              purchase {:?}, booking rounds {}, booking failure {:?}, payment {}, refunded {}\n",
+                    view.push_str(&format!(
+                        "; purchase {:?}, booking rounds {}, booking failure {:?}, payment {}, refunded {}",
                         p.status,
                         p.booking_rounds,
                         p.booking_failure,
@@ -618,11 +891,19 @@ impl Support {
                         if p.refunded.is_empty() { "-".to_string() } else { p.refunded.join(", ") }
                     ));
                 }
+                detail.view = Some(view);
             }
-            Ok(Err(e)) => out.push_str(&format!("query        failed: {e}\n")),
-            Err(_) => out.push_str("query        no worker answered within 5 s\n"),
+            Ok(Err(e)) => problems.push(format!("the query failed: {e}")),
+            Err(_) => problems.push("no worker answered the query within 5 s".into()),
         }
-        Ok(out)
+        detail.problem = (!problems.is_empty()).then(|| problems.join("; "));
+        detail
+    }
+
+    /// The purchase's timeline as `support show` prints it: what the database knows, then what
+    /// Temporal knows.
+    pub async fn show(&self, key: &str) -> anyhow::Result<String> {
+        Ok(detail_text(&self.detail(key).await?))
     }
 
     /// Running checkouts matching a step, a status and an institution (each optional), newest
@@ -783,6 +1064,7 @@ mod tests {
 #[serde(rename_all = "camelCase")]
 pub struct PaperToMail {
     pub policy_id: String,
+    pub institution_id: String,
     pub contract_number: String,
     /// `declinedElectronicDelivery` or `requested`.
     pub reason: String,
@@ -801,6 +1083,7 @@ pub async fn paper_queue(store: &Store) -> anyhow::Result<Vec<PaperToMail>> {
         let field = |f: fn(&coverline_store::UserRecord) -> Option<String>| user.as_ref().and_then(f).unwrap_or_default();
         rows.push(PaperToMail {
             policy_id: copy.policy_id.clone(),
+            institution_id: policy.institution_id.clone(),
             contract_number: policy.contract_number.clone().unwrap_or_default(),
             reason: copy.reason.clone(),
             requested_at: copy.requested_at,

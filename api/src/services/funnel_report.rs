@@ -12,8 +12,8 @@ use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{Date, OffsetDateTime};
 
-use crate::cli::support::{parse_duration, timestamp};
 use crate::services::funnel::FunnelStep;
+use crate::services::support::{parse_duration, timestamp};
 
 /// The funnel of one institution since a moment.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -69,9 +69,22 @@ fn first_views(views: &[FirstPageview], step_of: impl Fn(&str) -> Option<FunnelS
 /// step if they first viewed it, or a later step's page, at or after `since`; a visitor at the
 /// splash if they first viewed it then.
 pub fn tally(institution_id: &str, members: &[FirstPageview], visitors: &[FirstPageview], purchases: i64, since: i64) -> FunnelReport {
+    tally_until(institution_id, members, visitors, purchases, since, i64::MAX)
+}
+
+/// [`tally`] of the steps first reached from `since` to before `until`.
+pub fn tally_until(
+    institution_id: &str,
+    members: &[FirstPageview],
+    visitors: &[FirstPageview],
+    purchases: i64,
+    since: i64,
+    until: i64,
+) -> FunnelReport {
+    let within = |at: i64| at >= since && at < until;
     let mut reached: HashMap<FunnelStep, i64> = HashMap::new();
     for steps in first_views(visitors, |p| FunnelStep::is_visitor_page(institution_id, p).then_some(FunnelStep::Splash)).values() {
-        if steps.get(&FunnelStep::Splash).is_some_and(|&at| at >= since) {
+        if steps.get(&FunnelStep::Splash).is_some_and(|&at| within(at)) {
             *reached.entry(FunnelStep::Splash).or_default() += 1;
         }
     }
@@ -82,7 +95,7 @@ pub fn tally(institution_id: &str, members: &[FirstPageview], visitors: &[FirstP
             if let Some(&at) = steps.get(step) {
                 first_here_or_later = Some(first_here_or_later.map_or(at, |t| t.min(at)));
             }
-            if first_here_or_later.is_some_and(|at| at >= since) {
+            if first_here_or_later.is_some_and(within) {
                 *reached.entry(*step).or_default() += 1;
             }
         }

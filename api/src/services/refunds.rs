@@ -162,6 +162,7 @@ pub fn state_rows_text(rows: &[StateRow]) -> String {
 #[serde(rename_all = "camelCase")]
 pub struct RefundDue {
     pub policy_id: String,
+    pub institution_id: String,
     pub state: String,
     pub refund_cents: i64,
     /// `YYYY-MM-DD`.
@@ -174,11 +175,12 @@ pub struct RefundDue {
     pub owed_cents: i64,
 }
 
-fn refund_due(table: &CancellationTable, r: &RefundRecord, today: Date) -> anyhow::Result<RefundDue> {
+fn refund_due(table: &CancellationTable, r: &RefundRecord, institution_id: &str, today: Date) -> anyhow::Result<RefundDue> {
     let due_by = parse_date(&r.due_by)?;
     let penalty_cents = table.rules(&r.state).map_or(0, |rules| rules.late_penalty(r.refund_cents, due_by, today));
     Ok(RefundDue {
         policy_id: r.policy_id.clone(),
+        institution_id: institution_id.to_string(),
         state: r.state.clone(),
         refund_cents: r.refund_cents,
         due_by: r.due_by.clone(),
@@ -191,7 +193,12 @@ fn refund_due(table: &CancellationTable, r: &RefundRecord, today: Date) -> anyho
 /// The check refunds not paid yet, soonest due first, as owed at `now`.
 pub async fn unpaid_refunds(store: &Store, table: &CancellationTable, now: i64) -> anyhow::Result<Vec<RefundDue>> {
     let today = utc_date(now);
-    store.unpaid_check_refunds().await?.iter().map(|r| refund_due(table, r, today)).collect()
+    let mut rows = Vec::new();
+    for r in store.unpaid_check_refunds().await? {
+        let institution_id = store.policy(&r.policy_id).await?.map(|p| p.institution_id).unwrap_or_default();
+        rows.push(refund_due(table, &r, &institution_id, today)?);
+    }
+    Ok(rows)
 }
 
 /// The unpaid check refunds as a table.
@@ -229,7 +236,7 @@ pub async fn record_check_paid(
     let policy = store.find_policy(key).await?.with_context(|| format!("no purchase with id {key:?}"))?;
     let refund =
         store.refund(&policy.policy_id).await?.with_context(|| format!("{} has no refund under the state rules", policy.policy_id))?;
-    let due = refund_due(table, &refund, utc_date(paid_at))?;
+    let due = refund_due(table, &refund, &policy.institution_id, utc_date(paid_at))?;
     let recorded =
         store.record_check_refund_paid(&policy.policy_id, check_number, due.penalty_cents, paid_at, &format!("support:{operator}")).await?;
     let Some(recorded) = recorded else {
