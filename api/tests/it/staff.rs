@@ -122,6 +122,21 @@ async fn staff_sign_in_with_roles_and_end_their_session_with_csrf(db: Db) {
     let csrf = ana.csrf.clone();
     assert_eq!(ana.call(&app, Method::POST, "/staff/sign-out", None, &[("x-csrf-token", &csrf)]).await.0, 204);
     assert_eq!(ana.get(&app, "/staff/me").await.0, 401);
+
+    // (Last: the clock moves on.) A session ends after 30 minutes without a call, and 8 hours after sign-in however busy.
+    let mut idle = sign_in(&app, "ana", "support-ana-2026").await;
+    let mut busy = sign_in(&app, "ana", "support-ana-2026").await;
+    for round in 1..=17 {
+        app.clock.advance(29 * 60);
+        let expected = if round <= 16 { 200 } else { 401 };
+        assert_eq!(busy.get(&app, "/staff/me").await.0, expected, "busy, {} minutes after sign-in", round * 29);
+        if round == 1 {
+            assert_eq!(idle.get(&app, "/staff/me").await.0, 200, "used within 30 minutes");
+        }
+        if round == 3 {
+            assert_eq!(idle.get(&app, "/staff/me").await.0, 401, "idle for 58 minutes");
+        }
+    }
 }
 
 async fn every_call_is_authorised_by_role_and_institution(db: Db) {
