@@ -107,7 +107,11 @@ export default defineConfig([
     files: ['src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
-      'boundaries/elements': [{ type: 'feature', pattern: 'src/features/*', capture: ['feature'] }],
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+        // The staff console (/staff): a separate app beside the member's, loaded on its own.
+        { type: 'staff', pattern: 'src/staff' },
+      ],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
@@ -115,11 +119,23 @@ export default defineConfig([
         'error',
         {
           default: 'allow',
-          policies: features.map((feature) => ({
-            from: { element: { type: 'feature', captured: { feature } } },
-            disallow: { to: { element: { type: 'feature', captured: { feature: `!${feature}` } } } },
-            message: `src/features/${feature} may not import another feature: move what they share to src/components, src/lib or src/flow.`,
-          })),
+          policies: [
+            ...features.map((feature) => ({
+              from: { element: { type: 'feature', captured: { feature } } },
+              disallow: { to: { element: { type: 'feature', captured: { feature: `!${feature}` } } } },
+              message: `src/features/${feature} may not import another feature: move what they share to src/components, src/lib or src/flow.`,
+            })),
+            {
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { type: 'staff' } } },
+              message: 'The member app may not import the staff console (src/staff): it is loaded apart, at /staff.',
+            },
+            {
+              from: { element: { type: 'staff' } },
+              disallow: { to: { element: { type: 'feature' } } },
+              message: 'src/staff may not import a member feature: move what they share to src/components, src/lib or src/api.',
+            },
+          ],
         },
       ],
     },

@@ -3,8 +3,9 @@
  * a real OpenID Connect provider) runs as `localhost`, another site than the app's 127.0.0.1, as a
  * real bank is. The member buys without typing their email or address and without a code.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { messages } from './product'
+import { BANK_URL, signInToOnlineBanking } from './bank'
 import { waitForEmail } from './maildev'
 import {
   agreeAndBook,
@@ -17,17 +18,7 @@ import {
   screenshotter,
 } from './support'
 
-const BANK_URL = process.env.BANK_URL ?? ''
 const screenshot = screenshotter('launch-')
-
-/** Signs in to the demo bank's online banking as `user`; ends on its accounts page. */
-async function signInToOnlineBanking(page: Page, user: string, password: string) {
-  await page.goto(`${BANK_URL}/banking`)
-  await page.getByLabel('Username').fill(user)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
-}
 
 test.beforeAll(() => {
   expect(BANK_URL, 'scripts/e2e.sh starts the demo bank and exports BANK_URL').not.toBe('')

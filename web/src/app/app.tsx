@@ -14,6 +14,9 @@ import { preloadScreen } from './screens'
 /** The contract finder: outside the purchase flow (no session needed, the flow's session untouched). */
 const FindContractPage = lazy(() => loadChunk(() => import('../features/find-contract/find-contract-page')))
 
+/** The staff console (docs/staff.md): its own chunks, never part of the member's first load. */
+const StaffApp = lazy(() => loadChunk(() => import('../staff/staff-app')))
+
 /**
  * One institution's flow; where it opened decides integration mode (spec section 2), or that the
  * member's checkout is found again (a reloaded /user page, a continue link).
@@ -48,19 +51,34 @@ function FindContract(contract: { institutionId: string; userId: string; policyI
   )
 }
 
+function Staff() {
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={<PageSkeleton />}>
+        <StaffApp />
+        <StaticShellDone />
+      </Suspense>
+    </ChunkErrorBoundary>
+  )
+}
+
 /**
- * Every route lives under /:institutionId. The find-your-contract link is the one /user route that
- * needs no session; everywhere else the flow machine decides which screen shows. Whatever fails to
- * load or render shows a reload message (ChunkErrorBoundary), never a blank page; the flow's own
- * boundary keeps its page frame around the message.
+ * /staff (and below it) is the staff console, loaded on its own. Every other route lives under
+ * /:institutionId. The find-your-contract link is the one /user route that needs no session;
+ * everywhere else the flow machine decides which screen shows. Whatever fails to load or render
+ * shows a reload message (ChunkErrorBoundary), never a blank page; the flow's own boundary keeps its
+ * page frame around the message.
  */
 export function App() {
   const { pathname } = useLocation()
+  const staff = matchPath('/staff/*', pathname)
   const contract = matchPath('/:institutionId/user/:userId/policy/:policyId', pathname)
   const institution = matchPath('/:institutionId/*', pathname)
   return (
     <ChunkErrorBoundary>
-      {contract ? (
+      {staff ? (
+        <Staff />
+      ) : contract ? (
         <FindContract institutionId={contract.institutionId} userId={contract.userId} policyId={contract.policyId} />
       ) : institution ? (
         <InstitutionFlow key={institution.institutionId} institutionId={institution.institutionId} />
