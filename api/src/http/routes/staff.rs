@@ -631,13 +631,37 @@ struct Report {
     from: String,
     to: String,
     /// Visitors and members who first reached each step in the period, and contracts paid.
-    #[schema(value_type = Vec<Object>)]
-    funnel: Vec<FunnelRow>,
+    funnel: Vec<ReportStep>,
     sales: Sales,
     cancellations: Cancellations,
     refunds: Refunds,
     /// Each day of the period, in order.
     days: Vec<ReportDay>,
+}
+
+/// One step of a report's funnel (`coverline report funnel`'s row).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ReportStep {
+    /// `splash`, `vehicle`, … `purchased`.
+    step: String,
+    /// Visitors (splash), members (vehicle to payment) or contracts paid (purchased).
+    reached: i64,
+    /// Reached this step but not the next (null on the last).
+    left: Option<i64>,
+    /// `reached` as a percentage of the step before's, to a tenth (null on the first, or after none).
+    from_previous_percent: Option<f64>,
+}
+
+impl From<FunnelRow> for ReportStep {
+    fn from(row: FunnelRow) -> Self {
+        ReportStep {
+            step: row.step.as_str().into(),
+            reached: row.reached,
+            left: row.left,
+            from_previous_percent: row.from_previous_percent,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -735,7 +759,7 @@ async fn report(
         institution_id: institution.institution_id.clone(),
         from: from.to_string(),
         to: to.to_string(),
-        funnel: tally_until(&iid, &members, &visitors, contracts, since, until).steps,
+        funnel: tally_until(&iid, &members, &visitors, contracts, since, until).steps.into_iter().map(ReportStep::from).collect(),
         sales: Sales { contracts, amount_cents: sum(|d| d.amount_cents) },
         cancellations: Cancellations { contracts: sum(|d| d.cancellations) },
         refunds: Refunds { count: sum(|d| d.refunds), amount_cents: sum(|d| d.refund_cents) },
