@@ -31,7 +31,8 @@ pub struct FunnelRow {
     pub step: FunnelStep,
     /// Visitors (splash), members (car pages to payment) or contracts paid (purchased).
     pub reached: i64,
-    /// Reached this step but not the next: `reached` minus the next step's (null on the last).
+    /// Reached this step but not the next: `reached` minus the next step's, never below 0 (null on
+    /// the last). Members launched from online banking start at the vehicle without a splash.
     pub left: Option<i64>,
     /// `reached` as a percentage of the step before's, to a tenth (null on the first, or after none).
     pub from_previous_percent: Option<f64>,
@@ -110,7 +111,7 @@ pub fn tally_until(
             FunnelRow {
                 step,
                 reached: n,
-                left: counts.get(i + 1).map(|&(_, next)| n - next),
+                left: counts.get(i + 1).map(|&(_, next)| (n - next).max(0)),
                 from_previous_percent: previous.filter(|&p| p > 0).map(|p| (n as f64 * 1000.0 / p as f64).round() / 10.0),
             }
         })
@@ -205,10 +206,18 @@ mod tests {
             ]
         );
         let payment = report.steps.iter().find(|r| r.step == FunnelStep::Payment).unwrap();
-        assert_eq!((payment.reached, payment.left, payment.from_previous_percent), (0, Some(-1), Some(0.0)));
+        assert_eq!((payment.reached, payment.left, payment.from_previous_percent), (0, Some(0), Some(0.0)));
         let purchased = report.steps.last().unwrap();
         assert_eq!((purchased.step, purchased.left, purchased.from_previous_percent), (FunnelStep::Purchased, None, None), "after none");
         assert_eq!(report.steps[0].from_previous_percent, None);
+    }
+
+    #[test]
+    fn a_member_launched_past_the_splash_leaves_no_negative_count_there() {
+        let members = [view("u1", "/user/car/lookup", NOW - 60)];
+        let report = tally("cu", &members, &[], 0, NOW - DAY);
+        assert_eq!((report.steps[0].reached, report.steps[0].left), (0, Some(0)));
+        assert_eq!((report.steps[1].reached, report.steps[1].from_previous_percent), (1, None));
     }
 
     #[test]

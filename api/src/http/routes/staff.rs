@@ -647,7 +647,7 @@ struct ReportStep {
     step: String,
     /// Visitors (splash), members (vehicle to payment) or contracts paid (purchased).
     reached: i64,
-    /// Reached this step but not the next (null on the last).
+    /// Reached this step but not the next, never below 0 (null on the last).
     left: Option<i64>,
     /// `reached` as a percentage of the step before's, to a tenth (null on the first, or after none).
     from_previous_percent: Option<f64>,
