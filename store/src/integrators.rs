@@ -68,6 +68,26 @@ impl Store {
             .context("reading integrator")
     }
 
+    /// Every integrator, by institution and id.
+    pub async fn integrators(&self) -> anyhow::Result<Vec<IntegratorRecord>> {
+        sqlx::query_as(&format!("SELECT {INTEGRATOR_COLUMNS} FROM integrators ORDER BY institution_id, integrator_id"))
+            .fetch_all(&self.pool)
+            .await
+            .context("listing integrators")
+    }
+
+    /// Turns an integrator on or off; `false` when it is unknown.
+    pub async fn set_integrator_active(&self, integrator_id: &str, active: bool) -> anyhow::Result<bool> {
+        let done = sqlx::query("UPDATE integrators SET is_active = $2, updated_at = $3 WHERE integrator_id = $1")
+            .bind(integrator_id)
+            .bind(i64::from(active))
+            .bind(now())
+            .execute(&self.writer)
+            .await
+            .context("turning an integrator on or off")?;
+        Ok(done.rows_affected() > 0)
+    }
+
     /// The active integrators of an institution.
     pub async fn active_integrators(&self, institution_id: &str) -> anyhow::Result<Vec<IntegratorRecord>> {
         sqlx::query_as::<_, IntegratorRecord>(&format!(

@@ -80,9 +80,10 @@ fn restore_modules(resumes_at: Option<Step>) -> Vec<&'static str> {
 /// page carries it.
 pub const RESTORE_SCRIPT: &str = include_str!("../../../web/src/lib/restore-script.js");
 
-/// Before the first paint: the member's stored light/dark choice for this institution (the key the
-/// app's theme stores it under), else the scheme the server wrote into `<html class>`.
-pub const MODE_SCRIPT: &str = "(function(){var d=document.documentElement,m=null;try{m=localStorage.getItem('coverline-mode-'+location.pathname.split('/')[1])}catch(e){}if(m==='system')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='light'||m==='dark')d.className=m})()";
+/// Before the first paint: a branding preview's mode (`?preview=light|dark`, the staff console's
+/// frames), else the member's stored light/dark choice for this institution (the key the app's
+/// theme stores it under), else the scheme the server wrote into `<html class>`.
+pub const MODE_SCRIPT: &str = "(function(){var d=document.documentElement,m=null,p=new URLSearchParams(location.search).get('preview');if(p==='light'||p==='dark'){d.className=p;return}try{m=localStorage.getItem('coverline-mode-'+location.pathname.split('/')[1])}catch(e){}if(m==='system')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';if(m==='light'||m==='dark')d.className=m})()";
 
 /// `'sha256-…'` of the page's inline scripts ([`MODE_SCRIPT`], [`RESTORE_SCRIPT`]), for the CSP's `script-src`.
 pub static INLINE_SCRIPT_HASHES: LazyLock<String> = LazyLock::new(|| {

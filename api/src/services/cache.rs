@@ -25,6 +25,11 @@ impl<V: Clone + Send + Sync + 'static> TtlCache<V> {
     {
         self.inner.try_get_with_by_ref(key, load).await.map_err(|e: Arc<anyhow::Error>| anyhow::anyhow!("{e:#}"))
     }
+
+    /// Forgets `key`: this instance reads it again at once (the others when their copy expires).
+    pub async fn invalidate(&self, key: &str) {
+        self.inner.invalidate(key).await;
+    }
 }
 
 #[cfg(test)]

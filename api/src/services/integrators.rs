@@ -63,9 +63,14 @@ impl IntegratorFile {
 /// Parses, checks and saves one integrator file; its institution must exist. Returns its id.
 pub async fn import_file(store: &Store, path: &Path) -> anyhow::Result<String> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let file = IntegratorFile::from_toml(&text).map_err(|e| anyhow::anyhow!("{}: {e:#}", path.display()))?;
+    import_text(store, &text).await.map_err(|e| anyhow::anyhow!("{}: {e:#}", path.display()))
+}
+
+/// Parses, checks and saves an integrator's TOML; its institution must exist. Returns its id.
+pub async fn import_text(store: &Store, text: &str) -> anyhow::Result<String> {
+    let file = IntegratorFile::from_toml(text)?;
     if store.institution(&file.institution_id).await?.is_none() {
-        anyhow::bail!("{}: institution {:?} is not imported", path.display(), file.institution_id);
+        anyhow::bail!("institution {:?} is not imported", file.institution_id);
     }
     store
         .upsert_integrator(&IntegratorRecord {

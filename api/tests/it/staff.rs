@@ -144,7 +144,7 @@ async fn every_call_is_authorised_by_role_and_institution(db: Db) {
     let (m, booking) = ready_to_book(&app).await;
     let (m, policy) = buy(&app, m, booking).await;
     let mut people = people(&app).await;
-    let calls: [(&str, &str); 8] = [
+    let calls: [(&str, &str); 9] = [
         ("search", &format!("/staff/search?q={}", m.email)),
         ("purchase", &format!("/staff/policy/{policy}")),
         ("quote", &format!("/staff/policy/{policy}/cancellation?odometer=46000")),
@@ -153,15 +153,16 @@ async fn every_call_is_authorised_by_role_and_institution(db: Db) {
         ("refunds", "/staff/refunds"),
         ("report", "/staff/institution/summit-cu/report?from=2026-01-01&to=2026-01-31"),
         ("audit", "/staff/audit"),
+        ("institutions", "/staff/institutions"),
     ];
     // Support everywhere (ana), support at Lakeshore (sue), managers of Summit (max) and of
     // Lakeshore (lee), an admin (root). 404: what this person may not see answers as unknown.
-    let expected: [(&str, [u16; 8]); 5] = [
-        ("ana", [200, 200, 200, 200, 200, 200, 403, 200]),
-        ("sue", [200, 404, 404, 404, 200, 200, 403, 200]),
-        ("max", [403, 403, 403, 403, 403, 403, 200, 200]),
-        ("lee", [403, 403, 403, 403, 403, 403, 404, 200]),
-        ("root", [200, 200, 200, 200, 200, 200, 200, 200]),
+    let expected: [(&str, [u16; 9]); 5] = [
+        ("ana", [200, 200, 200, 200, 200, 200, 403, 200, 403]),
+        ("sue", [200, 404, 404, 404, 200, 200, 403, 200, 403]),
+        ("max", [403, 403, 403, 403, 403, 403, 200, 200, 403]),
+        ("lee", [403, 403, 403, 403, 403, 403, 404, 200, 403]),
+        ("root", [200, 200, 200, 200, 200, 200, 200, 200, 200]),
     ];
     for ((name, person), (who, statuses)) in people.iter_mut().zip(expected) {
         assert_eq!(*name, who);
@@ -181,7 +182,7 @@ async fn every_call_is_authorised_by_role_and_institution(db: Db) {
         }
         codes
     };
-    assert_eq!(anonymous, [401; 8]);
+    assert_eq!(anonymous, [401; 9]);
 
     // Sue finds no member of Summit, and Summit's purchase answers her exactly as an unknown id.
     let (_, found) = people[1].1.get(&app, &format!("/staff/search?q={}", m.email)).await;
@@ -337,7 +338,80 @@ async fn a_manager_reads_their_programme_as_json_and_csv(db: Db) {
     }
 }
 
+async fn an_admin_imports_and_turns_off_institutions_and_integrators(db: Db) {
+    let app = app_with_bank(db).await;
+    let mut root = sign_in(&app, "root", "admin-root-2026").await;
+    let (status, all) = root.get(&app, "/staff/institutions").await;
+    assert_eq!(status, 200, "{all}");
+    let summit = all.as_array().unwrap().iter().find(|i| i["institutionId"] == "summit-cu").unwrap();
+    assert_eq!(summit["isActive"], true);
+    assert!(summit["integrators"].as_array().unwrap().iter().any(|g| g["integratorId"] == "demo-partner"), "{summit}");
+
+    // Harborline off: its page says so at once on this instance (a member's call answers 403);
+    // asked again, nothing to do.
+    let off = json!({ "active": false });
+    let (status, done) = root.post(&app, "/staff/institution/harborline-bank/active", off.clone(), "off-1").await;
+    assert_eq!((status, done["outcome"].as_str()), (200, Some("done")), "{done}");
+    let active = |view: Value| view["isActive"].clone();
+    assert_eq!(active(app.call(Method::GET, "/institution/harborline-bank", None, None).await.1), json!(false));
+    assert_eq!(app.call(Method::GET, "/institution/harborline-bank/captcha", None, None).await.0, 403);
+    let (_, again) = root.post(&app, "/staff/institution/harborline-bank/active", off, "off-2").await;
+    assert_eq!(again["outcome"], "nothingToDo");
+    let (_, on) = root.post(&app, "/staff/institution/harborline-bank/active", json!({ "active": true }), "on-1").await;
+    assert_eq!(on["outcome"], "done");
+    assert_eq!(active(app.call(Method::GET, "/institution/harborline-bank", None, None).await.1), json!(true));
+    assert_eq!(root.post(&app, "/staff/institution/no-such-cu/active", json!({ "active": true }), "on-2").await.0, 404);
+
+    // Import: Lakeshore's file (off in the lab) turned on, its stored logo kept; a file that does not
+    // check is refused.
+    let file = std::fs::read_to_string(crate::support::workspace().join("data/institutions/lakeshore-cu.toml")).unwrap();
+    let renamed = file.replacen("name = \"Lakeshore Community Credit Union\"", "name = \"Lakeshore Shores Credit Union\"", 1).replacen(
+        "isActive = false",
+        "isActive = true",
+        1,
+    );
+    assert_ne!(renamed, file);
+    let (status, imported) = root.post(&app, "/staff/institutions", json!({ "toml": renamed }), "import-1").await;
+    assert_eq!((status, imported["outcome"].as_str()), (200, Some("done")), "{imported}");
+    let (_, view) = app.call(Method::GET, "/institution/lakeshore-cu", None, None).await;
+    assert!(view.to_string().contains("Lakeshore Shores Credit Union") && view["isActive"] == true, "{view}");
+    let (status, refused) = root.post(&app, "/staff/institutions", json!({ "toml": "institutionId = 7" }), "import-2").await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("conflict")), "{refused}");
+
+    // The demo partner off, then on.
+    let (_, off) = root.post(&app, "/staff/integrator/demo-partner/active", json!({ "active": false }), "partner-off").await;
+    assert_eq!(off["outcome"], "done", "{off}");
+    let (_, all) = root.get(&app, "/staff/institutions").await;
+    let partner = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|i| i["integrators"].as_array().unwrap())
+        .find(|g| g["integratorId"] == "demo-partner")
+        .unwrap();
+    assert_eq!(partner["isActive"], false);
+    root.post(&app, "/staff/integrator/demo-partner/active", json!({ "active": true }), "partner-on").await;
+
+    // Only an admin, and only with the CSRF token.
+    let mut max = sign_in(&app, "max", "manager-max-2026").await;
+    assert_eq!(max.post(&app, "/staff/institution/summit-cu/active", json!({ "active": false }), "max-1").await.0, 403);
+    let (status, _) = root
+        .call(&app, Method::POST, "/staff/institution/summit-cu/active", Some(json!({ "active": false })), &[("idempotency-key", "x")])
+        .await;
+    assert_eq!(status, 403);
+    let (_, summit) = app.call(Method::GET, "/institution/summit-cu", None, None).await;
+    assert_eq!(summit["isActive"], true, "still active");
+
+    // In the audit log, as the admin.
+    let (_, log) = root.get(&app, "/staff/audit").await;
+    let admin: Vec<&str> = log.as_array().unwrap().iter().filter(|r| r["role"] == "admin").map(|r| r["action"].as_str().unwrap()).collect();
+    for action in ["deactivateInstitution", "activateInstitution", "importInstitution", "deactivateIntegrator"] {
+        assert!(admin.contains(&action), "{action} in {admin:?}");
+    }
+}
+
 on_both_databases!(
+    an_admin_imports_and_turns_off_institutions_and_integrators,
     staff_sign_in_with_roles_and_end_their_session_with_csrf,
     every_call_is_authorised_by_role_and_institution,
     support_actions_happen_once_per_click_audited_and_on_the_timeline,

@@ -1104,6 +1104,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/institution/{iid}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns an institution on or off (admin): an inactive one's pages and API answer 403. */
+        post: operations["institution_active"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/institution/{iid}/report": {
         parameters: {
             query?: never;
@@ -1118,6 +1135,58 @@ export type paths = {
         get: operations["report"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/institutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every institution and its integrators (admin). */
+        get: operations["institutions"];
+        put?: never;
+        /** Imports (creates or replaces) an institution from its TOML file and logo (admin). */
+        post: operations["import_institution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/integrator/{integrator_id}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns an integrator on or off (admin): an inactive one cannot launch the flow or frame it. */
+        post: operations["integrator_active"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/integrators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports (creates or replaces) an integrator from its TOML file (admin). */
+        post: operations["import_integrator"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1382,6 +1451,10 @@ export type components = {
             refundPaid: boolean;
             resendEmails: boolean;
             retryBooking: boolean;
+        };
+        /** @description Whether to turn it on or off. */
+        ActiveBody: {
+            active: boolean;
         };
         /** @description An address as the web app (or a partner) sends it. */
         Address: {
@@ -2137,9 +2210,26 @@ export type components = {
          * @enum {string}
          */
         HitType: "pageview" | "event";
+        /**
+         * @description An institution's or an integrator's file, as `coverline institution import` and `coverline integrator
+         *     import` read them.
+         */
+        ImportBody: {
+            /** @description An institution's logo (the file its `logoName` names), base64; omitted, the stored one stays. */
+            logoBase64?: string | null;
+            /** @description The TOML file's text. */
+            toml: string;
+        };
         /** @description An institution a person may see. */
         InstitutionName: {
             institutionId: string;
+            name: string;
+        };
+        /** @description An institution as the admin sees it, with its integrators. */
+        InstitutionRow: {
+            institutionId: string;
+            integrators: components["schemas"]["IntegratorRow"][];
+            isActive: boolean;
             name: string;
         };
         /** @description An institution's public settings. */
@@ -2164,6 +2254,14 @@ export type components = {
             quote: components["schemas"]["QuoteView"] | null;
             token: string;
             user: components["schemas"]["UserView"];
+        };
+        /** @description An integrator as the admin sees it. */
+        IntegratorRow: {
+            integratorId: string;
+            isActive: boolean;
+            name: string;
+            /** @description The origins allowed to frame the flow. */
+            origins: string[];
         };
         Launch: {
             member: components["schemas"]["PartnerMember"];
@@ -2656,7 +2754,7 @@ export type components = {
             days: components["schemas"]["ReportDay"][];
             from: string;
             /** @description Visitors and members who first reached each step in the period, and contracts paid. */
-            funnel: Record<string, never>[];
+            funnel: components["schemas"]["ReportStep"][];
             institutionId: string;
             refunds: components["schemas"]["Refunds"];
             sales: components["schemas"]["Sales"];
@@ -2680,6 +2778,26 @@ export type components = {
             refundCents: number;
             /** Format: int64 */
             refunds: number;
+        };
+        /** @description One step of a report's funnel (`coverline report funnel`'s row). */
+        ReportStep: {
+            /**
+             * Format: double
+             * @description `reached` as a percentage of the step before's, to a tenth (null on the first, or after none).
+             */
+            fromPreviousPercent: number | null;
+            /**
+             * Format: int64
+             * @description Reached this step but not the next, never below 0 (null on the last).
+             */
+            left: number | null;
+            /**
+             * Format: int64
+             * @description Visitors (splash), members (vehicle to payment) or contracts paid (purchased).
+             */
+            reached: number;
+            /** @description `splash`, `vehicle`, … `purchased`. */
+            step: string;
         };
         /** @description Whether to send again within 10 minutes of the last resend. */
         ResendBody: {
@@ -5365,6 +5483,44 @@ export interface operations {
             };
         };
     };
+    institution_active: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+                "Idempotency-Key": string;
+            };
+            path: {
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveBody"];
+            };
+        };
+        responses: {
+            /** @description Done, or nothing to do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionAnswer"];
+                };
+            };
+            /** @description No key (400), no session (401), no CSRF token or not an admin (403), unknown (404) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     report: {
         parameters: {
             query: {
@@ -5393,6 +5549,145 @@ export interface operations {
                 };
             };
             /** @description A bad period (400), no session (401), a role without reports (403), unknown or another institution (404) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    institutions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The institutions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstitutionRow"][];
+                };
+            };
+            /** @description No session (401), not an admin (403) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_institution: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportBody"];
+            };
+        };
+        responses: {
+            /** @description Imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionAnswer"];
+                };
+            };
+            /** @description No key (400), no session (401), no CSRF token or not an admin (403), a file that does not check (409) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    integrator_active: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+                "Idempotency-Key": string;
+            };
+            path: {
+                integrator_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveBody"];
+            };
+        };
+        responses: {
+            /** @description Done, or nothing to do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionAnswer"];
+                };
+            };
+            /** @description No key (400), no session (401), no CSRF token or not an admin (403), unknown (404) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_integrator: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-CSRF-Token": string;
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportBody"];
+            };
+        };
+        responses: {
+            /** @description Imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionAnswer"];
+                };
+            };
+            /** @description No key (400), no session (401), no CSRF token or not an admin (403), a file that does not check (409) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

@@ -61,6 +61,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(paper_copies))
         .routes(routes!(unpaid_refunds))
         .routes(routes!(report))
+        .routes(routes!(institutions, import_institution))
+        .routes(routes!(institution_active))
+        .routes(routes!(import_integrator))
+        .routes(routes!(integrator_active))
         .routes(routes!(audit))
 }
 
@@ -419,17 +423,18 @@ where
     let role = as_one_of(&staff, &[Role::Support])?;
     let key = change(&staff, headers)?;
     let policy = visible_policy(state, &staff, policy_id).await?;
-    let what = Audited {
-        staff: &staff,
-        role,
-        action,
-        target: &policy.policy_id,
-        institution_id: Some(&policy.institution_id),
-        idempotency_key: &key,
-    };
-    let (action_id, before) = staff::begin(state, &what).await?;
+    let (target, institution_id) = (policy.policy_id.clone(), policy.institution_id.clone());
+    let what = Audited { staff: &staff, role, action, target: &target, institution_id: Some(&institution_id), idempotency_key: &key };
+    let support = support_for(state, &staff);
+    once(state, &what, run(support, policy)).await
+}
+
+/// Does `work` once per idempotency key: the first time it runs and its outcome is recorded; a
+/// repeat answers that outcome (409 while it still runs, or when it failed).
+async fn once(state: &AppState, what: &Audited<'_>, work: impl Future<Output = anyhow::Result<Outcome>>) -> ApiResult<Json<ActionAnswer>> {
+    let (action_id, before) = staff::begin(state, what).await?;
     if let Some(before) = before {
-        if before.action != action || before.target != policy.policy_id {
+        if before.action != what.action || before.target != what.target {
             return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This Idempotency-Key was used for another action."));
         }
         if before.outcome == "pending" {
@@ -440,21 +445,39 @@ where
         }
         return Ok(Json(ActionAnswer { outcome: before.outcome, message: before.message }));
     }
-    let result = run(support_for(state, &staff), policy).await;
+    let result = work.await;
     let (outcome, message) = match &result {
         Ok(Outcome::Done(m)) => ("done", m.clone()),
         Ok(Outcome::NothingToDo(m)) => ("nothingToDo", m.clone()),
-        Err(e) => ("failed", e.to_string()),
+        Err(e) => ("failed", format!("{e:#}")),
     };
     state.store.finish_staff_action(&action_id, outcome, &message).await?;
-    tracing::info!(operator = %staff.operator(), action, outcome, "staff action");
+    tracing::info!(operator = %what.staff.operator(), action = what.action, target = what.target, outcome, "staff action");
     match result {
         Ok(_) => Ok(Json(ActionAnswer { outcome: outcome.into(), message })),
         Err(e) => {
-            tracing::warn!(error = ?e, action, "staff action failed");
+            tracing::warn!(error = ?e, action = what.action, "staff action failed");
             Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, message))
         }
     }
+}
+
+/// An admin's action on an institution or an integrator, once per idempotency key and audited.
+async fn administer(
+    state: &AppState,
+    headers: &HeaderMap,
+    action: &str,
+    target: &str,
+    institution_id: Option<&str>,
+    work: impl Future<Output = anyhow::Result<Outcome>>,
+) -> ApiResult<Json<ActionAnswer>> {
+    let staff = signed_in(state, headers).await?;
+    if !staff.roles.contains(&Role::Admin) {
+        return Err(forbidden("Your role may not do this."));
+    }
+    let key = change(&staff, headers)?;
+    let what = Audited { staff: &staff, role: Role::Admin, action, target, institution_id, idempotency_key: &key };
+    once(state, &what, work).await
 }
 
 /// Asks the checkout workflow to book again (a purchase whose booking failed).
@@ -813,6 +836,199 @@ fn report_csv(report: &Report) -> String {
         ),
     );
     out
+}
+
+/// An integrator as the admin sees it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct IntegratorRow {
+    integrator_id: String,
+    name: String,
+    is_active: bool,
+    /// The origins allowed to frame the flow.
+    origins: Vec<String>,
+}
+
+/// An institution as the admin sees it, with its integrators.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct InstitutionRow {
+    institution_id: String,
+    name: String,
+    is_active: bool,
+    integrators: Vec<IntegratorRow>,
+}
+
+/// Every institution and its integrators (admin).
+#[utoipa::path(get, path = "/staff/institutions", tag = "staff",
+    responses((status = 200, description = "The institutions", body = Vec<InstitutionRow>),
+        (status = "4XX", description = "No session (401), not an admin (403)", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn institutions(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Json<Vec<InstitutionRow>>> {
+    let staff = signed_in(&state, &headers).await?;
+    if !staff.roles.contains(&Role::Admin) {
+        return Err(forbidden("Your role may not do this."));
+    }
+    let integrators = state.store.integrators().await?;
+    Ok(Json(
+        state
+            .store
+            .institutions()
+            .await?
+            .into_iter()
+            .map(|i| InstitutionRow {
+                integrators: integrators
+                    .iter()
+                    .filter(|g| g.institution_id == i.institution_id)
+                    .map(|g| IntegratorRow {
+                        integrator_id: g.integrator_id.clone(),
+                        name: g.name.clone(),
+                        is_active: g.is_active != 0,
+                        origins: g.origins(),
+                    })
+                    .collect(),
+                institution_id: i.institution_id,
+                name: i.name,
+                is_active: i.is_active,
+            })
+            .collect(),
+    ))
+}
+
+/// An institution's or an integrator's file, as `coverline institution import` and `coverline integrator
+/// import` read them.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ImportBody {
+    /// The TOML file's text.
+    toml: String,
+    /// An institution's logo (the file its `logoName` names), base64; omitted, the stored one stays.
+    logo_base64: Option<String>,
+}
+
+/// Imports (creates or replaces) an institution from its TOML file and logo (admin).
+#[utoipa::path(post, path = "/staff/institutions", tag = "staff",
+    params(("X-CSRF-Token" = String, Header), ("Idempotency-Key" = String, Header)), request_body = ImportBody,
+    responses((status = 200, description = "Imported", body = ActionAnswer),
+        (status = "4XX", description = "No key (400), no session (401), no CSRF token or not an admin (403), a file that does not check (409)", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn import_institution(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<ImportBody>,
+) -> ApiResult<Json<ActionAnswer>> {
+    use base64::Engine;
+    let logo = match body.logo_base64.as_deref() {
+        None => None,
+        Some(b64) => Some(
+            base64::engine::general_purpose::STANDARD
+                .decode(b64.trim())
+                .map_err(|_| ApiError::field(ErrorCode::Validation, "The logo is not base64.", "logoBase64"))?,
+        ),
+    };
+    let store = state.store.clone();
+    let id = coverline_domain::institution::Institution::from_toml(&body.toml).map(|i| i.institution_id).unwrap_or_default();
+    let answer = administer(&state, &headers, "importInstitution", &id, Some(&id), async move {
+        let id = crate::services::institutions::import_text(&store, &body.toml, logo.as_deref()).await?;
+        Ok(Outcome::Done(format!("imported institution {id}")))
+    })
+    .await;
+    state.institutions.invalidate(&id).await;
+    answer
+}
+
+/// Whether to turn it on or off.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ActiveBody {
+    active: bool,
+}
+
+/// Turns an institution on or off (admin): an inactive one's pages and API answer 403.
+#[utoipa::path(post, path = "/staff/institution/{iid}/active", tag = "staff",
+    params(("iid" = String, Path), ("X-CSRF-Token" = String, Header), ("Idempotency-Key" = String, Header)), request_body = ActiveBody,
+    responses((status = 200, description = "Done, or nothing to do", body = ActionAnswer),
+        (status = "4XX", description = "No key (400), no session (401), no CSRF token or not an admin (403), unknown (404)", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn institution_active(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(iid): Path<String>,
+    Json(body): Json<ActiveBody>,
+) -> ApiResult<Json<ActionAnswer>> {
+    let known = state.store.institution(&iid).await?.ok_or_else(ApiError::not_found)?;
+    let store = state.store.clone();
+    let action = if body.active { "activateInstitution" } else { "deactivateInstitution" };
+    let answer = administer(&state, &headers, action, &iid, Some(&iid), async move {
+        if known.is_active == body.active {
+            return Ok(Outcome::NothingToDo(format!(
+                "{} is {} already",
+                known.institution_id,
+                if body.active { "active" } else { "inactive" }
+            )));
+        }
+        crate::services::institutions::set_active(&store, &known.institution_id, body.active).await?;
+        Ok(Outcome::Done(format!(
+            "{} is {} (every API instance within seconds)",
+            known.institution_id,
+            if body.active { "active" } else { "inactive" }
+        )))
+    })
+    .await;
+    state.institutions.invalidate(&iid).await;
+    answer
+}
+
+/// Imports (creates or replaces) an integrator from its TOML file (admin).
+#[utoipa::path(post, path = "/staff/integrators", tag = "staff",
+    params(("X-CSRF-Token" = String, Header), ("Idempotency-Key" = String, Header)), request_body = ImportBody,
+    responses((status = 200, description = "Imported", body = ActionAnswer),
+        (status = "4XX", description = "No key (400), no session (401), no CSRF token or not an admin (403), a file that does not check (409)", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn import_integrator(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(body): Json<ImportBody>,
+) -> ApiResult<Json<ActionAnswer>> {
+    let store = state.store.clone();
+    let file = crate::services::integrators::IntegratorFile::from_toml(&body.toml).ok();
+    let (id, institution) = file.map(|f| (f.integrator_id, f.institution_id)).unwrap_or_default();
+    let answer = administer(&state, &headers, "importIntegrator", &id, Some(&institution), async move {
+        let id = crate::services::integrators::import_text(&store, &body.toml).await?;
+        Ok(Outcome::Done(format!("imported integrator {id}")))
+    })
+    .await;
+    state.framing.invalidate(&institution).await;
+    answer
+}
+
+/// Turns an integrator on or off (admin): an inactive one cannot launch the flow or frame it.
+#[utoipa::path(post, path = "/staff/integrator/{integrator_id}/active", tag = "staff",
+    params(("integrator_id" = String, Path), ("X-CSRF-Token" = String, Header), ("Idempotency-Key" = String, Header)), request_body = ActiveBody,
+    responses((status = 200, description = "Done, or nothing to do", body = ActionAnswer),
+        (status = "4XX", description = "No key (400), no session (401), no CSRF token or not an admin (403), unknown (404)", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn integrator_active(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(integrator_id): Path<String>,
+    Json(body): Json<ActiveBody>,
+) -> ApiResult<Json<ActionAnswer>> {
+    let known = state.store.integrator(&integrator_id).await?.ok_or_else(ApiError::not_found)?;
+    let store = state.store.clone();
+    let action = if body.active { "activateIntegrator" } else { "deactivateIntegrator" };
+    let institution = known.institution_id.clone();
+    let answer = administer(&state, &headers, action, &integrator_id, Some(&institution), async move {
+        let state_word = if body.active { "active" } else { "inactive" };
+        if (known.is_active != 0) == body.active {
+            return Ok(Outcome::NothingToDo(format!("{} is {state_word} already", known.integrator_id)));
+        }
+        store.set_integrator_active(&known.integrator_id, body.active).await?;
+        Ok(Outcome::Done(format!("{} is {state_word}", known.integrator_id)))
+    })
+    .await;
+    state.framing.invalidate(&institution).await;
+    answer
 }
 
 /// How many audit rows to list.
