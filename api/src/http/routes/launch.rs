@@ -10,9 +10,6 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use subtle::ConstantTimeEq;
-use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::http::app::AppState;
@@ -20,12 +17,11 @@ use crate::http::auth::{self, ActiveInstitution};
 use crate::http::error::ApiError;
 use crate::http::openapi::{ErrorBody, InstitutionPath};
 use crate::http::routes::document::client_address;
+use crate::http::sign_in;
 use crate::services::launch::{self, Refusal};
 use crate::services::limits::Limit;
-use coverline_activities::checkout::{new_secret, secret_hash};
 use coverline_domain::ErrorCode;
 use coverline_domain::institution::Institution;
-use coverline_store::OidcSignIn;
 
 /// The cookie that binds an OpenID Connect sign-in to the browser that started it (login CSRF).
 const BINDING_COOKIE: &str = "coverline_launch";
@@ -103,46 +99,24 @@ async fn oidc_start(
     if let Err(refused) = STARTS_PER_CLIENT.take(&state.store, &client_address(&state, &headers, peer), state.clock.now()).await {
         return refused.into_response();
     }
-    let sign_in = match launch::start_sign_in(&state, &institution).await {
+    let started = match launch::start_sign_in(&state, &institution).await {
         Ok(s) => s,
         Err(refusal) => return refused(&iid, refusal),
     };
-    let binding = new_secret();
-    let now = state.clock.now();
-    let login = OidcSignIn {
-        state_hash: secret_hash(&sign_in.state),
-        purpose: purpose(&iid),
-        binding_hash: secret_hash(&binding),
-        pkce_verifier: sign_in.pkce_verifier,
-        nonce: sign_in.nonce,
-        expires_at: now + launch::SIGN_IN_TTL_SECS,
-    };
-    if let Err(e) = state.store.put_oidc_sign_in(&login, now).await {
-        tracing::error!(error = ?e, "launch: recording the sign-in failed");
+    let authorize_url = started.authorize_url.clone();
+    let Ok(binding) = sign_in::record(&state, started, &purpose(&iid), launch::SIGN_IN_TTL_SECS).await else {
         return refused(&iid, Refusal::Unavailable);
-    }
-    let mut response = see_other(&sign_in.authorize_url);
+    };
+    let mut response = see_other(&authorize_url);
     response
         .headers_mut()
         .append(header::SET_COOKIE, binding_cookie(&iid, &binding, launch::SIGN_IN_TTL_SECS, state.config.serves_https()));
     response
 }
 
-/// The identity provider's answer (RFC 6749 section 4.1.2, RFC 9207's `iss`).
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct Callback {
-    code: Option<String>,
-    state: Option<String>,
-    /// The issuer that answers (RFC 9207), when the provider says.
-    iss: Option<String>,
-    /// `access_denied` when the member declined.
-    error: Option<String>,
-}
-
 /// The identity provider sends the member back here: the code is exchanged, the ID token
 /// verified, and the member starts at car lookup, signed in.
-#[utoipa::path(get, path = "/institution/{iid}/launch/oidc/callback", tag = "launch", params(InstitutionPath, Callback),
+#[utoipa::path(get, path = "/institution/{iid}/launch/oidc/callback", tag = "launch", params(InstitutionPath, sign_in::Callback),
     responses((status = 303, description = "To car lookup (or the invalid-state page) with the restore cookie set; or to the splash with \
             `?launch=expired|used|invalid|details|denied|unavailable`", headers(("Location" = String, description = "Where to go"))),
         (status = "4XX", description = "An inactive (403) or unknown (404) institution", body = ErrorBody)))]
@@ -151,41 +125,13 @@ async fn oidc_callback(
     State(state): State<AppState>,
     ActiveInstitution(institution): ActiveInstitution,
     headers: HeaderMap,
-    Query(answer): Query<Callback>,
+    Query(answer): Query<sign_in::Callback>,
 ) -> Response {
     let iid = institution.institution_id.clone();
-    let Some(returned_state) = answer.state.filter(|s| !s.is_empty() && s.len() <= 512) else {
-        return refused(&iid, Refusal::Invalid);
-    };
-    // The sign-in is taken whatever follows: a state works once.
-    let login = match state.store.take_oidc_sign_in(&secret_hash(&returned_state), &purpose(&iid), state.clock.now()).await {
-        Ok(Some(login)) => login,
-        Ok(None) => {
-            tracing::warn!(institution = %iid, "launch refused: an unknown, used or expired sign-in state");
-            return refused(&iid, Refusal::Expired);
-        }
-        Err(e) => {
-            tracing::error!(error = ?e, "launch: reading the sign-in failed");
-            return refused(&iid, Refusal::Unavailable);
-        }
-    };
-    let bound =
-        auth::cookie(&headers, BINDING_COOKIE).is_some_and(|b| bool::from(secret_hash(&b).as_bytes().ct_eq(login.binding_hash.as_bytes())));
-    if !bound {
-        tracing::warn!(institution = %iid, "launch refused: the sign-in was started in another browser");
-        return refused(&iid, Refusal::Invalid);
-    }
-    if let Some(error) = answer.error {
-        tracing::info!(institution = %iid, %error, "launch: the identity provider answered an error");
-        return refused(&iid, Refusal::Denied);
-    }
-    let issuer = institution.launch.as_ref().and_then(|l| l.oidc.as_ref()).map(|o| o.issuer.as_str()).unwrap_or_default();
-    if answer.iss.as_deref().is_some_and(|iss| iss != issuer) {
-        tracing::warn!(institution = %iid, "launch refused: the answer names another issuer (mix-up)");
-        return refused(&iid, Refusal::Invalid);
-    }
-    let Some(code) = answer.code.filter(|c| !c.is_empty() && c.len() <= 2048) else {
-        return refused(&iid, Refusal::Invalid);
+    let issuer = institution.launch.as_ref().and_then(|l| l.oidc.as_ref()).map(|o| o.issuer.clone()).unwrap_or_default();
+    let (code, login) = match sign_in::check(&state, &headers, answer, &purpose(&iid), BINDING_COOKIE, &issuer).await {
+        Ok(checked) => checked,
+        Err(refused_as) => return refused(&iid, refused_as.into()),
     };
     match launch::finish_sign_in(&state, &institution, &code, login.pkce_verifier, login.nonce).await {
         Ok(member) => signed_in(&state, &institution, member).await,

@@ -12,9 +12,9 @@ use axum::Json;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use coverline_activities::checkout::{new_secret, secret_hash};
+use coverline_activities::checkout::new_secret;
 use coverline_domain::{Cents, ErrorCode};
-use coverline_store::{AuditScope, OidcSignIn, PolicyRecord};
+use coverline_store::{AuditScope, PolicyRecord};
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 use time::Date;
@@ -28,6 +28,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::openapi::ErrorBody;
 use crate::http::routes::cancellation::{CancellationTerms, terms};
 use crate::http::routes::document::client_address;
+use crate::http::sign_in;
 use crate::services::funnel::FunnelStep;
 use crate::services::funnel_report::{FunnelRow, tally_until};
 use crate::services::limits::Limit;
@@ -159,72 +160,26 @@ async fn sign_in(State(state): State<AppState>, ConnectInfo(peer): ConnectInfo<S
         Ok(s) => s,
         Err(refusal) => return refused(&state, refusal),
     };
-    let binding = new_secret();
-    let now = state.clock.now();
-    let login = OidcSignIn {
-        state_hash: secret_hash(&started.state),
-        purpose: staff::PURPOSE.into(),
-        binding_hash: secret_hash(&binding),
-        pkce_verifier: started.pkce_verifier,
-        nonce: started.nonce,
-        expires_at: now + staff::SIGN_IN_TTL_SECS,
-    };
-    if let Err(e) = state.store.put_oidc_sign_in(&login, now).await {
-        tracing::error!(error = ?e, "staff sign-in: recording the sign-in failed");
+    let authorize_url = started.authorize_url.clone();
+    let Ok(binding) = sign_in::record(&state, started, staff::PURPOSE, staff::SIGN_IN_TTL_SECS).await else {
         return refused(&state, Refusal::Unavailable);
-    }
-    let mut response = see_other(&started.authorize_url);
+    };
+    let mut response = see_other(&authorize_url);
     response.headers_mut().append(header::SET_COOKIE, binding_cookie(&state, &binding, staff::SIGN_IN_TTL_SECS));
     response
 }
 
-/// The identity provider's answer (RFC 6749 section 4.1.2, RFC 9207's `iss`).
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-struct Callback {
-    code: Option<String>,
-    state: Option<String>,
-    /// The issuer that answers (RFC 9207), when the provider says.
-    iss: Option<String>,
-    /// `access_denied` when the person declined.
-    error: Option<String>,
-}
-
 /// The identity provider sends the browser back here: the code is exchanged, the ID token verified,
 /// the person's roles found, and a session opened.
-#[utoipa::path(get, path = "/staff/callback", tag = "staff", params(Callback),
+#[utoipa::path(get, path = "/staff/callback", tag = "staff", params(sign_in::Callback),
     responses((status = 303, description = "To `/staff` with the session cookie set; or to `/staff?signIn=denied|expired|invalid|unavailable|noRole|off`",
         headers(("Location" = String, description = "Where to go")))))]
 #[tracing::instrument(skip_all)]
-async fn callback(State(state): State<AppState>, headers: HeaderMap, Query(answer): Query<Callback>) -> Response {
-    let Some(returned_state) = answer.state.filter(|s| !s.is_empty() && s.len() <= 512) else {
-        return refused(&state, Refusal::Invalid);
-    };
-    // The sign-in is taken whatever follows: a state works once.
-    let login = match state.store.take_oidc_sign_in(&secret_hash(&returned_state), staff::PURPOSE, state.clock.now()).await {
-        Ok(Some(login)) => login,
-        Ok(None) => return refused(&state, Refusal::Expired),
-        Err(e) => {
-            tracing::error!(error = ?e, "staff sign-in: reading the sign-in failed");
-            return refused(&state, Refusal::Unavailable);
-        }
-    };
-    let bound =
-        auth::cookie(&headers, BINDING_COOKIE).is_some_and(|b| bool::from(secret_hash(&b).as_bytes().ct_eq(login.binding_hash.as_bytes())));
-    if !bound {
-        tracing::warn!("staff sign-in refused: started in another browser");
-        return refused(&state, Refusal::Invalid);
-    }
-    if answer.error.is_some() {
-        return refused(&state, Refusal::Denied);
-    }
-    let issuer = state.config.staff.as_ref().map(|s| s.issuer.as_str()).unwrap_or_default();
-    if answer.iss.as_deref().is_some_and(|iss| iss != issuer) {
-        tracing::warn!("staff sign-in refused: the answer names another issuer (mix-up)");
-        return refused(&state, Refusal::Invalid);
-    }
-    let Some(code) = answer.code.filter(|c| !c.is_empty() && c.len() <= 2048) else {
-        return refused(&state, Refusal::Invalid);
+async fn callback(State(state): State<AppState>, headers: HeaderMap, Query(answer): Query<sign_in::Callback>) -> Response {
+    let issuer = state.config.staff.as_ref().map(|s| s.issuer.clone()).unwrap_or_default();
+    let (code, login) = match sign_in::check(&state, &headers, answer, staff::PURPOSE, BINDING_COOKIE, &issuer).await {
+        Ok(checked) => checked,
+        Err(refused_as) => return refused(&state, refused_as.into()),
     };
     let person = match staff::finish_sign_in(&state, &code, login.pkce_verifier, login.nonce).await {
         Ok(person) => person,
