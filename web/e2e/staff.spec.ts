@@ -91,3 +91,18 @@ test("Summit's manager reads the programme and downloads it as CSV", async ({ pa
   expect(lines.at(-1)).toMatch(/^total,/)
   expect(lines.length).toBeGreaterThanOrEqual(3)
 })
+
+test('an admin sees every institution and its integrators, and confirms before turning one off', async ({ page }) => {
+  await signInToConsole(page, 'root', 'admin-root-2026')
+  await page.getByRole('tab', { name: 'Institutions' }).click()
+  const table = page.getByRole('table', { name: 'Institutions and their integrators' })
+  await expect(table.getByRole('row').filter({ hasText: 'summit-cu' })).toContainText('demo-partner')
+  await passesAxe(page, 'institutions')
+  await page.getByRole('button', { name: 'Turn off summit-cu' }).click()
+  await expect(page.getByRole('dialog')).toContainText('Turn off Summit Credit Union?')
+  await screenshot(page, 'turn-off')
+  await passesAxe(page, 'turn-off dialog')
+  await page.getByRole('button', { name: 'Keep it on' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(table.getByRole('row').filter({ hasText: 'summit-cu' })).toContainText('Active')
+})

@@ -1,7 +1,7 @@
 /**
- * The staff console's calls (docs/staff.md, all under /api/staff) and their JSON, typed by hand as
- * the document writes them until the API's OpenAPI document carries them (then they come from
- * schema.gen.ts like the member app's). Times are unix seconds unless marked ms; amounts are cents.
+ * The staff console's calls (docs/staff.md, all under /api/staff) and their JSON: from schema.gen.ts
+ * where the API's OpenAPI document carries them (the institutions and integrators, the cancellation
+ * terms), the others typed by hand as the document writes them until it does. Times are unix seconds unless marked ms; amounts are cents.
  * The session is the `coverline_staff` cookie (same origin); every POST carries the session's CSRF
  * token and an Idempotency-Key.
  */
@@ -196,6 +196,15 @@ export interface Report {
   days: ReportDay[]
 }
 
+/** `GET /institutions`: an institution as the admin sees it, with its integrators. */
+export type InstitutionRow = components['schemas']['InstitutionRow']
+
+/** An integrator as the admin sees it: on or off, and the origins allowed to frame the flow. */
+export type IntegratorRow = components['schemas']['IntegratorRow']
+
+/** An institution's TOML file and, base64, its logo (omitted: the stored one stays); an integrator's file alone. */
+export type ImportBody = components['schemas']['ImportBody']
+
 export interface AuditEntry {
   /** Unix milliseconds. */
   at: number
@@ -316,6 +325,31 @@ const policyPath = (policyId: string) => `/policy/${enc(policyId)}`
 /** The POSTs on a purchase, by the path after `/policy/{id}/`. */
 export type PurchaseAction = 'retry-booking' | 'resend-emails' | 'cancel' | 'refund-paid' | 'paper-mailed'
 
+/** A POST that acts (each answers an ActionAnswer): its path under /api/staff and its JSON body. */
+export interface StaffPost {
+  path: string
+  body: object
+}
+
+/** The POSTs that act, by what they act on. */
+export const staffPosts = {
+  /** Every purchase action sends a JSON body (`{}` when it takes no field). */
+  purchase: (policyId: string, action: PurchaseAction, body: object): StaffPost => ({
+    path: `${policyPath(policyId)}/${action}`,
+    body,
+  }),
+  importInstitution: (body: ImportBody): StaffPost => ({ path: '/institutions', body }),
+  institutionActive: (institutionId: string, active: boolean): StaffPost => ({
+    path: `/institution/${enc(institutionId)}/active`,
+    body: { active } satisfies components['schemas']['ActiveBody'],
+  }),
+  importIntegrator: (toml: string): StaffPost => ({ path: '/integrators', body: { toml } satisfies ImportBody }),
+  integratorActive: (integratorId: string, active: boolean): StaffPost => ({
+    path: `/integrator/${enc(integratorId)}/active`,
+    body: { active } satisfies components['schemas']['ActiveBody'],
+  }),
+}
+
 export const staffApi = {
   me: () => staffFetch<StaffMe>('/me'),
   signOut: (post: PostHeaders) => staffFetch<undefined>('/sign-out', { method: 'POST', post }),
@@ -323,13 +357,14 @@ export const staffApi = {
   purchase: (policyId: string) => staffFetch<PurchaseDetail>(policyPath(policyId)),
   cancellation: (policyId: string, odometer: number) =>
     staffFetch<CancellationTerms>(`${policyPath(policyId)}/cancellation?odometer=${odometer}`),
-  /** Every action sends a JSON body (`{}` when it takes no field). */
-  act: (policyId: string, action: PurchaseAction, body: object, post: PostHeaders) =>
-    staffFetch<ActionAnswer>(`${policyPath(policyId)}/${action}`, { method: 'POST', body, post }),
+  /** One of staffPosts, with its headers. */
+  act: (request: StaffPost, post: PostHeaders) =>
+    staffFetch<ActionAnswer>(request.path, { method: 'POST', body: request.body, post }),
   paperCopies: () => staffFetch<PaperCopyToMail[]>('/paper-copies'),
   refunds: () => staffFetch<RefundToPay[]>('/refunds'),
   report: (institutionId: string, from: string, to: string) => staffFetch<Report>(reportPath(institutionId, from, to)),
   audit: (limit: number) => staffFetch<AuditEntry[]>(`/audit?limit=${limit}`),
+  institutions: () => staffFetch<InstitutionRow[]>('/institutions'),
 }
 
 /** The report's path under /api/staff (its CSV: the same with `&format=csv`). */

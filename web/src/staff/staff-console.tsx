@@ -8,6 +8,7 @@ import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import type { ComponentType } from 'react'
 import { AuditTab } from './audit-tab'
+import { InstitutionsTab } from './institutions-tab'
 import { MembersTab } from './members-tab'
 import { PaperCopiesTab } from './paper-copies-tab'
 import { ProgrammeTab } from './programme-tab'
@@ -30,6 +31,7 @@ const TABS: readonly ConsoleTab[] = [
   { id: 'paper-copies', label: 'Paper copies', roles: ['support', 'admin'], Panel: PaperCopiesTab },
   { id: 'refunds', label: 'Check refunds', roles: ['support', 'admin'], Panel: RefundsTab },
   { id: 'programme', label: 'Programme', roles: ['manager', 'admin'], Panel: ProgrammeTab },
+  { id: 'institutions', label: 'Institutions', roles: ['admin'], Panel: InstitutionsTab },
   { id: 'audit', label: 'Audit log', roles: ['support', 'manager', 'admin'], Panel: AuditTab },
 ]
 

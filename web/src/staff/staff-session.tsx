@@ -5,10 +5,12 @@ import {
   isSignedOut,
   isUnanswered,
   staffApi,
+  staffPosts,
   type ActionAnswer,
   type PostHeaders,
   type PurchaseAction,
   type StaffMe,
+  type StaffPost,
 } from './staff-api'
 
 /** The signed-in person, and how a call tells the console that the session ended (a 401). */
@@ -79,20 +81,20 @@ export function useStaffLoad<T>(load: (() => Promise<T>) | null): Loaded<T> {
 }
 
 /**
- * Sends a purchase's action with the session's CSRF token and an Idempotency-Key: a new key for
- * each click, except that the same call (same purchase, action and body) sent again after it got no
- * answer keeps its key, so the API does it once. A 401 ends the session (and still rejects).
+ * Sends one of staffPosts with the session's CSRF token and an Idempotency-Key: a new key for each
+ * click, except that the same call (same path and body) sent again after it got no answer keeps its
+ * key, so the API does it once. A 401 ends the session (and still rejects).
  */
-export function useStaffAction(): (policyId: string, action: PurchaseAction, body?: object) => Promise<ActionAnswer> {
+export function useStaffPost(): (request: StaffPost) => Promise<ActionAnswer> {
   const { me, ended } = useStaffSession()
   const unanswered = useRef<{ call: string; key: string } | null>(null)
   return useCallback(
-    async (policyId, action, body = {}) => {
-      const call = JSON.stringify([policyId, action, body])
+    async (request) => {
+      const call = JSON.stringify(request)
       const key = unanswered.current?.call === call ? unanswered.current.key : newIdempotencyKey()
       const post: PostHeaders = { csrfToken: me.csrfToken, idempotencyKey: key }
       try {
-        const answer = await staffApi.act(policyId, action, body, post)
+        const answer = await staffApi.act(request, post)
         unanswered.current = null
         return answer
       } catch (error) {
@@ -103,4 +105,10 @@ export function useStaffAction(): (policyId: string, action: PurchaseAction, bod
     },
     [me.csrfToken, ended],
   )
+}
+
+/** A purchase's action, sent as useStaffPost sends it. */
+export function useStaffAction(): (policyId: string, action: PurchaseAction, body?: object) => Promise<ActionAnswer> {
+  const send = useStaffPost()
+  return useCallback((policyId, action, body = {}) => send(staffPosts.purchase(policyId, action, body)), [send])
 }

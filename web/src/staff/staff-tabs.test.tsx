@@ -30,7 +30,7 @@ describe('staff console: the tabs each role opens', () => {
   it('admin: every tab', async () => {
     serveStaff(adminPerson)
     renderStaff()
-    expect(await tabNames()).toEqual(['Members', 'Paper copies', 'Check refunds', 'Programme', 'Audit log'])
+    expect(await tabNames()).toEqual(['Members', 'Paper copies', 'Check refunds', 'Programme', 'Institutions', 'Audit log'])
   })
 
   it('the selected tab is the URL’s ?tab= (a reload keeps it); one the role does not open falls back to the first', async () => {

@@ -15,6 +15,8 @@ import type {
   AuditEntry,
   CancellationTerms,
   FoundMember,
+  InstitutionRow,
+  IntegratorRow,
   PaperCopyToMail,
   PurchaseDetail,
   RefundToPay,
@@ -156,6 +158,19 @@ export const auditEntry: AuditEntry = {
   message: 'sent the receipt and the contract copy to jane@example.com',
 }
 
+export const demoPartner: IntegratorRow = {
+  integratorId: 'demo-partner',
+  name: 'Demo partner',
+  isActive: true,
+  origins: ['https://partner.example', 'https://app.partner.example'],
+}
+
+/** `GET /institutions`: Summit (on, with the demo partner) and Alpine (off, no integrator). */
+export const institutionRows: InstitutionRow[] = [
+  { ...summit, isActive: true, integrators: [demoPartner] },
+  { ...alpine, isActive: false, integrators: [] },
+]
+
 /** The Texas member's terms quoted for `odometer` miles: the unused part, by check. */
 export function texasQuote(odometer: number): CancellationTerms {
   return { ...texasCancellationTerms, quote: { ...cancellationQuoteProRata, odometer } }
@@ -176,10 +191,17 @@ export function staffError(status: number, code: string, message: string, field?
 
 const S = '*/api/staff'
 
+/** The body of a POST …/active. */
+interface ActiveBody {
+  active: boolean
+}
+
+const onOff = (body: unknown) => ((body as ActiveBody).active ? 'on' : 'off')
+
 /**
  * A fake /api/staff signed in as `me` (null: no session, 401), answering every GET with the
- * fixtures (or what `answers` gives) and every purchase action with `action` (default: done). It
- * records the GETs' URLs and the POSTs.
+ * fixtures (or what `answers` gives) and every action with `action` (default: done). The
+ * institutions' on/off follows what was posted. It records the GETs' URLs and the POSTs.
  */
 export function serveStaff(
   me: StaffMe | null,
@@ -188,10 +210,29 @@ export function serveStaff(
     purchase?: PurchaseDetail
     action?: (posted: Posted) => Response
     cancellation?: (odometer: number) => Response
+    institutions?: InstitutionRow[]
   } = {},
 ) {
   const gets: URL[] = []
   const posts: Posted[] = []
+  let institutions = structuredClone(answers.institutions ?? institutionRows)
+  /** Records an action's POST (at `path`) and answers it with `action`, else done with `message`. */
+  const acted = async (request: Request, path: string, message: (body: unknown) => string) => {
+    const posted: Posted = {
+      path,
+      csrf: request.headers.get('X-CSRF-Token'),
+      key: request.headers.get('Idempotency-Key'),
+      body: await request.json(),
+    }
+    posts.push(posted)
+    const done: ActionAnswer = { outcome: 'done', message: message(posted.body) }
+    return { posted, answer: answers.action?.(posted) ?? HttpResponse.json(done) }
+  }
+  /** Turns the institution or integrator `id` on or off when the answer was a success. */
+  const switched = (answer: Response, change: (row: InstitutionRow) => InstitutionRow) => {
+    if (answer.ok) institutions = institutions.map(change)
+    return answer
+  }
   const got = (request: Request) => gets.push(new URL(request.url))
   const unauthorized = () => staffError(401, 'unauthorized', 'Sign in.')
   server.use(
@@ -222,15 +263,43 @@ export function serveStaff(
       return HttpResponse.json(answers.purchase ?? purchase)
     }),
     http.post(`${S}/policy/:id/:action`, async ({ request, params }) => {
-      const posted: Posted = {
-        path: `/policy/${String(params.id)}/${String(params.action)}`,
-        csrf: request.headers.get('X-CSRF-Token'),
-        key: request.headers.get('Idempotency-Key'),
-        body: await request.json(),
-      }
-      posts.push(posted)
-      const done: ActionAnswer = { outcome: 'done', message: `${String(params.action)} done for ${String(params.id)}` }
-      return answers.action?.(posted) ?? HttpResponse.json(done)
+      const { answer } = await acted(
+        request,
+        `/policy/${String(params.id)}/${String(params.action)}`,
+        () => `${String(params.action)} done for ${String(params.id)}`,
+      )
+      return answer
+    }),
+    http.get(`${S}/institutions`, ({ request }) => {
+      got(request)
+      return HttpResponse.json(institutions)
+    }),
+    http.post(`${S}/institutions`, async ({ request }) => {
+      const { answer } = await acted(request, '/institutions', () => 'imported the institution')
+      return answer
+    }),
+    http.post(`${S}/integrators`, async ({ request }) => {
+      const { answer } = await acted(request, '/integrators', () => 'imported the integrator')
+      return answer
+    }),
+    http.post(`${S}/institution/:iid/active`, async ({ request, params }) => {
+      const iid = String(params.iid)
+      const { posted, answer } = await acted(request, `/institution/${iid}/active`, (body) => `turned ${iid} ${onOff(body)}`)
+      const isActive = (posted.body as ActiveBody).active
+      return switched(answer, (row) => (row.institutionId === iid ? { ...row, isActive } : row))
+    }),
+    http.post(`${S}/integrator/:integratorId/active`, async ({ request, params }) => {
+      const integratorId = String(params.integratorId)
+      const { posted, answer } = await acted(
+        request,
+        `/integrator/${integratorId}/active`,
+        (body) => `turned ${integratorId} ${onOff(body)}`,
+      )
+      const isActive = (posted.body as ActiveBody).active
+      return switched(answer, (row) => ({
+        ...row,
+        integrators: row.integrators.map((one) => (one.integratorId === integratorId ? { ...one, isActive } : one)),
+      }))
     }),
     http.get(`${S}/paper-copies`, ({ request }) => {
       got(request)
