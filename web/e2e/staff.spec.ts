@@ -79,6 +79,16 @@ test("Summit's manager reads the programme and downloads it as CSV", async ({ pa
   await screenshot(page, 'programme')
   await passesAxe(page, 'programme')
 
+  // The branding preview frames the institution's own pages, light and dark.
+  for (const mode of ['light', 'dark']) {
+    await page.getByTitle(`Splash, ${mode}`).scrollIntoViewIfNeeded()
+    const splash = page.frameLocator(`iframe[title="Splash, ${mode}"]`)
+    await expect(splash.getByText('Preview: this page does not start a quote.')).toBeVisible()
+    await expect(splash.locator('html')).toHaveClass(new RegExp(`\\b${mode}\\b`))
+  }
+  await page.getByTitle('Coverage, dark').scrollIntoViewIfNeeded()
+  await screenshot(page, 'branding-preview')
+
   const download = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Download CSV' }).click()
   const file = await download

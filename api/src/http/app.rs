@@ -236,8 +236,8 @@ fn vary_on_encoding() -> SetResponseHeaderLayer<HeaderValue> {
 
 /// The Content-Security-Policy of every response. API responses: nobody may frame them. The web
 /// app's pages: scripts only from the app itself (and the page's one inline script, by its hash), styles from the app and the
-/// style elements the component library inserts, the card widget's frame only from the payment
-/// gateway, and framing only by the app itself and the registered origins of the institution's
+/// style elements the component library inserts, frames only of the app itself (the staff console's
+/// branding preview) and the payment gateway (the card widget), and framing only by the app itself and the registered origins of the institution's
 /// active integrators (integration mode). Behind https, HSTS too.
 async fn frame_policy(
     axum::extract::State(state): axum::extract::State<AppState>,
@@ -257,7 +257,7 @@ async fn frame_policy(
         let gateway = origin_of(&state.config.gateway_public_url);
         format!(
             "default-src 'self'; script-src 'self' {mode_script}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
-             connect-src 'self'; frame-src {gateway}; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors {}",
+             connect-src 'self'; frame-src 'self' {gateway}; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors {}",
             std::iter::once("'self'".to_string()).chain(origins).collect::<Vec<_>>().join(" "),
             mode_script = *crate::http::web_page::INLINE_SCRIPT_HASHES,
         )

@@ -303,11 +303,12 @@ async fn only_registered_origins_may_frame_the_app(db: Db) {
     assert_eq!(framing(csp("/harborline-bank/splash").await), "frame-ancestors 'self'");
     assert_eq!(csp("/api/health").await, "frame-ancestors 'none'");
     // Scripts only from the app and the page's one inline script, by its hash (web_page.rs checks
-    // it is that script); the card widget only from the gateway.
+    // it is that script); frames only of the app (the staff console's preview) and the card widget's
+    // gateway.
     let page = csp("/summit-cu/splash").await;
     assert!(page.contains("script-src 'self' 'sha256-") && !page.contains("'unsafe-inline'; style"), "{page}");
     assert!(!page.split("; ").any(|d| d.starts_with("script-src") && d.contains("unsafe")), "{page}");
-    assert!(page.contains(&format!("frame-src {};", app.sandbox_url)), "{page}");
+    assert!(page.contains(&format!("frame-src 'self' {};", app.sandbox_url)), "{page}");
 }
 
 on_both_databases!(only_registered_origins_may_frame_the_app);

@@ -27,6 +27,8 @@ export interface AppLayoutProps {
   stepper?: StepperProps | null
   /** Links in the footer (footer pages); none hides the footer. */
   footerLinks?: readonly FooterLink[]
+  /** Above the bar: the branding preview's banner (components/preview-frame.tsx). */
+  banner?: ReactNode
   children: ReactNode
 }
 
@@ -94,6 +96,7 @@ export function AppLayout(props: AppLayoutProps) {
   const FlowStepper = arrivedStepper ?? LazyStepper
   return (
     <div className="cl-page">
+      {props.banner}
       <header className={header ? 'cl-bar cl-bar-header' : 'cl-bar cl-bar-dense'} data-testid={header ? 'app-header' : undefined}>
         <div className="cl-bar-side">
           {props.onBack && (

@@ -1,6 +1,6 @@
 import { createContext, useLayoutEffect, useMemo, type ReactNode } from 'react'
 import type { Branding, BrandingColors } from '../api/types'
-import { brandColors, ctaColors } from '../lib/brand-colors'
+import { brandColors, ctaColors, type Scheme } from '../lib/brand-colors'
 import { startColorMode, useColorMode } from '../lib/color-mode'
 import { messages } from '../lib/product'
 import { MessageDialog } from './message-dialog'
@@ -11,6 +11,8 @@ export interface Brand {
   /** Null before the institution is known: the fallback colours. */
   colors: BrandingColors | null
   startsDark: boolean
+  /** A branding preview's forced mode: MUI neither reads nor stores the member's choice. */
+  preview?: Scheme
 }
 
 export const BrandContext = createContext<Brand | null>(null)
@@ -20,17 +22,24 @@ export const BrandContext = createContext<Brand | null>(null)
  * in the current scheme (the primary and secondary readable on it, the cta's text and hover shade),
  * its dark-mode start, and the member's own light/dark choice remembered per institution
  * (lib/color-mode.ts). The page frame and the splash draw with those variables; the screens that use
- * MUI get a theme of the same colours and mode (mui-theme.tsx) from BrandContext.
+ * MUI get a theme of the same colours and mode (mui-theme.tsx) from BrandContext. A branding preview
+ * (`preview`, the staff console's frames) is drawn in the mode it names, and stores nothing.
  */
-export function BrandFrame(props: { institutionId: string; branding: Branding | undefined; children: ReactNode }) {
+export function BrandFrame(props: {
+  institutionId: string
+  branding: Branding | undefined
+  preview?: Scheme
+  children: ReactNode
+}) {
   const colors = props.branding?.colors ?? null
   const startsDark = props.branding?.shouldStartInDarkMode ?? false
   const known = props.branding !== undefined
+  const { preview } = props
   const schemes = useMemo(() => brandColors(colors), [colors])
   const mode = useColorMode()
   useLayoutEffect(() => {
-    if (known) startColorMode(props.institutionId, startsDark)
-  }, [known, props.institutionId, startsDark])
+    if (known) startColorMode(props.institutionId, startsDark, preview)
+  }, [known, props.institutionId, startsDark, preview])
   useLayoutEffect(() => {
     const html = document.documentElement
     const scheme = schemes[mode ?? (html.classList.contains('dark') ? 'dark' : 'light')]
@@ -43,8 +52,8 @@ export function BrandFrame(props: { institutionId: string; branding: Branding | 
     style.setProperty('--cl-cta-hover', scheme.cta.hover)
   }, [schemes, mode])
   const brand = useMemo(
-    () => (known ? { institutionId: props.institutionId, colors, startsDark } : null),
-    [known, props.institutionId, colors, startsDark],
+    () => (known ? { institutionId: props.institutionId, colors, startsDark, preview } : null),
+    [known, props.institutionId, colors, startsDark, preview],
   )
   return <BrandContext.Provider value={brand}>{props.children}</BrandContext.Provider>
 }

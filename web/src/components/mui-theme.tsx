@@ -37,6 +37,7 @@ function ModeBridge() {
 /**
  * The institution's MUI theme around `children`: its colours, its dark-mode start, the member's
  * stored choice (MUI reads the same storage key as lib/color-mode.ts) and, after that, every switch.
+ * In a branding preview, the preview's mode, and no storage at all (MUI would store every switch).
  * Outside a BrandFrame (no institution), MUI's default theme.
  */
 export function MuiTheme({ children }: { children: ReactNode }) {
@@ -47,8 +48,9 @@ export function MuiTheme({ children }: { children: ReactNode }) {
     <Provided.Provider value={true}>
       <ThemeProvider
         theme={themeOf(brand.colors)}
-        defaultMode={brand.startsDark ? 'dark' : 'light'}
+        defaultMode={brand.preview ?? (brand.startsDark ? 'dark' : 'light')}
         modeStorageKey={modeStorageKey(brand.institutionId)}
+        storageManager={brand.preview ? null : undefined}
       >
         <ModeBridge />
         {children}

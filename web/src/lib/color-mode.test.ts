@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { contrastRatio, brandColors, SURFACE } from './brand-colors'
-import { modeStorageKey, setColorMode, startColorMode, useColorMode } from './color-mode'
+import { modeStorageKey, previewModeOf, setColorMode, startColorMode, useColorMode } from './color-mode'
 
 const html = () => document.documentElement
 
@@ -41,6 +41,47 @@ describe('the page’s light/dark mode', () => {
     })
     expect(result.current).toBe('light')
     expect(html()).toHaveClass('light')
+  })
+})
+
+describe('a branding preview’s mode (?preview=light|dark)', () => {
+  it('is read from the URL: light or dark, nothing else', () => {
+    expect(previewModeOf('?preview=dark')).toBe('dark')
+    expect(previewModeOf('?x=1&preview=light')).toBe('light')
+    expect(previewModeOf('?preview=system')).toBeNull()
+    expect(previewModeOf('')).toBeNull()
+  })
+
+  it('forces the mode over the member’s stored choice and the institution’s start, and stores nothing', () => {
+    localStorage.setItem(modeStorageKey('summit-cu'), 'light')
+    expect(startColorMode('summit-cu', false, 'dark')).toBe('dark')
+    expect(html()).toHaveClass('dark')
+    expect(startColorMode('harborline-bank', true, 'light')).toBe('light')
+    expect(html()).toHaveClass('light')
+    expect(localStorage.getItem(modeStorageKey('summit-cu'))).toBe('light')
+    expect(localStorage.getItem(modeStorageKey('harborline-bank'))).toBeNull()
+  })
+
+  it('switches with the toggle without storing it, and does not follow another tab', () => {
+    startColorMode('summit-cu', false, 'light')
+    const { result } = renderHook(() => useColorMode())
+    act(() => setColorMode('dark'))
+    expect(result.current).toBe('dark')
+    expect(html()).toHaveClass('dark')
+    expect(localStorage.length).toBe(0)
+    act(() => {
+      localStorage.setItem(modeStorageKey('summit-cu'), 'light')
+      window.dispatchEvent(new StorageEvent('storage', { key: modeStorageKey('summit-cu') }))
+    })
+    expect(result.current).toBe('dark')
+  })
+
+  it('gives way to the member’s own choice once the page is the member’s again', () => {
+    localStorage.setItem(modeStorageKey('summit-cu'), 'light')
+    startColorMode('summit-cu', false, 'dark')
+    expect(startColorMode('summit-cu', false)).toBe('light')
+    setColorMode('dark')
+    expect(localStorage.getItem(modeStorageKey('summit-cu'))).toBe('dark')
   })
 })
 

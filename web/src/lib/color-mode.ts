@@ -7,7 +7,15 @@ import type { Scheme } from './brand-colors'
  * by: colorSchemeSelector 'class'), and the member's own choice kept per institution under
  * `coverline-mode-{institutionId}` (the key the server page's inline script reads before the first
  * paint, and MUI's modeStorageKey). The screens that use MUI follow it (components/mui-theme.tsx).
+ * A branding preview (`?preview=light|dark`, the staff console's frames) forces its mode instead:
+ * the member's stored choice is neither read nor written, and other tabs' switches are not followed.
  */
+
+/** The mode a branding preview's URL forces (`?preview=light` or `?preview=dark`), else null. */
+export function previewModeOf(search: string): Scheme | null {
+  const mode = new URLSearchParams(search).get('preview')
+  return mode === 'light' || mode === 'dark' ? mode : null
+}
 
 /** localStorage key of the member's choice at one institution. */
 export function modeStorageKey(institutionId: string): string {
@@ -26,7 +34,8 @@ export function storedMode(institutionId: string): Scheme | null {
   return value === 'light' || value === 'dark' ? value : null
 }
 
-let current: { institutionId: string; mode: Scheme } | null = null
+/** The page's mode; `preview`: forced by a branding preview, never stored. */
+let current: { institutionId: string; mode: Scheme; preview: boolean } | null = null
 const listeners = new Set<() => void>()
 
 function apply(mode: Scheme) {
@@ -41,35 +50,41 @@ function notify() {
 }
 
 /**
- * The institution's mode once its branding is known: the member's stored choice, else its
- * dark-mode start. Put on <html> at once.
+ * The institution's mode once its branding is known: a branding preview's `preview` mode, else the
+ * member's stored choice, else its dark-mode start. Put on <html> at once.
  */
-export function startColorMode(institutionId: string, startsDark: boolean): Scheme {
-  const mode = storedMode(institutionId) ?? (startsDark ? 'dark' : 'light')
-  if (current?.institutionId !== institutionId || current.mode !== mode) {
-    current = { institutionId, mode }
+export function startColorMode(institutionId: string, startsDark: boolean, preview?: Scheme): Scheme {
+  const mode = preview ?? storedMode(institutionId) ?? (startsDark ? 'dark' : 'light')
+  const previewing = preview !== undefined
+  if (current?.institutionId !== institutionId || current.mode !== mode || current.preview !== previewing) {
+    current = { institutionId, mode, preview: previewing }
     notify()
   }
   apply(mode)
   return mode
 }
 
-/** The member switches (the dark-mode toggle): on <html> and remembered for the institution. */
+/**
+ * The member switches (the dark-mode toggle): on <html> and remembered for the institution; in a
+ * branding preview, on <html> only.
+ */
 export function setColorMode(mode: Scheme): void {
   if (!current) return
   current = { ...current, mode }
-  try {
-    localStorage.setItem(modeStorageKey(current.institutionId), mode)
-  } catch {
-    // not remembered, still switched
+  if (!current.preview) {
+    try {
+      localStorage.setItem(modeStorageKey(current.institutionId), mode)
+    } catch {
+      // not remembered, still switched
+    }
   }
   apply(mode)
   notify()
 }
 
-/** Another tab of the same institution switched: this one follows. */
+/** Another tab of the same institution switched: this one follows (a branding preview does not). */
 function onStorage(event: StorageEvent) {
-  if (!current || event.key !== modeStorageKey(current.institutionId)) return
+  if (!current || current.preview || event.key !== modeStorageKey(current.institutionId)) return
   const mode = storedMode(current.institutionId)
   if (mode && mode !== current.mode) {
     current = { ...current, mode }

@@ -75,26 +75,50 @@ function ReportView({ report }: { report: Report }) {
   )
 }
 
-/** The institution's splash as members see it, light and dark, side by side (stacked on a phone). */
+/** The member pages the branding preview frames (the app's preview routes: components/preview-frame.tsx), light and dark. */
+const PREVIEWS = [
+  { name: 'Splash', path: 'splash' },
+  { name: 'Coverage', path: 'coverage-preview' },
+] as const
+
+/**
+ * The institution's splash and coverage page as members see them (the coverage page with sample
+ * options), light and dark: two columns on a wide screen, one under the other on a phone. The
+ * frames start no quote, send no analytics and store no light/dark choice.
+ */
 function BrandingPreview({ institutionId }: { institutionId: string }) {
-  const path = `/${encodeURIComponent(institutionId)}/splash`
+  const base = `/${encodeURIComponent(institutionId)}`
   return (
-    <Stack component="section" spacing={1.5}>
-      <Typography component="h3" variant="h6">
+    <Stack component="section" spacing={1.5} aria-labelledby="branding-preview-title">
+      <Typography component="h3" variant="h6" id="branding-preview-title">
         Branding preview
       </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        {(['light', 'dark'] as const).map((mode) => (
-          <Box key={mode} sx={{ flex: 1, minWidth: 0 }}>
-            <iframe
-              src={`${path}?preview=${mode}`}
-              title={`Splash, ${mode}`}
-              loading="lazy"
-              style={{ display: 'block', width: '100%', height: 640, border: '1px solid rgba(0, 0, 0, 0.12)', borderRadius: 8 }}
-            />
-          </Box>
-        ))}
-      </Stack>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+        {PREVIEWS.flatMap(({ name, path }) =>
+          (['light', 'dark'] as const).map((mode) => {
+            const title = `${name}, ${mode}`
+            return (
+              <Stack key={title} component="figure" spacing={0.75} sx={{ m: 0, minWidth: 0 }}>
+                <Typography component="figcaption" variant="subtitle2">
+                  {title}
+                </Typography>
+                <iframe
+                  src={`${base}/${path}?preview=${mode}`}
+                  title={title}
+                  loading="lazy"
+                  style={{
+                    display: 'block',
+                    width: '100%',
+                    height: 640,
+                    border: '1px solid rgba(0, 0, 0, 0.12)',
+                    borderRadius: 8,
+                  }}
+                />
+              </Stack>
+            )
+          }),
+        )}
+      </Box>
     </Stack>
   )
 }

@@ -42,11 +42,22 @@ describe('staff console: programme', () => {
     expect(within(report).getByRole('table', { name: 'By day' })).toHaveTextContent('Jan 2, 2026')
   })
 
-  it('shows the branding preview, light and dark, in titled frames', async () => {
+  it('shows the branding preview, the splash and the coverage page, light and dark, in titled lazy frames', async () => {
     serveStaff(managerPerson)
     renderStaff('/staff?tab=programme')
     expect(await screen.findByTitle('Splash, light')).toHaveAttribute('src', '/summit-cu/splash?preview=light')
     expect(screen.getByTitle('Splash, dark')).toHaveAttribute('src', '/summit-cu/splash?preview=dark')
+    expect(screen.getByTitle('Coverage, light')).toHaveAttribute('src', '/summit-cu/coverage-preview?preview=light')
+    expect(screen.getByTitle('Coverage, dark')).toHaveAttribute('src', '/summit-cu/coverage-preview?preview=dark')
+    const frames = screen.getByRole('region', { name: 'Branding preview' }).querySelectorAll('iframe')
+    expect([...frames].map((frame) => frame.getAttribute('loading'))).toEqual(['lazy', 'lazy', 'lazy', 'lazy'])
+    // Each frame under its visible title.
+    expect([...frames].map((frame) => frame.closest('figure')?.querySelector('figcaption')?.textContent)).toEqual([
+      'Splash, light',
+      'Splash, dark',
+      'Coverage, light',
+      'Coverage, dark',
+    ])
   })
 
   it('an admin picks the institution', async () => {
@@ -54,6 +65,7 @@ describe('staff console: programme', () => {
     const { user } = renderStaff('/staff?tab=programme')
     await user.selectOptions(await screen.findByLabelText('Institution'), 'alpine-fcu')
     expect(screen.getByTitle('Splash, light')).toHaveAttribute('src', '/alpine-fcu/splash?preview=light')
+    expect(screen.getByTitle('Coverage, dark')).toHaveAttribute('src', '/alpine-fcu/coverage-preview?preview=dark')
     await user.click(screen.getByRole('button', { name: 'Show' }))
     await waitFor(() => expect(api.getsOf('/institution/alpine-fcu/report')).toHaveLength(1))
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(

@@ -35,6 +35,8 @@ export interface RateCardActions {
   onRequestExpertGuidance: () => void
   /** Absent when the institution does not offer payment options: the link is hidden. */
   onRequestPaymentOption?: () => void
+  /** The staff's branding preview: the buttons are drawn as members see them and do nothing (aria-disabled). */
+  disabled?: boolean
 }
 
 /** The contract's lines, in the order a member needs them; a line the rate has no number for is left out. */
@@ -61,19 +63,41 @@ export function highlightsOf(rate: Rate): string[] {
 }
 
 function CardFooter({ actions, face }: { actions: RateCardActions; face: 'front' | 'back' }) {
+  const disabled = actions.disabled === true
+  // A disabled action keeps its look (the branding preview shows it) and answers no click.
+  const act = (action: (() => void) | undefined) => (disabled ? undefined : action)
+  const ariaDisabled = disabled || undefined
   return (
     <Stack spacing={1.25} sx={{ px: 2, pb: 2, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
       <Stack direction="row" sx={{ justifyContent: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
-        <Link component="button" type="button" variant="body2" onClick={actions.onRequestExpertGuidance} sx={BRAND_TEXT}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={act(actions.onRequestExpertGuidance)}
+          aria-disabled={ariaDisabled}
+          sx={BRAND_TEXT}
+        >
           {labels.requestExpertGuidance}
         </Link>
         {actions.onRequestPaymentOption && (
-          <Link component="button" type="button" variant="body2" onClick={actions.onRequestPaymentOption} sx={BRAND_TEXT}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={act(actions.onRequestPaymentOption)}
+            aria-disabled={ariaDisabled}
+            sx={BRAND_TEXT}
+          >
             {labels.requestPaymentOption}
           </Link>
         )}
       </Stack>
-      <CtaButton onClick={actions.onPurchase} data-testid={face === 'front' ? 'purchase-button' : 'purchase-button-back'}>
+      <CtaButton
+        onClick={act(actions.onPurchase)}
+        aria-disabled={ariaDisabled}
+        data-testid={face === 'front' ? 'purchase-button' : 'purchase-button-back'}
+      >
         {actions.purchaseLabel}
       </CtaButton>
     </Stack>

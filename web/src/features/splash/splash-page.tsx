@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
+import type { Institution } from '../../api/types'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { ErrorAlert, SelectInput, TextInput } from '../../components/plain-controls'
@@ -51,28 +52,43 @@ function EmailForm() {
     }
   }
   return (
-    <form
-      className="cl-form"
-      noValidate
+    <EmailFormView
+      email={{ ...email, error: formState.errors.emailAddress?.message }}
+      captcha={<CaptchaWidget institutionId={institutionId} />}
+      busy={busy || waitingForCaptcha}
       onFocus={emailResolver.preload}
       onSubmit={(event) => void handleSubmit((values) => submit(values.emailAddress))(event)}
     >
-      <TextInput
-        {...email}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={formState.errors.emailAddress?.message}
-        data-testid="email-input"
-      />
-      <CaptchaWidget institutionId={institutionId} />
       {waitingForCaptcha && (
         <p className="cl-body2" role="status" data-testid="captcha-waiting">
           {messages.captchaRequired}
         </p>
       )}
       {failure && <ErrorAlert data-testid="captcha-failure">{failure}</ErrorAlert>}
-      <CtaButton type="submit" busy={busy || waitingForCaptcha} data-testid="email-submit">
+    </EmailFormView>
+  )
+}
+
+/**
+ * The email form as it is drawn: the address, the captcha, what the form is waiting for
+ * (`children`), Continue. In the staff's branding preview (`preview`) Continue is there and does
+ * nothing (aria-disabled), and the captcha is its placeholder.
+ */
+export function EmailFormView(props: {
+  email: Omit<ComponentProps<typeof TextInput>, 'label' | 'type' | 'autoComplete'>
+  captcha: ReactNode
+  busy?: boolean
+  preview?: boolean
+  onFocus?: () => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  children?: ReactNode
+}) {
+  return (
+    <form className="cl-form" noValidate onFocus={props.onFocus} onSubmit={props.onSubmit}>
+      <TextInput {...props.email} label="Email" type="email" autoComplete="email" data-testid="email-input" />
+      {props.captcha}
+      {props.children}
+      <CtaButton type="submit" busy={props.busy} aria-disabled={props.preview || undefined} data-testid="email-submit">
         Continue
       </CtaButton>
     </form>
@@ -109,18 +125,14 @@ function ResidenceForm() {
 }
 
 /**
- * Splash: email first (creates the user), then the state of residence. Plain HTML on index.html's
- * classes, the static shell's: the first page loads no MUI and is drawn with no styling at run time.
+ * What the splash shows around its form (`children`): the product name, the institution's name and
+ * splash text, a notice, and whom to call with questions. The member's splash and the staff's
+ * branding preview (splash-preview-page.tsx) both draw it.
  */
-export default function SplashPage() {
-  const send = useFlowSend()
-  const institution = FlowActor.useSelector((s) => s.context.institution)
-  const choosingState = FlowActor.useSelector((s) => s.matches({ splash: 'residence' }))
-  const sessionExpired = FlowActor.useSelector((s) => s.context.sessionExpired)
+export function SplashView(props: { institution: Institution | null; notice?: ReactNode; children: ReactNode }) {
+  const { institution } = props
   const splashText = institution?.applicationSettings.splashPageText
   const phone = institutionPhone(institution?.branding)
-  // A launch from online banking that did not sign the member in (read once: the URL changes later).
-  const [launchNotice] = useState(() => launchNoticeOf(window.location.search))
   return (
     <div className="cl-stack">
       <div>
@@ -136,8 +148,8 @@ export default function SplashPage() {
           {splashText}
         </p>
       )}
-      {launchNotice && <ErrorAlert data-testid="launch-notice">{launchNotice}</ErrorAlert>}
-      {choosingState ? <ResidenceForm /> : <EmailForm />}
+      {props.notice}
+      {props.children}
       {phone && (
         <p className="cl-body2 cl-secondary cl-center">
           {`Questions? Call ${institution?.name ?? ''} at `}
@@ -147,6 +159,29 @@ export default function SplashPage() {
           .
         </p>
       )}
+    </div>
+  )
+}
+
+/**
+ * Splash: email first (creates the user), then the state of residence. Plain HTML on index.html's
+ * classes, the static shell's: the first page loads no MUI and is drawn with no styling at run time.
+ */
+export default function SplashPage() {
+  const send = useFlowSend()
+  const institution = FlowActor.useSelector((s) => s.context.institution)
+  const choosingState = FlowActor.useSelector((s) => s.matches({ splash: 'residence' }))
+  const sessionExpired = FlowActor.useSelector((s) => s.context.sessionExpired)
+  // A launch from online banking that did not sign the member in (read once: the URL changes later).
+  const [launchNotice] = useState(() => launchNoticeOf(window.location.search))
+  return (
+    <>
+      <SplashView
+        institution={institution}
+        notice={launchNotice && <ErrorAlert data-testid="launch-notice">{launchNotice}</ErrorAlert>}
+      >
+        {choosingState ? <ResidenceForm /> : <EmailForm />}
+      </SplashView>
       <MessageDialog
         open={sessionExpired}
         title={messages.sessionExpiredTitle}
@@ -154,6 +189,6 @@ export default function SplashPage() {
         testId="session-expired-dialog"
         actions={[{ label: 'Okay', onClick: () => send({ type: 'DISMISS_SESSION_EXPIRED' }), primary: true }]}
       />
-    </div>
+    </>
   )
 }
