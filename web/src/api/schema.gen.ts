@@ -3695,7 +3695,7 @@ export interface operations {
                 state?: string;
                 /** @description The issuer that answers (RFC 9207), when the provider says. */
                 iss?: string;
-                /** @description `access_denied` when the member declined. */
+                /** @description `access_denied` when the person declined. */
                 error?: string;
             };
             header?: never;
