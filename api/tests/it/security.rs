@@ -269,6 +269,8 @@ on_both_databases!(rate_limits_hold_across_instances);
 /// tested where the route is; here: never a 500 for a caller with nothing).
 const WITHOUT_SESSION: &[(&str, &str)] = &[
     ("GET /health", "public"),
+    ("GET /staff/sign-in", "the staff console's sign-in starts at the identity provider (docs/staff.md)"),
+    ("GET /staff/callback", "the identity provider's answer, checked against the sign-in its state names"),
     ("GET /institution/{iid}", "public: the institution's settings"),
     ("GET /institution/{iid}/logo", "public"),
     ("GET /institution/global-settings", "public: settings every institution shares"),
@@ -319,6 +321,30 @@ const POLICY_LINK: &[&str] = &[
     "POST /institution/{iid}/user/{uid}/policy/{policy_id}/papercopy",
 ];
 
+/// The staff console's operations: its session cookie, no member's token (every role and institution
+/// is checked in `staff::every_call_is_authorised_by_role_and_institution`); without a session, 401.
+const STAFF_SESSION: &[&str] = &[
+    "GET /staff/me",
+    "POST /staff/sign-out",
+    "GET /staff/search",
+    "GET /staff/policy/{policy_id}",
+    "GET /staff/policy/{policy_id}/cancellation",
+    "POST /staff/policy/{policy_id}/retry-booking",
+    "POST /staff/policy/{policy_id}/resend-emails",
+    "POST /staff/policy/{policy_id}/cancel",
+    "POST /staff/policy/{policy_id}/refund-paid",
+    "POST /staff/policy/{policy_id}/paper-mailed",
+    "GET /staff/paper-copies",
+    "GET /staff/refunds",
+    "GET /staff/institution/{iid}/report",
+    "GET /staff/institutions",
+    "POST /staff/institutions",
+    "POST /staff/institution/{iid}/active",
+    "POST /staff/integrators",
+    "POST /staff/integrator/{integrator_id}/active",
+    "GET /staff/audit",
+];
+
 /// Every operation of the OpenAPI document is in this file's matrix: under a user id with a session
 /// (`under_user`: another member's token and no token are refused), a token without a user id, the
 /// policy's signed link, or no session for a stated reason. A new operation fails here until it is
@@ -344,7 +370,7 @@ async fn every_operation_is_in_the_access_matrix(db: Db) {
             let secured = operation["security"].as_array().is_some_and(|s| !s.is_empty());
             let needs_token = if under_user.contains(&op) || TOKEN_WITHOUT_USER.contains(&op.as_str()) {
                 true
-            } else if without_session.contains(&op.as_str()) || POLICY_LINK.contains(&op.as_str()) {
+            } else if without_session.contains(&op.as_str()) || POLICY_LINK.contains(&op.as_str()) || STAFF_SESSION.contains(&op.as_str()) {
                 false
             } else {
                 missing.push(op);
@@ -374,6 +400,9 @@ async fn every_operation_is_in_the_access_matrix(db: Db) {
             let (s, answer) = app.call(method, &url, None, body).await;
             if needs_token {
                 assert_eq!(s, 401, "{op} without a token: {answer}");
+            } else if STAFF_SESSION.contains(&op.as_str()) {
+                // 401, or 400 for a request its extractors refuse before the session is read.
+                assert!(s == 401 || s == 400 || s == 422, "{op} without a staff session: {s} {answer}");
             } else {
                 assert!(s < 500, "{op} without a session: {s} {answer}");
             }
@@ -385,7 +414,8 @@ async fn every_operation_is_in_the_access_matrix(db: Db) {
         .map(String::as_str)
         .chain(without_session)
         .chain(TOKEN_WITHOUT_USER.iter().copied())
-        .chain(POLICY_LINK.iter().copied());
+        .chain(POLICY_LINK.iter().copied())
+        .chain(STAFF_SESSION.iter().copied());
     let stale: Vec<&str> = listed.filter(|op| !documented.iter().any(|d| d == op)).collect();
     assert!(stale.is_empty(), "listed in the matrix but not in the document: {stale:?}");
     println!("access matrix: all {} documented operations covered", documented.len());
