@@ -5445,8 +5445,8 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEntry"][];
                 };
             };
-            /** @description No session */
-            401: {
+            /** @description A limit that is not a whole number (400), no session (401) */
+            "4XX": {
                 headers: {
                     [name: string]: unknown;
                 };

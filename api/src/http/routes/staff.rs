@@ -1013,7 +1013,8 @@ struct AuditEntry {
 /// The audit log, newest first: an admin's is everyone's, a manager's their institution's, support's
 /// their own.
 #[utoipa::path(get, path = "/staff/audit", tag = "staff", params(AuditQuery),
-    responses((status = 200, description = "The audit log", body = Vec<AuditEntry>), (status = 401, description = "No session", body = ErrorBody)))]
+    responses((status = 200, description = "The audit log", body = Vec<AuditEntry>),
+        (status = "4XX", description = "A limit that is not a whole number (400), no session (401)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
 async fn audit(State(state): State<AppState>, headers: HeaderMap, Query(query): Query<AuditQuery>) -> ApiResult<Json<Vec<AuditEntry>>> {
     let staff = signed_in(&state, &headers).await?;
