@@ -137,19 +137,11 @@ async fn support_lookup(config: &Config, store: &Store, operator: &str, command:
         SupportCommand::RefundPaid { id, check_number, on, json } => {
             let rules = coverline_activities::cancellation::load_rules(&config.data_dir)?;
             let paid_at = match on {
-                Some(day) => refunds::parse_date(day)?.midnight().assume_utc().unix_timestamp() + 12 * 3600,
+                Some(day) => refunds::paid_on(day)?,
                 None => coverline_store::now(),
             };
             let due = refunds::record_check_paid(store, &rules, id, check_number, paid_at, operator).await?;
-            print_or_json(*json, &due, || {
-                format!(
-                    "recorded check {check_number} for {}: {} refund + {} late penalty (due by {})\n",
-                    coverline_domain::Cents(due.owed_cents).dollar_sign(),
-                    coverline_domain::Cents(due.refund_cents).dollar_sign(),
-                    coverline_domain::Cents(due.penalty_cents).dollar_sign(),
-                    due.due_by
-                )
-            })?;
+            print_or_json(*json, &due, || format!("{}\n", refunds::check_paid_text(check_number, &due)))?;
         }
         SupportCommand::Analytics { email, category, hit_type, json } => {
             let filter = support::HitFilter { category: category.clone(), hit_type: hit_type.clone() };

@@ -221,6 +221,23 @@ pub fn unpaid_refunds_text(rows: &[RefundDue]) -> String {
     out
 }
 
+/// A check paid on `day` (a date as typed), as a moment: noon UTC, so the day is the same in every
+/// US time zone.
+pub fn paid_on(day: &str) -> anyhow::Result<i64> {
+    Ok(parse_date(day)?.midnight().assume_utc().unix_timestamp() + 12 * 3600)
+}
+
+/// What recording a paid check says (`support refund-paid`, the console).
+pub fn check_paid_text(check_number: &str, due: &RefundDue) -> String {
+    format!(
+        "recorded check {check_number} for {}: {} refund + {} late penalty (due by {})",
+        Cents(due.owed_cents).dollar_sign(),
+        Cents(due.refund_cents).dollar_sign(),
+        Cents(due.penalty_cents).dollar_sign(),
+        due.due_by
+    )
+}
+
 /// Records the check that paid a policy's refund on `paid_at`, with the late penalty its state adds
 /// then (written on the timeline). `Err` when the policy has no unpaid check refund.
 pub async fn record_check_paid(

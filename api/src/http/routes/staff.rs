@@ -13,7 +13,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use coverline_activities::checkout::new_secret;
-use coverline_domain::{Cents, ErrorCode};
+use coverline_domain::ErrorCode;
 use coverline_store::{AuditScope, PolicyRecord};
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
@@ -116,15 +116,21 @@ fn as_one_of(staff: &Staff, roles: &[Role]) -> ApiResult<Role> {
 /// A state-changing call's checks: the session's CSRF token (constant-time), and the click's
 /// `Idempotency-Key`.
 fn change(staff: &Staff, headers: &HeaderMap) -> ApiResult<String> {
-    let token = headers.get("x-csrf-token").and_then(|v| v.to_str().ok()).unwrap_or_default();
-    if token.is_empty() || !bool::from(token.as_bytes().ct_eq(staff.csrf_token.as_bytes())) {
-        return Err(forbidden("This request did not carry the session's CSRF token: reload the console."));
-    }
+    carries_csrf_token(staff, headers)?;
     let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok()).map(str::trim).unwrap_or_default();
     if key.is_empty() || key.len() > 128 {
         return Err(ApiError::bad_request("An Idempotency-Key header (1 to 128 characters) is required."));
     }
     Ok(key.to_string())
+}
+
+/// The session's CSRF token in `X-CSRF-Token` (compared in constant time), or 403.
+fn carries_csrf_token(staff: &Staff, headers: &HeaderMap) -> ApiResult<()> {
+    let token = headers.get("x-csrf-token").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    if token.is_empty() || !bool::from(token.as_bytes().ct_eq(staff.csrf_token.as_bytes())) {
+        return Err(forbidden("This request did not carry the session's CSRF token: reload the console."));
+    }
+    Ok(())
 }
 
 /// The purchase `key` names, if this person may see its institution (else 404, as unknown).
@@ -279,10 +285,7 @@ async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Resp
 #[tracing::instrument(skip_all)]
 async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
     let staff = signed_in(&state, &headers).await?;
-    let token = headers.get("x-csrf-token").and_then(|v| v.to_str().ok()).unwrap_or_default();
-    if !bool::from(token.as_bytes().ct_eq(staff.csrf_token.as_bytes())) {
-        return Err(forbidden("This request did not carry the session's CSRF token: reload the console."));
-    }
+    carries_csrf_token(&staff, &headers)?;
     state.store.end_staff_session(&staff.session_hash).await?;
     record(&state, &staff, "signOut", "signed out").await?;
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie(&state, SESSION_COOKIE, "", "/api/staff", 0, "Strict"))]).into_response())
@@ -533,21 +536,12 @@ async fn refund_paid(
     }
     let paid_at = match body.paid_on.as_deref().filter(|d| !d.is_empty()) {
         None => state.clock.now(),
-        Some(day) => {
-            let date = refunds::parse_date(day).map_err(|_| ApiError::field(ErrorCode::Validation, "A date is YYYY-MM-DD.", "paidOn"))?;
-            date.midnight().assume_utc().unix_timestamp() + 12 * 3600
-        }
+        Some(day) => refunds::paid_on(day).map_err(|_| ApiError::field(ErrorCode::Validation, "A date is YYYY-MM-DD.", "paidOn"))?,
     };
     let rules = state.cancellation_rules.clone();
     act(&state, &headers, &policy_id, "refundPaid", |support, policy| async move {
         let due = refunds::record_check_paid(&support.store, &rules, &policy.policy_id, &check_number, paid_at, &support.operator).await?;
-        Ok(Outcome::Done(format!(
-            "recorded check {check_number} for {}: {} refund + {} late penalty (due by {})",
-            Cents(due.owed_cents).dollar_sign(),
-            Cents(due.refund_cents).dollar_sign(),
-            Cents(due.penalty_cents).dollar_sign(),
-            due.due_by
-        )))
+        Ok(Outcome::Done(refunds::check_paid_text(&check_number, &due)))
     })
     .await
 }
