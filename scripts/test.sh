@@ -39,7 +39,13 @@ echo "== API contract: \`coverline openapi\` is valid OpenAPI 3.1 (openapi-spec-
 (cd "$root" && REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_NOTIFICATIONS=true \
   tools/api-types/node_modules/.bin/redocly lint --config redocly.yaml --format stylish "$work/openapi.json")
 echo "== Rust: unit, workflow and API integration tests (SQLite + Postgres)"
-(cd "$root" && cargo test --workspace)
+# The log is kept so that a failure ends with each panic's message: the backtraces of a loaded run
+# bury them, and CI shows the end of the output.
+if ! (cd "$root" && cargo test --workspace 2>&1 | tee "$work/cargo-test.log"; exit "${PIPESTATUS[0]}"); then
+  echo "== Rust: the failed tests' panics (from the log above)"
+  grep -A 6 "panicked at" "$work/cargo-test.log" | grep -v "^ *[0-9]*: \|^ *at " || true
+  exit 1
+fi
 echo "== Chaos (small): 20 purchases, 40 % with a member fault, while coverline (API + separate worker) is SIGKILLed every ~1 s and Temporal restarts once"
 (cd "$root" && "$CARGO_TARGET_DIR/debug/coverline-bench" chaos --purchases 20 --concurrency 10 --kill-every-ms 1000 \
   --member-faults 40 --worker separate --coverline "$coverline_bin" --root "$root")
