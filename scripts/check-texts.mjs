@@ -1,20 +1,96 @@
 #!/usr/bin/env node
-// Fails when a member-facing text of domain/product.json is written literally in code: Rust, the web
-// client, its Vitest tests and its Playwright specs all take these texts from the data file
-// (coverline_domain::product, web/src/lib/product.ts). A text counts when it stands in a string
-// literal or as JSX text; comments may quote the spec. The sandbox (a fake of the payment gateway,
-// a third party) keeps its own texts.
+// The texts check. Fails, naming the key and the language, when:
+// - a language's catalogue (domain/texts/<code>.json) lacks a key of English's, or has one English
+//   has not;
+// - a message is not ICU MessageFormat, or names other values than English's message ({refund});
+// - a Spanish text whose English text names a glossary term (domain/texts/glossary.json) does not use
+//   the glossary's Spanish term, or addresses the member as tú instead of usted;
+// - a member-facing text of a catalogue is written literally in code: Rust, the web client, its
+//   Vitest tests and its Playwright specs all take these texts from the catalogues
+//   (coverline_domain::product, web/src/lib/product.ts). A text counts when it stands in a string
+//   literal or as JSX text; comments may quote the spec. The sandbox (a fake of the payment gateway,
+//   a third party) keeps its own texts.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 
 const root = new URL('..', import.meta.url).pathname
-const product = JSON.parse(readFileSync(`${root}domain/product.json`, 'utf8'))
+const { parse, TYPE } = createRequire(`${root}web/package.json`)('@formatjs/icu-messageformat-parser')
 
-const texts = []
-;(function walk(value) {
-  if (typeof value === 'string') texts.push(value)
-  else if (value && typeof value === 'object') Object.values(value).forEach(walk)
-})(Object.fromEntries(Object.entries(product).filter(([key]) => key !== '$comment')))
+const read = (file) => JSON.parse(readFileSync(`${root}domain/texts/${file}`, 'utf8'))
+const codes = readdirSync(`${root}domain/texts`)
+  .filter((file) => /^[a-z]{2}\.json$/.test(file))
+  .map((file) => file.slice(0, 2))
+  .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : a.localeCompare(b)))
+
+/** Every text of a catalogue by its key (`messages.bookingFailed`, `stepper.0`). */
+function flatten(value, prefix = '', out = new Map()) {
+  if (typeof value === 'string') out.set(prefix, value)
+  else if (value && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) {
+      if (key !== '$comment') flatten(child, prefix ? `${prefix}.${key}` : key, out)
+    }
+  return out
+}
+
+/** The names of the values a message fills in, or the parse error. */
+function argumentsOf(message) {
+  const names = new Set()
+  const walk = (elements) => {
+    for (const element of elements) {
+      if (element.type !== TYPE.literal && element.type !== TYPE.pound) names.add(element.value)
+      for (const option of Object.values(element.options ?? {})) walk(option.value)
+      if (element.children) walk(element.children)
+    }
+  }
+  walk(parse(message))
+  return [...names].sort().join(', ')
+}
+
+const catalogues = new Map(codes.map((code) => [code, flatten(read(`${code}.json`))]))
+const english = catalogues.get('en')
+const problems = []
+for (const [code, texts] of catalogues) {
+  for (const key of english.keys()) if (!texts.has(key)) problems.push(`${key} (${code}): missing`)
+  for (const [key, text] of texts) {
+    if (!english.has(key)) {
+      problems.push(`${key} (${code}): not a key of English's catalogue`)
+      continue
+    }
+    try {
+      const [mine, theirs] = [argumentsOf(text), argumentsOf(english.get(key))]
+      if (mine !== theirs) problems.push(`${key} (${code}): fills in {${mine}}, English fills in {${theirs}}`)
+    } catch (error) {
+      problems.push(`${key} (${code}): not ICU MessageFormat (${error.message})`)
+    }
+  }
+}
+
+// The glossary: a Spanish text whose English text names a term uses the term's Spanish.
+const glossary = read('glossary.json').terms
+const wholeWord = (form) => new RegExp(`(?<![\\p{L}-])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}-])`, 'iu')
+const spanish = catalogues.get('es') ?? new Map()
+for (const [key, text] of english) {
+  for (const term of glossary) {
+    if (!term.en.some((form) => wholeWord(form).test(text))) continue
+    const translated = spanish.get(key)
+    if (translated !== undefined && !term.es.some((form) => translated.toLowerCase().includes(form)))
+      problems.push(`${key} (es): "${term.en[0]}" is "${term.es[0]}" in the glossary (domain/texts/glossary.json)`)
+  }
+}
+// Usted, never tú: the familiar forms a text would use to address the member.
+const familiar = ['tú', 'tu', 'tus', 'te', 'ti', 'contigo', 'puedes', 'tienes', 'quieres', 'necesitas', 'eres', 'estás', 'ingresa', 'selecciona', 'elige', 'haz', 'verifica', 'intenta', 'revisa', 'escribe', 'introduce', 'confirma', 'vuelve', 'recibirás', 'podrás']
+for (const [key, text] of spanish) {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? []
+  const found = words.filter((word) => familiar.includes(word))
+  if (found.length > 0) problems.push(`${key} (es): addresses the member as tú (${[...new Set(found)].join(', ')}); use usted`)
+}
+if (problems.length > 0) {
+  console.error(`The catalogues (domain/texts) are not complete and consistent:\n${problems.join('\n')}`)
+  process.exit(1)
+}
+
+const texts = [...catalogues.values()].flatMap((catalogue) => [...catalogue.values()])
 // Single words ('Purchase', 'Car') are also identifiers; they are checked by review, not here.
 const checked = [...new Set(texts)].filter((text) => text.length >= 8 && text.includes(' '))
 
@@ -52,7 +128,9 @@ for (const file of files) {
 }
 
 if (found.length > 0) {
-  console.error(`Texts of domain/product.json written in code (take them from the data file):\n${found.join('\n')}`)
+  console.error(`Texts of the catalogues (domain/texts) written in code (take them from the catalogue):\n${found.join('\n')}`)
   process.exit(1)
 }
-console.log(`texts: ${checked.length} texts of domain/product.json, none written in ${files.length} code files`)
+console.log(
+  `texts: ${english.size} keys in ${codes.join(', ')}, each an ICU message with English's values; the glossary's ${glossary.length} terms kept; ${checked.length} texts, none written in ${files.length} code files`,
+)

@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$root"
 echo "== API contract: web/src/api/schema.gen.ts matches \`coverline openapi\` (make api-types regenerates it)"
 node "$root/tools/api-types/generate.mjs" "$coverline_bin" --check
-echo "== Texts: no text of domain/product.json written in code (Rust, web, tests, e2e specs)"
+echo "== Texts: the catalogues (domain/texts) complete and consistent, and none of their texts written in code (Rust, web, tests, e2e specs)"
 node "$root/scripts/check-texts.mjs"
 echo "== Rust: cargo fmt --check (rustfmt.toml)"
 cargo fmt --all -- --check

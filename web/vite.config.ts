@@ -50,12 +50,28 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * `npm run dev` serves index.html itself: it carries the English catalogue, as the server's page
+ * does (api/src/http/web_page.rs writes the member's language's).
+ */
+function devTexts(): Plugin {
+  return {
+    name: 'coverline-dev-texts',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const texts = readFileSync(resolve(import.meta.dirname, '../domain/texts/en.json'), 'utf8')
+      const element = `<script type="application/json" id="coverline-texts">${JSON.stringify(JSON.parse(texts)).replace(/</g, '\\u003c')}</script>`
+      return html.replace('<!--coverline:head-->', element)
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), devTexts()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
-    // The product's texts and options live beside the Rust domain (../domain/product.json).
-    fs: { allow: ['.', '../domain/product.json'] },
+    // The product's constants and texts live beside the Rust domain (../domain/product.json, texts/).
+    fs: { allow: ['.', '../domain/product.json', '../domain/texts'] },
   },
   build: {
     outDir: 'dist',
@@ -67,7 +83,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test/page-texts.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // Whole-app tests click through several screens; on 2 busy cores they can pass 5 s.
     testTimeout: 20_000,

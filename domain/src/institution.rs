@@ -202,6 +202,35 @@ pub struct ApplicationSettings {
     #[serde(default)]
     #[schema(required = true)]
     pub institution_refund_text: Option<String>,
+    /// The languages its members may choose (`["en", "es"]`); the page offers a switch when there
+    /// are two. Default: English only.
+    #[serde(default = "english_only")]
+    #[schema(required = true)]
+    pub languages: Vec<crate::Language>,
+    /// The language of a first visit whose browser asks for none of `languages`. Default: English.
+    #[serde(default = "english")]
+    #[schema(required = true)]
+    pub default_language: crate::Language,
+}
+
+fn english_only() -> Vec<crate::Language> {
+    vec![crate::Language::En]
+}
+
+fn english() -> crate::Language {
+    crate::Language::En
+}
+
+impl ApplicationSettings {
+    /// The language a page is in: the member's choice (the device's cookie) when the institution
+    /// offers it, else the first of their browser's `Accept-Language` it offers, else its default.
+    pub fn page_language(&self, chosen: Option<&str>, accept_language: Option<&str>) -> crate::Language {
+        chosen
+            .and_then(crate::Language::parse)
+            .filter(|l| self.languages.contains(l))
+            .or_else(|| accept_language.and_then(|header| crate::Language::negotiate(header, &self.languages)))
+            .unwrap_or(self.default_language)
+    }
 }
 
 /// Switches that force failures so each error path can be shown and tested (never on for a live institution).
@@ -310,6 +339,14 @@ impl Institution {
         if self.application_settings.rate_providers.is_empty() {
             return Err("applicationSettings.rateProviders must name at least one provider".into());
         }
+        let settings = &self.application_settings;
+        if !settings.languages.contains(&settings.default_language) {
+            return Err(format!(
+                "applicationSettings.defaultLanguage {:?} must be one of applicationSettings.languages {:?}",
+                settings.default_language.code(),
+                settings.languages.iter().map(|l| l.code()).collect::<Vec<_>>()
+            ));
+        }
         if self.application_settings.logo_name.contains('/') || self.application_settings.logo_name.contains("..") {
             return Err("applicationSettings.logoName must be a file name".into());
         }
@@ -356,6 +393,15 @@ impl Institution {
     /// The product name on payments and contracts.
     pub fn product_name(&self) -> &str {
         self.application_settings.custom_product_name.as_deref().unwrap_or(DEFAULT_PRODUCT_NAME)
+    }
+
+    /// The product name in `language`: the custom one (the institution's own words), else the
+    /// catalogue's default ('Vehicle Service Contract', 'Contrato de servicio para vehículos').
+    pub fn product_name_in(&self, language: crate::Language) -> String {
+        match &self.application_settings.custom_product_name {
+            Some(name) => name.clone(),
+            None => language.text("labels.defaultProductName").to_owned(),
+        }
     }
 
     /// The provider that rates and books this institution's contracts.

@@ -9,6 +9,7 @@ pub mod collected;
 pub mod contact;
 pub mod error_code;
 pub mod institution;
+pub mod language;
 pub mod lifecycle;
 pub mod money;
 pub mod obligor;
@@ -23,6 +24,7 @@ pub mod vin;
 
 pub use contact::{EmailAddress, PersonName, PhoneNumber, StateCode, ZipCode};
 pub use error_code::ErrorCode;
+pub use language::Language;
 pub use money::Cents;
 pub use vin::Vin;
 

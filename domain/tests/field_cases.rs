@@ -13,7 +13,7 @@ fn read(path: &str) -> Value {
 #[test]
 fn the_server_rules_give_every_case_its_text() {
     let cases = read("tests/field-cases.json");
-    let product = read("product.json");
+    let product = read("texts/en.json");
     let text =
         |key: &Value| key.as_str().map(|k| product["fieldErrors"][k].as_str().unwrap_or_else(|| panic!("fieldErrors.{k}")).to_string());
     type Rule = fn(&str) -> Result<(), coverline_domain::ValidationError>;

@@ -13,9 +13,9 @@
 // Env: APP_URL (required), INSTITUTION (summit-cu), VIN (5XYRLDLC3NG097496), RUNS (20),
 //      CHROME_PATH (/usr/bin/chromium).
 import { RUNS, launchChromium, phonePage, summary, uniqueEmail, walkToVin } from './bench-support.mjs'
-import product from '../../domain/product.json' with { type: 'json' }
+import english from '../../domain/texts/en.json' with { type: 'json' }
 
-const { labels } = product
+const { labels } = english
 
 /** What shows when the coverage page is back: the first card's price. */
 const CONTENT = 'rate-price'

@@ -217,11 +217,15 @@ fn web_pages(web_dir: &std::path::Path, state: AppState) -> Router {
     let template = std::sync::Arc::new(crate::http::web_page::PageTemplate::load(web_dir));
     let page =
         axum::routing::get(move |state, uri, headers| crate::http::web_page::page(state, template.clone(), uri, headers)).with_state(state);
-    let files = ServeDir::new(web_dir).precompressed_br().precompressed_gzip().fallback(page);
+    // `/` and `/index.html` too are the app's page (filled, with its texts), never index.html as built.
+    let files =
+        ServeDir::new(web_dir).append_index_html_on_directories(false).precompressed_br().precompressed_gzip().fallback(page.clone());
     Router::new()
+        .route("/index.html", page)
         .fallback_service(files)
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
-        .layer(vary_on_encoding())
+        // A page is in the language of the device's cookie or the browser's Accept-Language.
+        .layer(SetResponseHeaderLayer::overriding(header::VARY, HeaderValue::from_static("accept-encoding, accept-language, cookie")))
 }
 
 /// `Cache-Control` for a found hashed file; none for an error (a 404 must not stick for a year).

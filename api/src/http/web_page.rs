@@ -24,6 +24,7 @@ use axum::http::{HeaderMap, HeaderValue, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use base64::Engine;
 use coverline_activities::checkout::secret_hash;
+use coverline_domain::Language;
 use coverline_domain::checkout::Step;
 use coverline_domain::institution::Institution;
 use coverline_domain::steps;
@@ -107,11 +108,14 @@ impl PageTemplate {
         Some(Self { html, manifest })
     }
 
-    /// The page for `path` with `institution` (active, known) filled in, or as built; `resumes_at`
-    /// is the step a continue link's checkout is at (its screen's code is preloaded).
-    pub fn render(&self, path: &str, institution: Option<(&Institution, &str)>, resumes_at: Option<Step>) -> String {
+    /// The page for `path` in `language` (its `lang`, its catalogue) with `institution` (active,
+    /// known) filled in, or as built; `resumes_at` is the step a continue link's checkout is at (its
+    /// screen's code is preloaded).
+    pub fn render(&self, path: &str, language: Language, institution: Option<(&Institution, &str)>, resumes_at: Option<Step>) -> String {
+        let texts = format!("<script type=\"application/json\" id=\"coverline-texts\">{}</script>", script_safe(language.catalogue_json()));
+        let lang = format!("<html lang=\"{}\"", language.tag());
         let Some((inst, institution_json)) = institution else {
-            return self.html.replacen(HEAD_MARKER, "", 1).replacen(SHELL_MARKER, "", 1);
+            return self.html.replacen("<html lang=\"en\"", &lang, 1).replacen(HEAD_MARKER, &texts, 1).replacen(SHELL_MARKER, "", 1);
         };
         let kind = PageKind::of(path);
         let colors = &inst.branding.colors;
@@ -120,7 +124,7 @@ impl PageTemplate {
         let mut head = format!(
             "<title>{}</title>\n    <meta name=\"description\" content=\"{}\">\n    <style>:root{{--cl-primary:#{};--cl-secondary:#{};--cl-cta:#{}}}</style>\n    \
              <script>{MODE_SCRIPT}</script>\n    \
-             <script type=\"application/json\" id=\"coverline-institution\">{}</script>",
+             <script type=\"application/json\" id=\"coverline-institution\">{}</script>\n    {texts}",
             escape(&format!("{} · {}", inst.product_name(), inst.name)),
             escape(description),
             colors.primary,
@@ -142,14 +146,14 @@ impl PageTemplate {
             modules.extend(restore_modules(resumes_at));
         }
         let screen_preloads = self.manifest.as_ref().map(|m| preloads(m, &self.html, &modules)).unwrap_or_default();
-        let shell = shell(inst, kind, header, &logo);
+        let shell = shell(inst, language, kind, header, &logo);
         let scheme = if inst.branding.should_start_in_dark_mode { "dark" } else { "light" };
         // The built page's title (the product's) gives way to the institution's, in the head.
         let html = match (self.html.find("<title>"), self.html.find("</title>")) {
             (Some(start), Some(end)) if start < end => format!("{}{}", &self.html[..start], &self.html[end + "</title>".len()..]),
             _ => self.html.clone(),
         };
-        let html = html.replacen("<html lang=\"en\">", &format!("<html lang=\"en\" class=\"{scheme}\">"), 1);
+        let html = html.replacen("<html lang=\"en\">", &format!("{lang} class=\"{scheme}\">"), 1);
         html.replacen(HEAD_MARKER, &head, 1).replacen("</head>", &format!("{screen_preloads}\n  </head>"), 1).replacen(
             SHELL_MARKER,
             &shell,
@@ -188,14 +192,16 @@ impl PageKind {
 }
 
 /// The static shell: the same geometry and texts as the app's first screen (web/index.html's styles).
-fn shell(inst: &Institution, kind: PageKind, header: bool, logo: &str) -> String {
+fn shell(inst: &Institution, language: Language, kind: PageKind, header: bool, logo: &str) -> String {
     let name = escape(&inst.name);
+    // Two languages: the app's bar holds the language switch, its ends are wider (web/index.html).
+    let wide = if inst.application_settings.languages.len() > 1 { " cl-bar-wide" } else { "" };
     let bar = if header {
         format!(
-            "<header class=\"cl-bar cl-bar-header\"><span></span><img class=\"cl-logo\" src=\"{logo}\" alt=\"{name}\"><span></span></header>"
+            "<header class=\"cl-bar cl-bar-header{wide}\"><span></span><img class=\"cl-logo\" src=\"{logo}\" alt=\"{name}\"><span></span></header>"
         )
     } else {
-        "<div class=\"cl-bar cl-bar-dense\"></div>".to_string()
+        format!("<div class=\"cl-bar cl-bar-dense{wide}\"></div>")
     };
     let content = match kind {
         PageKind::Splash => {
@@ -209,13 +215,13 @@ fn shell(inst: &Institution, kind: PageKind, header: bool, logo: &str) -> String
             format!(
                 "<div class=\"cl-content cl-stack\"><div><p class=\"cl-overline\">{}</p><h1 class=\"cl-h5\">{name}</h1></div>{text}\
                  <div class=\"cl-form\" aria-hidden=\"true\"><div class=\"cl-field\"></div><div class=\"cl-captcha\"></div><div class=\"cl-cta\"></div></div></div>",
-                escape(inst.product_name()),
+                escape(&inst.product_name_in(language)),
             )
         }
         // A partner's silent launch lands on coverage: its progress, stepper and title.
         PageKind::Integration { silent: true } => format!(
             "<div class=\"cl-stepper\" aria-hidden=\"true\"></div><h1 class=\"cl-h5 cl-title\">{}</h1><div class=\"cl-placeholder\" aria-hidden=\"true\"><div></div><div></div><div></div></div>",
-            escape(coverline_domain::product::titles::COVERAGE)
+            escape(language.text("titles.coverage"))
         ),
         PageKind::Integration { silent: false } | PageKind::Restore | PageKind::Other => {
             "<div class=\"cl-placeholder\" aria-hidden=\"true\"><div></div><div></div><div></div></div>".to_string()
@@ -291,7 +297,13 @@ pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTempla
         (Some(inst), [_, "resume", token]) => link_step(&state, &inst.institution_id, token).await,
         _ => None,
     };
-    let body = template.render(path, institution.as_ref().zip(json.as_deref()), resumes_at);
+    let language = match &institution {
+        Some(inst) => {
+            inst.application_settings.page_language(chosen_language(&headers).as_deref(), header_text(&headers, header::ACCEPT_LANGUAGE))
+        }
+        None => Language::En,
+    };
+    let body = template.render(path, language, institution.as_ref().zip(json.as_deref()), resumes_at);
     let mut response = match accepts_gzip(&headers).then(|| gzip(body.as_bytes())).flatten() {
         Some(compressed) => {
             ([(header::CONTENT_ENCODING, "gzip"), (header::CONTENT_TYPE, "text/html; charset=utf-8")], compressed).into_response()
@@ -325,6 +337,23 @@ async fn link_step(state: &AppState, institution_id: &str, token: &str) -> Optio
 /// A path segment's `%XX` escapes decoded (as the browser's `decodeURIComponent`); None when not UTF-8.
 fn percent_decoded(segment: &str) -> Option<String> {
     percent_encoding::percent_decode_str(segment).decode_utf8().ok().map(|text| text.into_owned())
+}
+
+/// The cookie a member's language switch sets on the device (web/src/lib/language.ts).
+pub const LANGUAGE_COOKIE: &str = "coverline_language";
+
+/// The language the device chose (its cookie's value), if any.
+fn chosen_language(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|pair| pair.trim().strip_prefix(LANGUAGE_COOKIE)?.strip_prefix('=').map(str::to_owned))
+}
+
+fn header_text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
 }
 
 /// Whether `Accept-Encoding` takes gzip (named, and not with `q=0`).

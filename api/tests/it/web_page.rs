@@ -36,7 +36,7 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
     assert!(page.contains(&format!("<title>{product} · Summit Credit Union</title>")), "{page}");
     assert_eq!(page.matches("<title>").count(), 1, "one title");
     assert!(page.contains(r#"<meta name="description" content="Protect your ride and your budget."#), "{page}");
-    assert!(page.contains(r#"<html lang="en" class="light">"#), "Summit starts light");
+    assert!(page.contains(r#"<html lang="en-US" class="light">"#), "Summit starts light");
     assert!(page.contains("--cl-primary:#0B3D91;--cl-secondary:#6CACE4;--cl-cta:#F47B20"), "brand colours");
     // The shell: the logo (preloaded), the product name, the name and the splash text.
     let shell = between(&page, r#"<div id="coverline-shell""#, r#"<div id="root">"#).expect("a shell before the app's root");
@@ -80,7 +80,7 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
 
     // A dark-mode institution starts dark; another page (a reload) gets the header and a placeholder.
     let (_, _, page) = get("/harborline-bank/user/coverage/level").await;
-    assert!(page.contains(r#"<html lang="en" class="dark">"#));
+    assert!(page.contains(r#"<html lang="en-US" class="dark">"#));
     let shell = between(&page, r#"<div id="coverline-shell""#, r#"<div id="root">"#).unwrap();
     assert!(shell.contains(r#"alt="Harborline Bank""#) && shell.contains("cl-placeholder") && !shell.contains("cl-overline"), "{shell}");
     assert!(!page.contains(&format!(r#"href="/{splash_chunk}""#)), "no splash preload elsewhere");
@@ -110,16 +110,17 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
     assert!(page.contains(&format!(r#"<link rel="modulepreload" crossorigin href="/{theme_chunk}">"#)), "{page}");
 
     // An inactive or unknown institution, or no institution: the page as built (the app says why).
-    for path in ["/lakeshore-cu/splash", "/no-such-cu/splash", "/"] {
+    for path in ["/lakeshore-cu/splash", "/no-such-cu/splash", "/", "/index.html"] {
         let (status, _, page) = get(path).await;
         assert_eq!(status, 200, "{path}");
         assert!(!page.contains(r#"id="coverline-shell""#) && !page.contains(r#"id="coverline-institution""#), "{path}: {page}");
+        assert!(page.contains(r#"id="coverline-texts""#), "{path}: the app's texts");
         assert!(page.contains(&format!("<title>{product}</title>")) && page.contains(r#"<div id="root">"#), "{path}");
     }
     // Gzipped for a browser that takes it: the same page.
     let res = app.http.get(format!("{}/summit-cu/splash", app.url)).header("accept-encoding", "gzip, deflate, br").send().await.unwrap();
     assert_eq!(res.headers()["content-encoding"], "gzip");
-    assert_eq!(res.headers()["vary"], "accept-encoding");
+    assert_eq!(res.headers()["vary"], "accept-encoding, accept-language, cookie");
     let compressed = res.bytes().await.unwrap();
     let mut unzipped = String::new();
     std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&compressed[..]), &mut unzipped).unwrap();
@@ -131,3 +132,58 @@ async fn the_page_carries_the_institution_s_shell(db: Db) {
 }
 
 on_both_databases!(the_page_carries_the_institution_s_shell);
+
+/// The page's language (issue 31): the device's choice (its cookie) when the institution offers it,
+/// else the browser's Accept-Language among the institution's languages, else its default. The page
+/// carries that language's catalogue only, with `<html lang>` to match.
+async fn the_page_is_in_the_member_s_language(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let text = std::fs::read_to_string(workspace().join("data/institutions/summit-cu.toml")).unwrap();
+    let text = text
+        .replace("institutionId = \"summit-cu\"", "institutionId = \"bilingual-cu\"")
+        .replace("[applicationSettings]\n", "[applicationSettings]\nlanguages = [\"en\", \"es\"]\ndefaultLanguage = \"en\"\n");
+    let institution = coverline_domain::institution::Institution::from_toml(&text).unwrap();
+    coverline_store::Store::connect(&app.database_url).await.unwrap().upsert_institution(&institution).await.unwrap();
+    let page = |path: &str, accept: Option<&str>, cookie: Option<&str>| {
+        let mut request = app.http.get(format!("{}{path}", app.url));
+        if let Some(accept) = accept {
+            request = request.header("accept-language", accept);
+        }
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        async move {
+            let res = request.send().await.unwrap();
+            assert_eq!(res.headers()["vary"], "accept-encoding, accept-language, cookie");
+            res.text().await.unwrap()
+        }
+    };
+    let language_of = |page: &str| -> (String, serde_json::Value) {
+        let lang = between(page, "<html lang=\"", "\"").unwrap().to_string();
+        let texts = between(page, r#"<script type="application/json" id="coverline-texts">"#, "</script>").expect("the page's texts");
+        (lang, serde_json::from_str(texts).unwrap())
+    };
+    let spanish: serde_json::Value = serde_json::from_str(coverline_domain::Language::Es.catalogue_json()).unwrap();
+    let english: serde_json::Value = serde_json::from_str(coverline_domain::Language::En.catalogue_json()).unwrap();
+
+    // A Spanish browser's first visit: the whole page in Spanish, the shell's product name too.
+    let spanish_page = page("/bilingual-cu/splash", Some("es-MX,es;q=0.9,en;q=0.5"), None).await;
+    assert_eq!(language_of(&spanish_page), ("es-US".to_string(), spanish.clone()));
+    let product = coverline_domain::Language::Es.text("labels.defaultProductName");
+    assert!(spanish_page.contains(&format!(r#"<p class="cl-overline">{product}</p>"#)), "{spanish_page}");
+    assert!(spanish_page.contains("cl-bar cl-bar-header cl-bar-wide"), "the bar's ends hold the switch");
+    // The device's choice wins over the browser, and a language the institution does not offer is not one.
+    assert_eq!(language_of(&page("/bilingual-cu/splash", Some("es"), Some("a=1; coverline_language=en")).await).0, "en-US");
+    assert_eq!(language_of(&page("/bilingual-cu/user/coverage/level", None, Some("coverline_language=es")).await).0, "es-US");
+    assert_eq!(language_of(&page("/bilingual-cu/splash", Some("es"), Some("coverline_language=fr")).await).0, "es-US");
+    // Neither: the institution's default.
+    assert_eq!(language_of(&page("/bilingual-cu/splash", Some("fr-CA, de"), None).await), ("en-US".to_string(), english.clone()));
+    // Summit offers English only: a Spanish browser, or a Spanish choice, still reads English.
+    let summit = page("/summit-cu/splash", Some("es"), Some("coverline_language=es")).await;
+    assert_eq!(language_of(&summit), ("en-US".to_string(), english.clone()));
+    assert!(summit.contains(r#"<header class="cl-bar cl-bar-header"><span>"#), "the bar as for one language");
+    // A page without an institution carries the English texts (the app says what is wrong, in English).
+    assert_eq!(language_of(&page("/no-such-cu/splash", Some("es"), None).await), ("en-US".to_string(), english));
+}
+
+on_both_databases!(the_page_is_in_the_member_s_language);

@@ -1540,9 +1540,16 @@ export type components = {
         ApplicationSettings: {
             allowPaymentOptions: boolean;
             customProductName: string | null;
+            /** @description The language of a first visit whose browser asks for none of `languages`. Default: English. */
+            defaultLanguage: components["schemas"]["Language"];
             institutionDisclaimer: string | null;
             institutionQuoteModalText: string | null;
             institutionRefundText: string | null;
+            /**
+             * @description The languages its members may choose (`["en", "es"]`); the page offers a switch when there
+             *     are two. Default: English only.
+             */
+            languages: components["schemas"]["Language"][];
             logoName: string;
             /**
              * Format: int64
@@ -2263,6 +2270,11 @@ export type components = {
             /** @description The origins allowed to frame the flow. */
             origins: string[];
         };
+        /**
+         * @description A language of the product: its catalogue is `domain/texts/{code}.json`.
+         * @enum {string}
+         */
+        Language: "en" | "es";
         Launch: {
             member: components["schemas"]["PartnerMember"];
             /** @description State of residence for the quote; default: the member's address. */

@@ -12,6 +12,7 @@ export type BrandingColors = Schemas['Colors']
 export type Branding = Schemas['Branding']
 export type ApplicationSettings = Schemas['ApplicationSettings']
 export type Institution = Schemas['InstitutionView']
+export type Language = Schemas['Language']
 
 export type Address = Schemas['AddressView']
 export type User = Schemas['UserView']

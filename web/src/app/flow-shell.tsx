@@ -85,6 +85,7 @@ function StepScreen() {
       institutionName={institution.name}
       carLine={carLine}
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
+      languages={institution.applicationSettings.languages}
       backIcon={info.errorPage ? 'chevron' : 'arrow'}
       header={institution.branding.shouldHaveHeader && !integrationMode}
       stepper={info.stepper === undefined ? null : { labels: STEPPER_LABELS, activeStep: info.stepper }}
@@ -169,6 +170,7 @@ function FooterScreen({ page }: { page: FooterPage }) {
       logoUrl={institution.logoUrl}
       institutionName={institution.name}
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
+      languages={institution.applicationSettings.languages}
       header={institution.branding.shouldHaveHeader && !integrationMode}
     >
       <ChunkErrorBoundary key={page}>
@@ -192,6 +194,7 @@ function IntegrationScreen() {
       logoUrl={institution.logoUrl}
       institutionName={institution.name}
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
+      languages={institution.applicationSettings.languages}
       header={false}
     >
       <ChunkErrorBoundary>

@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { loadChunk } from '../lib/chunk-load'
 import { setColorMode, useColorMode } from '../lib/color-mode'
+import type { Language } from '../api/types'
 import { AppFooter, type FooterLink } from './app-footer'
 import { FrameIcon } from './frame-icons'
+import { LanguageSwitch } from './language-switch'
 
 export interface AppLayoutProps {
   title: string
@@ -15,6 +17,8 @@ export interface AppLayoutProps {
   /** 'Year Make Model Style' on car pages. */
   carLine?: string | null
   allowDarkModeToggle: boolean
+  /** The institution's languages: with two, the bar offers the other one. */
+  languages?: readonly Language[]
   /** Error pages go back with a chevron. */
   backIcon?: 'arrow' | 'chevron'
   /**
@@ -97,7 +101,10 @@ export function AppLayout(props: AppLayoutProps) {
   return (
     <div className="cl-page">
       {props.banner}
-      <header className={header ? 'cl-bar cl-bar-header' : 'cl-bar cl-bar-dense'} data-testid={header ? 'app-header' : undefined}>
+      <header
+        className={`cl-bar ${header ? 'cl-bar-header' : 'cl-bar-dense'}${(props.languages?.length ?? 0) > 1 ? ' cl-bar-wide' : ''}`}
+        data-testid={header ? 'app-header' : undefined}
+      >
         <div className="cl-bar-side">
           {props.onBack && (
             <button
@@ -118,7 +125,10 @@ export function AppLayout(props: AppLayoutProps) {
             <p className="cl-h6">{props.institutionName}</p>
           )}
         </div>
-        <div className="cl-bar-side">{props.allowDarkModeToggle && <DarkModeToggle />}</div>
+        <div className="cl-bar-side cl-bar-end">
+          {props.languages && <LanguageSwitch languages={props.languages} />}
+          {props.allowDarkModeToggle && <DarkModeToggle />}
+        </div>
       </header>
       {props.progress !== null && <ProgressBar value={props.progress} />}
       <main className="cl-main">

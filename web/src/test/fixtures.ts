@@ -47,6 +47,8 @@ export const institution: Institution = {
     threeCardView: true,
     customProductName: null,
     institutionRefundText: null,
+    languages: ['en'],
+    defaultLanguage: 'en',
   },
   onlyCoveredPlanName: null,
   logoUrl: '/api/institution/summit-cu/logo',

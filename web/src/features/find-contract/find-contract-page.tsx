@@ -171,6 +171,7 @@ export default function FindContractPage(contract: ContractRef) {
           logoUrl={institution.logoUrl}
           institutionName={institution.name}
           allowDarkModeToggle={institution.branding.allowDarkModeToggle}
+          languages={institution.applicationSettings.languages}
         >
           <MuiTheme>
             <Stack spacing={3} data-testid="find-contract-page">

@@ -1,0 +1,130 @@
+//! The languages a member reads Coverline in, and their message catalogues
+//! (`domain/texts/<code>.json`, ICU MessageFormat, the same keys in each).
+//!
+//! An institution turns languages on in its TOML (`applicationSettings.languages`,
+//! `defaultLanguage`); a member's page is in their choice (a cookie on the device), else the first
+//! of their browser's `Accept-Language` the institution offers, else the institution's default.
+
+use serde::{Deserialize, Serialize};
+
+/// A language of the product: its catalogue is `domain/texts/{code}.json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// English (en-US): the spec's texts, letter for letter.
+    En,
+    /// Spanish (es-US), addressing the member as usted.
+    Es,
+}
+
+impl Language {
+    /// Every language with a catalogue.
+    pub const ALL: [Language; 2] = [Language::En, Language::Es];
+
+    /// The catalogue's code (`en`, `es`): the cookie's value, the TOML's and the API's.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Es => "es",
+        }
+    }
+
+    /// The BCP 47 tag of the page (`<html lang>`), the emails and the formats (dates, money).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Language::En => "en-US",
+            Language::Es => "es-US",
+        }
+    }
+
+    /// The language of a code (`es`) or a tag (`es-US`, `ES-mx`): its primary subtag.
+    pub fn parse(code: &str) -> Option<Language> {
+        let primary = code.split(['-', '_']).next().unwrap_or_default();
+        Language::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(primary.trim()))
+    }
+
+    /// The catalogue as the page carries it: compact JSON without its `$comment`.
+    pub fn catalogue_json(self) -> &'static str {
+        match self {
+            Language::En => include_str!(concat!(env!("OUT_DIR"), "/texts-en.json")),
+            Language::Es => include_str!(concat!(env!("OUT_DIR"), "/texts-es.json")),
+        }
+    }
+
+    /// The first language of an `Accept-Language` header (RFC 9110 §12.5.4: by weight, then order)
+    /// among `offered`; `None` when the header names none of them (`*` names none: the
+    /// institution's default applies).
+    pub fn negotiate(accept_language: &str, offered: &[Language]) -> Option<Language> {
+        let mut ranges: Vec<(u16, usize, Language)> = accept_language
+            .split(',')
+            .enumerate()
+            .filter_map(|(order, range)| {
+                let mut parts = range.split(';');
+                let language = Language::parse(parts.next()?.trim())?;
+                let weight = parts.filter_map(|p| p.trim().strip_prefix("q=")).next().map_or(Some(1000), |q| {
+                    q.trim().parse::<f32>().ok().filter(|q| (0.0..=1.0).contains(q)).map(|q| (q * 1000.0) as u16)
+                })?;
+                (weight > 0 && offered.contains(&language)).then_some((weight, order, language))
+            })
+            .collect();
+        ranges.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        ranges.first().map(|(_, _, language)| *language)
+    }
+}
+
+mod table {
+    include!(concat!(env!("OUT_DIR"), "/texts_table.rs"));
+}
+
+impl Language {
+    /// The text of `key` (`titles.coverage`) in this language. Every catalogue has every key (the
+    /// build checks), so a missing key is a typo in the caller: it answers "".
+    pub fn text(self, key: &str) -> &'static str {
+        let language = Language::ALL.iter().position(|l| *l == self).unwrap_or(0);
+        table::KEYS.binary_search(&key).map_or("", |i| table::TEXTS[language][i])
+    }
+}
+
+impl std::fmt::Display for Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_tags_parse() {
+        assert_eq!(Language::parse("es"), Some(Language::Es));
+        assert_eq!(Language::parse("ES-mx"), Some(Language::Es));
+        assert_eq!(Language::parse("en_US"), Some(Language::En));
+        assert_eq!(Language::parse("fr"), None);
+        assert_eq!(Language::parse(""), None);
+    }
+
+    #[test]
+    fn accept_language_picks_the_heaviest_offered_language() {
+        let both = [Language::En, Language::Es];
+        assert_eq!(Language::negotiate("es-US,es;q=0.9,en;q=0.8", &both), Some(Language::Es));
+        assert_eq!(Language::negotiate("fr-CA, en;q=0.5, es;q=0.7", &both), Some(Language::Es));
+        assert_eq!(Language::negotiate("en, es", &both), Some(Language::En), "equal weights: the first");
+        assert_eq!(Language::negotiate("es;q=0, en;q=0.1", &both), Some(Language::En), "q=0 refuses");
+        assert_eq!(Language::negotiate("es", &[Language::En]), None, "not offered");
+        assert_eq!(Language::negotiate("*", &both), None);
+        assert_eq!(Language::negotiate("es;q=2, garbage;;;", &both), None, "a malformed weight is ignored");
+    }
+
+    #[test]
+    fn every_catalogue_is_embedded_without_its_comment() {
+        for language in Language::ALL {
+            let catalogue: serde_json::Value = serde_json::from_str(language.catalogue_json()).unwrap();
+            assert!(catalogue.get("$comment").is_none());
+            assert!(catalogue["fieldErrors"]["required"].is_string(), "{language}");
+        }
+        assert_eq!(Language::En.text("titles.coverage"), crate::product::titles::COVERAGE);
+        assert_ne!(Language::Es.text("titles.coverage"), Language::En.text("titles.coverage"));
+        assert_eq!(Language::Es.text("no.such.key"), "");
+    }
+}
