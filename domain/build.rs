@@ -102,8 +102,9 @@ fn merged(constants: &str, catalogue: &str) -> Map<String, Value> {
         texts["options"][list].get(key).cloned().unwrap_or_else(|| panic!("{catalogue}: options.{list}.{key} is missing"))
     };
     let mut doc = Map::new();
+    // The screens' own texts (`screens.<area>.<key>`) are the web's; Rust reads them by key (`Language::text`).
     for (group, value) in &texts {
-        if group != "options" {
+        if group != "options" && group != "screens" {
             doc.insert(group.clone(), value.clone());
         }
     }

@@ -696,21 +696,20 @@ fn the_contract_renders_with_and_without_sales_tax() {
         }
         let pages = pages_of(&text);
         assert!(pages >= 2, "{name}: a multi-page contract, got {pages} page(s)");
+        // The contract's contact heading is the coverage card's (domain/texts, screens.coverage.contacts).
+        let who_to_call = coverline_domain::Language::En.text("screens.coverage.contacts.title");
         match doc.sales_tax.as_deref() {
             Some(tax) => assert!(flat.contains("Sales tax") && flat.contains(tax), "{name}: sales tax line"),
             None => assert!(!flat.contains("Sales tax"), "{name}: no sales tax line"),
         }
         if doc.benefits.is_empty() {
             assert!(flat.contains("No additional benefits come with the PREMIUM plan"), "{name}: no-benefits note");
-            assert!(
-                !flat.contains("Who to call") && !flat.contains(&squash(coverline_activities::documents::DEFAULT_REFUND_TEXT)),
-                "{name}"
-            );
+            assert!(!flat.contains(who_to_call) && !flat.contains(&squash(coverline_activities::documents::DEFAULT_REFUND_TEXT)), "{name}");
         } else {
             // The provider's own benefit texts (NAC: rental $50 per day up to 7 days), not another provider's.
             assert!(flat.contains("$50 per day") && !flat.contains("$40 per day"), "{name}: NAC rental benefit");
             assert!(doc.benefits.iter().all(|b| flat.contains(&squash(&b.text))), "{name}: every benefit printed");
-            assert!(flat.contains("Who to call") && flat.contains("(800) 555-0101"), "{name}: contact lines");
+            assert!(flat.contains(who_to_call) && flat.contains("(800) 555-0101"), "{name}: contact lines");
         }
         if doc.covered_components.is_empty() {
             assert!(flat.contains("provided by the administrator"), "{name}: schedule note");

@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::ValidationError;
 use crate::product::{field_errors, labels, options};
+use crate::{Language, ValidationError};
 
 /// The longest text kept for any one field.
 pub const MAX_TEXT: usize = 200;
@@ -247,8 +247,9 @@ impl CollectedInfo {
                 .join("; ")
         });
         [
-            ("First name", text(&self.first_name)),
-            ("Last name", text(&self.last_name)),
+            // The institution reads its contact requests in English: the labels the member's page has in English.
+            (Language::En.text("screens.personalDetails.firstName"), text(&self.first_name)),
+            (Language::En.text("screens.personalDetails.lastName"), text(&self.last_name)),
             ("Email", text(&self.email_address)),
             ("Phone", text(&self.phone_number)),
             (labels::STATE_OF_RESIDENCE, text(&self.chosen_state_of_residence)),

@@ -85,6 +85,23 @@ impl Language {
     }
 }
 
+/// A value a catalogue message fills in: a text, a number (plurals), or a date (`DateTimeValue`).
+pub use formatjs_icu_messageformat::{DateTimeValue, Value as MessageValue};
+
+impl Language {
+    /// The message of `key` in this language with `values` filled in (ICU MessageFormat, FormatJS's
+    /// Rust runtime, ICU4X's plural rules and dates: `26 de noviembre de 2026`). A message that does
+    /// not format (an argument missing) is logged by the caller's test, not hidden: it answers the
+    /// message as written.
+    pub fn format(self, key: &str, values: &[(&str, MessageValue)]) -> String {
+        let message = self.text(key);
+        let values: formatjs_icu_messageformat::Values = values.iter().map(|(name, value)| ((*name).to_owned(), value.clone())).collect();
+        formatjs_icu_messageformat::IcuMessageFormat::try_new(message)
+            .and_then(|format| format.format_to_string(self.tag(), &values))
+            .unwrap_or_else(|_| message.to_owned())
+    }
+}
+
 impl std::fmt::Display for Language {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.code())
@@ -114,6 +131,27 @@ mod tests {
         assert_eq!(Language::negotiate("es", &[Language::En]), None, "not offered");
         assert_eq!(Language::negotiate("*", &both), None);
         assert_eq!(Language::negotiate("es;q=2, garbage;;;", &both), None, "a malformed weight is ignored");
+    }
+
+    #[test]
+    fn messages_format_plurals_and_dates_in_their_language() {
+        let english = "{years, plural, one {# year} other {# years}} from {start, date, long}";
+        let spanish = "{years, plural, one {# año} other {# años}} desde el {start, date, long}";
+        let format = |language: Language, message: &str, years: i64| {
+            let values = [
+                ("years".to_owned(), MessageValue::Integer(years)),
+                ("start".to_owned(), MessageValue::DateTime(DateTimeValue::from_unix_millis(1_795_694_400_000))),
+            ];
+            formatjs_icu_messageformat::IcuMessageFormat::try_new(message)
+                .unwrap()
+                .format_to_string(language.tag(), &values.into_iter().collect())
+                .unwrap()
+        };
+        assert_eq!(format(Language::En, english, 1), "1 year from November 26, 2026");
+        assert_eq!(format(Language::Es, spanish, 2), "2 años desde el 26 de noviembre de 2026");
+        // A catalogue message by key, its value filled in.
+        let member = Language::Es.format("fieldErrors.memberQuestion", &[("institution", MessageValue::String("Summit".into()))]);
+        assert_eq!(member, "Indique si es socio de Summit");
     }
 
     #[test]

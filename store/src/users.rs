@@ -1,6 +1,7 @@
 //! Users and their email-verification codes.
 
 use anyhow::Context;
+use coverline_domain::Language;
 
 use crate::{Store, now};
 
@@ -26,6 +27,8 @@ pub struct UserRecord {
     pub created_at: i64,
     /// The integrator whose server launched this member into a partner's page; `None` for the splash.
     pub integrator_id: Option<String>,
+    /// The language the member reads Coverline in, kept for what is sent to them later.
+    pub language: Language,
 }
 
 impl<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> for UserRecord {
@@ -48,6 +51,8 @@ impl<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> for UserRecord {
             email_verified_at: row.try_get("email_verified_at")?,
             created_at: row.try_get("created_at")?,
             integrator_id: row.try_get("integrator_id")?,
+            // A value no version wrote is English, the product's first language.
+            language: Language::parse(&row.try_get::<String, _>("language")?).unwrap_or(Language::En),
         })
     }
 }
@@ -88,23 +93,43 @@ pub struct VerificationCodeRecord {
     pub sends_in_window: i64,
 }
 
-const USER_COLUMNS: &str = "user_id, institution_id, email, password_hash, first_name, last_name, phone, street, city, state, zip, is_member, consents_to_solicit, email_verified_at, created_at, integrator_id";
+const USER_COLUMNS: &str = "user_id, institution_id, email, password_hash, first_name, last_name, phone, street, city, state, zip, is_member, consents_to_solicit, email_verified_at, created_at, integrator_id, language";
 
 impl Store {
-    /// Creates a user.
-    pub async fn insert_user(&self, user_id: &str, institution_id: &str, email: &str, password_hash: &str) -> anyhow::Result<UserRecord> {
+    /// Creates a user who reads Coverline in `language`.
+    pub async fn insert_user(
+        &self,
+        user_id: &str,
+        institution_id: &str,
+        email: &str,
+        password_hash: &str,
+        language: Language,
+    ) -> anyhow::Result<UserRecord> {
         sqlx::query(
-            "INSERT INTO users (user_id, institution_id, email, password_hash, consents_to_solicit, created_at) VALUES ($1, $2, $3, $4, 1, $5)",
+            "INSERT INTO users (user_id, institution_id, email, password_hash, consents_to_solicit, created_at, language) \
+             VALUES ($1, $2, $3, $4, 1, $5, $6)",
         )
         .bind(user_id)
         .bind(institution_id)
         .bind(email)
         .bind(password_hash)
         .bind(now())
+        .bind(language.code())
         .execute(&self.writer)
         .await
         .context("inserting user")?;
         self.user(user_id).await?.context("user just inserted")
+    }
+
+    /// The member's language from now on (the page's switch).
+    pub async fn set_user_language(&self, user_id: &str, language: Language) -> anyhow::Result<()> {
+        sqlx::query("UPDATE users SET language = $1 WHERE user_id = $2")
+            .bind(language.code())
+            .bind(user_id)
+            .execute(&self.writer)
+            .await
+            .context("recording the user's language")?;
+        Ok(())
     }
 
     /// Records that `integrator_id`'s server launched the user (before the launch code is given).

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { fieldErrors, labels, messages } from './product'
+import { fieldErrors, fill, labels, messages, product } from './product'
 import {
   cardSettled,
   agreeAndBook,
@@ -103,7 +103,7 @@ test('the coverage page’s dialogs: impact modal and expert guidance; contact-m
   await page.getByRole('button', { name: labels.requestExpertGuidance }).click()
   await expect(page.getByRole('dialog', { name: labels.requestExpertGuidance })).toBeVisible()
   await passesAxe(page, 'expert guidance dialog', { dialog: true })
-  await page.getByRole('button', { name: 'Yes' }).click()
+  await page.getByRole('button', { name: product.screens.coverage.yesButton }).click()
   await onPage(page, 'user/contact-me')
   await passesAxeLightAndDark(page, 'contact-me')
   await page.getByTestId('contact-first-name').fill('Jane')
@@ -190,7 +190,7 @@ test('booking and payment problems: the retry dialog, booking-error, the speed b
   const speedBump = page.getByRole('dialog', { name: messages.paymentProblemTitle })
   await expect(speedBump).toBeVisible({ timeout: 60_000 })
   await passesAxe(page, 'payment speed bump', { dialog: true })
-  await speedBump.getByRole('button', { name: 'Okay' }).click()
+  await speedBump.getByRole('button', { name: product.screens.payment.okayButton }).click()
   await onPage(page, 'user/payment-error', 'checkout-lab')
   await passesAxeLightAndDark(page, 'payment-error')
 })
@@ -279,9 +279,9 @@ test('a whole purchase with the keyboard alone: splash to confirmation', async (
   await expect(modal).toBeHidden()
   await tabTo(page, byId('rate-card'))
   await key('ArrowRight')
-  await expect(byId('rate-position')).toContainText('Option 3 of 3')
+  await expect(byId('rate-position')).toContainText(fill(product.screens.coverage.position, { position: '3', count: '3' }))
   await key('ArrowLeft')
-  await expect(byId('rate-position')).toContainText('Option 2 of 3')
+  await expect(byId('rate-position')).toContainText(fill(product.screens.coverage.position, { position: '2', count: '3' }))
   await key('Enter')
   await expect(byId('rate-card-back')).toHaveAttribute('aria-hidden', 'false')
   await expect(byId('flip-to-front')).toBeFocused()

@@ -8,12 +8,12 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { labels, titles } from './product'
+import { fill, labels, product, titles } from './product'
 import { screenshotter } from './support'
 
 const IID = 'summit-cu'
 const MODE_KEY = `coverline-mode-${IID}`
-const PREVIEW_NOTE = 'Preview: this page does not start a quote.'
+const PREVIEW_NOTE = product.screens.components.previewNote
 
 const screenshot = screenshotter('branding-preview-')
 
@@ -84,7 +84,7 @@ test('the splash’s preview: dark, then light, before any script and with the a
 
   for (const mode of ['dark', 'light'] as const) {
     await page.goto(`/${IID}/splash?preview=${mode}`)
-    await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveText(PREVIEW_NOTE)
+    await expect(page.getByRole('complementary', { name: product.screens.components.previewLabel })).toHaveText(PREVIEW_NOTE)
     await expect(page.getByTestId('institution-name')).toHaveText('Summit Credit Union')
     await expect(page.locator('#coverline-shell')).toHaveCount(0)
     await inMode(page, mode)
@@ -96,7 +96,7 @@ test('the splash’s preview: dark, then light, before any script and with the a
     await page.keyboard.type('jane@example.com')
     await page.keyboard.press('Enter')
     await expect(email).toHaveValue('')
-    const proceed = page.getByRole('button', { name: 'Continue' })
+    const proceed = page.getByRole('button', { name: product.screens.splash.continueButton })
     await expect(proceed).toHaveAttribute('aria-disabled', 'true')
     // Playwright waits for an aria-disabled button to become enabled: a member's click, forced.
     await proceed.click({ force: true })
@@ -136,13 +136,15 @@ test('the coverage page’s preview: three sample rate cards in Summit’s frame
   const sent = apiRequests(page)
   for (const mode of ['dark', 'light'] as const) {
     await page.goto(`/${IID}/coverage-preview?preview=${mode}`)
-    await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveText(PREVIEW_NOTE)
+    await expect(page.getByRole('complementary', { name: product.screens.components.previewLabel })).toHaveText(PREVIEW_NOTE)
     await expect(page.getByTestId('page-title')).toHaveText(titles.coverage)
     await expect(page.getByRole('img', { name: 'Summit Credit Union' })).toBeVisible()
     await inMode(page, mode)
 
     // Three options, the middle one first, as a member's quote shows them; each card is there.
-    await expect(page.getByTestId('rate-position')).toContainText('Option 2 of 3')
+    await expect(page.getByTestId('rate-position')).toContainText(
+      fill(product.screens.coverage.position, { position: '2', count: '3' }),
+    )
     const dots = page.getByRole('button', { name: /^Show option \d/ })
     await expect(dots).toHaveCount(3)
     const names: string[] = []

@@ -7,7 +7,7 @@
  * digits; the first paint (the server's shell, before any script); the inactive institution's dialog.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { fieldErrors, labels, messages } from './product'
+import { fieldErrors, labels, messages, product } from './product'
 import {
   cardSettled,
   dismissImpactModal,
@@ -160,7 +160,7 @@ for (const brand of BRANDS) {
     // The back of the card: who to call, the institution's numbers before the provider's.
     await page.getByTestId('flip-to-back').click()
     const back = page.getByTestId('rate-card-back')
-    await back.getByRole('button', { name: 'Who to call' }).click()
+    await back.getByRole('button', { name: product.screens.coverage.contacts.title }).click()
     const lines = back.getByTestId('section-contact-numbers')
     for (const [label, phone] of Object.entries(brand.contactLines)) {
       await expect(lines.getByText(label, { exact: true })).toBeVisible()

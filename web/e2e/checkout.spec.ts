@@ -7,7 +7,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
 import { HAS_DATABASE, policiesOf, storedBytes, storedPurchase } from './database'
 import { emailsTo, waitForVerificationCodes } from './maildev'
-import { fieldErrors, labels, messages } from './product'
+import { fieldErrors, fill, labels, messages, product } from './product'
 import {
   agreeAndBook,
   CARDS,
@@ -36,7 +36,7 @@ const LAB = 'checkout-lab'
 /** The API's shortest time between two codes (20 s), plus a second for its whole-second clock. */
 /** The stack's code-resend window (COVERLINE_CODE_RESEND_SECS, short under scripts/e2e.sh), and a second more. */
 const RESEND_INTERVAL_MS = (Number(process.env.E2E_CODE_RESEND_SECS ?? 20) + 1) * 1000
-const RETRIEVAL_FAILED = `${messages.retrievalFailed} Please contact Summit Credit Union support at (800) 555-0142.`
+const RETRIEVAL_FAILED = `${messages.retrievalFailed} ${fill(product.screens.findContract.contactSupportAt, { institution: 'Summit Credit Union', phone: '(800) 555-0142' })}`
 
 /** A six-digit code that is not `code`. */
 function otherCode(code: string): string {
@@ -96,7 +96,12 @@ test.describe('a) the email code', () => {
     await page.getByTestId('validate-email').click()
 
     await onPage(page, 'user/verify-email/code-confirmation')
-    await expect(page.getByTestId('email-sent-message')).toHaveText(`We sent a 6-digit code to ${changed.toLowerCase()}.`)
+    await expect(page.getByTestId('email-sent-message')).toHaveText(
+      fill(product.screens.verifyEmail.codeSent, {
+        digits: String(product.limits.codeDigits),
+        emailAddress: changed.toLowerCase(),
+      }),
+    )
     await waitForVerificationCodes(changed, 1)
     const sent = await emailsTo(changed)
     expect(sent.flatMap((message) => message.to.map((to) => to.address))).toEqual([changed.toLowerCase()])
@@ -176,7 +181,7 @@ test('c) a declined card: the speed bump, payment-error, Retry Payment, an appro
   await expect(dialog.getByText(messages.paymentProblem, { exact: true })).toBeVisible()
   await expect(page.getByTestId('payment-continue')).toBeDisabled()
   await screenshot(page, 'card-declined-speed-bump')
-  await dialog.getByRole('button', { name: 'Okay' }).click()
+  await dialog.getByRole('button', { name: product.screens.payment.okayButton }).click()
 
   await onPage(page, 'user/payment-error')
   await expect(page.getByTestId('payment-error-page')).toBeVisible()
@@ -201,7 +206,7 @@ test('c2) the connection drops on the sign request: the speed bump, then Retry P
   await expect(page).toHaveURL(new RegExp(`/${INSTITUTION}/user/payment-details$`), { timeout: 150_000 })
   const dialog = page.getByRole('dialog', { name: messages.paymentProblemTitle })
   await expect(dialog.getByText(messages.paymentProblem, { exact: true })).toBeVisible()
-  await dialog.getByRole('button', { name: 'Okay' }).click()
+  await dialog.getByRole('button', { name: product.screens.payment.okayButton }).click()
   await onPage(page, 'user/payment-error')
   await page.getByTestId('retry-button').click()
   await onPaymentPage(page)
@@ -296,7 +301,7 @@ test.describe('after a paid purchase', () => {
     await expect(dialog).toBeVisible()
     await expect(dialog.getByText(RETRIEVAL_FAILED, { exact: true })).toBeVisible()
     await screenshot(page, 'find-contract-speed-bump')
-    await dialog.getByRole('button', { name: 'Okay' }).click()
+    await dialog.getByRole('button', { name: product.screens.findContract.okayButton }).click()
     await expect(dialog).toBeHidden()
 
     await page.getByTestId('contract-zip').fill(MEMBER.zip)

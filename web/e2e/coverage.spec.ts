@@ -4,7 +4,7 @@
  * contact request, and the no-rates and invalid-state error pages.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { labels, messages } from './product'
+import { fill, labels, messages, product } from './product'
 import {
   cardSettled,
   describeCar,
@@ -73,7 +73,9 @@ test('the coverage carousel: impact modal, arrows, flip, tax line and the expert
 
   const carousel = page.getByRole('region', { name: 'Coverage options' })
   await expect(carousel).toHaveAttribute('aria-roledescription', 'carousel')
-  await expect(page.getByTestId('rate-position')).toContainText('Option 2 of 3')
+  await expect(page.getByTestId('rate-position')).toContainText(
+    fill(product.screens.coverage.position, { position: '2', count: '3' }),
+  )
   await expect(page.getByTestId('rate-term')).toHaveText(/^\d+ Months \/ \d+ k Miles$/)
   await expect(page.getByText(labels.oneTimePayment)).toBeVisible()
   await expect(page.getByTestId('tax-note')).toHaveText(/^\*Total cost includes sales tax of \$[\d,]+\.\d\d$/)
@@ -86,13 +88,17 @@ test('the coverage carousel: impact modal, arrows, flip, tax line and the expert
   const nextMiles = (await next.getAttribute('aria-label'))!.match(/(\d+ k Miles)/)![1]
   await shoot(screenshot, page, 'carousel', { dark: true })
   await next.click()
-  await expect(page.getByTestId('rate-position')).toContainText('Option 3 of 3')
+  await expect(page.getByTestId('rate-position')).toContainText(
+    fill(product.screens.coverage.position, { position: '3', count: '3' }),
+  )
   await expect(page.getByTestId('rate-term')).toContainText(nextMiles)
   await expect(next).toBeHidden()
   // Arrow keys move it too.
   await page.getByTestId('rate-card').focus()
   await page.keyboard.press('ArrowLeft')
-  await expect(page.getByTestId('rate-position')).toContainText('Option 2 of 3')
+  await expect(page.getByTestId('rate-position')).toContainText(
+    fill(product.screens.coverage.position, { position: '2', count: '3' }),
+  )
 
   // Flip: deductible, intro, the covered components by their ids, benefits.
   await page.getByRole('button', { name: labels.seeWhatsCovered }).click()
@@ -115,14 +121,16 @@ test('the coverage carousel: impact modal, arrows, flip, tax line and the expert
   await expect(dialog).toBeHidden()
   await onPage(page, 'user/coverage/level')
   await page.getByRole('button', { name: labels.requestExpertGuidance }).click()
-  await dialog.getByRole('button', { name: 'Yes' }).click()
+  await dialog.getByRole('button', { name: product.screens.coverage.yesButton }).click()
   await onPage(page, 'user/contact-me')
   await expect(page.getByTestId('member-checkboxes')).toBeVisible()
   await fillContactForm(page)
   await shoot(screenshot, page, 'contact-me')
   await page.getByTestId('back-button').click()
   await onPage(page, 'user/coverage/level')
-  await expect(page.getByTestId('rate-position')).toContainText('Option 2 of 3')
+  await expect(page.getByTestId('rate-position')).toContainText(
+    fill(product.screens.coverage.position, { position: '2', count: '3' }),
+  )
   await expect(modal).toBeHidden()
 })
 
@@ -176,7 +184,7 @@ test('a non-member leaves a contact request and sees the thank-you page', async 
   await expect(page.getByTestId('thank-you-phone')).toHaveText('(303) 555-0142')
   await expect(page.getByTestId('thank-you-email')).toHaveText(email)
   await expect(page.getByTestId('thank-you-institution')).toHaveText(
-    'Questions in the meantime? Call Summit Credit Union at (800) 555-0142.',
+    fill(product.screens.contact.questionsInTheMeantime, { institution: 'Summit Credit Union', phone: '(800) 555-0142' }),
   )
   await expect(page.getByRole('status')).toBeHidden({ timeout: 30_000 })
   await expect(page.getByTestId('contact-retry')).toHaveCount(0)

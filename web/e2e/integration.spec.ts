@@ -9,7 +9,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type FrameLocator, type Page } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
-import { labels, messages } from './product'
+import { fill, labels, messages, product } from './product'
 import { screenshotter, uniqueEmail, VIN } from './support'
 
 const SANDBOX_URL = process.env.SANDBOX_URL ?? ''
@@ -50,7 +50,9 @@ test('silent: the partner page shows coverage in the frame; the purchase goes on
   await screenshot(page, 'impact-modal')
   await modal.getByRole('button', { name: labels.seeMyOptions }).click()
   await expect(app.getByTestId('rate-card')).toBeVisible()
-  await expect(app.getByTestId('rate-position')).toContainText('Option 2 of 3')
+  await expect(app.getByTestId('rate-position')).toContainText(
+    fill(product.screens.coverage.position, { position: '2', count: '3' }),
+  )
   await expect.poll(() => framePath(page)).toBe('/summit-cu/user/coverage/level')
   // Inside a partner's page: no institution header (its logo stays); back goes to the car steps the partner filled in.
   await expect(app.getByTestId('app-header')).toHaveCount(0)

@@ -4,8 +4,9 @@
  * Security footer page (loaded on demand), and a pageview stored for every page of a session.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { IntlMessageFormat } from 'intl-messageformat'
 import { HAS_DATABASE, pageviewsOf } from './database'
-import { product } from './product'
+import { fill, product } from './product'
 import { INSTITUTION, VIN, onPage, progress, screenshotter, startQuote, uniqueEmail } from './support'
 
 const screenshot = screenshotter('navigation-')
@@ -132,9 +133,16 @@ test('the Security footer page loads on demand and returns to the flow', async (
 
   await page.getByTestId('footer-link-security').click()
   await onPage(page, 'security')
-  await expect(page.getByTestId('page-title')).toHaveText('Security')
-  await expect(page.getByTestId('security-page')).toContainText('After 15 minutes without activity')
-  await expect(page.getByTestId('security-page')).toContainText('never reaches Summit Credit Union')
+  await expect(page.getByTestId('page-title')).toHaveText(product.screens.flow.securityTitle)
+  // 15 idle minutes (timings.idleTimeoutMs), a session of 15 refreshes 4 minutes apart (flow/session.ts).
+  const sessionTimes = new IntlMessageFormat(product.screens.security.sessionTimes, 'en-US').format({
+    idleMinutes: 15,
+    sessionMinutes: 60,
+  })
+  await expect(page.getByTestId('security-page')).toContainText(String(sessionTimes))
+  await expect(page.getByTestId('security-page')).toContainText(
+    fill(product.screens.security.cardNeverReaches, { institution: 'Summit Credit Union' }),
+  )
   expect(chunks.some((path) => path.includes('security-page'))).toBe(true)
   await screenshot(page, 'security')
 

@@ -8,7 +8,7 @@ import { expect, test, type Browser, type Page, type Response, type TestInfo } f
 import { HAS_DATABASE, policiesOf, storedPurchase } from './database'
 import { chargesFor, netCharged, SANDBOX_URL } from './gateway'
 import { waitForContinueLink, waitForEmail } from './maildev'
-import { labels, messages } from './product'
+import { fill, labels, messages, product } from './product'
 import {
   agreeAndBook,
   CARDS,
@@ -184,11 +184,15 @@ test('a reload on every page of a purchase comes back to the same page with the 
     data: price,
     name: 'coverage',
   })
-  await expect(page.getByTestId('rate-position')).toContainText('Option 2 of 3')
+  await expect(page.getByTestId('rate-position')).toContainText(
+    fill(product.screens.coverage.position, { position: '2', count: '3' }),
+  )
   await expect(page.getByRole('dialog', { name: labels.whyCoverageMatters })).toHaveCount(0)
   // The third card, chosen: back on coverage after a reload, the carousel shows it.
   await page.getByTestId('rate-next').click()
-  await expect(page.getByTestId('rate-position')).toContainText('Option 3 of 3')
+  await expect(page.getByTestId('rate-position')).toContainText(
+    fill(product.screens.coverage.position, { position: '3', count: '3' }),
+  )
   await page.getByTestId('purchase-button').click()
 
   await onPage(page, 'user/missing-info')
@@ -208,7 +212,9 @@ test('a reload on every page of a purchase comes back to the same page with the 
     data: text(page, 'rate-position'),
     name: 'coverage-chosen',
   })
-  await expect(page.getByTestId('rate-position')).toContainText('Option 3 of 3')
+  await expect(page.getByTestId('rate-position')).toContainText(
+    fill(product.screens.coverage.position, { position: '3', count: '3' }),
+  )
   await page.getByTestId('purchase-button').click()
   await onPage(page, 'user/missing-info')
   await fillMemberDetails(page)
@@ -439,7 +445,7 @@ test('a reload on the payment-error page', async ({ page }) => {
   await payByCard(page, CARDS.declined)
   const dialog = page.getByRole('dialog', { name: messages.paymentProblemTitle })
   await expect(dialog).toBeVisible({ timeout: 30_000 })
-  await dialog.getByRole('button', { name: 'Okay' }).click()
+  await dialog.getByRole('button', { name: product.screens.payment.okayButton }).click()
   await onPage(page, 'user/payment-error')
   await reloadSame(page, checkout, {
     step: 'paymentError',
@@ -487,7 +493,9 @@ test('another device: the emailed continue link opens the checkout there, once, 
   // The page came with the code for the link's step (the server looked the link up without using it).
   await expect(other.locator('link[rel="modulepreload"][href*="code-confirmation-page"]')).toHaveCount(1)
   await progress(other, 80)
-  await expect(other.getByTestId('email-sent-message')).toHaveText(`We sent a 6-digit code to ${email}.`)
+  await expect(other.getByTestId('email-sent-message')).toHaveText(
+    fill(product.screens.verifyEmail.codeSent, { digits: String(product.limits.codeDigits), emailAddress: email }),
+  )
   await screenshot(other, 'continue-link-other-device')
   await enterEmailedCode(other, email)
   await agreeAndBook(other)
@@ -523,7 +531,7 @@ test.describe('payment survives a lost answer (gateway sandbox)', () => {
     const dialog = page.getByRole('dialog', { name: messages.paymentProblemTitle })
     await expect(dialog).toBeVisible()
     await screenshot(page, 'verify-lost-speed-bump')
-    await dialog.getByRole('button', { name: 'Okay' }).click()
+    await dialog.getByRole('button', { name: product.screens.payment.okayButton }).click()
     await onPage(page, 'user/payment-error')
     await page.getByTestId('retry-button').click()
     // The sign request answers 409 alreadyPaid: the confirmation, waiting for the recorded payment.
@@ -589,7 +597,7 @@ test.describe('payment survives a lost answer (gateway sandbox)', () => {
       if (await dialog.isVisible()) {
         // The gateway refused a second charge of the request (or refunded it): the message, then on.
         await screenshot(tab, 'two-tabs-refused')
-        await dialog.getByRole('button', { name: 'Okay' }).click()
+        await dialog.getByRole('button', { name: product.screens.payment.okayButton }).click()
         // A refused charge: payment-error, whose Retry Payment finds the contract paid; a refunded one: the confirmation.
         await expect(tab).toHaveURL(/\/user\/(payment-error|confirmation)$/)
         if (tab.url().endsWith('/payment-error')) await tab.getByTestId('retry-button').click()

@@ -5,7 +5,7 @@
  * the 15-minute inactivity time-out (decided by the browser alone), and /security, where it is off.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { messages } from './product'
+import { messages, product } from './product'
 import { INSTITUTION, onPage, screenshotter, startQuote } from './support'
 
 const screenshot = screenshotter('session-')
@@ -54,7 +54,7 @@ test('the session is refreshed every 4 minutes; the warning comes one refresh be
 
   // Continue refreshes at once and starts the count again: the member stays where they were.
   const refreshed = page.waitForResponse((response) => response.url().includes('/refresh?') && response.status() === 200)
-  await warning.getByRole('button', { name: 'Continue' }).click()
+  await warning.getByRole('button', { name: product.screens.session.continueButton }).click()
   await refreshed
   await expect(warning).toBeHidden()
   await onPage(page, 'user/car/lookup')
@@ -91,7 +91,7 @@ test('15 idle minutes end the session (the browser decides alone); activity post
   await onPage(page, 'splash')
   await expect(page.getByTestId('session-expired-dialog')).toContainText(messages.sessionExpired)
   await screenshot(page, 'expired-idle')
-  await page.getByTestId('session-expired-dialog').getByRole('button', { name: 'Okay' }).click()
+  await page.getByTestId('session-expired-dialog').getByRole('button', { name: product.screens.splash.okayButton }).click()
   await expect(page.getByTestId('session-expired-dialog')).toBeHidden()
   // The flow starts over: the old pages are closed.
   await page.goto(`/${INSTITUTION}/user/car/lookup/vin`)

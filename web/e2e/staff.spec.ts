@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { BANK_URL, buyFromOnlineBanking, signInToConsole } from './bank'
 import { emailsTo } from './maildev'
+import { product } from './product'
 import { INSTITUTION, screenshotter } from './support'
 
 const screenshot = screenshotter('staff-')
@@ -83,7 +84,7 @@ test("Summit's manager reads the programme and downloads it as CSV", async ({ pa
   for (const mode of ['light', 'dark']) {
     await page.getByTitle(`Splash, ${mode}`).scrollIntoViewIfNeeded()
     const splash = page.frameLocator(`iframe[title="Splash, ${mode}"]`)
-    await expect(splash.getByText('Preview: this page does not start a quote.')).toBeVisible()
+    await expect(splash.getByText(product.screens.components.previewNote)).toBeVisible()
     await expect(splash.locator('html')).toHaveClass(new RegExp(`\\b${mode}\\b`))
   }
   await page.getByTitle('Coverage, dark').scrollIntoViewIfNeeded()

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page, type Request } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
-import { fieldErrors, labels, messages } from './product'
+import { fieldErrors, fill, labels, messages, product } from './product'
 
 export const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
 export const VIN = process.env.E2E_VIN || '5XYRLDLC3NG097496'
@@ -204,7 +204,7 @@ export async function quoteFromLookup(page: Page, options: PurchaseOptions = {})
   await progress(page, 60)
   await expect(page.getByTestId('rate-card')).toBeVisible()
   await dismissImpactModal(page)
-  await expect(page.getByText('Option 2 of 3')).toBeVisible()
+  await expect(page.getByText(fill(product.screens.coverage.position, { position: '2', count: '3' }))).toBeVisible()
   await expect(page.getByTestId('rate-previous')).toBeVisible()
   await expect(page.getByTestId('rate-next')).toBeVisible()
   await onScreen?.('coverage')

@@ -4,7 +4,7 @@
  * meets exactly the error path the spec gives for it.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { fieldErrors, labels, messages } from './product'
+import { fieldErrors, labels, messages, product } from './product'
 import {
   agreeAndBook,
   CARDS,
@@ -32,7 +32,7 @@ async function speedBumpThenPaymentError(page: Page, institution: string) {
   await expect(dialog).toBeVisible({ timeout: 60_000 })
   await expect(dialog.getByText(messages.paymentProblem, { exact: true })).toBeVisible()
   await screenshot(page, 'speed-bump')
-  await dialog.getByRole('button', { name: 'Okay' }).click()
+  await dialog.getByRole('button', { name: product.screens.payment.okayButton }).click()
   await onPage(page, 'user/payment-error', institution)
   await expect(page.getByTestId('payment-error-page')).toBeVisible()
   await expect(page.getByTestId('retry-button')).toHaveText(labels.retryPayment)
@@ -62,7 +62,7 @@ test("descriptionErrorTest: the description lookup's 'Oops' dialog; No goes to n
   await expect(dialog.getByText(messages.vehicleLookupFailed)).toBeVisible()
   await expect(dialog.getByText(messages.tryAgainQuestion)).toBeVisible()
   await screenshotter(`switches-${institution}-`)(page, 'description-oops')
-  await dialog.getByRole('button', { name: 'No', exact: true }).click()
+  await dialog.getByRole('button', { name: product.screens.car.noButton, exact: true }).click()
   await onPage(page, 'user/no-rates', institution)
   await expect(page.getByTestId('no-rates-page')).toBeVisible()
 })

@@ -4,7 +4,7 @@
  * several styles, and a VIN whose check digit is wrong.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { carFlagLabel, fieldErrors, fill, labels, messages } from './product'
+import { carFlagLabel, fieldErrors, fill, labels, messages, product } from './product'
 import { describe2020Accord, dismissImpactModal, onPage, progress, screenshotter, startQuote, toDescription } from './support'
 
 type Screenshot = ReturnType<typeof screenshotter>
@@ -75,7 +75,7 @@ test('a described vehicle gets estimates, then exact prices once its VIN is give
   // The car is created again with the real VIN and quoted again.
   await expect(dialog).toBeHidden({ timeout: 30_000 })
   await expect(button).toHaveText(labels.purchase, { timeout: 30_000 })
-  await expect(page.getByText('Option 2 of 3')).toBeVisible()
+  await expect(page.getByText(fill(product.screens.coverage.position, { position: '2', count: '3' }))).toBeVisible()
   await expect(page.getByTestId('estimate-note')).toBeHidden()
   await expect(page).toHaveURL(/\/user\/coverage\/level$/)
   await screenshot(page, 'coverage-exact')
@@ -102,12 +102,15 @@ test("a description the catalog cannot find: 'Oops', then No goes to no-rates", 
   await expect(dialog.getByText(messages.vehicleLookupFailed)).toBeVisible()
   await expect(dialog.getByText(messages.tryAgainQuestion)).toBeVisible()
   await screenshotBoth(screenshot, page, 'description-not-found')
-  await dialog.getByRole('button', { name: 'Yes', exact: true }).click()
+  await dialog.getByRole('button', { name: product.screens.car.yesButton, exact: true }).click()
   await expect(dialog).toBeHidden()
   await onPage(page, 'user/car/lookup/description')
 
   await page.getByTestId('description-submit').click()
-  await page.getByRole('dialog', { name: messages.vehicleLookupTitle }).getByRole('button', { name: 'No', exact: true }).click()
+  await page
+    .getByRole('dialog', { name: messages.vehicleLookupTitle })
+    .getByRole('button', { name: product.screens.car.noButton, exact: true })
+    .click()
   await onPage(page, 'user/no-rates')
   await expect(page.getByTestId('no-rates-page')).toBeVisible()
   await screenshot(page, 'no-rates')

@@ -297,12 +297,7 @@ pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTempla
         (Some(inst), [_, "resume", token]) => link_step(&state, &inst.institution_id, token).await,
         _ => None,
     };
-    let language = match &institution {
-        Some(inst) => {
-            inst.application_settings.page_language(chosen_language(&headers).as_deref(), header_text(&headers, header::ACCEPT_LANGUAGE))
-        }
-        None => Language::En,
-    };
+    let language = institution.as_ref().map_or(Language::En, |inst| request_language(inst, &headers));
     let body = template.render(path, language, institution.as_ref().zip(json.as_deref()), resumes_at);
     let mut response = match accepts_gzip(&headers).then(|| gzip(body.as_bytes())).flatten() {
         Some(compressed) => {
@@ -341,6 +336,13 @@ fn percent_decoded(segment: &str) -> Option<String> {
 
 /// The cookie a member's language switch sets on the device (web/src/lib/language.ts).
 pub const LANGUAGE_COOKIE: &str = "coverline_language";
+
+/// The language of a member's request at `institution`: the page's (the device's choice, else the
+/// browser's Accept-Language, else the institution's default). A signing-up or launched member reads
+/// on in it (their checkout keeps it).
+pub fn request_language(institution: &Institution, headers: &HeaderMap) -> Language {
+    institution.application_settings.page_language(chosen_language(headers).as_deref(), header_text(headers, header::ACCEPT_LANGUAGE))
+}
 
 /// The language the device chose (its cookie's value), if any.
 fn chosen_language(headers: &HeaderMap) -> Option<String> {

@@ -303,13 +303,18 @@ fn national_phone(raw: &str) -> String {
     }
 }
 
-/// The launched member admitted: a user with their details (and the verified email when the
+/// The launched member admitted, reading on in `language` (their browser's, at this institution): a user with their details (and the verified email when the
 /// institution said so), a checkout at car lookup (or at the invalid-state page when the
 /// institution does not sell in their state). Returns the user's id and where they start.
-pub async fn admit(state: &AppState, institution: &Institution, member: LaunchedMember) -> anyhow::Result<(String, Step)> {
+pub async fn admit(
+    state: &AppState,
+    institution: &Institution,
+    member: LaunchedMember,
+    language: coverline_domain::Language,
+) -> anyhow::Result<(String, Step)> {
     let user_id = crate::services::ids::new_id("usr");
     let hash = crate::http::auth::hash_password_blocking(&crate::http::auth::generated_password()).await?;
-    state.store.insert_user(&user_id, &institution.institution_id, member.email.as_str(), &hash).await?;
+    state.store.insert_user(&user_id, &institution.institution_id, member.email.as_str(), &hash, language).await?;
     state.store.set_user_launch_subject(&user_id, &member.subject).await?;
     // Promotional email only by the member's own tick on the personal-details page.
     state.store.update_personal_details(&user_id, &member.details.personal_details(member.is_member, false)).await?;

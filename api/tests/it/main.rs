@@ -24,6 +24,7 @@ mod durability;
 mod email_sender;
 mod funnel;
 mod global_settings;
+mod languages;
 mod launch;
 mod limits;
 mod personal_details;

@@ -41,6 +41,7 @@ fn under_user() -> Vec<(Method, &'static str, Option<Value>)> {
         (Method::POST, "/payment/confirmation", Some(json!({ "policyId": "POLICY" }))),
         (Method::GET, "/verifyemail?emailAddress=a@b.co", None),
         (Method::PUT, "/update-email", Some(json!({ "oldEmailAddress": "a@b.co", "newEmailAddress": "c@d.co" }))),
+        (Method::PUT, "/language", Some(json!({ "language": "en" }))),
         (Method::GET, "/refresh", None),
         (Method::POST, "/passwordchange", Some(json!({ "oldPassword": "x", "newPassword": "yyyyyyyyyyyyyyyy" }))),
         (Method::POST, "/analytics", Some(json!({ "data": { "hitType": "pageview", "pagePath": "/x" } }))),

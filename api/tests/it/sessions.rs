@@ -17,6 +17,7 @@ fn refresh_path(m: &Member) -> String {
 async fn a_stale_token_is_refused_and_refresh_rotates_until_the_maximum(db: Db) {
     let app = spawn_app(Options::on(db)).await;
     let m = app.new_member("summit-cu").await;
+    let paying = app.new_member("summit-cu").await;
     let me = TestApp::user_path(&m, "");
 
     // Idle: 14 minutes are fine, 15 minutes and a second are not (and the token stays dead).
@@ -25,6 +26,15 @@ async fn a_stale_token_is_refused_and_refresh_rotates_until_the_maximum(db: Db) 
     app.clock.advance(15 * 60 + 1);
     let (s, b) = app.call(Method::GET, &me, Some(&m.token), None).await;
     assert_eq!((s, b["error"]["code"].as_str()), (401, Some("sessionExpired")), "{b}");
+    // The payment's report on an expired session: the spec's user-timeout text in the envelope, and
+    // its code, which the page reads (in any language).
+    let verify = json!({ "policyId": "POLICY", "result": "x" });
+    let (s, b) = app.call(Method::POST, &TestApp::user_path(&paying, "/verifyresponse"), Some(&paying.token), Some(verify)).await;
+    assert_eq!(
+        (s, b["data"]["error"]["error_message"].as_str(), b["data"]["error"]["code"].as_str()),
+        (401, Some(messages::USER_TIMEOUT), Some("sessionExpired")),
+        "{b}"
+    );
     app.clock.advance(-(15 * 60 + 1));
     assert_eq!(app.call(Method::GET, &me, Some(&m.token), None).await.0, 401, "an expired session is revoked, not revived");
 

@@ -138,12 +138,7 @@ on_both_databases!(the_page_carries_the_institution_s_shell);
 /// carries that language's catalogue only, with `<html lang>` to match.
 async fn the_page_is_in_the_member_s_language(db: Db) {
     let app = spawn_app(Options::on(db)).await;
-    let text = std::fs::read_to_string(workspace().join("data/institutions/summit-cu.toml")).unwrap();
-    let text = text
-        .replace("institutionId = \"summit-cu\"", "institutionId = \"bilingual-cu\"")
-        .replace("[applicationSettings]\n", "[applicationSettings]\nlanguages = [\"en\", \"es\"]\ndefaultLanguage = \"en\"\n");
-    let institution = coverline_domain::institution::Institution::from_toml(&text).unwrap();
-    coverline_store::Store::connect(&app.database_url).await.unwrap().upsert_institution(&institution).await.unwrap();
+    let bilingual = crate::support::bilingual_institution(&app).await;
     let page = |path: &str, accept: Option<&str>, cookie: Option<&str>| {
         let mut request = app.http.get(format!("{}{path}", app.url));
         if let Some(accept) = accept {
@@ -167,17 +162,17 @@ async fn the_page_is_in_the_member_s_language(db: Db) {
     let english: serde_json::Value = serde_json::from_str(coverline_domain::Language::En.catalogue_json()).unwrap();
 
     // A Spanish browser's first visit: the whole page in Spanish, the shell's product name too.
-    let spanish_page = page("/bilingual-cu/splash", Some("es-MX,es;q=0.9,en;q=0.5"), None).await;
+    let spanish_page = page(&format!("/{bilingual}/splash"), Some("es-MX,es;q=0.9,en;q=0.5"), None).await;
     assert_eq!(language_of(&spanish_page), ("es-US".to_string(), spanish.clone()));
     let product = coverline_domain::Language::Es.text("labels.defaultProductName");
     assert!(spanish_page.contains(&format!(r#"<p class="cl-overline">{product}</p>"#)), "{spanish_page}");
     assert!(spanish_page.contains("cl-bar cl-bar-header cl-bar-wide"), "the bar's ends hold the switch");
     // The device's choice wins over the browser, and a language the institution does not offer is not one.
-    assert_eq!(language_of(&page("/bilingual-cu/splash", Some("es"), Some("a=1; coverline_language=en")).await).0, "en-US");
-    assert_eq!(language_of(&page("/bilingual-cu/user/coverage/level", None, Some("coverline_language=es")).await).0, "es-US");
-    assert_eq!(language_of(&page("/bilingual-cu/splash", Some("es"), Some("coverline_language=fr")).await).0, "es-US");
+    assert_eq!(language_of(&page(&format!("/{bilingual}/splash"), Some("es"), Some("a=1; coverline_language=en")).await).0, "en-US");
+    assert_eq!(language_of(&page(&format!("/{bilingual}/user/coverage/level"), None, Some("coverline_language=es")).await).0, "es-US");
+    assert_eq!(language_of(&page(&format!("/{bilingual}/splash"), Some("es"), Some("coverline_language=fr")).await).0, "es-US");
     // Neither: the institution's default.
-    assert_eq!(language_of(&page("/bilingual-cu/splash", Some("fr-CA, de"), None).await), ("en-US".to_string(), english.clone()));
+    assert_eq!(language_of(&page(&format!("/{bilingual}/splash"), Some("fr-CA, de"), None).await), ("en-US".to_string(), english.clone()));
     // Summit offers English only: a Spanish browser, or a Spanish choice, still reads English.
     let summit = page("/summit-cu/splash", Some("es"), Some("coverline_language=es")).await;
     assert_eq!(language_of(&summit), ("en-US".to_string(), english.clone()));

@@ -442,6 +442,19 @@ pub async fn lab_institution(app: &TestApp, prefix: &str) -> String {
     institution
 }
 
+/// A fresh institution `bilingual-…` (Summit's settings) that offers English and Spanish, English by
+/// default, in the app's database.
+pub async fn bilingual_institution(app: &TestApp) -> String {
+    let institution = format!("bilingual-{}", random_suffix());
+    let text = std::fs::read_to_string(workspace().join("data/institutions/summit-cu.toml")).unwrap();
+    let text = text
+        .replace("institutionId = \"summit-cu\"", &format!("institutionId = \"{institution}\""))
+        .replace("[applicationSettings]\n", "[applicationSettings]\nlanguages = [\"en\", \"es\"]\ndefaultLanguage = \"en\"\n");
+    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
+    store.upsert_institution(&coverline_domain::institution::Institution::from_toml(&text).unwrap()).await.unwrap();
+    institution
+}
+
 /// A verified member with personal details, a car (the 2022 Kia) and a quote in CO; returns the
 /// member and the body that books the quote's first rate.
 pub async fn ready_to_book(app: &TestApp) -> (Member, Value) {

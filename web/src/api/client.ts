@@ -23,6 +23,7 @@ import type {
   DecodedVehicle,
   Institution,
   IntegrationSession,
+  Language,
   MockVinResponse,
   PaperCopyQueued,
   PersonalDetailsBody,
@@ -34,6 +35,7 @@ import type {
   SignRequestResponse,
   UpdateEmailBody,
   UpdateQuoteBody,
+  User,
   UserWithToken,
   VerifyEmailQuery,
   VerifyResponseBody,
@@ -269,6 +271,10 @@ export const api = {
       token: session.token,
       rotatesTo: (answer) => answer.updatedToken,
     }),
+
+  /** Keeps the page's language switch's choice with the checkout, for what is sent to the member later. */
+  setLanguage: (session: Session, language: Language) =>
+    request<{ user: User }>(`${userPath(session)}/language`, { method: 'PUT', body: { language }, token: session.token }),
 
   decodeVin: (session: Session, vin: string) =>
     request<{ data: DecodedVehicle }>(`${carPath(session)}/vin/${enc(vin.toUpperCase())}`, { token: session.token }),

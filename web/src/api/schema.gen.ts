@@ -710,6 +710,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/institution/{iid}/user/{uid}/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keeps the language the member chose on the page's switch with their checkout, for what is sent to
+         *     them later (docs/languages.md). Only a language the institution offers.
+         */
+        put: operations["set_language"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/institution/{iid}/user/{uid}/passwordchange": {
         parameters: {
             query?: never;
@@ -2275,6 +2295,10 @@ export type components = {
          * @enum {string}
          */
         Language: "en" | "es";
+        /** @description The member's language choice. */
+        LanguageChoice: {
+            language: components["schemas"]["Language"];
+        };
         Launch: {
             member: components["schemas"]["PartnerMember"];
             /** @description State of residence for the quote; default: the member's address. */
@@ -2943,6 +2967,8 @@ export type components = {
             isEmailVerified: boolean;
             /** @description Null until the member answers the membership question. */
             isMember: boolean | null;
+            /** @description The language the member reads Coverline in, kept for what is sent to them later (docs/languages.md). */
+            language: components["schemas"]["Language"];
             lastName: string | null;
             /** @description Ten digits. */
             phoneNumber: string | null;
@@ -4513,6 +4539,44 @@ export interface operations {
                 };
             };
             /** @description No link and no session of the owner (401), a bad link or an unknown contract (404), a voided contract (409), an expired link (410) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The institution's id. */
+                iid: string;
+                /** @description The member's user id. */
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageChoice"];
+            };
+        };
+        responses: {
+            /** @description The member, in their new language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneUser"];
+                };
+            };
+            /** @description A language the institution does not offer (400), no live session (401), an inactive institution (403), an unknown institution or another member's id (404) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,7 @@ import { integrationLaunchOf } from '../flow/integration-launch'
 import type { Scheme } from '../lib/brand-colors'
 import { loadChunk } from '../lib/chunk-load'
 import { previewModeOf } from '../lib/color-mode'
+import { screens } from '../lib/product'
 import { inPartnerFrame } from '../flow/partner-frame'
 import { restoreSourceOf } from '../flow/restore-source'
 import { matchPath, useLocation } from '../lib/router'
@@ -137,7 +138,7 @@ export function App() {
         <InstitutionFlow key={institution.institutionId} institutionId={institution.institutionId} />
       ) : (
         <>
-          <p>This page is not available.</p>
+          <p>{screens.components.pageNotAvailable}</p>
           <StaticShellDone />
         </>
       )}

@@ -8,6 +8,8 @@ import { PageSkeleton } from '../components/page-skeleton'
 import { SlideIn } from '../components/slide-in'
 import { NoticeDialog } from '../features/notice/notice-dialog'
 import { SessionWarningDialog } from '../features/session/session-warning-dialog'
+import { api } from '../api/client'
+import type { Language } from '../api/types'
 import { FlowActor, progressOf, stepOf, useFlowSend } from '../flow/flow-actor'
 import {
   FOOTER_PAGES,
@@ -30,6 +32,7 @@ import { FOOTER_SCREENS, IntegrationPage, preloadNextScreens, preloadScreen, use
 /** The footer's links: every footer page of the institution. */
 function footerLinksOf(institutionId: string) {
   return (Object.keys(FOOTER_PAGES) as FooterPage[]).map((page) => ({
+    page,
     label: FOOTER_PAGES[page].title,
     to: footerPathOf(institutionId, page),
   }))
@@ -67,6 +70,7 @@ function StepScreen() {
   const step = FlowActor.useSelector(stepOf)
   const progress = FlowActor.useSelector(progressOf)
   const institution = FlowActor.useSelector((s) => s.context.institution)
+  const keepLanguage = useKeepLanguage()
   const vehicle = FlowActor.useSelector((s) => s.context.vehicle)
   const integrationMode = FlowActor.useSelector((s) => s.context.integrationMode)
   const slide = useSlideDirection(step)
@@ -86,6 +90,7 @@ function StepScreen() {
       carLine={carLine}
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
       languages={institution.applicationSettings.languages}
+      keepLanguage={keepLanguage}
       backIcon={info.errorPage ? 'chevron' : 'arrow'}
       header={institution.branding.shouldHaveHeader && !integrationMode}
       stepper={info.stepper === undefined ? null : { labels: STEPPER_LABELS, activeStep: info.stepper }}
@@ -155,6 +160,7 @@ function FooterScreen({ page }: { page: FooterPage }) {
   const location = useLocation()
   const step = FlowActor.useSelector(stepOf)
   const institution = FlowActor.useSelector((s) => s.context.institution)
+  const keepLanguage = useKeepLanguage()
   const integrationMode = FlowActor.useSelector((s) => s.context.integrationMode)
   if (!institution) return null
   const Screen = FOOTER_SCREENS[page]
@@ -171,6 +177,7 @@ function FooterScreen({ page }: { page: FooterPage }) {
       institutionName={institution.name}
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
       languages={institution.applicationSettings.languages}
+      keepLanguage={keepLanguage}
       header={institution.branding.shouldHaveHeader && !integrationMode}
     >
       <ChunkErrorBoundary key={page}>
@@ -186,6 +193,7 @@ function FooterScreen({ page }: { page: FooterPage }) {
 /** Integration mode's launch (spec section 2): a skeleton while the code is exchanged, or why it failed. */
 function IntegrationScreen() {
   const institution = FlowActor.useSelector((s) => s.context.institution)
+  const keepLanguage = useKeepLanguage()
   if (!institution) return null
   return (
     <AppLayout
@@ -195,6 +203,7 @@ function IntegrationScreen() {
       institutionName={institution.name}
       allowDarkModeToggle={institution.branding.allowDarkModeToggle}
       languages={institution.applicationSettings.languages}
+      keepLanguage={keepLanguage}
       header={false}
     >
       <ChunkErrorBoundary>
@@ -236,4 +245,10 @@ export function FlowShell({ institutionId }: { institutionId: string }) {
       <NoticeDialog />
     </BrandFrame>
   )
+}
+
+/** A signed-in member's language choice, kept with their checkout (the page's switch); none before sign-up. */
+function useKeepLanguage(): ((language: Language) => Promise<unknown>) | undefined {
+  const session = FlowActor.useSelector((s) => s.context.session)
+  return session ? (language) => api.setLanguage(session, language) : undefined
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AnalyticsEvent } from '../api/types'
-import { product, titles } from '../lib/product'
+import { product, screens, titles } from '../lib/product'
 import { server } from '../test/msw-server'
 import { empty } from '../test/respond'
 import { dismissImpactModal, fillPersonalDetails, renderApp, renderAtCoverage, renderAtLookup } from '../test/render-app'
@@ -68,6 +68,7 @@ describe('navigation: layout', () => {
     await screen.findByTestId('email-input')
     expect(screen.queryByTestId('stepper')).not.toBeInTheDocument()
     expect(screen.getByTestId('footer-link-security')).toHaveAttribute('href', '/summit-cu/security')
+    expect(screen.getByTestId('footer-link-security')).toHaveTextContent(screens.flow.securityTitle)
   })
 })
 
@@ -76,7 +77,7 @@ describe('navigation: the Security footer page', () => {
     const { user } = await renderAtLookup()
     await user.click(screen.getByTestId('footer-link-security'))
     expect(await screen.findByTestId('security-page')).toHaveTextContent('After 15 minutes without activity')
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Security')
+    expect(screen.getByTestId('page-title')).toHaveTextContent(screens.flow.securityTitle)
     expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/security')
     await user.click(screen.getByTestId('back-button'))
     expect(await screen.findByTestId('lookup-continue')).toBeInTheDocument()

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { loadChunk } from '../lib/chunk-load'
 import { setColorMode, useColorMode } from '../lib/color-mode'
 import type { Language } from '../api/types'
+import { screens } from '../lib/product'
 import { AppFooter, type FooterLink } from './app-footer'
 import { FrameIcon } from './frame-icons'
 import { LanguageSwitch } from './language-switch'
@@ -19,6 +20,8 @@ export interface AppLayoutProps {
   allowDarkModeToggle: boolean
   /** The institution's languages: with two, the bar offers the other one. */
   languages?: readonly Language[]
+  /** Keeps a language chosen on the switch with the member's checkout (when signed in). */
+  keepLanguage?: (language: Language) => Promise<unknown>
   /** Error pages go back with a chevron. */
   backIcon?: 'arrow' | 'chevron'
   /**
@@ -63,7 +66,7 @@ function DarkModeToggle() {
     <button
       type="button"
       className="cl-icon-button"
-      aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+      aria-label={dark ? screens.components.switchToLightMode : screens.components.switchToDarkMode}
       data-testid="dark-mode-toggle"
       onClick={() => setColorMode(dark ? 'light' : 'dark')}
     >
@@ -78,7 +81,7 @@ function ProgressBar({ value }: { value: number }) {
     <div
       className="cl-progress"
       role="progressbar"
-      aria-label="Progress"
+      aria-label={screens.components.progressLabel}
       aria-valuenow={Math.round(value)}
       aria-valuemin={0}
       aria-valuemax={100}
@@ -110,7 +113,7 @@ export function AppLayout(props: AppLayoutProps) {
             <button
               type="button"
               className="cl-icon-button cl-back"
-              aria-label="Back"
+              aria-label={screens.components.backButton}
               data-testid="back-button"
               onClick={props.onBack}
             >
@@ -126,7 +129,7 @@ export function AppLayout(props: AppLayoutProps) {
           )}
         </div>
         <div className="cl-bar-side cl-bar-end">
-          {props.languages && <LanguageSwitch languages={props.languages} />}
+          {props.languages && <LanguageSwitch languages={props.languages} keep={props.keepLanguage} />}
           {props.allowDarkModeToggle && <DarkModeToggle />}
         </div>
       </header>

@@ -2,7 +2,7 @@ import { createContext, useLayoutEffect, useMemo, type ReactNode } from 'react'
 import type { Branding, BrandingColors } from '../api/types'
 import { brandColors, ctaColors, type Scheme } from '../lib/brand-colors'
 import { startColorMode, useColorMode } from '../lib/color-mode'
-import { messages } from '../lib/product'
+import { messages, screens } from '../lib/product'
 import { MessageDialog } from './message-dialog'
 
 /** The institution's look, for the screens that draw with MUI (components/mui-theme.tsx). */
@@ -62,7 +62,7 @@ export function BrandFrame(props: {
 export function InstitutionNotFound() {
   return (
     <main className="cl-main">
-      <h1 className="cl-h5">This page is not available.</h1>
+      <h1 className="cl-h5">{screens.components.pageNotAvailable}</h1>
     </main>
   )
 }

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react'
+import { screens } from '../lib/product'
 
 export type CtaButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   busy?: boolean
@@ -34,7 +35,7 @@ export function CtaButton({
       {...props}
     >
       {busy && (
-        <svg className="cl-spinner" viewBox="22 22 44 44" role="progressbar" aria-label="Loading">
+        <svg className="cl-spinner" viewBox="22 22 44 44" role="progressbar" aria-label={screens.components.loadingLabel}>
           <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
         </svg>
       )}

@@ -1,3 +1,5 @@
+import { screens } from '../lib/product'
+
 /** MUI's step icon when done: a full 24 px circle with a check (its StepIcon's own drawing). */
 const DONE = <path d="M12 0a12 12 0 1 0 0 24 12 12 0 0 0 0-24zm-2 17l-5-5 1.4-1.4 3.6 3.6 7.6-7.6L19 8l-9 9z" />
 
@@ -8,7 +10,7 @@ const DONE = <path d="M12 0a12 12 0 1 0 0 24 12 12 0 0 0 0-24zm-2 17l-5-5 1.4-1.
  */
 export default function FlowStepper(props: { labels: readonly string[]; activeStep: number }) {
   return (
-    <ol className="cl-steps" aria-label="Purchase steps" data-testid="stepper">
+    <ol className="cl-steps" aria-label={screens.components.purchaseStepsLabel} data-testid="stepper">
       {props.labels.map((label, index) => {
         const state = index < props.activeStep ? 'done' : index === props.activeStep ? 'active' : 'idle'
         return (

@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField'
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form'
 import { PatternFormat } from 'react-number-format'
+import { screens } from '../lib/product'
 
 /** The phone input, masked (###) ###-####, bound to a react-hook-form field holding the formatted text. */
 export function PhoneField<T extends FieldValues>(props: { control: Control<T>; name: Path<T>; testId: string }) {
@@ -13,7 +14,7 @@ export function PhoneField<T extends FieldValues>(props: { control: Control<T>; 
           customInput={TextField}
           format="(###) ###-####"
           mask="_"
-          label="Phone number"
+          label={screens.components.phoneNumberLabel}
           type="tel"
           autoComplete="tel-national"
           fullWidth

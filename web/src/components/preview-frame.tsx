@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import type { Institution } from '../api/types'
 import type { Scheme } from '../lib/brand-colors'
+import { screens } from '../lib/product'
 import { AppLayout, type AppLayoutProps } from './app-layout'
 import { BrandFrame, InstitutionNotFound } from './brand-frame'
 import { PageSkeleton } from './page-skeleton'
@@ -18,13 +19,13 @@ import { PageSkeleton } from './page-skeleton'
 /** How a preview gets the institution's public data: api.getInstitution. */
 export type LoadInstitution = (institutionId: string) => Promise<Institution>
 
-/** What the banner over a previewed page says. */
-export const PREVIEW_NOTE = 'Preview: this page does not start a quote.'
+/** What the banner over a previewed page says (screens.components.previewNote). */
+export const PREVIEW_NOTE = screens.components.previewNote
 
 /** Over a previewed page: it is a preview, and nothing on it goes anywhere. */
 export function PreviewBanner() {
   return (
-    <aside aria-label="Preview" data-testid="preview-banner" className="cl-body2" style={BANNER_STYLE}>
+    <aside aria-label={screens.components.previewLabel} data-testid="preview-banner" className="cl-body2" style={BANNER_STYLE}>
       {PREVIEW_NOTE}
     </aside>
   )

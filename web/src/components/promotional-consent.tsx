@@ -1,5 +1,6 @@
 import Checkbox from '@mui/material/Checkbox'
 import FormControlLabel from '@mui/material/FormControlLabel'
+import { fill, screens } from '../lib/product'
 
 /** The optional promotional-email consent checkbox (ticked by default; shown only when the institution allows it). */
 export function PromotionalConsent(props: { institutionName: string; checked: boolean; onChange: (checked: boolean) => void }) {
@@ -12,7 +13,7 @@ export function PromotionalConsent(props: { institutionName: string; checked: bo
           slotProps={{ input: { 'data-testid': 'promotional-consent' } as object }}
         />
       }
-      label={`Email me news and offers from ${props.institutionName}.`}
+      label={fill(screens.components.promotionalConsent, { institution: props.institutionName })}
     />
   )
 }

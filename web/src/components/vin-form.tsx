@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import type { Session } from '../api/client'
 import type { DecodedVehicle } from '../api/types'
-import { messages } from '../lib/product'
+import { fill, messages, screens } from '../lib/product'
 import { VIN_LENGTH, vinFormSchema, vinTypingError, type VinValues } from '../lib/vin-rules'
 import { CtaButton } from './cta-button'
 import { CheckCircleIcon } from './icons'
@@ -15,9 +15,9 @@ import { VehicleStyleField } from './vehicle-style-field'
 import { VinCheckDigitWarning } from './vin-check-digit-warning'
 import { VinPhoto } from './vin-photo'
 
-export const VIN_REPAIRED_NOTE =
-  'One character was hard to read, so we corrected it to make a valid VIN. Please check every character against your vehicle before you continue.'
-const VIN_HINT = `The ${VIN_LENGTH} characters on your registration, insurance card or the driver-side dashboard.`
+/** Under a VIN read from a photo whose one unclear character the reader corrected. */
+export const VIN_REPAIRED_NOTE = screens.components.vinRepairedNote
+const VIN_HINT = fill(screens.components.vinHint, { length: String(VIN_LENGTH) })
 
 /**
  * The VIN entry shared by the VIN page and the real-VIN prompt: the field with the spec's rules
@@ -145,7 +145,7 @@ export function VinForm(props: {
           />
         </Stack>
       )}
-      <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or</Divider>
+      <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>{screens.components.orDivider}</Divider>
       <VinPhoto
         session={props.session}
         testIdPrefix={id}
@@ -161,7 +161,7 @@ export function VinForm(props: {
       <Stack direction="row" spacing={1.5} sx={{ pt: 1 }}>
         {props.secondaryAction}
         <CtaButton type="submit" busy={props.busy} data-testid={`${id}-submit`}>
-          Continue
+          {screens.components.continueButton}
         </CtaButton>
       </Stack>
     </Stack>

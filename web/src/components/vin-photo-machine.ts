@@ -2,10 +2,11 @@ import { assign, emit, fromCallback, fromPromise, setup } from 'xstate'
 import { messageOf } from '../api/api-error'
 import { api, type Session } from '../api/client'
 import type { VinPhotoDrop } from '../api/types'
+import { screens } from '../lib/product'
 import { vinPhotoMime, vinPhotoProblem } from '../lib/vin-rules'
 
-/** Shown when a step fails without an API message. */
-export const PHOTO_READ_FAILED = "We couldn't read that photo. Please try again or type your VIN."
+/** Shown when a step fails without an API message (screens.components.photoReadFailed). */
+export const PHOTO_READ_FAILED = screens.components.photoReadFailed
 
 export type VinPhotoEvent =
   | { type: 'PICK'; file: File }

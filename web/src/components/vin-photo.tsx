@@ -7,14 +7,14 @@ import Typography from '@mui/material/Typography'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useRef } from 'react'
 import type { Session } from '../api/client'
-import { labels } from '../lib/product'
+import { fill, labels, screens } from '../lib/product'
 import { PhotoCameraIcon } from './icons'
 import { vinPhotoMachine } from './vin-photo-machine'
 import { VISUALLY_HIDDEN } from './visually-hidden'
 
 /**
  * labels.takeVinPhoto: opens the camera (or a file picker on desktop), uploads the photo with
- * a progress bar, then shows "Reading your VIN…" until the API returns the VIN, which goes to
+ * a progress bar, then shows screens.components.readingVin until the API returns the VIN, which goes to
  * `onVinRead`. Each step's error shows under the button.
  */
 export function VinPhoto(props: {
@@ -77,17 +77,22 @@ export function VinPhoto(props: {
         {(state === 'requestingDrop' || state === 'uploading') && (
           <Stack spacing={0.75} data-testid={`${testId}-uploading`}>
             <Typography variant="body2" color="text.secondary">
-              {`Uploading your photo… ${progress}%`}
+              {fill(screens.components.photoUploading, { progress: String(progress) })}
             </Typography>
-            <LinearProgress variant="determinate" value={progress} aria-label="Photo upload" data-testid={`${testId}-progress`} />
+            <LinearProgress
+              variant="determinate"
+              value={progress}
+              aria-label={screens.components.photoUploadLabel}
+              data-testid={`${testId}-progress`}
+            />
           </Stack>
         )}
         {state === 'reading' && (
           <Stack spacing={0.75} data-testid={`${testId}-reading`}>
             <Typography variant="body2" color="text.secondary">
-              Reading your VIN…
+              {screens.components.readingVin}
             </Typography>
-            <LinearProgress aria-label="Reading your VIN" />
+            <LinearProgress aria-label={screens.components.readingVinLabel} />
           </Stack>
         )}
         {state === 'failed' && error && (

@@ -1,3 +1,4 @@
+import { screens } from '../lib/product'
 import type { VehicleDescription } from '../lib/vehicle-description'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import { ApiError } from '../api/api-error'
@@ -181,7 +182,11 @@ export const flowActors = {
     if (response.status !== 200 || !record?.trackingNumber) {
       // A charge taken but refunded carries its reason (409: secondChargeRefunded, voided, chargeRefunded).
       const error = response.data?.error
-      throw new ApiError(response.status, errorCodeOr(error?.code, 'paymentFailed'), error?.error_message ?? 'Payment failed')
+      throw new ApiError(
+        response.status,
+        errorCodeOr(error?.code, 'paymentFailed'),
+        error?.error_message ?? screens.flow.paymentFailed,
+      )
     }
     return record
   }),

@@ -175,7 +175,7 @@ describe('ErrorEncountered events: one per failure', () => {
 
   it(`VerifyResponse: '${messages.userTimeout}' is reported before the session ends`, async () => {
     const analytics: AnalyticsEvent[] = []
-    const actor = await driveTo('payment', { analytics, verify: fails(402, 'paymentFailed', messages.userTimeout) })
+    const actor = await driveTo('payment', { analytics, verify: fails(401, 'sessionExpired', messages.userTimeout) })
     await send(actor, { type: 'WIDGET_READY' })
     expect(await send(actor, { type: 'WIDGET_RESULT', result: 'r' })).toBe('splash')
     expect(errorsIn(analytics)).toEqual([['VerifyResponse', 'userTimeout']])

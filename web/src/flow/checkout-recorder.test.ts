@@ -174,6 +174,7 @@ function personalDetailsUser() {
     isMember: true,
     isEmailVerified: false,
     doesConsentToSoliciting: true,
+    language: 'en' as const,
   }
 }
 

@@ -281,7 +281,7 @@ describe('flow machine: errors', () => {
 
   it(`returns to splash with the timeout flag on '${messages.userTimeout}'`, async () => {
     const actor = await driveTo('payment', {
-      verify: () => Promise.reject(new ApiError(402, 'paymentFailed', messages.userTimeout)),
+      verify: () => Promise.reject(new ApiError(401, 'sessionExpired', messages.userTimeout)),
     })
     await send(actor, { type: 'WIDGET_READY' })
     expect(await send(actor, { type: 'WIDGET_RESULT', result: 'r' })).toBe('splash')

@@ -285,10 +285,8 @@ export const flowSetup = setup({
     isSecondChargeRefunded: ({ event }) => errorCodeOf(event) === 'secondChargeRefunded',
     /** This charge is being refunded and the contract is not paid by it: voided first, or it did not match. */
     isRefundedCharge: ({ event }) => ['voided', 'chargeRefunded'].includes(errorCodeOf(event) ?? ''),
-    isUserTimeout: ({ event }) => {
-      const error = errorOf(event)
-      return error instanceof ApiError && error.message === messages.userTimeout
-    },
+    /** The session ended while the card was entered (verifyresponse 401 sessionExpired: the spec's user-timeout text). */
+    isUserTimeout: ({ event }) => errorCodeOf(event) === 'sessionExpired',
     hasQuoteForCurrentCar: ({ context }) => context.quote !== null && context.quotedFor === quoteKey(context),
     quoteHasEnoughRates: ({ context, event }) => hasEnoughRates(context, outputOf<Quote>(event)),
     /** Integration mode: boot exchanges the partner's launch code instead of showing the splash. */

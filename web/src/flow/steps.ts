@@ -6,7 +6,7 @@
  */
 import table from '../../../domain/steps.json'
 import type { Step } from '../api/types'
-import { product, titles } from '../lib/product'
+import { product, screens, titles } from '../lib/product'
 
 export type { Step }
 
@@ -158,7 +158,7 @@ export function pageTitleOf(step: Step): string {
  * Footer pages (spec sections 1 and 2): shown over the flow without moving it, loaded on demand.
  * /security explains how the member's data is protected; the inactivity check is off there.
  */
-export const FOOTER_PAGES = { security: { path: 'security', title: 'Security' } } as const
+export const FOOTER_PAGES = { security: { path: 'security', title: screens.flow.securityTitle } } as const
 
 export type FooterPage = keyof typeof FOOTER_PAGES
 

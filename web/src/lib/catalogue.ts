@@ -23,6 +23,8 @@ export function productOf(constants: Constants, texts: Catalogue) {
     labels: texts.labels,
     titles: texts.titles,
     stepper: texts.stepper,
+    /** The screens' own texts, by area (`screens.coverage.…`). */
+    screens: texts.screens,
     options: {
       ...options,
       milesPerYear: options.milesPerYear.map((value) => ({ value, label: label('milesPerYear', value) })),

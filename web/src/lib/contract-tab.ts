@@ -1,3 +1,5 @@
+import { screens } from './product'
+
 /**
  * The tab the contract opens in. Popup blockers allow a new window only during the member's click,
  * and the contract's link arrives after a call to the API: the tab is opened blank in the click
@@ -12,8 +14,8 @@ export interface ContractTab {
   close(): void
 }
 
-/** Opens a blank tab now (call it in the click's handler), to show the contract in later. */
-export function openContractTab(title = 'Your contract'): ContractTab {
+/** Opens a blank tab now (call it in the click's handler), to show the contract in later; `title` names it meanwhile. */
+export function openContractTab(title: string = screens.lib.contractTabTitle): ContractTab {
   try {
     return contractTab(window.open('', '_blank'), title)
   } catch {

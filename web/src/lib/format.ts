@@ -1,11 +1,33 @@
-/** Display helpers for values the API sends raw. */
+/**
+ * Display helpers for values the API sends raw, in the page's language (lib/language.ts pageLocale:
+ * es-US writes money and numbers as en-US does, '$1,899' and '25,000'; its dates and words differ).
+ * On the first load: simple texts go through `fill`, not ICU's formatter (lib/icu.ts).
+ */
 import type { Branding } from '../api/types'
-import { fieldErrors, limits } from './product'
+import { pageLocale } from './language'
+import { fieldErrors, fill, limits, screens } from './product'
+
+/** One formatter per language and kind: building an Intl formatter is not free, and lists of prices call these often. */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>()
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(
+  kind: string,
+  make: (locale: string) => T,
+): T {
+  const locale = pageLocale()
+  const key = `${kind} ${locale}`
+  let formatter = formatters.get(key) as T | undefined
+  if (!formatter) {
+    formatter = make(locale)
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
 
 /** 45000 -> '45,000'. */
 export function withThousands(value: number | string): string {
   const n = typeof value === 'string' ? Number(value.replace(/,/g, '')) : value
-  return Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: 0 }) : String(value)
+  if (!Number.isFinite(n)) return String(value)
+  return cached('thousands', (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })).format(n)
 }
 
 /** '8005550142' -> '(800) 555-0142'; anything that is not 10 digits is returned unchanged (form prefill). */
@@ -35,7 +57,7 @@ export function phoneToCall(phone: string | null | undefined, extension?: string
     console.error(error instanceof Error ? error.message : fieldErrors.phoneDisplay, number)
   }
   const ext = extension?.trim()
-  return ext ? `${shown} ext. ${ext}` : shown
+  return ext ? fill(screens.lib.phoneWithExtension, { phone: shown, extension: ext }) : shown
 }
 
 /** The institution's phone number and extension (branding), as members see it. */
@@ -43,9 +65,9 @@ export function institutionPhone(branding: Pick<Branding, 'phoneNumber' | 'phone
   return phoneToCall(branding?.phoneNumber, branding?.phoneNumberExtension)
 }
 
-/** '60 Months / 75 k Miles'. */
+/** '60 Months / 75 k Miles' (screens.lib.coverageTerm). */
 export function coverageTerm(months: number, formattedMiles: string): string {
-  return `${months} Months / ${formattedMiles}`
+  return fill(screens.lib.coverageTerm, { months: String(months), distance: formattedMiles })
 }
 
 /**
@@ -54,12 +76,17 @@ export function coverageTerm(months: number, formattedMiles: string): string {
  */
 export function money(cents: number): string {
   const whole = cents % 100 === 0
-  return (cents / 100).toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  })
+  const digits = whole ? 0 : 2
+  return cached(
+    `money${digits}`,
+    (locale) =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+  ).format(cents / 100)
 }
 
 /**
@@ -67,46 +94,41 @@ export function money(cents: number): string {
  * format, so that a receipt's amounts line up and read alike whether or not an amount is whole.
  */
 export function moneyWithCents(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
-
-/** 1 -> '1st', 22 -> '22nd', 13 -> '13th'. */
-function ordinal(day: number): string {
-  const teen = day % 100 >= 11 && day % 100 <= 13
-  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th')
-  return `${day}${suffix}`
+  return cached(
+    'money2',
+    (locale) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  ).format(cents / 100)
 }
 
 /**
- * A date the API sends as MM/DD/YYYY, in the long form a person reads in a sentence (spec section
- * 9's 'MMMM Do, YYYY'): '11/24/2026' -> 'November 24th, 2026'. Anything else is shown as given.
- * The confirmation writes every date this way.
+ * A day of the month as a date names it (screens.lib.dayOfMonth, by the language's ordinal rule):
+ * 1 -> '1st', 22 -> '22nd', 13 -> '13th' in English; the number alone in Spanish.
+ */
+function dayOfMonth(day: number): string {
+  const category = cached('ordinal', (locale) => new Intl.PluralRules(locale, { type: 'ordinal' })).select(day)
+  const forms: Partial<Record<string, string>> = screens.lib.dayOfMonth
+  return fill(forms[category] ?? screens.lib.dayOfMonth.other, { day: String(day) })
+}
+
+/**
+ * A date the API sends as MM/DD/YYYY, in the long form a person reads in a sentence, in the page's
+ * language (spec section 9's 'MMMM Do, YYYY'): '11/24/2026' -> 'November 24th, 2026', in Spanish
+ * '24 de noviembre de 2026'. Anything else is shown as given. The confirmation writes every date this way.
  */
 export function longDate(date: string): string {
   const parts = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date)
   if (!parts) return date
   const [month, day, year] = [Number(parts[1]), Number(parts[2]), Number(parts[3])]
-  const calendar = new Date(Date.UTC(year, month - 1, day))
+  const calendar = new Date(0)
+  calendar.setUTCFullYear(year, month - 1, day)
   if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return date
-  return `${MONTHS[month - 1]} ${ordinal(day)}, ${year}`
+  const long = cached(
+    'longDate',
+    (locale) => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+  )
+  return long
+    .formatToParts(calendar)
+    .map((part) => (part.type === 'day' ? dayOfMonth(day) : part.value))
+    .join('')
 }

@@ -18,6 +18,11 @@ export function pageLanguage(): Language {
   return document.documentElement.lang.toLowerCase().startsWith('es') ? 'es' : 'en'
 }
 
+/** The BCP 47 tag numbers, money and dates follow (`es-US`: `26 de noviembre de 2026`, `$1,899`). */
+export function pageLocale(): 'en-US' | 'es-US' {
+  return pageLanguage() === 'es' ? 'es-US' : 'en-US'
+}
+
 /** Remembers `language` on this device for a year (every institution's pages read it). */
 export function rememberLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`

@@ -18,9 +18,15 @@ function pageCatalogue(): Catalogue {
 
 export const product = productOf(constants, pageCatalogue())
 
-export const { fieldErrors, messages, labels, titles, options, limits, timings } = product
+export const { fieldErrors, messages, labels, titles, screens, options, limits, timings } = product
 
-/** Fills the `{name}` marks of a text: fill(fieldErrors.memberQuestion, { institution: 'Summit' }). */
+/**
+ * Fills the `{name}` marks of a text: fill(fieldErrors.memberQuestion, { institution: 'Summit' }).
+ * Only ICU's simple arguments: a message with a plural, a select, a number, a date or a time goes
+ * through `format` (lib/icu.ts), which carries ICU's formatter and so stays out of the first load.
+ */
 export function fill(template: string, values: Record<string, string>): string {
+  if (import.meta.env.DEV && /\{\s*\w+\s*,/.test(template))
+    throw new Error(`fill() takes simple arguments only; use format(): ${template}`)
   return template.replace(/\{(\w+)\}/g, (mark, name: string) => values[name] ?? mark)
 }

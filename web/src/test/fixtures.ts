@@ -65,6 +65,7 @@ export const user: User = {
   isMember: null,
   isEmailVerified: false,
   doesConsentToSoliciting: true,
+  language: 'en',
 }
 
 export const vehicle: DecodedVehicle = {

@@ -210,7 +210,11 @@ async fn launch(
     };
 
     let hash = auth::hash_password_blocking(&auth::generated_password()).await?;
-    state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;
+    // A partner's server asks: no member's browser to read a language from; the institution's default.
+    state
+        .store
+        .insert_user(&user_id, &institution.institution_id, email.as_str(), &hash, institution.application_settings.default_language)
+        .await?;
     state.store.set_user_integrator(&user_id, &partner.integrator_id).await?;
     state.store.update_personal_details(&user_id, &details.personal_details(m.is_member, m.does_consent_to_soliciting)).await?;
     let (car_id, quote_id) = match rated {

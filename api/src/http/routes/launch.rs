@@ -60,10 +60,11 @@ fn binding_cookie(institution_id: &str, value: &str, max_age: i64, secure: bool)
 }
 
 /// The member admitted: a session, and the first step with the restore cookie set.
-async fn signed_in(state: &AppState, institution: &Institution, member: launch::LaunchedMember) -> Response {
+async fn signed_in(state: &AppState, institution: &Institution, member: launch::LaunchedMember, headers: &HeaderMap) -> Response {
     let iid = &institution.institution_id;
+    let language = crate::http::web_page::request_language(institution, headers);
     let admitted = async {
-        let (user_id, step) = launch::admit(state, institution, member).await?;
+        let (user_id, step) = launch::admit(state, institution, member, language).await?;
         let (_, restore) = auth::open_session(state, iid, &user_id).await.map_err(|e| anyhow::anyhow!("{}", e.message))?;
         anyhow::Ok((step, restore))
     };
@@ -134,7 +135,7 @@ async fn oidc_callback(
         Err(refused_as) => return refused(&iid, refused_as.into()),
     };
     match launch::finish_sign_in(&state, &institution, &code, login.pkce_verifier, login.nonce).await {
-        Ok(member) => signed_in(&state, &institution, member).await,
+        Ok(member) => signed_in(&state, &institution, member, &headers).await,
         Err(refusal) => refused(&iid, refusal),
     }
 }
@@ -147,7 +148,12 @@ async fn oidc_callback(
             `?launch=expired|used|invalid|details|unavailable`", headers(("Location" = String, description = "Where to go"))),
         (status = "4XX", description = "No form with a `launch_token` (400), an inactive (403) or unknown (404) institution", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
-async fn token_launch(State(state): State<AppState>, ActiveInstitution(institution): ActiveInstitution, body: Bytes) -> Response {
+async fn token_launch(
+    State(state): State<AppState>,
+    ActiveInstitution(institution): ActiveInstitution,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     // No form with a token is no launch at all (online banking's form always sends one): the caller's
     // error, answered as such. A token that does not verify is the member's, sent to the splash.
     let token = form_urlencoded::parse(&body).find(|(name, _)| name == "launch_token").map(|(_, value)| value.into_owned());
@@ -158,7 +164,7 @@ async fn token_launch(State(state): State<AppState>, ActiveInstitution(instituti
         return refused(&institution.institution_id, Refusal::Invalid);
     }
     match launch::verify_launch_token(&state, &institution, &token).await {
-        Ok(member) => signed_in(&state, &institution, member).await,
+        Ok(member) => signed_in(&state, &institution, member, &headers).await,
         Err(refusal) => refused(&institution.institution_id, refusal),
     }
 }

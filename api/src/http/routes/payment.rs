@@ -248,7 +248,10 @@ async fn verify_response(
     Json(body): Json<VerifyBody>,
 ) -> ApiResult<Response> {
     let member = match auth::session(&state, &headers).await? {
-        Err(SessionRefusal::Expired) => return Ok(envelope(StatusCode::UNAUTHORIZED, None, Some(USER_TIMEOUT))),
+        // The spec's text, and its code: the page tells the member in their language by the code.
+        Err(SessionRefusal::Expired) => {
+            return Ok(coded_envelope(StatusCode::UNAUTHORIZED, None, Some(USER_TIMEOUT), Some(ErrorCode::SessionExpired)));
+        }
         Err(SessionRefusal::Missing) => return Err(ApiError::unauthorized()),
         Ok(m) if m.user.user_id != uid || m.user.institution_id != institution.institution_id => return Err(ApiError::not_found()),
         Ok(m) => m,

@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_user, update_user))
         .routes(routes!(send_verification_email))
         .routes(routes!(update_email))
+        .routes(routes!(set_language))
 }
 
 /// The user as the web app sees it.
@@ -51,6 +52,8 @@ pub struct UserView {
     is_member: Option<bool>,
     is_email_verified: bool,
     does_consent_to_soliciting: bool,
+    /// The language the member reads Coverline in, kept for what is sent to them later (docs/languages.md).
+    language: coverline_domain::Language,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -78,6 +81,7 @@ pub fn user_view(u: &UserRecord) -> UserView {
         is_member: u.is_member,
         is_email_verified: u.email_verified_at.is_some(),
         does_consent_to_soliciting: u.consents_to_solicit,
+        language: u.language,
     }
 }
 
@@ -139,6 +143,7 @@ struct CreateUser {
 async fn create_user(
     State(state): State<AppState>,
     ActiveInstitution(institution): ActiveInstitution,
+    headers: HeaderMap,
     Json(body): Json<CreateUser>,
 ) -> ApiResult<(StatusCode, super::SetCookie, Json<UserWithToken>)> {
     let email = EmailAddress::parse(&body.email_address)?;
@@ -148,7 +153,8 @@ async fn create_user(
     crate::services::captcha::spend(&state, body.captcha_token.as_deref()).await?;
     let user_id = crate::services::ids::new_id("usr");
     let hash = auth::hash_password_blocking(&body.password).await?;
-    let user = state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash).await?;
+    let language = crate::http::web_page::request_language(&institution, &headers);
+    let user = state.store.insert_user(&user_id, &institution.institution_id, email.as_str(), &hash, language).await?;
     let (token, cookie) = auth::open_session(&state, &institution.institution_id, &user.user_id).await?;
     Ok((StatusCode::CREATED, AppendHeaders([(header::SET_COOKIE, cookie)]), Json(UserWithToken { user: user_view(&user), token })))
 }
@@ -160,6 +166,34 @@ async fn create_user(
 #[tracing::instrument(skip_all)]
 async fn get_user(InstitutionMember { member, .. }: InstitutionMember) -> ApiResult<Json<OneUser>> {
     Ok(Json(OneUser { user: user_view(&member.user) }))
+}
+
+/// The member's language choice.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct LanguageChoice {
+    language: coverline_domain::Language,
+}
+
+/// Keeps the language the member chose on the page's switch with their checkout, for what is sent to
+/// them later (docs/languages.md). Only a language the institution offers.
+#[utoipa::path(put, path = "/institution/{iid}/user/{uid}/language", tag = "users", params(MemberPath), request_body = LanguageChoice,
+    security(("session" = [])),
+    responses((status = 200, description = "The member, in their new language", body = OneUser),
+        (status = "4XX", description = "A language the institution does not offer (400), \
+            no live session (401), an inactive institution (403), an unknown institution or another member's id (404)", body = ErrorBody)))]
+#[tracing::instrument(skip_all)]
+async fn set_language(
+    State(state): State<AppState>,
+    InstitutionMember { institution, member }: InstitutionMember,
+    Json(body): Json<LanguageChoice>,
+) -> ApiResult<Json<OneUser>> {
+    if !institution.application_settings.languages.contains(&body.language) {
+        return Err(ApiError::field(ErrorCode::Validation, format!("{} does not offer this language", institution.name), "language"));
+    }
+    state.store.set_user_language(&member.user.user_id, body.language).await?;
+    let user = state.store.user(&member.user.user_id).await?.ok_or_else(ApiError::not_found)?;
+    Ok(Json(OneUser { user: user_view(&user) }))
 }
 
 /// Personal details, membership, consent, or the email verification code; each optional.

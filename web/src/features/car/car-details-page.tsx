@@ -7,7 +7,7 @@ import { CtaButton } from '../../components/cta-button'
 import { VinCheckDigitWarning } from '../../components/vin-check-digit-warning'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { withThousands } from '../../lib/format'
-import { labels } from '../../lib/product'
+import { labels, screens } from '../../lib/product'
 import { CarFlagsField } from './car-flags-field'
 import { carDetailsSchema, MILES_PER_YEAR_OPTIONS, YEARS_TO_OWN_OPTIONS, type CarDetailsValues } from './car-schemas'
 import { OdometerField } from './odometer-field'
@@ -81,7 +81,7 @@ export default function CarDetailsPage() {
         render={({ field }) => <CarFlagsField value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
       />
       <CtaButton type="submit" busy={busy} data-testid="car-details-submit">
-        Continue
+        {screens.car.continueButton}
       </CtaButton>
     </Stack>
   )

@@ -5,6 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
 import FormLabel from '@mui/material/FormLabel'
 import type { CarFlags } from '../../api/types'
+import { screens } from '../../lib/product'
 import { CAR_FLAG_OPTIONS } from './car-schemas'
 
 /** The optional car flags (options.carFlags), on the mileage page and the combined car-details form. */
@@ -15,9 +16,9 @@ export function CarFlagsField(props: { value: CarFlags; onChange: (flags: CarFla
         component="legend"
         sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, fontWeight: 500, mb: 0.5 }}
       >
-        Does any of this apply to your vehicle?
+        {screens.car.carFlagsQuestion}
       </FormLabel>
-      <FormHelperText sx={{ mt: 0, mb: 1 }}>Optional. Tick all that apply.</FormHelperText>
+      <FormHelperText sx={{ mt: 0, mb: 1 }}>{screens.car.carFlagsHint}</FormHelperText>
       <Box
         sx={{
           display: 'grid',

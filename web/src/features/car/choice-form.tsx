@@ -7,6 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup'
 import Stack from '@mui/material/Stack'
 import type { ReactNode } from 'react'
 import { CtaButton } from '../../components/cta-button'
+import { screens } from '../../lib/product'
 
 /** A radio list of numeric choices with a Continue button (miles per year, years to own). */
 export function ChoiceForm(props: {
@@ -52,7 +53,7 @@ export function ChoiceForm(props: {
       </FormControl>
       {props.footer}
       <CtaButton type="submit" busy={props.busy} data-testid={`${props.testId}-submit`}>
-        Continue
+        {screens.car.continueButton}
       </CtaButton>
     </Stack>
   )

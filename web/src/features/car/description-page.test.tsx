@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsEvent } from '../../api/types'
-import { fieldErrors, fill, labels, messages } from '../../lib/product'
+import { fieldErrors, fill, labels, messages, screens } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { apiError, empty } from '../../test/respond'
 import { renderAtLookup } from '../../test/render-app'
@@ -145,14 +145,14 @@ describe('description page', () => {
 
     let dialog = await screen.findByRole('dialog', { name: messages.vehicleLookupTitle })
     for (const paragraph of NOT_FOUND_MESSAGE) expect(within(dialog).getByText(paragraph)).toBeInTheDocument()
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }))
+    await user.click(within(dialog).getByRole('button', { name: screens.car.yesButton }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/car/lookup/description')
     expect(input('style')).toHaveValue('Sport 2.0T')
 
     await user.click(screen.getByTestId('description-submit'))
     dialog = await screen.findByRole('dialog', { name: messages.vehicleLookupTitle })
-    await user.click(within(dialog).getByRole('button', { name: 'No' }))
+    await user.click(within(dialog).getByRole('button', { name: screens.car.noButton }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/no-rates'))
     expect(await screen.findByTestId('no-rates-page')).toBeInTheDocument()
   })

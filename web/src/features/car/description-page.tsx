@@ -9,12 +9,17 @@ import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { DESCRIPTION_FIELDS, LIST_OF_FIELD, listToLoad, type DescriptionField } from '../../flow/description'
 import { FlowActor, useFlowSend, type FlowSnapshot } from '../../flow/flow-actor'
-import { labels, messages } from '../../lib/product'
+import { labels, messages, screens } from '../../lib/product'
 import { descriptionSchema, type DescriptionValues } from './car-schemas'
 
 export const NOT_FOUND_MESSAGE = [messages.vehicleLookupFailed, messages.tryAgainQuestion]
 
-const LABELS: Record<DescriptionField, string> = { year: 'Year', make: 'Make', model: 'Model', style: 'Style' }
+const LABELS: Record<DescriptionField, string> = {
+  year: screens.car.yearLabel,
+  make: screens.car.makeLabel,
+  model: screens.car.modelLabel,
+  style: labels.vehicleStyle,
+}
 
 const selectLoadingList = (s: FlowSnapshot) =>
   s.matches({ descriptionLookup: 'loadingList' }) ? listToLoad(s.context.description, s.context.descriptionLists) : null
@@ -52,7 +57,7 @@ export default function DescriptionPage() {
       onSubmit={(event) => void handleSubmit(() => send({ type: 'SUBMIT_DESCRIPTION' }))(event)}
     >
       <Alert severity="info" variant="outlined">
-        Prices for a described vehicle are estimates. You&apos;ll enter your VIN before you purchase.
+        {screens.car.describedPricesNote}
       </Alert>
       {DESCRIPTION_FIELDS.map((field, index) => {
         const list = LIST_OF_FIELD[field]
@@ -71,8 +76,8 @@ export default function DescriptionPage() {
                 onBlur={formField.onBlur}
                 disabled={!previousChosen || finding}
                 loading={loading}
-                loadingText="Loading…"
-                noOptionsText={lists[list] === null ? 'Loading…' : messages.noOptions}
+                loadingText={screens.car.loading}
+                noOptionsText={lists[list] === null ? screens.car.loading : messages.noOptions}
                 autoHighlight
                 openOnFocus
                 fullWidth
@@ -113,7 +118,7 @@ export default function DescriptionPage() {
         </Alert>
       )}
       <CtaButton type="submit" busy={finding} data-testid="description-submit">
-        Continue
+        {screens.car.continueButton}
       </CtaButton>
       <MessageDialog
         open={notFound}
@@ -121,8 +126,13 @@ export default function DescriptionPage() {
         title={messages.vehicleLookupTitle}
         message={NOT_FOUND_MESSAGE}
         actions={[
-          { label: 'No', onClick: () => send({ type: 'GIVE_UP_DESCRIPTION' }), testId: 'not-found-no' },
-          { label: 'Yes', onClick: () => send({ type: 'RETRY_DESCRIPTION' }), testId: 'not-found-yes', primary: true },
+          { label: screens.car.noButton, onClick: () => send({ type: 'GIVE_UP_DESCRIPTION' }), testId: 'not-found-no' },
+          {
+            label: screens.car.yesButton,
+            onClick: () => send({ type: 'RETRY_DESCRIPTION' }),
+            testId: 'not-found-yes',
+            primary: true,
+          },
         ]}
       />
     </Stack>

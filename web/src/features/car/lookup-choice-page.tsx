@@ -7,25 +7,22 @@ import { useState } from 'react'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
-import { labels, limits, messages, titles } from '../../lib/product'
+import { fill, labels, limits, messages, screens, titles } from '../../lib/product'
 
 type LookupPath = 'vin' | 'description'
 
-export const ESTIMATE_ONLY_MESSAGE = [
-  'Without a VIN we can only estimate prices from the year, make, model and style you choose.',
-  "You'll need to enter your VIN before you can purchase. Would you like to see estimates for now?",
-]
+export const ESTIMATE_ONLY_MESSAGE = [screens.car.estimateOnlyExplanation, screens.car.estimateOnlyQuestion]
 
 const OPTIONS: ReadonlyArray<{ value: LookupPath; title: string; text: string }> = [
   {
     value: 'vin',
-    title: 'Enter my VIN',
-    text: `Exact prices. Type the ${limits.vinLength}-character VIN or take a photo of it.`,
+    title: screens.car.vinOptionTitle,
+    text: fill(screens.car.vinOptionText, { length: String(limits.vinLength) }),
   },
   {
     value: 'description',
-    title: 'Describe my vehicle',
-    text: 'Estimated prices from the year, make, model and style.',
+    title: screens.car.descriptionOptionTitle,
+    text: screens.car.descriptionOptionText,
   },
 ]
 
@@ -93,7 +90,7 @@ export default function LookupChoicePage() {
         data-testid="lookup-continue"
         onClick={() => send({ type: path === 'vin' ? 'CHOOSE_VIN' : 'CHOOSE_DESCRIPTION' })}
       >
-        Continue
+        {screens.car.continueButton}
       </CtaButton>
       <MessageDialog
         open={estimateOnly}

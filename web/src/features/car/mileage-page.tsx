@@ -6,7 +6,7 @@ import { CtaButton } from '../../components/cta-button'
 import { VinCheckDigitWarning } from '../../components/vin-check-digit-warning'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { withThousands } from '../../lib/format'
-import { labels, titles } from '../../lib/product'
+import { labels, screens, titles } from '../../lib/product'
 import { CarFlagsField } from './car-flags-field'
 import { mileageSchema, type MileageValues } from './car-schemas'
 import { OdometerField } from './odometer-field'
@@ -62,7 +62,7 @@ export default function MileagePage() {
         render={({ field }) => <CarFlagsField value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
       />
       <CtaButton type="submit" busy={busy} data-testid="mileage-submit">
-        Continue
+        {screens.car.continueButton}
       </CtaButton>
       <Link
         component="button"

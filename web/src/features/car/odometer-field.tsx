@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField'
 import type { Ref } from 'react'
 import { NumericFormat } from 'react-number-format'
+import { screens } from '../../lib/product'
 
 /**
  * The odometer field of the mileage page and the combined car-details form: digits only, with
@@ -33,7 +34,7 @@ export function OdometerField(props: {
       inputRef={props.inputRef}
       onValueChange={(v) => props.onChange(v.formattedValue)}
       error={!!props.error}
-      helperText={props.error ?? 'As shown on your odometer today.'}
+      helperText={props.error ?? screens.car.odometerHint}
       slotProps={{ htmlInput: { 'data-testid': props.testId } }}
     />
   )

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { CheckoutStepBody, CreateCarBody } from '../../api/types'
 import { VIN_REPAIRED_NOTE } from '../../components/vin-form'
-import { fieldErrors, fill, labels, messages } from '../../lib/product'
+import { fieldErrors, fill, labels, messages, screens } from '../../lib/product'
 import { severalStylesVehicle, vehicle, wrongCheckDigitVehicle } from '../../test/fixtures'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
@@ -317,7 +317,7 @@ describe('VIN page: a photo of the VIN', () => {
     expect(opened).toBe(1)
 
     pickFile(photo())
-    expect(await screen.findByText('Reading your VIN…')).toBeInTheDocument()
+    expect(await screen.findByText(screens.components.readingVin)).toBeInTheDocument()
     expect(button).toBeDisabled()
     releaseReading()
 

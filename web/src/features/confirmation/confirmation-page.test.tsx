@@ -1,9 +1,12 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Confirmation } from '../../api/types'
-import { labels } from '../../lib/product'
+import { format } from '../../lib/icu'
+import { labels, screens } from '../../lib/product'
 import { confirmation } from '../../test/fixtures'
 import { ConfirmationDetails } from './confirmation-page'
+
+const ROWS = screens.confirmation.rows
 
 /** The value shown on the row labelled `label`. */
 function row(label: string): string {
@@ -59,8 +62,8 @@ describe('the confirmation', () => {
 
   it('gives the coverage expiry and the payment date in the same long form', () => {
     show({ vehicle: { coverageExpirationDate: '11/24/2031' }, payment: { paymentDate: '01/02/2027' } })
-    expect(row('Term')).toBe('60 months (expires November 24th, 2031)')
-    expect(row('Date')).toBe('January 2nd, 2027')
+    expect(row(ROWS.term)).toBe(format(screens.confirmation.termValue, { months: 60, date: 'November 24th, 2031' }))
+    expect(row(ROWS.date)).toBe('January 2nd, 2027')
   })
 
   it('shows whole-dollar and cent amounts alike, and no tax lines without sales tax', () => {
@@ -68,9 +71,9 @@ describe('the confirmation', () => {
       vehicle: { coverageDeductible: 5050 },
       payment: { amount: 189900, subtotal: 189900, salesTax: 0, hasSalesTax: false },
     })
-    expect(row('Deductible')).toBe('$50.50')
-    expect(row('Amount')).toBe('$1,899.00')
-    expect(screen.queryByText('Subtotal')).not.toBeInTheDocument()
+    expect(row(ROWS.deductible)).toBe('$50.50')
+    expect(row(ROWS.amount)).toBe('$1,899.00')
+    expect(screen.queryByText(ROWS.subtotal)).not.toBeInTheDocument()
     expect(screen.queryByText('Sales tax')).not.toBeInTheDocument()
   })
 })

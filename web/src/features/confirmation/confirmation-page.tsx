@@ -5,8 +5,12 @@ import Typography from '@mui/material/Typography'
 import type { Confirmation } from '../../api/types'
 import { FlowActor } from '../../flow/flow-actor'
 import { institutionPhone, longDate, moneyWithCents, withThousands } from '../../lib/format'
-import { messages } from '../../lib/product'
+import { format } from '../../lib/icu'
+import { fill, messages, screens } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
+
+const TEXTS = screens.confirmation
+const ROWS = TEXTS.rows
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -52,40 +56,50 @@ export function ConfirmationDetails(props: { confirmation: Confirmation; product
           {phone ? `${institution.name} · ${phone}` : institution.name}
         </Typography>
       )}
-      <Typography>You will receive two emails: a receipt for your payment and a copy of your contract.</Typography>
+      <Typography>{TEXTS.twoEmails}</Typography>
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
-            Contract
+            {TEXTS.contractHeading}
           </Typography>
-          <Row label="Product" value={productName} testId="contract-product" />
-          <Row label="Reference number" value={confirmation.policyReferenceNumber} testId="reference-number" />
-          <Row label="Contract number" value={confirmation.mmpContractNumber} testId="contract-number" />
-          <Row label="Vehicle" value={vehicle.carDisplay} />
+          <Row label={ROWS.product} value={productName} testId="contract-product" />
+          <Row label={ROWS.referenceNumber} value={confirmation.policyReferenceNumber} testId="reference-number" />
+          <Row label={ROWS.contractNumber} value={confirmation.mmpContractNumber} testId="contract-number" />
+          <Row label={ROWS.vehicle} value={vehicle.carDisplay} />
+          {/* VIN reads the same in every language. */}
           <Row label="VIN" value={vehicle.vin} testId="contract-vin" />
-          <Row label="Coverage" value={vehicle.coverageName} testId="contract-coverage" />
+          <Row label={ROWS.coverage} value={vehicle.coverageName} testId="contract-coverage" />
           <Row
-            label="Mileage"
-            value={`${vehicle.formattedCoverageMiles} (ends at ${withThousands(vehicle.odometerWhenCoverageExpires)} miles on the odometer)`}
+            label={ROWS.mileage}
+            value={fill(TEXTS.mileageValue, {
+              coverageMiles: vehicle.formattedCoverageMiles,
+              odometer: withThousands(vehicle.odometerWhenCoverageExpires),
+            })}
           />
-          <Row label="Term" value={`${vehicle.coverageMonths} months (expires ${longDate(vehicle.coverageExpirationDate)})`} />
-          <Row label="Deductible" value={moneyWithCents(vehicle.coverageDeductible)} />
+          <Row
+            label={ROWS.term}
+            value={format(TEXTS.termValue, {
+              months: vehicle.coverageMonths,
+              date: longDate(vehicle.coverageExpirationDate),
+            })}
+          />
+          <Row label={ROWS.deductible} value={moneyWithCents(vehicle.coverageDeductible)} />
         </CardContent>
       </Card>
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
-            Payment
+            {TEXTS.paymentHeading}
           </Typography>
-          <Row label="Tracking number" value={payment.paymentId} testId="tracking-number" />
-          <Row label="Date" value={longDate(payment.paymentDate)} />
+          <Row label={ROWS.trackingNumber} value={payment.paymentId} testId="tracking-number" />
+          <Row label={ROWS.date} value={longDate(payment.paymentDate)} />
           {payment.hasSalesTax && (
             <>
-              <Row label="Subtotal" value={moneyWithCents(payment.subtotal)} />
-              <Row label="Sales tax" value={moneyWithCents(payment.salesTax)} />
+              <Row label={ROWS.subtotal} value={moneyWithCents(payment.subtotal)} />
+              <Row label={ROWS.salesTax} value={moneyWithCents(payment.salesTax)} />
             </>
           )}
-          <Row label="Amount" value={moneyWithCents(payment.amount)} testId="payment-amount" />
+          <Row label={ROWS.amount} value={moneyWithCents(payment.amount)} testId="payment-amount" />
         </CardContent>
       </Card>
     </Stack>

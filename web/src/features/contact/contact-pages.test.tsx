@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { ContactRequestBody } from '../../api/types'
-import { fieldErrors, fill, labels, messages } from '../../lib/product'
+import { fieldErrors, fill, labels, messages, screens } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { car, institution, quote, user as member } from '../../test/fixtures'
 import { answer, apiError } from '../../test/respond'
@@ -50,8 +50,9 @@ describe('personal details -> non-member contact -> thank-you', () => {
     expect(screen.getByTestId('thank-you-name')).toHaveTextContent('Jane Doe')
     expect(screen.getByTestId('thank-you-phone')).toHaveTextContent('(303) 555-0142')
     expect(screen.getByTestId('thank-you-email')).toHaveTextContent('jane@example.com')
+    expect(screen.getByRole('heading', { name: fill(screens.contact.thankYouNamed, { firstName: 'Jane' }) })).toBeInTheDocument()
     expect(screen.getByTestId('thank-you-institution')).toHaveTextContent(
-      'Questions in the meantime? Call Summit Credit Union at (800) 555-0142.',
+      fill(screens.contact.questionsInTheMeantime, { institution: 'Summit Credit Union', phone: '(800) 555-0142' }),
     )
     await waitFor(() => expect(sent).toHaveLength(1))
     await new Promise((resolve) => setTimeout(resolve, 50))

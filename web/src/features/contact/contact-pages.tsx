@@ -16,7 +16,7 @@ import { PromotionalConsent } from '../../components/promotional-consent'
 import { CONTACT_API_FIELDS, contactRequestBody, isPlainContactRequest } from '../../flow/contact-request'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone, institutionPhone } from '../../lib/format'
-import { fill, labels, messages } from '../../lib/product'
+import { fill, labels, messages, screens } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
 import { useRefusedField } from '../../lib/refused-field'
 import { digitsOnly } from '../../lib/validation-rules'
@@ -97,15 +97,15 @@ function ContactForm({ submitLabel, showMemberCheckboxes }: { submitLabel: strin
       }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {text('firstName', 'First name', 'given-name', 'contact-first-name')}
-        {text('lastName', 'Last name', 'family-name', 'contact-last-name')}
+        {text('firstName', screens.contact.firstNameLabel, 'given-name', 'contact-first-name')}
+        {text('lastName', screens.contact.lastNameLabel, 'family-name', 'contact-last-name')}
       </Stack>
       <PhoneField control={control} name="phoneNumber" testId="contact-phone" />
-      {text('emailAddress', 'Email', 'email', 'contact-email')}
+      {text('emailAddress', screens.contact.emailLabel, 'email', 'contact-email')}
       {showMemberCheckboxes && (
         <FormGroup data-testid="member-checkboxes">
-          {checkbox('isMember', `I am a member of ${name}`, 'contact-is-member')}
-          {checkbox('wantsMembershipInfo', `I would like to learn about becoming a member`, 'contact-wants-membership')}
+          {checkbox('isMember', fill(screens.contact.isMemberLabel, { institution: name }), 'contact-is-member')}
+          {checkbox('wantsMembershipInfo', screens.contact.wantsMembershipInfoLabel, 'contact-wants-membership')}
         </FormGroup>
       )}
       {context.institution?.branding.shouldHavePromotionalCheckbox && (
@@ -127,14 +127,14 @@ export function ContactMePage() {
   const origin = FlowActor.useSelector((s) => s.context.contactOrigin)
   const paymentOptions = FlowActor.useSelector((s) => s.context.paymentOptionsRequested)
   const intro = paymentOptions
-    ? 'Tell us how to reach you and a representative will walk you through the payment options for your coverage.'
+    ? screens.contact.paymentOptionsIntro
     : origin === 'coverage'
-      ? 'Tell us how to reach you and a coverage expert will help you choose the right plan.'
-      : 'Tell us how to reach you and a representative will follow up with you.'
+      ? screens.contact.coverageExpertIntro
+      : screens.contact.followUpIntro
   return (
     <Stack spacing={3} data-testid="contact-me-page">
       <Typography color="text.secondary">{intro}</Typography>
-      <ContactForm submitLabel="Contact Me" showMemberCheckboxes={origin === 'coverage'} />
+      <ContactForm submitLabel={screens.contact.contactMeButton} showMemberCheckboxes={origin === 'coverage'} />
     </Stack>
   )
 }
@@ -144,10 +144,8 @@ export function InstitutionContactPage() {
   const name = FlowActor.useSelector((s) => s.context.institution?.name ?? '')
   return (
     <Stack spacing={3} data-testid="institution-contact-page">
-      <Typography color="text.secondary">
-        {`This coverage is offered to members of ${name}. Leave your details and a representative will contact you about membership and your coverage options.`}
-      </Typography>
-      <ContactForm submitLabel="Contact Me" showMemberCheckboxes={false} />
+      <Typography color="text.secondary">{fill(screens.contact.nonMemberIntro, { institution: name })}</Typography>
+      <ContactForm submitLabel={screens.contact.contactMeButton} showMemberCheckboxes={false} />
     </Stack>
   )
 }
@@ -177,19 +175,23 @@ export function ThankYouPage() {
   const institution = context.institution
   const showInstitution = !isPlainContactRequest(source.pageUserBouncedFrom) && institution
   const rows = [
-    { label: 'Name', value: [info.firstName, info.lastName].filter(Boolean).join(' '), testId: 'thank-you-name' },
-    { label: 'Phone', value: formatPhone(info.phoneNumber ?? ''), testId: 'thank-you-phone' },
-    { label: 'Email', value: info.emailAddress ?? '', testId: 'thank-you-email' },
+    {
+      label: screens.contact.nameLabel,
+      value: [info.firstName, info.lastName].filter(Boolean).join(' '),
+      testId: 'thank-you-name',
+    },
+    { label: screens.contact.phoneLabel, value: formatPhone(info.phoneNumber ?? ''), testId: 'thank-you-phone' },
+    { label: screens.contact.emailLabel, value: info.emailAddress ?? '', testId: 'thank-you-email' },
   ]
   return (
     <Stack spacing={3} data-testid="thank-you-page" sx={{ alignItems: 'stretch' }}>
       <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
         <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
         <Typography variant="h5" component="h1">
-          {info.firstName ? `Thank you, ${info.firstName}!` : 'Thank you!'}
+          {info.firstName ? fill(screens.contact.thankYouNamed, { firstName: info.firstName }) : screens.contact.thankYou}
         </Typography>
         <Typography color="text.secondary" data-testid="thank-you-reach-out">
-          {`${fill(messages.productWillReachOut, { product: productNameOf(institution) })} Here is how we will contact you:`}
+          {`${fill(messages.productWillReachOut, { product: productNameOf(institution) })} ${screens.contact.howWeWillContact}`}
         </Typography>
       </Stack>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
@@ -200,12 +202,15 @@ export function ThankYouPage() {
       </Paper>
       {showInstitution && (
         <Typography sx={{ textAlign: 'center' }} data-testid="thank-you-institution">
-          {`Questions in the meantime? Call ${institution.name} at ${institutionPhone(institution.branding)}.`}
+          {fill(screens.contact.questionsInTheMeantime, {
+            institution: institution.name,
+            phone: institutionPhone(institution.branding),
+          })}
         </Typography>
       )}
       {sending && (
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }} role="status">
-          Sending your request…
+          {screens.contact.sendingRequest}
         </Typography>
       )}
       {failed && (
@@ -217,7 +222,7 @@ export function ThankYouPage() {
             </Button>
           }
         >
-          We couldn’t send your request just now.
+          {screens.contact.sendFailed}
         </Alert>
       )}
       {!sending && (

@@ -1,14 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fieldErrors, fill, labels, messages } from '../../lib/product'
+import { fieldErrors, fill, labels, messages, screens } from '../../lib/product'
 import { institution, rates, vehicle } from '../../test/fixtures'
 import { fakeTab } from '../../test/fake-tab'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
 import { book, renderAtConfirm } from '../../test/render-app'
 import type { BookingBody } from '../../api/types'
-import { ReviewObligor, ReviewTotal } from './coverage-confirm-page'
+import { ReviewObligor, ReviewTotal, TERMS_OF_SERVICE_PATH } from './coverage-confirm-page'
 
 const POLICY = '*/api/institution/:iid/user/:uid/policy'
 const VOIDED = `${messages.voidedUnpaid} Please start again.`
@@ -44,6 +44,29 @@ describe('review and book', () => {
   })
 })
 
+describe("the review's own texts", () => {
+  it('names the coverage and the car, and links the terms of service inside their agreement', async () => {
+    const TEXTS = screens.coverage.review
+    await renderAtConfirm()
+    const chosen = rates.find((r) => r.coverageName === screen.getByTestId('confirm-coverage-name').textContent)!
+    expect(screen.getByRole('region', { name: TEXTS.coverageCard })).toHaveTextContent(
+      fill(TEXTS.months, { months: String(chosen.coverageMonths) }),
+    )
+    expect(screen.getByText(fill(TEXTS.deductible, { amount: '$100' }))).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: TEXTS.vehicleCard })).toHaveTextContent(
+      fill(TEXTS.odometer, { odometer: '45,000' }),
+    )
+    expect(screen.getByTestId('edit-coverage')).toHaveTextContent(TEXTS.editButton)
+    expect(screen.getByTestId('show-vin')).toHaveTextContent(TEXTS.showVin)
+    const terms = screen.getByRole('link', { name: TEXTS.termsOfService })
+    expect(terms).toHaveAttribute('href', TERMS_OF_SERVICE_PATH)
+    expect(screen.getByTestId('terms-checkbox').closest('label')).toHaveTextContent(
+      fill(TEXTS.agreeToTerms, { termsLink: TEXTS.termsOfService }),
+    )
+    expect(screen.getByTestId('confirm-continue')).toHaveTextContent(TEXTS.continueButton)
+  })
+})
+
 describe('the two agreements and the car', () => {
   it('books only with both boxes ticked, each unticked box saying why on its field', async () => {
     let booked = 0
@@ -67,7 +90,7 @@ describe('the two agreements and the car', () => {
     await waitFor(() => expect(booked).toBe(1))
   })
 
-  it("shows the car's VIN on Show VIN", async () => {
+  it(`shows the car's VIN on ${screens.coverage.review.showVin}`, async () => {
     const { user } = await renderAtConfirm()
     // The tooltip's code comes after the page has drawn: point again until it is there.
     await waitFor(async () => {
@@ -250,29 +273,32 @@ describe('the sample contract', () => {
 
 describe('the review total', () => {
   const silver = rates[1] // $1,899.00 plus $56.97 tax
+  const TEXTS = screens.coverage.review
+  const total = (amount: string) => fill(TEXTS.total, { amount })
+  const tax = (amount: string) => fill(TEXTS.includedSalesTax, { amount })
 
-  it("carries an asterisk with the 'Included sales tax' footnote in a state with sales tax", () => {
+  it('carries an asterisk with the included sales tax footnote in a state with sales tax', () => {
     render(<ReviewTotal rate={silver} stateOfResidence="CO" />)
-    expect(screen.getByTestId('confirm-total')).toHaveTextContent(/^Total: \$1,955\.97\*$/)
-    expect(screen.getByTestId('confirm-tax')).toHaveTextContent(/^Included sales tax: \$56\.97$/)
+    expect(screen.getByTestId('confirm-total').textContent).toBe(total('$1,955.97*'))
+    expect(screen.getByTestId('confirm-tax').textContent).toBe(tax('$56.97'))
   })
 
   it('has no asterisk and no footnote in a state without sales tax', () => {
     render(<ReviewTotal rate={{ ...silver, taxAmount: 0, totalRateCost: 189900 }} stateOfResidence="OR" />)
-    expect(screen.getByTestId('confirm-total')).toHaveTextContent(/^Total: \$1,899$/)
+    expect(screen.getByTestId('confirm-total').textContent).toBe(total('$1,899'))
     expect(screen.queryByTestId('confirm-tax')).not.toBeInTheDocument()
   })
 
   it('has no asterisk when the rate carries no tax', () => {
     render(<ReviewTotal rate={{ ...silver, taxAmount: 0, totalRateCost: 189950 }} stateOfResidence="CO" />)
-    expect(screen.getByTestId('confirm-total')).toHaveTextContent(/^Total: \$1,899\.50$/)
+    expect(screen.getByTestId('confirm-total').textContent).toBe(total('$1,899.50'))
     expect(screen.queryByTestId('confirm-tax')).not.toBeInTheDocument()
   })
 
   it('shows a whole-dollar tax without cents', () => {
     render(<ReviewTotal rate={{ ...silver, taxAmount: 5700, totalRateCost: 195600 }} stateOfResidence="CO" />)
-    expect(screen.getByTestId('confirm-total')).toHaveTextContent(/^Total: \$1,956\*$/)
-    expect(screen.getByTestId('confirm-tax')).toHaveTextContent(/^Included sales tax: \$57$/)
+    expect(screen.getByTestId('confirm-total').textContent).toBe(total('$1,956*'))
+    expect(screen.getByTestId('confirm-tax').textContent).toBe(tax('$57'))
   })
 })
 

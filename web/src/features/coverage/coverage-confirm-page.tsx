@@ -5,10 +5,11 @@ import { MessageDialog } from '../../components/message-dialog'
 import { CheckboxField, LinkButton, TextTooltip } from '../../components/plain-controls'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { money, withThousands } from '../../lib/format'
-import { fill, labels, messages } from '../../lib/product'
+import { fill, labels, messages, screens } from '../../lib/product'
 import { showsSalesTax } from '../../lib/us-states'
 import { confirmRules, type ConfirmValues } from './confirm-schema'
 import { SampleContractLink } from './sample-contract-link'
+import { textWith } from './text-with'
 
 /*
  * The review page draws without MUI (plain HTML on index.html's .cl-* classes): it is the page a
@@ -17,6 +18,8 @@ import { SampleContractLink } from './sample-contract-link'
  */
 
 export const TERMS_OF_SERVICE_PATH = '/terms-of-service.pdf'
+
+const TEXTS = screens.coverage.review
 
 function SummaryCard(props: { title: string; onEdit: () => void; editTestId: string; children: ReactNode }) {
   const id = useId()
@@ -27,7 +30,7 @@ function SummaryCard(props: { title: string; onEdit: () => void; editTestId: str
           {props.title}
         </h2>
         <LinkButton onClick={props.onEdit} data-testid={props.editTestId}>
-          Edit
+          {TEXTS.editButton}
         </LinkButton>
       </div>
       {props.children}
@@ -35,13 +38,13 @@ function SummaryCard(props: { title: string; onEdit: () => void; editTestId: str
   )
 }
 
-/** 'Show VIN': the car's VIN in a tooltip on hover, focus or a tap. */
+/** screens.coverage.review.showVin: the car's VIN in a tooltip on hover, focus or a tap. */
 function ShowVin({ vin }: { vin: string }) {
   return (
     <TextTooltip title={vin}>
       {(anchor) => (
         <LinkButton data-testid="show-vin" {...anchor}>
-          Show VIN
+          {TEXTS.showVin}
         </LinkButton>
       )}
     </TextTooltip>
@@ -69,18 +72,18 @@ export function ReviewObligor({ rate }: { rate: Rate }) {
   )
 }
 
-/** The total to pay; 'Included sales tax: $amount' under it when the state has sales tax and the rate carries tax. */
+/** The total to pay; the included sales tax under it when the state has sales tax and the rate carries tax. */
 export function ReviewTotal({ rate, stateOfResidence }: { rate: Rate; stateOfResidence: string | null }) {
   // The asterisk points at the footnote: without one it would point at nothing.
   const taxed = showsSalesTax(stateOfResidence, rate.taxAmount)
   return (
     <div style={{ textAlign: 'right' }}>
       <p className="cl-h6" data-testid="confirm-total">
-        {`Total: ${money(rate.totalRateCost)}${taxed ? '*' : ''}`}
+        {fill(TEXTS.total, { amount: `${money(rate.totalRateCost)}${taxed ? '*' : ''}` })}
       </p>
       {taxed && (
         <p className="cl-body2" data-testid="confirm-tax">
-          {`Included sales tax: ${money(rate.taxAmount)}`}
+          {fill(TEXTS.includedSalesTax, { amount: money(rate.taxAmount) })}
         </p>
       )}
     </div>
@@ -175,33 +178,32 @@ export default function CoverageConfirmPage() {
   if (!rate || !car) return null
   return (
     <form className="cl-stack-16" noValidate onSubmit={agreements.submit}>
-      <SummaryCard title="Coverage" onEdit={() => send({ type: 'EDIT_COVERAGE' })} editTestId="edit-coverage">
+      <SummaryCard title={TEXTS.coverageCard} onEdit={() => send({ type: 'EDIT_COVERAGE' })} editTestId="edit-coverage">
         <p className="cl-p" data-testid="confirm-coverage-name">
           {rate.coverageName}
         </p>
-        <p className="cl-p">{`${rate.coverageMonths} Months`}</p>
+        <p className="cl-p">{fill(TEXTS.months, { months: String(rate.coverageMonths) })}</p>
         <p className="cl-p">{rate.formattedCoverageMiles}</p>
-        <p className="cl-p">{`${money(rate.coverageDeductible)} deductible`}</p>
+        <p className="cl-p">{fill(TEXTS.deductible, { amount: money(rate.coverageDeductible) })}</p>
         <ReviewObligor rate={rate} />
         <SampleContractLink rate={rate} />
       </SummaryCard>
-      <SummaryCard title="Vehicle" onEdit={() => send({ type: 'EDIT_CAR' })} editTestId="edit-car">
+      <SummaryCard title={TEXTS.vehicleCard} onEdit={() => send({ type: 'EDIT_CAR' })} editTestId="edit-car">
         <p className="cl-p" data-testid="confirm-vehicle">{`${car.year} ${car.make} ${car.model}`}</p>
         <ShowVin vin={car.vin} />
-        <p className="cl-p">{`Odometer: ${withThousands(car.odometer)}`}</p>
+        <p className="cl-p">{fill(TEXTS.odometer, { odometer: withThousands(car.odometer) })}</p>
       </SummaryCard>
       <ReviewTotal rate={rate} stateOfResidence={stateOfResidence} />
       <CheckboxField
         {...agreements.field('acceptsTerms')}
         data-testid="terms-checkbox"
-        label={
-          <>
-            {'I have read and agree to the '}
-            <a className="cl-link" href={TERMS_OF_SERVICE_PATH} target="_blank" rel="noopener">
-              terms of service
-            </a>
-          </>
-        }
+        label={textWith(
+          TEXTS.agreeToTerms,
+          'termsLink',
+          <a className="cl-link" href={TERMS_OF_SERVICE_PATH} target="_blank" rel="noopener">
+            {TEXTS.termsOfService}
+          </a>,
+        )}
       />
       <CheckboxField
         {...agreements.field('acceptsRefundTerms')}
@@ -216,16 +218,16 @@ export default function CoverageConfirmPage() {
       />
       {busy && (
         <div role="status" data-testid="booking-progress">
-          <div className="cl-linear" role="progressbar" aria-label="Booking">
+          <div className="cl-linear" role="progressbar" aria-label={TEXTS.bookingProgress}>
             <div />
           </div>
           <p className="cl-body2" style={{ marginTop: 8 }}>
-            Booking your coverage. This can take up to two minutes.
+            {TEXTS.bookingWait}
           </p>
         </div>
       )}
       <CtaButton type="submit" busy={busy} data-testid="confirm-continue">
-        Continue
+        {TEXTS.continueButton}
       </CtaButton>
       <MessageDialog
         open={bookingFailed || voided}

@@ -1,11 +1,11 @@
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
-import { labels, messages } from '../../lib/product'
+import { labels, messages, screens } from '../../lib/product'
 
 /** The impact modal's text when the institution has none (spec section 9: its text overrides this). */
 export const DEFAULT_QUOTE_MODAL_TEXT = [messages.impactModalLead, messages.impactModalBody] as const
 
-/** messages.expertGuidanceQuestion: Yes -> contact-me; labels.noThanks closes it. */
+/** messages.expertGuidanceQuestion: screens.coverage.yesButton -> contact-me; labels.noThanks closes it. */
 export function ExpertGuidanceDialog() {
   const send = useFlowSend()
   const open = FlowActor.useSelector((s) => s.matches({ coverage: 'expertGuidance' }))
@@ -18,7 +18,12 @@ export function ExpertGuidanceDialog() {
       onClose={() => send({ type: 'DECLINE_EXPERT_GUIDANCE' })}
       actions={[
         { label: labels.noThanks, onClick: () => send({ type: 'DECLINE_EXPERT_GUIDANCE' }), testId: 'expert-no' },
-        { label: 'Yes', onClick: () => send({ type: 'CONFIRM_EXPERT_GUIDANCE' }), testId: 'expert-yes', primary: true },
+        {
+          label: screens.coverage.yesButton,
+          onClick: () => send({ type: 'CONFIRM_EXPERT_GUIDANCE' }),
+          testId: 'expert-yes',
+          primary: true,
+        },
       ]}
     />
   )

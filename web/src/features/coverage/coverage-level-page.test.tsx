@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { labels, messages } from '../../lib/product'
+import { fill, labels, messages, screens } from '../../lib/product'
 import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { answer } from '../../test/respond'
@@ -36,7 +36,7 @@ describe('coverage page', () => {
     expect(within(modal).getByText('Summit members save on every repair.')).toBeInTheDocument()
   })
 
-  it(`asks about expert guidance: '${labels.noThanks}' stays, 'Yes' goes to contact-me with the member checkboxes`, async () => {
+  it(`asks about expert guidance: '${labels.noThanks}' stays, '${screens.coverage.yesButton}' goes to contact-me with the member checkboxes`, async () => {
     const { user } = await renderAtCoverage()
     await dismissImpactModal(user)
     await user.click(screen.getByRole('button', { name: labels.requestExpertGuidance }))
@@ -47,7 +47,7 @@ describe('coverage page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/coverage/level')
 
     await user.click(screen.getByRole('button', { name: labels.requestExpertGuidance }))
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: screens.coverage.yesButton }))
     await screen.findByTestId('contact-me-page')
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/contact-me'))
     expect(screen.getByTestId('member-checkboxes')).toBeInTheDocument()
@@ -71,6 +71,6 @@ describe('coverage page', () => {
   it('shows the tax line under the card when the rate carries tax in a taxed state', async () => {
     const { user } = await renderAtCoverage()
     await dismissImpactModal(user)
-    expect(screen.getByTestId('tax-note')).toHaveTextContent('*Total cost includes sales tax of $56.97')
+    expect(screen.getByTestId('tax-note')).toHaveTextContent(fill(screens.coverage.taxNote, { amount: '$56.97' }))
   })
 })

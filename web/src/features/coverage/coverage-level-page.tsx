@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react'
 import type { Rate } from '../../api/types'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
 import { loadChunk } from '../../lib/chunk-load'
-import { fill, labels, messages } from '../../lib/product'
+import { fill, labels, messages, screens } from '../../lib/product'
 import { ExpertGuidanceDialog, ImpactModal } from './coverage-dialogs'
 import { Disclaimer } from './disclaimer'
 import { RateCarousel } from './rate-carousel'
@@ -69,7 +69,7 @@ export default function CoverageLevelPage() {
   if (quoting) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label="Loading coverage options" />
+        <CircularProgress aria-label={screens.coverage.loadingOptions} />
       </Box>
     )
   }

@@ -4,7 +4,7 @@ import { MuiTheme } from '../../components/mui-theme'
 import { PreviewFrame, type PreviewProps } from '../../components/preview-frame'
 import { STEP_INFO, STEPPER_LABELS } from '../../flow/steps'
 import { loadChunk } from '../../lib/chunk-load'
-import { labels, limits } from '../../lib/product'
+import { fill, labels, limits, screens } from '../../lib/product'
 import { SAMPLE_VEHICLE, sampleRatesFor } from './sample-rates'
 
 /**
@@ -59,7 +59,7 @@ export default function CoveragePreviewPage(props: PreviewProps) {
         title: COVERAGE.title,
         progress: COVERAGE.progress,
         stepper: COVERAGE.stepper === undefined ? null : { labels: STEPPER_LABELS, activeStep: COVERAGE.stepper },
-        carLine: `Sample: ${SAMPLE_VEHICLE}`,
+        carLine: fill(screens.coverage.previewCarLine, { sampleVehicle: SAMPLE_VEHICLE }),
       }}
     >
       {(institution) => (

@@ -4,12 +4,21 @@ import { describe, expect, it } from 'vitest'
 import type { Institution } from '../../api/types'
 import { PREVIEW_NOTE } from '../../components/preview-frame'
 import { modeStorageKey } from '../../lib/color-mode'
-import { labels, titles } from '../../lib/product'
+import { fill, labels, screens, titles } from '../../lib/product'
 import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { answer } from '../../test/respond'
 import { renderApp } from '../../test/render-app'
 import { aMomentLater, logRequests } from '../../test/request-log'
+import { SAMPLE_VEHICLE } from './sample-rates'
+
+const TEXTS = screens.coverage
+
+/** The carousel's dots by their names' start: `Show option 1:`, or any option's. */
+function dot(position?: number): RegExp {
+  const [start] = fill(TEXTS.showOption, position === undefined ? {} : { position: String(position) }).split(/\{\w+\}/)
+  return new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${position === undefined ? '\\d' : ''}`)
+}
 
 function withSettings(settings: Partial<Institution['applicationSettings']>) {
   server.use(
@@ -21,7 +30,7 @@ function withSettings(settings: Partial<Institution['applicationSettings']>) {
 
 /** The names of the options, from the first: the carousel stepped through with its arrows. */
 async function optionNames(user: ReturnType<typeof renderApp>['user']): Promise<string[]> {
-  await user.click(screen.getByRole('button', { name: /^Show option 1:/ }))
+  await user.click(screen.getByRole('button', { name: dot(1) }))
   const names = [screen.getByTestId('rate-coverage-name').textContent ?? '']
   while (screen.queryByTestId('rate-next')) {
     await user.click(screen.getByTestId('rate-next'))
@@ -37,10 +46,10 @@ describe('the coverage page in the staff’s branding preview (/{iid}/coverage-p
     expect(screen.getByRole('complementary', { name: 'Preview' })).toHaveTextContent(PREVIEW_NOTE)
     expect(screen.getByTestId('page-title')).toHaveTextContent(titles.coverage)
     expect(screen.getByTestId('institution-logo')).toHaveAttribute('alt', 'Summit Credit Union')
-    expect(screen.getByTestId('car-line')).toHaveTextContent(/sample/i)
-    expect(screen.getByTestId('rate-position')).toHaveTextContent('Option 2 of 3')
+    expect(screen.getByTestId('car-line')).toHaveTextContent(fill(TEXTS.previewCarLine, { sampleVehicle: SAMPLE_VEHICLE }))
+    expect(screen.getByTestId('rate-position')).toHaveTextContent(fill(TEXTS.position, { position: '2', count: '3' }))
     expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('SILVER')
-    expect(screen.getAllByRole('button', { name: /^Show option \d/ })).toHaveLength(3)
+    expect(screen.getAllByRole('button', { name: dot() })).toHaveLength(3)
     expect(await optionNames(user)).toEqual(['STANDARD', 'SILVER', 'PREMIUM'])
     expect(screen.getByTestId('disclaimer')).toBeInTheDocument()
   })
@@ -100,6 +109,6 @@ describe('the coverage page in the staff’s branding preview (/{iid}/coverage-p
   it('says so when nobody knows the institution', async () => {
     server.use(http.get('*/api/institution/:iid', () => new Response(null, { status: 404 })))
     renderApp('/nobody/coverage-preview?preview=light')
-    expect(await screen.findByText('This page is not available.')).toBeInTheDocument()
+    expect(await screen.findByText(screens.components.pageNotAvailable)).toBeInTheDocument()
   })
 })

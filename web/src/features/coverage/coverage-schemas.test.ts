@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Rate } from '../../api/types'
-import { fieldErrors } from '../../lib/product'
+import { fieldErrors, fill, screens } from '../../lib/product'
 import { confirmRules, type ConfirmValues } from './confirm-schema'
 import { taxNote } from './rate-carousel'
 
@@ -10,7 +10,7 @@ describe('confirmRules', () => {
       .map((field) => confirmRules[field](values[field]))
       .filter((answer) => answer !== true)
 
-  it('asks for the terms of service', () => {
+  it('asks for the terms of service agreement', () => {
     expect(messages({ acceptsTerms: false, acceptsRefundTerms: true })).toEqual([fieldErrors.terms])
   })
 
@@ -26,7 +26,7 @@ describe('confirmRules', () => {
 describe('taxNote', () => {
   const rate = { taxAmount: 5697, dollarSignTaxAmount: '$56.97' } as Rate
   it('shows the sales tax only when there is some', () => {
-    expect(taxNote(rate, 'PA')).toBe('*Total cost includes sales tax of $56.97')
+    expect(taxNote(rate, 'PA')).toBe(fill(screens.coverage.taxNote, { amount: '$56.97' }))
     expect(taxNote({ ...rate, taxAmount: 0 }, 'PA')).toBeNull()
   })
 

@@ -16,7 +16,8 @@ import type { Rate } from '../../api/types'
 import { CtaButton } from '../../components/cta-button'
 import { CheckIcon, ExpandMoreIcon, FlipIcon } from '../../components/icons'
 import { coverageTerm, money, phoneToCall } from '../../lib/format'
-import { labels } from '../../lib/product'
+import { labels, screens } from '../../lib/product'
+import { textWith } from './text-with'
 
 /** Spec section 9: 33rem tall above 960 px wide, else 40rem. */
 export const CARD_HEIGHT_SX = { height: '40rem', '@media (min-width: 961px)': { height: '33rem' } } as const
@@ -40,18 +41,15 @@ export interface RateCardActions {
 }
 
 /** The contract's lines, in the order a member needs them; a line the rate has no number for is left out. */
-const CONTACT_LINES = [
-  ['general', 'General questions'],
-  ['mechanicalBreakdown', 'Mechanical breakdown'],
-  ['keyReplacement', 'Key replacement'],
-  ['emergencyRoadside', 'Roadside assistance'],
-] as const
+const CONTACT_LINES = ['general', 'mechanicalBreakdown', 'keyReplacement', 'emergencyRoadside'] as const
 
 /** Who to call about this option: the institution's numbers where it has them, else the provider's. */
 export function contactLinesOf(rate: Rate): { label: string; phone: string }[] {
   const numbers = rate.contactNumbers
   if (!numbers) return []
-  return CONTACT_LINES.map(([key, label]) => ({ label, phone: phoneToCall(numbers[key]) })).filter((line) => line.phone)
+  return CONTACT_LINES.map((key) => ({ label: screens.coverage.contacts[key], phone: phoneToCall(numbers[key]) })).filter(
+    (line) => line.phone,
+  )
 }
 
 /** The icon list on the front: the first covered areas, then the benefits, at most five. */
@@ -237,15 +235,18 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
           {rate.coverageName}
         </Typography>
         <Typography data-testid="rate-deductible">
-          <Box component="span" sx={{ fontWeight: 600 }}>
-            {money(rate.coverageDeductible)}
-          </Box>{' '}
-          deductible per repair visit
+          {textWith(
+            screens.coverage.deductiblePerVisit,
+            'amount',
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {money(rate.coverageDeductible)}
+            </Box>,
+          )}
         </Typography>
       </Stack>
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: 0.5 }} data-testid="rate-card-sections">
         {description?.intro && (
-          <Section title="Overview" defaultExpanded testId="section-intro">
+          <Section title={screens.coverage.overview} defaultExpanded testId="section-intro">
             <Typography variant="body2" color="text.secondary">
               {description.intro}
             </Typography>
@@ -267,7 +268,7 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
             </Stack>
           ) : (
             <Typography variant="body2" color="text.secondary">
-              The covered components are listed in your contract’s schedule.
+              {screens.coverage.noComponents}
             </Typography>
           )}
         </Section>
@@ -286,7 +287,7 @@ function Back({ rate, onFlip, flipRef }: { rate: Rate; onFlip: () => void; flipR
           </Section>
         )}
         {contactLines.length > 0 && (
-          <Section title="Who to call" testId="section-contact-numbers">
+          <Section title={screens.coverage.contacts.title} testId="section-contact-numbers">
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.5 }}>
               {contactLines.map((line) => (
                 <Box key={line.label} sx={{ display: 'contents' }}>

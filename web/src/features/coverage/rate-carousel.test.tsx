@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Rate } from '../../api/types'
-import { labels } from '../../lib/product'
+import { fill, labels, screens } from '../../lib/product'
 import { rates } from '../../test/fixtures'
 import { RateCarousel } from './rate-carousel'
 import type { RateCardActions } from './rate-card'
+
+const TEXTS = screens.coverage
 
 function actions(overrides: Partial<RateCardActions> = {}): RateCardActions {
   return {
@@ -17,6 +19,10 @@ function actions(overrides: Partial<RateCardActions> = {}): RateCardActions {
     ...overrides,
   }
 }
+
+/** The arrows' names: the neighbouring option's miles and price. */
+const previous = (coverageMiles: string, totalPrice: string) => fill(TEXTS.previousOption, { coverageMiles, totalPrice })
+const next = (coverageMiles: string, totalPrice: string) => fill(TEXTS.nextOption, { coverageMiles, totalPrice })
 
 /** The carousel with its index held like the flow holds it. */
 function Harness(props: { rates?: Rate[]; start?: number; state?: string; onFlip?: () => void; cardActions?: RateCardActions }) {
@@ -37,9 +43,9 @@ describe('RateCarousel', () => {
   it('is a labelled carousel showing one slide with its term, price and highlights', () => {
     render(<Harness />)
     const carousel = screen.getByRole('region', { name: 'Coverage options' })
-    expect(carousel).toHaveAttribute('aria-roledescription', 'carousel')
-    const slide = screen.getByRole('group', { name: 'Option 2 of 3: SILVER' })
-    expect(slide).toHaveAttribute('aria-roledescription', 'slide')
+    expect(carousel).toHaveAttribute('aria-roledescription', TEXTS.carouselRole)
+    const slide = screen.getByRole('group', { name: fill(TEXTS.slideLabel, { position: '2', count: '3', name: 'SILVER' }) })
+    expect(slide).toHaveAttribute('aria-roledescription', TEXTS.slideRole)
     expect(screen.getByTestId('rate-term')).toHaveTextContent('60 Months / 75 k Miles')
     expect(screen.getByTestId('rate-price')).toHaveTextContent('$1,955.97*')
     expect(screen.getByText(labels.oneTimePayment)).toBeInTheDocument()
@@ -47,19 +53,19 @@ describe('RateCarousel', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent)
     expect(highlights).toEqual(['Engine', 'Transmission', 'Drive Axles', 'Rental car', 'Roadside assistance'])
-    expect(screen.getByTestId('rate-position')).toHaveTextContent('Option 2 of 3')
+    expect(screen.getByTestId('rate-position')).toHaveTextContent(fill(TEXTS.position, { position: '2', count: '3' }))
   })
 
   it("shows the neighbours' miles and price on the arrows and moves with them", async () => {
     const user = userEvent.setup()
     render(<Harness />)
     // The arrows show the same figure as a card: the total, tax included.
-    expect(screen.getByRole('button', { name: 'Previous option: 50 k Miles $1,543.97' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Next option: 100 k Miles $2,470.97' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: previous('50 k Miles', '$1,543.97') })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: next('100 k Miles', '$2,470.97') })).toBeInTheDocument()
     await user.click(screen.getByTestId('rate-next'))
     expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('PREMIUM')
     expect(screen.queryByTestId('rate-next')).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Previous option: 75 k Miles $1,955.97' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: previous('75 k Miles', '$1,955.97') })).toBeInTheDocument()
     await user.click(screen.getByTestId('rate-previous'))
     await user.click(screen.getByTestId('rate-previous'))
     expect(screen.getByTestId('rate-coverage-name')).toHaveTextContent('STANDARD')
@@ -79,7 +85,7 @@ describe('RateCarousel', () => {
     await user.keyboard('{Enter}')
     expect(screen.getByTestId('rate-card-back')).toHaveAttribute('aria-hidden', 'false')
     expect(screen.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'true')
-    expect(screen.getByTestId('flip-status')).toHaveTextContent('Showing what’s covered by STANDARD')
+    expect(screen.getByTestId('flip-status')).toHaveTextContent(fill(TEXTS.flipStatus, { name: 'STANDARD' }))
     screen.getByTestId('rate-card').focus()
     await user.keyboard(' ')
     expect(screen.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'false')
@@ -93,7 +99,7 @@ describe('RateCarousel', () => {
     // Focus follows the card to the face that turned up.
     expect(screen.getByRole('button', { name: labels.backToPrice })).toHaveFocus()
     const back = screen.getByTestId('rate-card-back')
-    expect(within(back).getByTestId('rate-deductible')).toHaveTextContent('$100 deductible per repair visit')
+    expect(within(back).getByTestId('rate-deductible')).toHaveTextContent(fill(TEXTS.deductiblePerVisit, { amount: '$100' }))
     expect(within(back).getByText(/SILVER covers the repair/)).toBeVisible()
     await user.click(within(back).getByRole('button', { name: labels.whatsCovered }))
     expect(document.getElementById('engine')).toHaveTextContent('SILVER: pistons, crankshaft')
@@ -117,7 +123,7 @@ describe('RateCarousel', () => {
 
   it('shows the tax line only in a taxed state with tax above 0', () => {
     const { unmount } = render(<Harness state="PA" />)
-    expect(screen.getByTestId('tax-note')).toHaveTextContent('*Total cost includes sales tax of $56.97')
+    expect(screen.getByTestId('tax-note')).toHaveTextContent(fill(TEXTS.taxNote, { amount: '$56.97' }))
     unmount()
     const { unmount: again } = render(<Harness state="OR" />)
     expect(screen.queryByTestId('tax-note')).not.toBeInTheDocument()
@@ -156,14 +162,17 @@ describe('RateCarousel', () => {
     }))
     render(<Harness rates={wholeDollars} />)
     expect(screen.getByTestId('rate-price')).toHaveTextContent(/^\$1,899\*$/)
-    expect(screen.getByTestId('tax-note')).toHaveTextContent(/^\*Total cost includes sales tax of \$55$/)
+    expect(screen.getByTestId('tax-note').textContent).toBe(fill(TEXTS.taxNote, { amount: '$55' }))
     // The back's texts are drawn once the card first turns.
     expect(screen.queryByTestId('rate-deductible')).not.toBeInTheDocument()
     await userEvent.setup().click(screen.getByRole('button', { name: labels.seeWhatsCovered }))
-    expect(screen.getByTestId('rate-deductible')).toHaveTextContent(/^\$50\.50 deductible/)
-    expect(screen.getByRole('button', { name: 'Previous option: 50 k Miles $1,543' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Next option: 100 k Miles $2,470' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Show option 2: 75 k Miles $1,899' })).toBeInTheDocument()
-    expect(screen.getByTestId('rate-position')).toHaveTextContent('SILVER, 60 Months / 75 k Miles, $1,899')
+    expect(screen.getByTestId('rate-deductible').textContent).toBe(fill(TEXTS.deductiblePerVisit, { amount: '$50.50' }))
+    expect(screen.getByRole('button', { name: previous('50 k Miles', '$1,543') })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: next('100 k Miles', '$2,470') })).toBeInTheDocument()
+    const dot = fill(TEXTS.showOption, { position: '2', coverageMiles: '75 k Miles', totalPrice: '$1,899' })
+    expect(screen.getByRole('button', { name: dot })).toBeInTheDocument()
+    expect(screen.getByTestId('rate-position')).toHaveTextContent(
+      fill(TEXTS.positionDetails, { name: 'SILVER', term: '60 Months / 75 k Miles', totalPrice: '$1,899' }),
+    )
   })
 })

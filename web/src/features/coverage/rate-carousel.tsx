@@ -8,6 +8,7 @@ import type { Rate } from '../../api/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden'
 import { coverageTerm, money } from '../../lib/format'
+import { fill, screens } from '../../lib/product'
 import { showsSalesTax } from '../../lib/us-states'
 import { BRAND_TEXT, RateCard, type RateCardActions } from './rate-card'
 
@@ -19,9 +20,21 @@ const slideFrom = (offset: string) =>
 const FROM_RIGHT = slideFrom('24px')
 const FROM_LEFT = slideFrom('-24px')
 
-/** '*Total cost includes sales tax of $X' under the card when the state has sales tax and the rate carries tax. */
+const TEXTS = screens.coverage
+
+/**
+ * The carousel's name, still in English only: as a catalogue text the texts check would find it in
+ * the institution's email label "Coverage options shown" (domain/src/collected.rs). Issue 31.
+ */
+
+/** screens.coverage.taxNote under the card when the state has sales tax and the rate carries tax. */
 export function taxNote(rate: Rate, state: string | null): string | null {
-  return showsSalesTax(state, rate.taxAmount) ? `*Total cost includes sales tax of ${money(rate.taxAmount)}` : null
+  return showsSalesTax(state, rate.taxAmount) ? fill(TEXTS.taxNote, { amount: money(rate.taxAmount) }) : null
+}
+
+/** An option's miles and price, as the arrows and the dots name it. */
+function optionValues(rate: Rate): { coverageMiles: string; totalPrice: string } {
+  return { coverageMiles: rate.formattedCoverageMiles, totalPrice: money(rate.totalRateCost) }
 }
 
 /** The neighbouring option's miles and price, as an arrow; an empty slot past either end. */
@@ -36,12 +49,11 @@ function Neighbour({
 }) {
   const slot = { width: { xs: '50%', sm: 96 }, flexShrink: 0 }
   if (!rate) return <Box sx={slot} />
-  const label = `${rate.formattedCoverageMiles} ${money(rate.totalRateCost)}`
   const previous = direction === 'previous'
   return (
     <ButtonBase
       onClick={onClick}
-      aria-label={`${previous ? 'Previous' : 'Next'} option: ${label}`}
+      aria-label={fill(previous ? TEXTS.previousOption : TEXTS.nextOption, optionValues(rate))}
       data-testid={`rate-${direction}`}
       focusRipple
       sx={{
@@ -94,6 +106,7 @@ export function RateCarousel(props: {
   if (!rate) return null
   const note = taxNote(rate, props.stateOfResidence)
   const term = coverageTerm(rate.coverageMonths, rate.formattedCoverageMiles)
+  const position = { position: String(index + 1), count: String(rates.length) }
 
   const go = (to: number) => {
     if (to < 0 || to >= rates.length || to === index) return
@@ -136,8 +149,8 @@ export function RateCarousel(props: {
     <Stack
       spacing={2}
       component="section"
-      aria-roledescription="carousel"
-      aria-label="Coverage options"
+      aria-roledescription={TEXTS.carouselRole}
+      aria-label={screens.coverage.carouselLabel}
       onKeyDown={onKeyDown}
       data-testid="rate-carousel"
       sx={{ overflowX: 'clip' }}
@@ -157,8 +170,8 @@ export function RateCarousel(props: {
         </Box>
         <Box
           role="group"
-          aria-roledescription="slide"
-          aria-label={`Option ${index + 1} of ${rates.length}: ${rate.coverageName}`}
+          aria-roledescription={TEXTS.slideRole}
+          aria-label={fill(TEXTS.slideLabel, { ...position, name: rate.coverageName })}
           tabIndex={0}
           data-testid="rate-card"
           onKeyDown={onSlideKeyDown}
@@ -198,7 +211,7 @@ export function RateCarousel(props: {
           <ButtonBase
             key={r.rateId}
             onClick={() => go(i)}
-            aria-label={`Show option ${i + 1}: ${r.formattedCoverageMiles} ${money(r.totalRateCost)}`}
+            aria-label={fill(TEXTS.showOption, { position: String(i + 1), ...optionValues(r) })}
             aria-current={i === index ? 'true' : undefined}
             sx={{
               width: i === index ? 24 : 10,
@@ -217,13 +230,13 @@ export function RateCarousel(props: {
         aria-live="polite"
         data-testid="rate-position"
       >
-        {`Option ${index + 1} of ${rates.length}`}
+        {fill(TEXTS.position, position)}
         <Box component="span" sx={VISUALLY_HIDDEN}>
-          {`: ${rate.coverageName}, ${term}, ${money(rate.totalRateCost)}`}
+          {fill(TEXTS.positionDetails, { name: rate.coverageName, term, totalPrice: money(rate.totalRateCost) })}
         </Box>
       </Typography>
       <Box sx={VISUALLY_HIDDEN} aria-live="polite" data-testid="flip-status">
-        {flipped ? `Showing what’s covered by ${rate.coverageName}` : ''}
+        {flipped ? fill(TEXTS.flipStatus, { name: rate.coverageName }) : ''}
       </Box>
       {note && (
         <Typography variant="body2" sx={{ textAlign: 'center' }} data-testid="tax-note">

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { CreateCarBody } from '../../api/types'
-import { fieldErrors, fill, labels, messages, options } from '../../lib/product'
+import { fieldErrors, fill, labels, messages, options, screens } from '../../lib/product'
 import { describedVehicle, severalStylesVehicle, vehicle } from '../../test/fixtures'
 import { PHOTO_VIN } from '../../test/handlers'
 import { server } from '../../test/msw-server'
@@ -11,6 +11,8 @@ import { dismissImpactModal, renderAtLookup } from '../../test/render-app'
 
 const C = '*/api/institution/:iid/car'
 const REAL_VIN = '1HGCM82633A004352'
+/** The carousel's position line: option `position` of three. */
+const optionOf3 = (position: number) => fill(screens.coverage.position, { position: String(position), count: '3' })
 type User = Awaited<ReturnType<typeof renderAtLookup>>['user']
 /** A car flag's checkbox label, by its key (domain/product.json options.carFlags). */
 const flagLabel = (key: string) => options.carFlags.find((flag) => flag.key === key)?.label ?? key
@@ -84,7 +86,7 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     })
     expect(screen.getByTestId('estimate-note')).toHaveTextContent('Estimated prices for a 2020 Honda Accord.')
     await user.click(screen.getByTestId('rate-next'))
-    expect(screen.getByText('Option 3 of 3')).toBeInTheDocument()
+    expect(screen.getByText(optionOf3(3))).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: labels.enterVin }))
     const dialog = await screen.findByRole('dialog', { name: labels.enterVinToPurchase })
@@ -111,14 +113,14 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     expect(cars[described]).toEqual({ ...cars[described - 1], vin: REAL_VIN, style: vehicle.style })
     expect(quotes).toBe(2)
     // The real VIN's quote offers the same options at the same prices: the member's choice stays.
-    expect(screen.getByText('Option 3 of 3')).toBeInTheDocument()
+    expect(screen.getByText(optionOf3(3))).toBeInTheDocument()
     expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/coverage/level')
 
     await user.click(screen.getByRole('button', { name: labels.purchase }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/missing-info'))
   })
 
-  it('takes the VIN from a photo too, and Cancel keeps the estimates', async () => {
+  it(`takes the VIN from a photo too, and ${screens.coverage.cancelButton} keeps the estimates`, async () => {
     const { user } = await coverageForDescribedCar()
     await user.click(screen.getByRole('button', { name: labels.enterVin }))
     const dialog = await screen.findByRole('dialog', { name: labels.enterVinToPurchase })
@@ -128,7 +130,7 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     await waitFor(() => expect(within(dialog).getByTestId('real-vin-input')).toHaveValue(PHOTO_VIN))
     expect(within(dialog).getByTestId('real-vin-photo-note')).toBeInTheDocument()
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await user.click(within(dialog).getByRole('button', { name: screens.coverage.cancelButton }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByRole('button', { name: labels.enterVin })).toBeInTheDocument()
   })
@@ -169,7 +171,7 @@ describe('coverage: the real-VIN prompt for a described car', () => {
     await user.click(within(dialog).getByTestId('real-vin-submit'))
     await within(dialog).findByRole('radiogroup', { name: labels.vehicleStyle })
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await user.click(within(dialog).getByRole('button', { name: screens.coverage.cancelButton }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByRole('button', { name: labels.enterVin })).toBeInTheDocument()
     expect(screen.getByTestId('estimate-note')).toBeInTheDocument()

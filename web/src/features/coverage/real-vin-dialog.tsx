@@ -5,10 +5,7 @@ import DialogTitle from '@mui/material/DialogTitle'
 import { AppDialog } from '../../components/app-dialog'
 import { VinForm } from '../../components/vin-form'
 import { FlowActor, selectBusy, selectVehicleAwaitingStyle, useFlowSend } from '../../flow/flow-actor'
-import { labels } from '../../lib/product'
-
-export const REAL_VIN_MESSAGE =
-  'These prices are estimates for the vehicle you described. Enter its VIN and we will show your exact prices.'
+import { labels, screens } from '../../lib/product'
 
 /**
  * The real-VIN prompt: open while the flow is in coverage.realVin; a decoded VIN (its style chosen
@@ -34,7 +31,7 @@ export function RealVinDialog() {
       <DialogTitle id="real-vin-title">{labels.enterVinToPurchase}</DialogTitle>
       <DialogContent>
         <DialogContentText id="real-vin-text" sx={{ mb: 2.5 }}>
-          {REAL_VIN_MESSAGE}
+          {screens.coverage.realVinMessage}
         </DialogContentText>
         {open && (
           <VinForm
@@ -50,7 +47,7 @@ export function RealVinDialog() {
             onSubmit={(vin, style) => send({ type: 'SUBMIT_REAL_VIN', vin, style })}
             secondaryAction={
               <Button size="large" onClick={cancel} disabled={busy} data-testid="real-vin-cancel" sx={{ minWidth: 112 }}>
-                Cancel
+                {screens.coverage.cancelButton}
               </Button>
             }
           />

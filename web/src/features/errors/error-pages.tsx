@@ -9,7 +9,7 @@ import { PromotionalConsent } from '../../components/promotional-consent'
 import { QuestionsLine } from '../../components/questions-line'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import type { NoRatesCause } from '../../flow/no-rates-cause'
-import { labels, messages } from '../../lib/product'
+import { fill, labels, messages, screens } from '../../lib/product'
 
 interface ErrorPageProps {
   testId: string
@@ -68,11 +68,11 @@ export function ErrorPage(props: ErrorPageProps) {
             onClick={() => send({ type: 'CONTACT_REPRESENTATIVE' })}
             data-testid="contact-representative"
           >
-            Have a representative contact me
+            {screens.errors.contactRepresentativeButton}
           </Button>
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
             <Link component="button" type="button" onClick={() => send({ type: 'CONTACT_ME' })} data-testid="contact-me-link">
-              Prefer we call another number? Leave your details
+              {screens.errors.otherNumberLink}
             </Link>
           </Typography>
         </Stack>
@@ -101,8 +101,8 @@ export function InvalidStatePage() {
   return (
     <ErrorPage
       testId="invalid-state-page"
-      title="Coverage isn’t available in your state yet"
-      message={`We can’t sell this coverage to residents of ${state || 'your state'} online. A representative can let you know when it becomes available or suggest other options.`}
+      title={screens.errors.invalidStateTitle}
+      message={fill(screens.errors.invalidStateMessage, { state: state || screens.errors.yourState })}
     />
   )
 }
@@ -111,8 +111,8 @@ export function UserCreationErrorPage() {
   return (
     <ErrorPage
       testId="user-creation-error-page"
-      title="We couldn’t start your quote"
-      message="Something went wrong on our side. A representative can help you get a quote."
+      title={screens.errors.userCreationTitle}
+      message={screens.errors.userCreationMessage}
     />
   )
 }
@@ -122,8 +122,8 @@ export function BookingErrorPage() {
   return (
     <ErrorPage
       testId="booking-error-page"
-      title="We couldn’t book your coverage"
-      message={`${messages.notCharged} You can try booking again, or have a representative finish it with you.`}
+      title={screens.errors.bookingTitle}
+      message={`${messages.notCharged} ${screens.errors.bookingMessage}`}
       retry={{ label: labels.retryBooking, onClick: () => send({ type: 'RETRY_BOOKING' }) }}
     />
   )
@@ -134,8 +134,8 @@ export function PaymentErrorPage() {
   return (
     <ErrorPage
       testId="payment-error-page"
-      title="We couldn’t take your payment"
-      message="You can try your payment again, or have a representative help you complete your purchase."
+      title={screens.errors.paymentTitle}
+      message={screens.errors.paymentMessage}
       retry={{ label: labels.retryPayment, onClick: () => send({ type: 'RETRY_PAYMENT' }) }}
     />
   )

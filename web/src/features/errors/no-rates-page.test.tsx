@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { CheckoutStepBody } from '../../api/types'
-import { labels, messages } from '../../lib/product'
+import { labels, messages, screens } from '../../lib/product'
 import { quote, rates, resumedAt } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
@@ -51,7 +51,7 @@ describe('no-rates: its own words for each cause', () => {
     }
     await user.click(screen.getByTestId('description-submit'))
     const dialog = await screen.findByRole('dialog', { name: messages.vehicleLookupTitle })
-    await user.click(within(dialog).getByRole('button', { name: 'No' }))
+    await user.click(within(dialog).getByRole('button', { name: screens.car.noButton }))
 
     await expectNoRatesPage(messages.vehicleUnknownTitle, messages.vehicleUnknown)
   })

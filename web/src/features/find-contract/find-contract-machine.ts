@@ -9,18 +9,19 @@ import type {
   PolicyDocumentLink,
 } from '../../api/types'
 import { institutionPhone } from '../../lib/format'
-import { messages } from '../../lib/product'
+import { fill, messages, screens } from '../../lib/product'
 import { refusedField } from '../../lib/refused-field'
 import type { ContractTab } from '../../lib/contract-tab'
 import { CANCEL_API_FIELDS, FIND_CONTRACT_API_FIELDS, type FindContractValues } from './find-contract-schema'
 
 /** Spec section 8, policy retrieval failure: the institution's support line. */
 export function retrievalFailedMessage(institution: Institution | null): string {
-  const name = institution?.name ?? 'your Financial Institution'
+  const name = institution?.name ?? screens.findContract.yourInstitution
   const phone = institutionPhone(institution?.branding)
-  return phone
-    ? `${messages.retrievalFailed} Please contact ${name} support at ${phone}.`
-    : `${messages.retrievalFailed} Please contact ${name} support.`
+  const support = phone
+    ? fill(screens.findContract.contactSupportAt, { institution: name, phone })
+    : fill(screens.findContract.contactSupport, { institution: name })
+  return `${messages.retrievalFailed} ${support}`
 }
 
 /**

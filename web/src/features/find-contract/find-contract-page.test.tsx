@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import type { PolicyLookupBody } from '../../api/types'
-import { fieldErrors, fill, labels, messages } from '../../lib/product'
+import { fieldErrors, fill, labels, messages, screens } from '../../lib/product'
 import { cancellationQuoteFreeLook, cancellationTerms, institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { fakeTab } from '../../test/fake-tab'
@@ -13,6 +13,8 @@ const PAGE = '/summit-cu/user/u-1/policy/p-1'
 const VERIFY = '*/api/institution/:iid/user/:uid/verifydetails/:policyId'
 const DOCUMENT = '/api/institution/summit-cu/user/u-1/fetchdocument/p-1?token=doc-token'
 const CANCELLATION = '*/api/institution/:iid/user/:uid/policy/:policyId/cancellation'
+/** The speed bump's support line for Summit (test/fixtures' institution). */
+const SUPPORT_LINE = fill(screens.findContract.contactSupportAt, { institution: 'Summit Credit Union', phone: '(800) 555-0142' })
 
 let open: MockInstance<typeof window.open>
 
@@ -131,7 +133,7 @@ describe('find your contract', () => {
     expect(sent.map((details) => details.lastname)).toEqual(['O’Brien', 'Müller'])
   })
 
-  it("shows the server's refusal of the zip under Zip code", async () => {
+  it("shows the server's refusal of the zip under the zip field", async () => {
     // The mask lets only digits in, so a non-numeric zip reaches the server only from another client;
     // whatever verifydetails says about `zipcode` shows under the zip.
     server.use(http.post(VERIFY, () => apiError('validation', fieldErrors.numbersOnly, 400, 'zipcode')))
@@ -151,7 +153,7 @@ describe('find your contract', () => {
     await screen.findByTestId('find-contract-page')
     await fillAndSubmit(user)
     const dialog = await screen.findByRole('dialog')
-    expect(dialog).toHaveTextContent('Please contact Summit Credit Union support at (800) 555-0142.')
+    expect(dialog).toHaveTextContent(SUPPORT_LINE)
     expect(screen.getByTestId('contract-last-name')).not.toHaveAttribute('aria-invalid', 'true')
   })
 
@@ -159,7 +161,9 @@ describe('find your contract', () => {
     const { user } = renderApp(PAGE)
     await screen.findByTestId('find-contract-page')
     await fillAndSubmit(user)
-    expect(await screen.findByTestId('contract-opened')).toHaveTextContent(messages.contractOpened)
+    expect(await screen.findByTestId('contract-opened')).toHaveTextContent(
+      `${messages.contractOpened} ${fill(screens.findContract.openedFallback, { link: screens.findContract.openHereLink })}`,
+    )
     // The blank tab of the click was blocked (window.open gave null): the link opens directly.
     expect(open).toHaveBeenLastCalledWith(DOCUMENT, '_blank', 'noopener')
     expect(screen.getByTestId('contract-link')).toHaveAttribute('href', DOCUMENT)
@@ -253,10 +257,10 @@ describe('find your contract', () => {
     await fillAndSubmit(user, 'Doe', '99999')
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText(messages.retrievalFailedTitle)).toBeInTheDocument()
-    expect(dialog).toHaveTextContent(`${messages.retrievalFailed} Please contact Summit Credit Union support at (800) 555-0142.`)
+    expect(dialog).toHaveTextContent(`${messages.retrievalFailed} ${SUPPORT_LINE}`)
     expect(dialog).not.toHaveTextContent('No contract matches.')
     expect(open).not.toHaveBeenCalledWith(DOCUMENT, expect.anything(), expect.anything())
-    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    await user.click(within(dialog).getByRole('button', { name: screens.findContract.okayButton }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByTestId('contract-zip')).toBeEnabled()
     expect(screen.getByTestId('contract-zip')).toHaveValue('99999')
@@ -274,13 +278,13 @@ describe('find your contract', () => {
     await screen.findByTestId('find-contract-page')
     await fillAndSubmit(user)
     const dialog = await screen.findByRole('dialog')
-    expect(dialog).toHaveTextContent('Please contact Summit Credit Union support at (800) 555-0142.')
+    expect(dialog).toHaveTextContent(SUPPORT_LINE)
     expect(dialog).not.toHaveTextContent(message)
   })
 
   it.each([
     ['voided', messages.voidedUnpaid],
-    ['notReady', 'Your contract is still being prepared. Please try again in a few minutes.'],
+    ['notReady', 'The contract is still being prepared. Please try again in a few minutes.'],
   ] as const)("shows the API's message in the same dialog for %s", async (code, message) => {
     server.use(http.post(VERIFY, () => apiError(code, message, 409)))
     const { user } = renderApp(PAGE)
@@ -290,7 +294,7 @@ describe('find your contract', () => {
     expect(within(dialog).getByText(messages.retrievalFailedTitle)).toBeInTheDocument()
     expect(within(dialog).getByText(message)).toBeInTheDocument()
     expect(dialog).not.toHaveTextContent(messages.retrievalFailed)
-    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    await user.click(within(dialog).getByRole('button', { name: screens.findContract.okayButton }))
     await waitFor(() => expect(screen.getByTestId('find-contract-submit')).toBeEnabled())
   })
 

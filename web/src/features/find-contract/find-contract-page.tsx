@@ -18,7 +18,7 @@ import { PageSkeleton } from '../../components/page-skeleton'
 import type { ApiError } from '../../api/api-error'
 import { api, type ContractRef } from '../../api/client'
 import { anonymousPageviewEvent } from '../../lib/analytics'
-import { labels, limits, messages } from '../../lib/product'
+import { labels, limits, messages, screens } from '../../lib/product'
 import { useRefusedField } from '../../lib/refused-field'
 import { CancelContractDialog, type CancelDialogStep } from './cancel-contract-dialog'
 import { CancellationSection, type CancellationView } from './cancellation-section'
@@ -64,7 +64,7 @@ function FindContractForm(props: {
           <TextField
             {...field}
             inputRef={ref}
-            label="Last name"
+            label={screens.findContract.lastNameLabel}
             autoComplete="family-name"
             fullWidth
             disabled={locked}
@@ -81,7 +81,7 @@ function FindContractForm(props: {
           <PatternFormat
             customInput={TextField}
             format={'#'.repeat(limits.zipLength)}
-            label="Zip code"
+            label={screens.findContract.zipCodeLabel}
             inputMode="numeric"
             autoComplete="postal-code"
             fullWidth
@@ -98,11 +98,14 @@ function FindContractForm(props: {
         )}
       />
       <CtaButton type="submit" busy={props.busy} disabled={props.done} data-testid="find-contract-submit">
-        Find my contract
+        {screens.findContract.findButton}
       </CtaButton>
     </Stack>
   )
 }
+
+/** The words before and after the link to the opened contract, around its {link} mark. */
+const [beforeContractLink, afterContractLink = ''] = screens.findContract.openedFallback.split('{link}')
 
 /** The found contract's cancellation as the section shows it (the dialog is open over `terms`, from the odometer to the request). */
 function selectCancellationView(snapshot: SnapshotFrom<typeof findContractMachine>): CancellationView {
@@ -175,9 +178,7 @@ export default function FindContractPage(contract: ContractRef) {
         >
           <MuiTheme>
             <Stack spacing={3} data-testid="find-contract-page">
-              <Typography color="text.secondary">
-                Enter the last name and zip code on your contract to open a copy of it.
-              </Typography>
+              <Typography color="text.secondary">{screens.findContract.intro}</Typography>
               <FindContractForm
                 busy={snapshot.matches('retrieving')}
                 done={snapshot.matches('opened')}
@@ -186,11 +187,11 @@ export default function FindContractPage(contract: ContractRef) {
               />
               {documentUrl && (
                 <Alert severity="success" role="status" data-testid="contract-opened">
-                  {`${messages.contractOpened} If it did not, `}
+                  {`${messages.contractOpened} ${beforeContractLink}`}
                   <Link href={documentUrl} target="_blank" rel="noopener" data-testid="contract-link">
-                    open your contract here
+                    {screens.findContract.openHereLink}
                   </Link>
-                  .
+                  {afterContractLink}
                 </Alert>
               )}
               {snapshot.matches('opened') && snapshot.context.linkToken && (
@@ -228,7 +229,7 @@ export default function FindContractPage(contract: ContractRef) {
               testId="retrieval-failed-dialog"
               actions={[
                 {
-                  label: 'Okay',
+                  label: screens.findContract.okayButton,
                   onClick: () => send({ type: 'DISMISS_FAILURE' }),
                   testId: 'retrieval-failed-okay',
                   primary: true,

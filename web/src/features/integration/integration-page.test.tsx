@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { delay, http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { messages } from '../../lib/product'
+import { messages, screens } from '../../lib/product'
 import { car, institution, quote, user } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { answer, apiError } from '../../test/respond'
@@ -54,6 +54,7 @@ describe('integration mode (the app in a partner’s page)', () => {
     renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-3')
     expect(await screen.findByTestId('no-policies-page', {}, LOADED)).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(messages.noAvailablePolicies)
+    expect(screen.getByText(screens.integration.noPoliciesMessage)).toBeInTheDocument()
     expect(screen.getByTestId('institution-phone')).toHaveTextContent('(800) 555-0142')
   })
 
@@ -62,6 +63,7 @@ describe('integration mode (the app in a partner’s page)', () => {
     server.use(http.post(SESSION, () => apiError('integratorInactive', message, 403)))
     renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-4')
     expect(await screen.findByTestId('launch-failed-page', {}, LOADED)).toHaveTextContent(message)
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(screens.integration.launchFailedTitle)
   })
 
   it('keeps the institution header outside integration mode, and drops it when the institution has none', async () => {

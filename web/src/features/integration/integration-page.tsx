@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography'
 import { PageSkeleton } from '../../components/page-skeleton'
 import { QuestionsLine } from '../../components/questions-line'
 import { FlowActor } from '../../flow/flow-actor'
-import { messages } from '../../lib/product'
+import { messages, screens } from '../../lib/product'
 
 /** Why the partner's launch did not open a quote: messages.noAvailablePolicies, or the link's problem. */
 function LaunchProblem(props: { testId: string; title: string; message: string }) {
@@ -35,13 +35,17 @@ export default function IntegrationPage() {
       <LaunchProblem
         testId="no-policies-page"
         title={messages.noAvailablePolicies}
-        message="We couldn’t find coverage for this vehicle. Our plans have age and mileage limits; a representative of your financial institution can look at other options with you."
+        message={screens.integration.noPoliciesMessage}
       />
     )
   }
   if (failed) {
     return (
-      <LaunchProblem testId="launch-failed-page" title="We couldn’t open your quote" message={failure ?? messages.launchFailed} />
+      <LaunchProblem
+        testId="launch-failed-page"
+        title={screens.integration.launchFailedTitle}
+        message={failure ?? messages.launchFailed}
+      />
     )
   }
   return (

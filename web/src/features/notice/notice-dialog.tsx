@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
+import { screens } from '../../lib/product'
 
 /**
  * A message the flow shows over the page until the member closes it: a resumed coverage's new
@@ -18,7 +19,9 @@ export function NoticeDialog() {
       title={shown?.title}
       message={shown?.message ?? ''}
       testId="notice-dialog"
-      actions={[{ label: 'OK', onClick: () => send({ type: 'DISMISS_NOTICE' }), primary: true, testId: 'notice-ok' }]}
+      actions={[
+        { label: screens.notice.okButton, onClick: () => send({ type: 'DISMISS_NOTICE' }), primary: true, testId: 'notice-ok' },
+      ]}
     />
   )
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { messages } from '../../lib/product'
+import { messages, screens } from '../../lib/product'
 import { server } from '../../test/msw-server'
 import { institution } from '../../test/fixtures'
 import { apiError } from '../../test/respond'
@@ -46,11 +46,11 @@ describe('payment details', () => {
     const dialog = await screen.findByTestId('payment-error-dialog')
     expect(within(dialog).getByText(messages.paymentProblemTitle)).toBeInTheDocument()
     expect(within(dialog).getByText(messages.paymentProblem)).toBeInTheDocument()
-    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    await user.click(within(dialog).getByRole('button', { name: screens.payment.okayButton }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/payment-error'))
   })
 
-  it("shows a voided contract's message instead of the generic text; Okay goes to payment-error", async () => {
+  it(`shows a voided contract's message instead of the generic text; ${screens.payment.okayButton} goes to payment-error`, async () => {
     server.use(http.post(SIGN, () => apiError('voided', VOIDED, 409)))
     const { user } = await renderAtConfirm()
     await book(user)
@@ -58,7 +58,7 @@ describe('payment details', () => {
     expect(within(dialog).getByText(messages.paymentProblemTitle)).toBeInTheDocument()
     expect(within(dialog).getByText(VOIDED)).toBeInTheDocument()
     expect(dialog).not.toHaveTextContent(messages.paymentProblem)
-    await user.click(within(dialog).getByRole('button', { name: 'Okay' }))
+    await user.click(within(dialog).getByRole('button', { name: screens.payment.okayButton }))
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/summit-cu/user/payment-error'))
     expect(await screen.findByTestId('payment-error-page')).toBeInTheDocument()
   })

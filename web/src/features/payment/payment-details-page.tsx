@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
-import { messages } from '../../lib/product'
+import { messages, screens } from '../../lib/product'
 import { parseGatewayMessage } from './gateway-message'
 import { widgetStartUrl } from './widget-start'
 
@@ -53,21 +53,21 @@ export default function PaymentDetailsPage() {
           <Box
             component="iframe"
             src={widgetStartUrl(signed, entityId)}
-            title="Payment"
+            title={screens.payment.widgetTitle}
             data-testid="payment-widget"
             sx={{ border: 0, width: '100%', height: 420, visibility: ready ? 'visible' : 'hidden' }}
           />
         )}
       </Box>
       <CtaButton disabled={!paid} busy={busy} onClick={() => send({ type: 'CONTINUE' })} data-testid="payment-continue">
-        Continue
+        {screens.payment.continueButton}
       </CtaButton>
       <MessageDialog
         open={failed}
         title={messages.paymentProblemTitle}
         message={failure ?? messages.paymentProblem}
         testId="payment-error-dialog"
-        actions={[{ label: 'Okay', onClick: () => send({ type: 'CLOSE_PAYMENT_ERROR' }), primary: true }]}
+        actions={[{ label: screens.payment.okayButton, onClick: () => send({ type: 'CLOSE_PAYMENT_ERROR' }), primary: true }]}
       />
     </Stack>
   )

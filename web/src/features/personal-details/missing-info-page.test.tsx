@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import type { PersonalDetailsBody } from '../../api/types'
-import { fieldErrors } from '../../lib/product'
+import { fieldErrors, fill, screens } from '../../lib/product'
+import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { apiError } from '../../test/respond'
 import { dismissImpactModal, fillPersonalDetails, renderAtCoverage } from '../../test/render-app'
@@ -55,6 +56,23 @@ async function toPersonalDetails() {
   return view
 }
 
+describe('personal details: the form', () => {
+  it("labels each field and asks about membership by the institution's name", async () => {
+    const TEXTS = screens.personalDetails
+    await toPersonalDetails()
+    expect(screen.getByLabelText(TEXTS.firstName)).toBe(screen.getByTestId('first-name-input'))
+    expect(screen.getByLabelText(TEXTS.lastName)).toBe(screen.getByTestId('last-name-input'))
+    expect(screen.getByLabelText(TEXTS.address)).toBe(screen.getByTestId('street-input'))
+    expect(screen.getByLabelText(TEXTS.city)).toBe(screen.getByTestId('city-input'))
+    expect(screen.getByLabelText(TEXTS.state)).toBe(screen.getByTestId('state-input'))
+    expect(screen.getByLabelText(TEXTS.zipCode)).toBe(screen.getByTestId('zip-input'))
+    const membership = screen.getByRole('radiogroup', { name: fill(TEXTS.memberQuestion, { institution: institution.name }) })
+    expect(membership).toContainElement(screen.getByRole('radio', { name: TEXTS.yes }))
+    expect(membership).toContainElement(screen.getByRole('radio', { name: TEXTS.no }))
+    expect(screen.getByTestId('personal-details-submit')).toHaveTextContent(TEXTS.continueButton)
+  })
+})
+
 describe('personal details: every mistake at once', () => {
   it('shows the error of each of three bad fields after one submit, and sends nothing', async () => {
     // The server refuses one field per answer (error.field): the form must find them all itself.
@@ -81,7 +99,7 @@ describe('personal details: every mistake at once', () => {
 })
 
 describe("personal details: the server's field rules", () => {
-  it("shows the server's refusal of a name under First name, then saves the fixed one", async () => {
+  it(`shows the server's refusal of a name under ${screens.personalDetails.firstName}, then saves the fixed one`, async () => {
     const sent = serverRefuses('firstName', fieldErrors.nameLetters, (body) => body.firstName === 'Zed')
     const { user } = await toPersonalDetails()
     const firstName = screen.getByTestId('first-name-input')
@@ -104,7 +122,7 @@ describe("personal details: the server's field rules", () => {
     expect(sent.map((body) => body.firstName)).toEqual(['Zed', 'José'])
   })
 
-  it("shows the server's refusal of a zip under Zip code", async () => {
+  it(`shows the server's refusal of a zip under ${screens.personalDetails.zipCode}`, async () => {
     serverRefuses('zip', fieldErrors.zip, (body) => body.address?.zip === '00000')
     const { user } = await toPersonalDetails()
     const zip = screen.getByTestId('zip-input')

@@ -14,10 +14,12 @@ import { CtaButton } from '../../components/cta-button'
 import { PhoneField } from '../../components/phone-field'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { formatPhone } from '../../lib/format'
-import { limits } from '../../lib/product'
+import { fill, limits, screens } from '../../lib/product'
 import { useRefusedField } from '../../lib/refused-field'
 import { digitsOnly } from '../../lib/validation-rules'
 import { PERSONAL_DETAILS_API_FIELDS, personalDetailsSchema, type PersonalDetailsValues } from './personal-details-schema'
+
+const TEXTS = screens.personalDetails
 
 /** Personal details: name, phone, address and membership; the state comes from the splash. */
 export default function MissingInfoPage() {
@@ -85,27 +87,27 @@ export default function MissingInfoPage() {
     >
       {failure && !onField && <Alert severity="error">{failure}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {text('firstName', 'First name', 'given-name', 'first-name-input')}
-        {text('lastName', 'Last name', 'family-name', 'last-name-input')}
+        {text('firstName', TEXTS.firstName, 'given-name', 'first-name-input')}
+        {text('lastName', TEXTS.lastName, 'family-name', 'last-name-input')}
       </Stack>
       <PhoneField control={control} name="phoneNumber" testId="phone-input" />
-      {text('street', 'Address', 'street-address', 'street-input')}
+      {text('street', TEXTS.address, 'street-address', 'street-input')}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {text('city', 'City', 'address-level2', 'city-input')}
+        {text('city', TEXTS.city, 'address-level2', 'city-input')}
         <TextField
-          label="State"
+          label={TEXTS.state}
           value={stateOfResidence}
           fullWidth
           slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'state-input' } }}
         />
-        {text('zip', 'Zip code', 'postal-code', 'zip-input', limits.zipLength)}
+        {text('zip', TEXTS.zipCode, 'postal-code', 'zip-input', limits.zipLength)}
       </Stack>
       <Controller
         name="isMember"
         control={control}
         render={({ field, fieldState }) => (
           <FormControl error={!!fieldState.error}>
-            <FormLabel id="membership-label">{`Are you a member of ${institutionName}?`}</FormLabel>
+            <FormLabel id="membership-label">{fill(TEXTS.memberQuestion, { institution: institutionName })}</FormLabel>
             <RadioGroup
               row
               aria-labelledby="membership-label"
@@ -116,12 +118,12 @@ export default function MissingInfoPage() {
               <FormControlLabel
                 value="yes"
                 control={<Radio slotProps={{ input: { 'data-testid': 'member-yes' } as object }} />}
-                label="Yes"
+                label={TEXTS.yes}
               />
               <FormControlLabel
                 value="no"
                 control={<Radio slotProps={{ input: { 'data-testid': 'member-no' } as object }} />}
-                label="No"
+                label={TEXTS.no}
               />
             </RadioGroup>
             {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
@@ -129,7 +131,7 @@ export default function MissingInfoPage() {
         )}
       />
       <CtaButton type="submit" busy={busy} data-testid="personal-details-submit">
-        Continue
+        {TEXTS.continueButton}
       </CtaButton>
     </Stack>
   )

@@ -1,6 +1,6 @@
 import { MessageDialog } from '../../components/message-dialog'
 import { FlowActor, useFlowSend } from '../../flow/flow-actor'
-import { messages } from '../../lib/product'
+import { messages, screens } from '../../lib/product'
 
 /**
  * The timeout warning (spec section 4): open one timed refresh before the maximum; Continue refreshes
@@ -16,7 +16,12 @@ export function SessionWarningDialog() {
       message={messages.sessionWarning}
       testId="session-warning-dialog"
       actions={[
-        { label: 'Continue', onClick: () => send({ type: 'CONTINUE_SESSION' }), primary: true, testId: 'session-continue' },
+        {
+          label: screens.session.continueButton,
+          onClick: () => send({ type: 'CONTINUE_SESSION' }),
+          primary: true,
+          testId: 'session-continue',
+        },
       ]}
     />
   )

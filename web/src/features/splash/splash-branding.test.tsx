@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Institution } from '../../api/types'
-import { fieldErrors, labels } from '../../lib/product'
+import { fieldErrors, fill, labels, screens } from '../../lib/product'
 import { institution } from '../../test/fixtures'
 import { server } from '../../test/msw-server'
 import { answer } from '../../test/respond'
@@ -37,6 +37,9 @@ describe('splash branding (spec sections 1 and 3)', () => {
     expect(await screen.findByRole('heading', { level: 1 }, LOADED)).toHaveTextContent('Summit Credit Union')
     expect(screen.getByTestId('product-name')).toHaveTextContent(labels.defaultProductName)
     expect(screen.getByTestId('institution-phone')).toHaveTextContent('(800) 555-0142')
+    expect(screen.getByTestId('institution-phone').parentElement).toHaveTextContent(
+      fill(screens.splash.questionsCall, { institution: 'Summit Credit Union', phone: '(800) 555-0142' }),
+    )
     expect(screen.getByTestId('institution-logo')).toHaveAttribute('src', '/api/institution/summit-cu/logo')
     expect(screen.getByTestId('app-header')).toBeInTheDocument()
   })

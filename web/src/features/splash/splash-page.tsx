@@ -7,7 +7,7 @@ import { ErrorAlert, SelectInput, TextInput } from '../../components/plain-contr
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
 import { institutionPhone } from '../../lib/format'
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver'
-import { labels, messages } from '../../lib/product'
+import { fill, labels, messages, screens } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
 import { US_STATES } from '../../lib/us-states'
 import { CaptchaWidget } from './captcha-widget'
@@ -85,11 +85,11 @@ export function EmailFormView(props: {
 }) {
   return (
     <form className="cl-form" noValidate onFocus={props.onFocus} onSubmit={props.onSubmit}>
-      <TextInput {...props.email} label="Email" type="email" autoComplete="email" data-testid="email-input" />
+      <TextInput {...props.email} label={screens.splash.emailLabel} type="email" autoComplete="email" data-testid="email-input" />
       {props.captcha}
       {props.children}
       <CtaButton type="submit" busy={props.busy} aria-disabled={props.preview || undefined} data-testid="email-submit">
-        Continue
+        {screens.splash.continueButton}
       </CtaButton>
     </form>
   )
@@ -118,7 +118,7 @@ function ResidenceForm() {
         ))}
       </SelectInput>
       <CtaButton type="submit" data-testid="state-submit">
-        Continue
+        {screens.splash.continueButton}
       </CtaButton>
     </form>
   )
@@ -133,6 +133,10 @@ export function SplashView(props: { institution: Institution | null; notice?: Re
   const { institution } = props
   const splashText = institution?.applicationSettings.splashPageText
   const phone = institutionPhone(institution?.branding)
+  // The number is drawn on its own (kept on one line): the text around its {phone} mark.
+  const [beforePhone, afterPhone = ''] = fill(screens.splash.questionsCall, { institution: institution?.name ?? '' }).split(
+    '{phone}',
+  )
   return (
     <div className="cl-stack">
       <div>
@@ -152,11 +156,11 @@ export function SplashView(props: { institution: Institution | null; notice?: Re
       {props.children}
       {phone && (
         <p className="cl-body2 cl-secondary cl-center">
-          {`Questions? Call ${institution?.name ?? ''} at `}
+          {beforePhone}
           <span className="cl-nowrap" data-testid="institution-phone">
             {phone}
           </span>
-          .
+          {afterPhone}
         </p>
       )}
     </div>
@@ -187,7 +191,7 @@ export default function SplashPage() {
         title={messages.sessionExpiredTitle}
         message={messages.sessionExpired}
         testId="session-expired-dialog"
-        actions={[{ label: 'Okay', onClick: () => send({ type: 'DISMISS_SESSION_EXPIRED' }), primary: true }]}
+        actions={[{ label: screens.splash.okayButton, onClick: () => send({ type: 'DISMISS_SESSION_EXPIRED' }), primary: true }]}
       />
     </>
   )

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { PREVIEW_NOTE } from '../../components/preview-frame'
 import { modeStorageKey } from '../../lib/color-mode'
+import { screens } from '../../lib/product'
 import { renderApp } from '../../test/render-app'
 import { aMomentLater, logRequests } from '../../test/request-log'
 
@@ -51,7 +52,7 @@ describe('the splash in the staff’s branding preview (?preview=light|dark)', (
     const sent = logRequests()
     const { user } = renderApp('/summit-cu/splash?preview=dark')
     const email = await screen.findByTestId('email-input')
-    const continueButton = screen.getByRole('button', { name: 'Continue' })
+    const continueButton = screen.getByRole('button', { name: screens.splash.continueButton })
     expect(email).toHaveAttribute('readonly')
     expect(continueButton).toHaveAttribute('aria-disabled', 'true')
     await user.type(email, 'jane@example.com{Enter}')

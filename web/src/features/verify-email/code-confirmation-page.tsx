@@ -8,7 +8,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { PatternFormat } from 'react-number-format'
 import { CtaButton } from '../../components/cta-button'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
-import { labels, limits, messages } from '../../lib/product'
+import { fill, labels, limits, messages, screens } from '../../lib/product'
 import { verificationCodeSchema, type VerificationCodeValues } from './verify-email-schemas'
 
 /** Verify code: the 6-digit code, the resend link, and the flow's code-failure message. */
@@ -30,7 +30,9 @@ export default function CodeConfirmationPage() {
       spacing={2}
       onSubmit={(event) => void handleSubmit((values) => send({ type: 'SUBMIT_CODE', code: values.code }))(event)}
     >
-      <Typography data-testid="email-sent-message">{`We sent a ${limits.codeDigits}-digit code to ${emailAddress}.`}</Typography>
+      <Typography data-testid="email-sent-message">
+        {fill(screens.verifyEmail.codeSent, { digits: String(limits.codeDigits), emailAddress })}
+      </Typography>
       <Controller
         name="code"
         control={control}
@@ -40,7 +42,7 @@ export default function CodeConfirmationPage() {
             <PatternFormat
               customInput={TextField}
               format={'#'.repeat(limits.codeDigits)}
-              label="Verification code"
+              label={screens.verifyEmail.codeLabel}
               inputMode="numeric"
               autoComplete="one-time-code"
               fullWidth
@@ -73,7 +75,7 @@ export default function CodeConfirmationPage() {
         )}
       </Stack>
       <CtaButton type="submit" busy={busy} data-testid="code-submit">
-        Submit
+        {screens.verifyEmail.submitButton}
       </CtaButton>
     </Stack>
   )

@@ -8,7 +8,10 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { CtaButton } from '../../components/cta-button'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
+import { fill, limits, screens } from '../../lib/product'
 import { sendEmailSchema, type SendEmailValues } from './verify-email-schemas'
+
+const TEXTS = screens.verifyEmail
 
 /** Send verification email: the address is locked unless the member chooses Edit. */
 export default function SendEmailPage() {
@@ -28,7 +31,7 @@ export default function SendEmailPage() {
       spacing={2}
       onSubmit={(event) => void handleSubmit((values) => send({ type: 'SEND_CODE', emailAddress: values.emailAddress }))(event)}
     >
-      <Typography>We will email you a 6-digit code to verify your email address.</Typography>
+      <Typography>{fill(TEXTS.intro, { digits: String(limits.codeDigits) })}</Typography>
       {emailError && <Alert severity="error">{emailError}</Alert>}
       <Controller
         name="emailAddress"
@@ -37,7 +40,7 @@ export default function SendEmailPage() {
           <TextField
             {...field}
             inputRef={field.ref}
-            label="Email"
+            label={TEXTS.emailLabel}
             type="email"
             fullWidth
             disabled={!editing}
@@ -49,11 +52,11 @@ export default function SendEmailPage() {
       />
       {!editing && (
         <Link component="button" type="button" onClick={() => setEditing(true)} data-testid="edit-email">
-          Edit
+          {TEXTS.editButton}
         </Link>
       )}
       <CtaButton type="submit" busy={busy} data-testid="validate-email">
-        VALIDATE
+        {TEXTS.validateButton}
       </CtaButton>
     </Stack>
   )
