@@ -6,7 +6,6 @@
  * the keyboard alone: Tab, Shift+Tab, Enter, Space, arrow keys and typing, never a click (typing into
  * the card widget's fields after tabbing into its iframe is keyboard use too).
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { fieldErrors, fill, labels, messages, product } from './product'
 import {
@@ -20,6 +19,7 @@ import {
   fillMemberDetails,
   onPage,
   onPaymentPage,
+  passesAxe,
   payByCard,
   purchaseUntilReview,
   quoteCoverage,
@@ -32,34 +32,6 @@ import { waitForVerificationCode } from './maildev'
 
 /** A 2003 Honda Accord: over the NAC book's age limit, so no rates. */
 const OLD_VIN = '1HGCM82633A004352'
-
-/**
- * Axe on the page as it is now: WCAG 2 A and AA rules, the gateway's widget left out. Fails with
- * each serious or critical violation's rule, help and elements.
- */
-async function passesAxe(page: Page, screen: string, options: { dialog?: boolean } = {}) {
-  // Scan the screen at rest: a dialog open when expected, else none left (one that just closed keeps
-  // the page aria-hidden until its exit transition ends), and no transition running (spinners and
-  // skeletons pulse for ever: those are left out).
-  if (options.dialog) await expect(page.getByRole('dialog')).toBeVisible()
-  else await expect(page.locator('.MuiModal-root')).toHaveCount(0)
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  )
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('[data-testid="payment-widget"]')
-    .analyze()
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }))
-  expect(blocking, `axe on ${screen}`).toEqual([])
-}
 
 /** The screen light, then dark (the member's toggle), then light again. */
 async function passesAxeLightAndDark(page: Page, screen: string) {

@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type Request } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
 import { fieldErrors, fill, labels, messages, product } from './product'
@@ -429,4 +430,32 @@ export function watchCheckout(page: Page) {
       expect(steps.filter((entry) => entry.status !== 200).map((entry) => `${entry.step} ${entry.status}`)).toEqual([])
     },
   }
+}
+
+/**
+ * Axe on the page as it is now: WCAG 2 A and AA rules, the gateway's widget left out. Fails with
+ * each serious or critical violation's rule, help and elements.
+ */
+export async function passesAxe(page: Page, screen: string, options: { dialog?: boolean } = {}) {
+  // Scan the screen at rest: a dialog open when expected, else none left (one that just closed keeps
+  // the page aria-hidden until its exit transition ends), and no transition running (spinners and
+  // skeletons pulse for ever: those are left out).
+  if (options.dialog) await expect(page.getByRole('dialog')).toBeVisible()
+  else await expect(page.locator('.MuiModal-root')).toHaveCount(0)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  )
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('[data-testid="payment-widget"]')
+    .analyze()
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }))
+  expect(blocking, `axe on ${screen}`).toEqual([])
 }

@@ -243,20 +243,24 @@ pub const RESTORE_COOKIE: &str = "coverline_restore";
 /// which only `POST …/session/restore` reads ([`restore_cookie`] says how it is sent).
 pub async fn open_session(state: &AppState, institution_id: &str, user_id: &str) -> ApiResult<(String, axum::http::HeaderValue)> {
     let token = rotate(state, user_id, None).await?;
-    Ok((token, new_restore_cookie(state, institution_id, user_id, state.clock.now()).await?))
+    Ok((token, new_restore_cookie(state, institution_id, user_id, None).await?))
 }
 
-/// A new restore key for this device's session chain (started at `chain_started_at`), as its
-/// `Set-Cookie` value: after a password or email change, which forgets every device's keys.
+/// A new restore key for this device's session chain (started at `chain_started_at`; `None`: a
+/// chain that starts now), as its `Set-Cookie` value: at sign-up, and after a password or email
+/// change, which forgets every device's keys. The clock is read once: a new chain's cookie lives the
+/// whole session maximum, however long the key's insert takes.
 pub async fn new_restore_cookie(
     state: &AppState,
     institution_id: &str,
     user_id: &str,
-    chain_started_at: i64,
+    chain_started_at: Option<i64>,
 ) -> ApiResult<axum::http::HeaderValue> {
+    let now = state.clock.now();
+    let chain_started_at = chain_started_at.unwrap_or(now);
     let key = coverline_activities::checkout::new_secret();
     state.store.insert_restore_key(&coverline_activities::checkout::secret_hash(&key), user_id, chain_started_at).await?;
-    let left = state.config.session_max.as_secs() as i64 - (state.clock.now() - chain_started_at);
+    let left = state.config.session_max.as_secs() as i64 - (now - chain_started_at);
     let framed = state.store.user(user_id).await?.is_some_and(|u| u.integrator_id.is_some());
     Ok(restore_cookie(state, institution_id, &key, left.max(0) as u64, framed))
 }

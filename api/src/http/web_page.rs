@@ -436,7 +436,7 @@ mod tests {
         assert!(cases.len() >= 10);
         for case in cases {
             let (path, restores) = (case["path"].as_str().unwrap(), !case["restores"].is_null());
-            let page = template.render(path, Some((&inst, "{}")), None);
+            let page = template.render(path, Language::En, Some((&inst, "{}")), None);
             assert_eq!(page.contains(RESTORE_SCRIPT), restores, "{path}");
         }
     }

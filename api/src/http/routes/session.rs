@@ -177,7 +177,7 @@ async fn change_password(
     // key and continue link of the member dies with the old password.
     let token = auth::rotate(&state, &uid, Some(&member)).await?;
     state.store.change_password(&uid, &hash, &auth::hash_token(&token), state.clock.now()).await?;
-    let cookie = auth::new_restore_cookie(&state, &institution.institution_id, &uid, member.chain_started_at).await?;
+    let cookie = auth::new_restore_cookie(&state, &institution.institution_id, &uid, Some(member.chain_started_at)).await?;
     tracing::info!(user_id = %uid, "password changed");
     Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(NewToken { token })))
 }

@@ -349,7 +349,7 @@ async fn update_email(
     // address, the member's other sessions and restore keys die with it (nothing sent there opens
     // the account any more).
     state.store.change_email(&uid, new.as_str(), &auth::hash_token(&token), state.clock.now()).await?;
-    let cookie = auth::new_restore_cookie(&state, &institution.institution_id, &uid, member.chain_started_at).await?;
+    let cookie = auth::new_restore_cookie(&state, &institution.institution_id, &uid, Some(member.chain_started_at)).await?;
     let user = state.store.user(&uid).await?.ok_or_else(ApiError::not_found)?;
     Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(UpdatedEmail { updated_token: token, user: user_view(&user) })).into_response())
 }
