@@ -341,21 +341,8 @@ pub const LANGUAGE_COOKIE: &str = "coverline_language";
 /// browser's Accept-Language, else the institution's default). A signing-up or launched member reads
 /// on in it (their checkout keeps it).
 pub fn request_language(institution: &Institution, headers: &HeaderMap) -> Language {
-    institution.application_settings.page_language(chosen_language(headers).as_deref(), header_text(headers, header::ACCEPT_LANGUAGE))
-}
-
-/// The language the device chose (its cookie's value), if any.
-fn chosen_language(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .find_map(|pair| pair.trim().strip_prefix(LANGUAGE_COOKIE)?.strip_prefix('=').map(str::to_owned))
-}
-
-fn header_text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
-    headers.get(name).and_then(|v| v.to_str().ok())
+    let accept_language = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    institution.application_settings.page_language(crate::http::auth::cookie(headers, LANGUAGE_COOKIE).as_deref(), accept_language)
 }
 
 /// Whether `Accept-Encoding` takes gzip (named, and not with `q=0`).
