@@ -367,9 +367,10 @@ impl CheckoutActivities {
                 payment_information: vec![PaymentLine {
                     amount: purchase.total().0,
                     apply_funds_to: purchase.policy.contract_number.clone().context("a booked contract")?,
-                    kind: purchase.institution.product_name().to_string(),
+                    kind: purchase.institution.product_name_in(user.language),
                 }],
                 payment_account_id: purchase.institution.entity_id.clone(),
+                locale: Some(user.language.tag().to_string()),
             };
             let signed = self.gateway.sign(&request, &self.public_url).await.map_err(gateway_failure)?;
             self.store

@@ -1,6 +1,8 @@
 //! Card checks the gateway repeats server-side (the widget's checks are only a convenience), and
 //! the test cards that choose the processor's answer.
 
+use crate::texts::Text;
+
 /// Card numbers that make the sandbox processor answer a particular way. Any other
 /// Luhn-valid number is approved, as in a real gateway's sandbox.
 pub mod test_cards {
@@ -18,15 +20,16 @@ pub mod test_cards {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     Approve,
-    Decline(&'static str),
+    /// Declined, with the reason the member reads (in the charge's language).
+    Decline(Text),
     NoAnswer,
 }
 
 /// The processor's answer for a (normalised) card number.
 pub fn outcome(number: &str) -> Outcome {
     match number {
-        test_cards::DECLINED => Outcome::Decline("Your card was declined."),
-        test_cards::INSUFFICIENT_FUNDS => Outcome::Decline("Your card has insufficient funds."),
+        test_cards::DECLINED => Outcome::Decline(Text::Declined),
+        test_cards::INSUFFICIENT_FUNDS => Outcome::Decline(Text::InsufficientFunds),
         test_cards::PROCESSOR_TIMEOUT => Outcome::NoAnswer,
         _ => Outcome::Approve,
     }

@@ -1,7 +1,8 @@
 //! The card gateway: `POST /v1/sign` and `POST /v1/verify` for Coverline's servers (merchant
 //! bearer), `GET /widget` + `GET /widget.js` for the member's browser, and `POST /v1/charge`
 //! for the widget. Every JSON answer is the gateway's envelope
-//! `{"status", "data", "error": {"error_message"}}` with the HTTP status equal to `status`.
+//! `{"status", "data", "error": {"error_message"}}` with the HTTP status equal to `status`. The
+//! widget and its charge speak the member's language (`texts`); the merchant's calls, English.
 //! The merchant's look-ups and refunds are in `lookups` and `refunds`; what a charge tells the
 //! merchant server to server is in `webhooks`. The merchant calls (sign, verify, look-ups,
 //! refunds) can be delayed, failed or have their connection dropped by the test switches of
@@ -20,6 +21,7 @@ use serde_json::json;
 
 use crate::card::{self, Outcome};
 use crate::store::{PaymentRequest, Transaction, request_id};
+use crate::texts::{Locale, Text};
 use crate::webhooks::{self, ChargeApproved, EventBody};
 use crate::{Shared, auth, millis, now_unix, now_unix_ms, signing, widget};
 
@@ -63,6 +65,10 @@ pub struct SignRequest {
     pub payment_information: Vec<PaymentLine>,
     #[serde(rename = "PaymentAccountId")]
     pub payment_account_id: String,
+    /// The member's language as a BCP 47 tag (`en-US`, `es-US`): the widget's unless its start
+    /// names another. Optional; one the gateway does not speak reads as English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locale: Option<String>,
 }
 
 impl SignRequest {
@@ -88,13 +94,8 @@ struct ResultClaims {
     nonce: String,
 }
 
-pub const MSG_REQUEST_INVALID: &str = "This payment request is not valid.";
-pub const MSG_REQUEST_EXPIRED: &str = "This payment request has expired.";
-const MSG_REQUEST_USED: &str = "This payment request was already used.";
 const MSG_UNVERIFIABLE: &str = "The payment result could not be verified.";
-const MSG_NO_ANSWER: &str = "The card processor did not respond. Your card has not been charged.";
 pub(crate) const MSG_UNAUTHORIZED: &str = "Missing or invalid merchant key.";
-const MSG_STORAGE: &str = "The gateway could not record the payment. Your card has not been charged.";
 const MSG_SIGN_STORAGE: &str = "The gateway could not record the payment request.";
 
 /// The merchant's calls (merchant bearer), which the switches in `switches` act on.
@@ -136,14 +137,14 @@ pub(crate) fn charge_deadline_ms(sandbox: &Shared, expires_at: i64) -> i64 {
     expires_at.saturating_mul(1000).saturating_add(millis(sandbox.config.processor_timeout))
 }
 
-/// Checks a signed request's signature, then its expiry.
-pub fn open_request(secret: &[u8], token: &str) -> Result<RequestClaims, &'static str> {
-    let claims: RequestClaims = signing::open(secret, token).ok_or(MSG_REQUEST_INVALID)?;
+/// Checks a signed request's signature, then its expiry; the refusal is what the member reads.
+pub fn open_request(secret: &[u8], token: &str) -> Result<RequestClaims, Text> {
+    let claims: RequestClaims = signing::open(secret, token).ok_or(Text::RequestInvalid)?;
     if validate_sign_request(&claims.payload).is_err() {
-        return Err(MSG_REQUEST_INVALID);
+        return Err(Text::RequestInvalid);
     }
     if now_unix() >= claims.expires_at {
-        return Err(MSG_REQUEST_EXPIRED);
+        return Err(Text::RequestExpired);
     }
     Ok(claims)
 }
@@ -254,6 +255,10 @@ async fn verify(State(sandbox): State<Shared>, headers: HeaderMap, body: Bytes) 
 #[serde(rename_all = "camelCase")]
 struct ChargeBody {
     request: String,
+    /// The widget page's language (its `<html lang>`): the charge answers in it, else in the
+    /// signed request's.
+    #[serde(default)]
+    locale: Option<String>,
     #[serde(default)]
     card_number: String,
     #[serde(default)]
@@ -271,16 +276,16 @@ impl std::fmt::Debug for ChargeBody {
 }
 
 /// The first card field that fails the gateway's checks, as the member should read it.
-fn card_problem(body: &ChargeBody, card_number: &str) -> Option<&'static str> {
+fn card_problem(body: &ChargeBody, card_number: &str) -> Option<Text> {
     let today = time::OffsetDateTime::now_utc();
     if !card::luhn_valid(card_number) {
-        Some("Enter a valid card number.")
+        Some(Text::CardNumberInvalid)
     } else if !card::expiry_valid(&body.expiry, today.year(), u8::from(today.month())) {
-        Some("Enter an expiry date (MM/YY) that has not passed.")
+        Some(Text::ExpiryInvalid)
     } else if !card::cvc_valid(body.cvc.trim()) {
-        Some("Enter the 3 or 4 digit CVC.")
+        Some(Text::CvcInvalid)
     } else if !card::zip_valid(body.zip.trim()) {
-        Some("Enter a 5 digit ZIP.")
+        Some(Text::ZipInvalid)
     } else {
         None
     }
@@ -292,24 +297,25 @@ async fn charge(State(sandbox): State<Shared>, body: Bytes) -> Response {
     };
     let claims = match open_request(&sandbox.config.signing_secret, &body.request) {
         Ok(c) => c,
-        Err(message) => return fail(StatusCode::BAD_REQUEST, message),
+        Err(problem) => return fail(StatusCode::BAD_REQUEST, Locale::choose([body.locale.as_deref()]).text(problem)),
     };
+    let locale = Locale::choose([body.locale.as_deref(), claims.payload.locale.as_deref()]);
     if sandbox.store.read(|s| s.used_nonces.contains_key(&claims.nonce)) {
-        return fail(StatusCode::CONFLICT, MSG_REQUEST_USED);
+        return fail(StatusCode::CONFLICT, locale.text(Text::RequestUsed));
     }
     let card_number = card::normalise_number(&body.card_number);
     if let Some(problem) = card_problem(&body, &card_number) {
-        return fail(StatusCode::UNPROCESSABLE_ENTITY, problem);
+        return fail(StatusCode::UNPROCESSABLE_ENTITY, locale.text(problem));
     }
     match card::outcome(&card_number) {
-        Outcome::Decline(message) => {
+        Outcome::Decline(reason) => {
             tracing::info!(apply_funds_to = %claims.payload.line().apply_funds_to, "gateway declined a card");
-            return fail(StatusCode::PAYMENT_REQUIRED, message);
+            return fail(StatusCode::PAYMENT_REQUIRED, locale.text(reason));
         }
         Outcome::NoAnswer => {
             tokio::time::sleep(sandbox.config.processor_timeout).await;
             tracing::warn!(apply_funds_to = %claims.payload.line().apply_funds_to, "gateway's processor did not answer");
-            return fail(StatusCode::GATEWAY_TIMEOUT, MSG_NO_ANSWER);
+            return fail(StatusCode::GATEWAY_TIMEOUT, locale.text(Text::NoAnswer));
         }
         Outcome::Approve => {}
     }
@@ -323,11 +329,11 @@ async fn charge(State(sandbox): State<Shared>, body: Bytes) -> Response {
             let result = signing::seal(&sandbox.config.signing_secret, &ResultClaims { tracking_number: tracking, nonce: claims.nonce });
             ok(json!({ "result": result }))
         }
-        Ok(Recorded::AlreadyUsed) => fail(StatusCode::CONFLICT, MSG_REQUEST_USED),
-        Ok(Recorded::TooLate) => fail(StatusCode::BAD_REQUEST, MSG_REQUEST_EXPIRED),
+        Ok(Recorded::AlreadyUsed) => fail(StatusCode::CONFLICT, locale.text(Text::RequestUsed)),
+        Ok(Recorded::TooLate) => fail(StatusCode::BAD_REQUEST, locale.text(Text::RequestExpired)),
         Err(e) => {
             tracing::error!(error = %format!("{e:#}"), "gateway could not persist a charge");
-            fail(StatusCode::INTERNAL_SERVER_ERROR, MSG_STORAGE)
+            fail(StatusCode::INTERNAL_SERVER_ERROR, locale.text(Text::NotRecorded))
         }
     }
 }
@@ -390,8 +396,9 @@ struct WidgetQuery {
 }
 
 /// What the merchant's page starts the widget with, besides the request: the mode, its
-/// integration id, the payment account and the experience. The account and the experience must
-/// be the signed request's.
+/// integration id, the payment account, the experience and the locale. The account and the
+/// experience must be the signed request's; the locale, a BCP 47 tag, chooses the widget's
+/// language over the signed request's, and one the gateway does not speak is passed over.
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct WidgetStart {
@@ -399,20 +406,21 @@ struct WidgetStart {
     integration_id: Option<String>,
     payment_account_id: Option<String>,
     experience: Option<String>,
+    locale: Option<String>,
 }
 
 impl WidgetStart {
     /// The first start parameter that does not fit `request`, as the widget says it.
-    fn problem(&self, request: &SignRequest) -> Option<&'static str> {
+    fn problem(&self, request: &SignRequest) -> Option<Text> {
         let is = |given: &Option<String>, want: &str| given.as_deref() == Some(want);
         if !is(&self.mode, MODE) {
-            Some("The payment widget was started with a wrong mode.")
+            Some(Text::WrongMode)
         } else if !is(&self.integration_id, INTEGRATION_ID) {
-            Some("The payment widget was started with a wrong integration id.")
+            Some(Text::WrongIntegrationId)
         } else if !is(&self.payment_account_id, &request.payment_account_id) {
-            Some("The payment widget was started with a wrong payment account.")
+            Some(Text::WrongPaymentAccount)
         } else if !is(&self.experience, &request.experience) {
-            Some("The payment widget was started with a wrong experience.")
+            Some(Text::WrongExperience)
         } else {
             None
         }
@@ -425,16 +433,18 @@ async fn widget_page(State(sandbox): State<Shared>, query: Result<Query<WidgetQu
         Err(_) => (String::new(), None, WidgetStart::default()),
     };
     let Some(parent_origin) = parent_origin else {
-        return widget::failure_page(None, "This payment page was opened without a valid parent origin.");
+        return widget::failure_page(None, Locale::choose([start.locale.as_deref()]), Text::NoParentOrigin);
     };
-    match open_request(&sandbox.config.signing_secret, &request) {
-        Ok(claims) if sandbox.store.read(|s| s.used_nonces.contains_key(&claims.nonce)) => {
-            widget::failure_page(Some(&parent_origin), MSG_REQUEST_USED)
-        }
-        Ok(claims) => match start.problem(&claims.payload) {
-            Some(problem) => widget::failure_page(Some(&parent_origin), problem),
-            None => widget::form_page(&parent_origin, &request, &claims.payload),
-        },
-        Err(message) => widget::failure_page(Some(&parent_origin), message),
+    let claims = match open_request(&sandbox.config.signing_secret, &request) {
+        Ok(claims) => claims,
+        Err(problem) => return widget::failure_page(Some(&parent_origin), Locale::choose([start.locale.as_deref()]), problem),
+    };
+    let locale = Locale::choose([start.locale.as_deref(), claims.payload.locale.as_deref()]);
+    if sandbox.store.read(|s| s.used_nonces.contains_key(&claims.nonce)) {
+        return widget::failure_page(Some(&parent_origin), locale, Text::RequestUsed);
+    }
+    match start.problem(&claims.payload) {
+        Some(problem) => widget::failure_page(Some(&parent_origin), locale, problem),
+        None => widget::form_page(&parent_origin, &request, &claims.payload, locale),
     }
 }

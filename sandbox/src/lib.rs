@@ -3,7 +3,8 @@
 //! `coverline_activities::booking`) run unchanged against them:
 //!
 //! - the **card gateway**: signs payment requests (HMAC-SHA256, single use, expiring), serves
-//!   the card widget the member's browser frames, charges test cards and verifies signed results,
+//!   the card widget the member's browser frames (in English or Spanish, as the widget's start
+//!   or the signed request asks), charges test cards and verifies signed results,
 //!   answers the merchant's look-ups (a request's status, a contract's charges), refunds, and
 //!   tells the merchant of every charge and refund server to server with signed webhooks, with
 //!   switches (`/_sandbox/gateway/behaviour`) that let tests delay, fail or drop the connection
@@ -28,6 +29,7 @@ mod refunds;
 mod signing;
 mod store;
 mod switches;
+mod texts;
 mod webhooks;
 mod widget;
 

@@ -1,5 +1,7 @@
 // The gateway's card widget. Talks to its parent page only through postMessage, and only to
 // the parent origin the page was opened for. Card data goes to the gateway, never the parent.
+// Its texts are the page's (the form's data-texts, in the page's language), and the charge is
+// asked to answer in the page's language (<html lang>).
 (function () {
   'use strict';
   var SOURCE = 'coverline-gateway';
@@ -27,6 +29,7 @@
   if (!form) return;
   var parentOrigin = form.getAttribute('data-parent-origin');
   var signedRequest = form.getAttribute('data-request');
+  var texts = JSON.parse(form.getAttribute('data-texts'));
   var button = document.getElementById('pay-button');
   var formMessage = document.getElementById('form-message');
   var approved = document.getElementById('approved');
@@ -62,10 +65,10 @@
   }
 
   var fields = [
-    { id: 'card-number', check: function (v) { return luhn(digits(v)) ? '' : 'Enter a valid card number.'; } },
-    { id: 'card-expiry', check: function (v) { return expiryOk(v) ? '' : 'Enter an expiry date (MM/YY) that has not passed.'; } },
-    { id: 'card-cvc', check: function (v) { return /^\d{3,4}$/.test(v.trim()) ? '' : 'Enter the 3 or 4 digit CVC.'; } },
-    { id: 'card-zip', check: function (v) { return /^\d{5}$/.test(v.trim()) ? '' : 'Enter a 5 digit ZIP.'; } }
+    { id: 'card-number', check: function (v) { return luhn(digits(v)) ? '' : texts.cardNumberInvalid; } },
+    { id: 'card-expiry', check: function (v) { return expiryOk(v) ? '' : texts.expiryInvalid; } },
+    { id: 'card-cvc', check: function (v) { return /^\d{3,4}$/.test(v.trim()) ? '' : texts.cvcInvalid; } },
+    { id: 'card-zip', check: function (v) { return /^\d{5}$/.test(v.trim()) ? '' : texts.zipInvalid; } }
   ];
 
   function input(id) {
@@ -103,7 +106,7 @@
 
   function busy(isBusy) {
     button.disabled = isBusy;
-    button.textContent = isBusy ? 'Processing\u2026' : 'Pay';
+    button.textContent = isBusy ? texts.processing : texts.pay;
   }
 
   form.addEventListener('submit', function (event) {
@@ -117,6 +120,7 @@
       credentials: 'omit',
       body: JSON.stringify({
         request: signedRequest,
+        locale: document.documentElement.lang,
         cardNumber: digits(input('card-number').value),
         expiry: input('card-expiry').value.replace(/\s/g, ''),
         cvc: input('card-cvc').value.trim(),
@@ -125,7 +129,7 @@
     })
       .then(function (response) {
         return response.json().then(function (body) { return body || {}; }, function () {
-          return { status: response.status, error: { error_message: 'The payment could not be completed.' } };
+          return { status: response.status, error: { error_message: texts.notCompleted } };
         });
       })
       .then(function (body) {
@@ -135,7 +139,7 @@
           send(parentOrigin, { source: SOURCE, type: 'result', result: body.data.result });
           return;
         }
-        var text = (body.error && body.error.error_message) || 'The payment could not be completed.';
+        var text = (body.error && body.error.error_message) || texts.notCompleted;
         showMessage(text);
         if (body.status === 422) {
           // A card field the gateway refused (number, expiry, CVC, ZIP): fix it and pay again.
@@ -147,11 +151,11 @@
         // request cannot be paid (invalid, expired or used): the parent page takes over and starts
         // a new payment when the member retries.
         button.disabled = true;
-        button.textContent = 'Pay';
+        button.textContent = texts.pay;
         send(parentOrigin, { source: SOURCE, type: 'error', message: text, status: body.status });
       })
       .catch(function () {
-        showMessage('The payment gateway could not be reached. Please try again.');
+        showMessage(texts.unreachable);
         busy(false);
       });
   });

@@ -1,13 +1,15 @@
 //! The card widget the member's browser frames: a self-contained HTML page (inline CSS, no
 //! external resources) and its script, served separately so the page's CSP needs no
 //! `unsafe-inline` for scripts. The page may only be framed by the parent origin it was
-//! opened for, and it talks to that origin only, through `postMessage`.
+//! opened for, and it talks to that origin only, through `postMessage`. The page is written in
+//! one language, and carries the texts its script shows in that language (`data-texts`).
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use coverline_domain::money::Cents;
 
 use crate::gateway::SignRequest;
+use crate::texts::{Locale, Text};
 
 /// `scheme://host[:port]` when `raw` is an http(s) origin (a trailing `/` is tolerated), else `None`.
 /// The result is safe to place in a CSP header and an HTML attribute.
@@ -71,12 +73,13 @@ button:disabled{opacity:.6;cursor:progress}
 [hidden]{display:none!important}
 "#;
 
-fn page(status: StatusCode, parent_origin: Option<&str>, title: &str, body: &str) -> Response {
+fn page(status: StatusCode, parent_origin: Option<&str>, locale: Locale, title: Text, body: &str) -> Response {
     let ancestors = parent_origin.unwrap_or("'none'");
     let csp = format!("default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors {ancestors}");
     let html = format!(
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}\n</main>\n<script src=\"widget.js\"></script>\n</body>\n</html>\n",
-        title = escape(title)
+        "<!doctype html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}\n</main>\n<script src=\"widget.js\"></script>\n</body>\n</html>\n",
+        lang = locale.tag(),
+        title = escape(locale.text(title))
     );
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
@@ -92,48 +95,57 @@ fn page(status: StatusCode, parent_origin: Option<&str>, title: &str, body: &str
 }
 
 /// The page for a request that cannot be paid (bad signature, expired, used, no parent
-/// origin). Its script posts `{source, type: "error", message}` to the parent when it knows it.
-pub fn failure_page(parent_origin: Option<&str>, message: &str) -> Response {
+/// origin, a wrong start), in `locale`. Its script posts `{source, type: "error", message}` to
+/// the parent when it knows it.
+pub fn failure_page(parent_origin: Option<&str>, locale: Locale, problem: Text) -> Response {
     let origin_attr = parent_origin.map(|o| format!(" data-parent-origin=\"{}\"", escape(o))).unwrap_or_default();
     let body = format!(
         "<div id=\"gateway-failure\" class=\"failure\" role=\"alert\"{origin_attr} data-message=\"{m}\">{m}</div>",
-        m = escape(message)
+        m = escape(locale.text(problem))
     );
-    page(StatusCode::BAD_REQUEST, parent_origin, "Payment unavailable", &body)
+    page(StatusCode::BAD_REQUEST, parent_origin, locale, Text::FailureTitle, &body)
 }
 
-/// The card form for a verified, unexpired request.
-pub fn form_page(parent_origin: &str, signed_request: &str, request: &SignRequest) -> Response {
+/// The card form for a verified, unexpired request, in `locale`.
+pub fn form_page(parent_origin: &str, signed_request: &str, request: &SignRequest, locale: Locale) -> Response {
     let line = &request.payment_information[0];
-    let product = if line.kind.trim().is_empty() { "Vehicle Service Contract" } else { line.kind.as_str() };
-    let field = |id: &str, name: &str, label: &str, extra: &str| {
+    let product = if line.kind.trim().is_empty() { locale.text(Text::DefaultProduct) } else { line.kind.as_str() };
+    let field = |id: &str, name: &str, label: Text, extra: &str| {
         format!(
             "<div class=\"field\"><label for=\"{id}\">{label}</label><input id=\"{id}\" name=\"{name}\" {extra} aria-describedby=\"{id}-error\" required><p class=\"field-error\" id=\"{id}-error\" hidden></p></div>",
-            label = escape(label)
+            label = escape(locale.text(label))
         )
     };
     let body = format!(
         concat!(
-            "<form id=\"payment-form\" novalidate data-parent-origin=\"{origin}\" data-request=\"{request}\">\n",
+            "<form id=\"payment-form\" novalidate data-parent-origin=\"{origin}\" data-request=\"{request}\" data-texts=\"{texts}\">\n",
             "<p class=\"summary\"><span class=\"product\">{product}</span> &middot; <span class=\"contract\">{contract}</span></p>\n",
             "<p class=\"amount\">{amount}</p>\n",
             "<p id=\"form-message\" class=\"form-message\" role=\"alert\" hidden></p>\n",
             "{number}\n<div class=\"row\">{expiry}{cvc}</div>\n{zip}\n",
-            "<button type=\"submit\" id=\"pay-button\">Pay</button>\n",
+            "<button type=\"submit\" id=\"pay-button\">{pay}</button>\n",
             "</form>\n",
-            "<div id=\"approved\" class=\"approved\" role=\"status\" hidden>Payment approved</div>"
+            "<div id=\"approved\" class=\"approved\" role=\"status\" hidden>{approved}</div>"
         ),
         origin = escape(parent_origin),
         request = escape(signed_request),
+        texts = escape(&locale.script_texts()),
         product = escape(product),
         contract = escape(&line.apply_funds_to),
         amount = escape(&Cents(line.amount).dollar_sign()),
-        number = field("card-number", "cardNumber", "Card number", "inputmode=\"numeric\" autocomplete=\"cc-number\""),
-        expiry = field("card-expiry", "expiry", "Expiry (MM/YY)", "inputmode=\"numeric\" autocomplete=\"cc-exp\" placeholder=\"MM/YY\""),
-        cvc = field("card-cvc", "cvc", "CVC", "inputmode=\"numeric\" autocomplete=\"cc-csc\""),
-        zip = field("card-zip", "zip", "ZIP", "inputmode=\"numeric\" autocomplete=\"postal-code\""),
+        number = field("card-number", "cardNumber", Text::CardNumberLabel, "inputmode=\"numeric\" autocomplete=\"cc-number\""),
+        expiry = field(
+            "card-expiry",
+            "expiry",
+            Text::ExpiryLabel,
+            &format!("inputmode=\"numeric\" autocomplete=\"cc-exp\" placeholder=\"{}\"", escape(locale.text(Text::ExpiryPlaceholder)))
+        ),
+        cvc = field("card-cvc", "cvc", Text::CvcLabel, "inputmode=\"numeric\" autocomplete=\"cc-csc\""),
+        zip = field("card-zip", "zip", Text::ZipLabel, "inputmode=\"numeric\" autocomplete=\"postal-code\""),
+        pay = escape(locale.text(Text::Pay)),
+        approved = escape(locale.text(Text::Approved)),
     );
-    page(StatusCode::OK, Some(parent_origin), "Card payment", &body)
+    page(StatusCode::OK, Some(parent_origin), locale, Text::FormTitle, &body)
 }
 
 const SCRIPT: &str = include_str!("widget.js");

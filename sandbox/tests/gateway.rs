@@ -7,33 +7,6 @@ use std::time::{Duration, Instant};
 use common::*;
 use serde_json::{Value, json};
 
-/// The widget's page as the payment page starts it: the request, the parent origin and the
-/// start parameters (mode selection, integration id DICE, the payment account, NAO_CC_ONLY).
-fn widget_url(base: &str, request: &str) -> String {
-    widget_url_with(base, request, &[])
-}
-
-/// [`widget_url`] with some start parameters replaced (an empty value leaves one out).
-fn widget_url_with(base: &str, request: &str, changed: &[(&str, &str)]) -> String {
-    let mut url = reqwest::Url::parse(&format!("{base}/widget")).unwrap();
-    url.query_pairs_mut().append_pair("request", request).append_pair("parentOrigin", PARENT_ORIGIN);
-    for (name, value) in [("mode", "selection"), ("integrationId", "DICE"), ("paymentAccountId", "inst-001"), ("experience", "NAO_CC_ONLY")]
-    {
-        let value = changed.iter().find(|(n, _)| *n == name).map_or(value, |(_, v)| *v);
-        if !value.is_empty() {
-            url.query_pairs_mut().append_pair(name, value);
-        }
-    }
-    url.to_string()
-}
-
-async fn get_widget(base: &str, request: &str) -> (u16, reqwest::header::HeaderMap, String) {
-    let response = client().get(widget_url(base, request)).send().await.unwrap();
-    let status = response.status().as_u16();
-    let headers = response.headers().clone();
-    (status, headers, response.text().await.unwrap())
-}
-
 /// Changes one character of the token's signature.
 fn tamper(token: &str) -> String {
     let mut chars: Vec<char> = token.chars().collect();

@@ -44,7 +44,8 @@ pub struct PaymentLine {
     pub amount: i64,
     /// The contract number.
     pub apply_funds_to: String,
-    /// The product name ('Vehicle Service Contract' unless the institution names it).
+    /// The product name in the member's language (the catalogue's 'Vehicle Service Contract'
+    /// unless the institution names it).
     #[serde(rename = "type")]
     pub kind: String,
 }
@@ -58,6 +59,10 @@ pub struct SignRequest {
     pub payment_information: Vec<PaymentLine>,
     #[serde(rename = "PaymentAccountId")]
     pub payment_account_id: String,
+    /// The member's language as a BCP 47 tag (`en-US`, `es-US`): the widget shows its labels and
+    /// the charge's answers in it unless the widget's start names another. Left out when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locale: Option<String>,
 }
 
 /// A signed request and where the browser loads the widget for it.
@@ -302,6 +307,7 @@ mod sandbox_tests {
                 kind: coverline_domain::institution::DEFAULT_PRODUCT_NAME.into(),
             }],
             payment_account_id: "inst-001".into(),
+            locale: None,
         }
     }
 
@@ -377,5 +383,28 @@ mod sandbox_tests {
         assert!(matches!(gateway.request_status("req_unknown").await, Err(PaymentError::Refused(_))));
         sandbox.abort();
         hook.abort();
+    }
+
+    /// The sign request's locale reaches the gateway: the widget of its signed request speaks it.
+    #[tokio::test]
+    async fn the_widget_speaks_the_sign_requests_locale() {
+        let config = SandboxConfig::new("merchant-key", "provider-key", b"gateway-signing-secret-0123".to_vec());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let sandbox = tokio::spawn(async move { coverline_sandbox::serve(listener, config).await.unwrap() });
+        let gateway = Gateway::new(&base, &base, "merchant-key", Duration::from_secs(5)).unwrap();
+        let start = coverline_domain::institution::PAYMENT_WIDGET_START;
+
+        for (locale, lang) in [(None, "en-US"), (Some(coverline_domain::Language::Es.tag()), "es-US")] {
+            let request = SignRequest { locale: locale.map(str::to_string), ..sign_request() };
+            let signed = gateway.sign(&request, "http://localhost:3000").await.unwrap();
+            let widget = format!(
+                "{}&mode={}&integrationId={}&paymentAccountId=inst-001&experience={}",
+                signed.widget_url, start.mode, start.integration_id, start.experience
+            );
+            let page = reqwest::get(widget).await.unwrap().text().await.unwrap();
+            assert!(page.contains(&format!("<html lang=\"{lang}\">")), "{locale:?}:\n{page}");
+        }
+        sandbox.abort();
     }
 }

@@ -148,6 +148,41 @@ pub async fn eventually<T, F: Future<Output = Option<T>>>(within: Duration, mut 
     }
 }
 
+/// The widget's page as the payment page starts it: the request, the parent origin and the
+/// start parameters (mode selection, integration id DICE, the payment account, NAO_CC_ONLY; no
+/// locale).
+pub fn widget_url(base: &str, request: &str) -> String {
+    widget_url_with(base, request, &[])
+}
+
+/// [`widget_url`] with some start parameters replaced or added (an empty value leaves one out).
+pub fn widget_url_with(base: &str, request: &str, changed: &[(&str, &str)]) -> String {
+    let mut url = reqwest::Url::parse(&format!("{base}/widget")).unwrap();
+    url.query_pairs_mut().append_pair("request", request).append_pair("parentOrigin", PARENT_ORIGIN);
+    for (name, value) in
+        [("mode", "selection"), ("integrationId", "DICE"), ("paymentAccountId", "inst-001"), ("experience", "NAO_CC_ONLY"), ("locale", "")]
+    {
+        let value = changed.iter().find(|(n, _)| *n == name).map_or(value, |(_, v)| *v);
+        if !value.is_empty() {
+            url.query_pairs_mut().append_pair(name, value);
+        }
+    }
+    url.to_string()
+}
+
+/// GETs the widget's page as [`widget_url`] starts it: (HTTP status, headers, HTML).
+pub async fn get_widget(base: &str, request: &str) -> (u16, reqwest::header::HeaderMap, String) {
+    get_page(&widget_url(base, request)).await
+}
+
+/// GETs a page: (HTTP status, headers, HTML).
+pub async fn get_page(url: &str) -> (u16, reqwest::header::HeaderMap, String) {
+    let response = client().get(url).send().await.unwrap();
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    (status, headers, response.text().await.unwrap())
+}
+
 pub fn card(request: &str, number: &str) -> Value {
     json!({ "request": request, "cardNumber": number, "expiry": "12/99", "cvc": "123", "zip": "30301" })
 }

@@ -11,7 +11,7 @@ const SIGN = '*/api/institution/:iid/user/:uid/signrequest'
 const VOIDED = `${messages.voidedUnpaid} Please start again.`
 
 describe('payment details', () => {
-  it("starts the widget with mode selection, integration id DICE, the institution's entityId and NAO_CC_ONLY", async () => {
+  it("starts the widget with mode selection, integration id DICE, the institution's entityId, NAO_CC_ONLY and the page's locale", async () => {
     const { user } = await renderAtConfirm()
     await book(user)
     const widget = await screen.findByTestId('payment-widget')
@@ -22,6 +22,7 @@ describe('payment details', () => {
       integrationId: 'DICE',
       paymentAccountId: institution.entityId,
       experience: 'NAO_CC_ONLY',
+      locale: 'en-US',
     })
   })
 
