@@ -5,6 +5,10 @@ use std::{env, fmt::Write as _, fs, path::PathBuf};
 
 use serde_json::{Map, Value};
 
+/// The catalogues' groups only the server reads (by key, `Language::text`): the emails and the
+/// cancellation rules' sentences. The page's catalogue leaves them out.
+const SERVER_GROUPS: [&str; 2] = ["emails", "cancellationRules"];
+
 fn main() {
     println!("cargo:rerun-if-changed=product.json");
     println!("cargo:rerun-if-changed=texts");
@@ -32,7 +36,8 @@ fn main() {
 }
 
 /// The languages' catalogues (`texts/<code>.json`) as the page carries them: compact, without their
-/// `$comment` (`texts-<code>.json` in OUT_DIR, `Language::catalogue_json`). A catalogue whose keys
+/// `$comment` and the server's groups (`texts-<code>.json` in OUT_DIR, `Language::catalogue_json`);
+/// every key in `texts_table.rs` for `Language::text`. A catalogue whose keys
 /// are not English's fails the build, naming the key and the language (scripts/check-texts.mjs
 /// checks the rest: the messages, the glossary, texts in code).
 fn catalogues() {
@@ -64,8 +69,11 @@ fn catalogues() {
         }
         let texts: Vec<&str> = expected.iter().map(|key| text_at(&catalogue, key)).collect();
         writeln!(table, "    {texts:?},").unwrap();
+        let mut page = catalogue.clone();
+        let groups = page.as_object_mut().expect("a catalogue is an object");
+        SERVER_GROUPS.iter().for_each(|group| drop(groups.remove(*group)));
         let path = PathBuf::from(env::var("OUT_DIR").unwrap()).join(format!("texts-{code}.json"));
-        fs::write(path, serde_json::to_string(&catalogue).unwrap()).unwrap();
+        fs::write(path, serde_json::to_string(&page).unwrap()).unwrap();
     }
     table.push_str("];\n");
     fs::write(PathBuf::from(env::var("OUT_DIR").unwrap()).join("texts_table.rs"), table).unwrap();
@@ -102,9 +110,10 @@ fn merged(constants: &str, catalogue: &str) -> Map<String, Value> {
         texts["options"][list].get(key).cloned().unwrap_or_else(|| panic!("{catalogue}: options.{list}.{key} is missing"))
     };
     let mut doc = Map::new();
-    // The screens' own texts (`screens.<area>.<key>`) are the web's; Rust reads them by key (`Language::text`).
+    // The screens' own texts (`screens.<area>.<key>`) are the web's, the server's groups the
+    // server's; Rust reads both by key (`Language::text`).
     for (group, value) in &texts {
-        if group != "options" && group != "screens" {
+        if group != "options" && group != "screens" && !SERVER_GROUPS.contains(&group.as_str()) {
             doc.insert(group.clone(), value.clone());
         }
     }

@@ -70,7 +70,9 @@ for (const [code, texts] of catalogues) {
 const glossary = read('glossary.json').terms
 const wholeWord = (form) => new RegExp(`(?<![\\p{L}-])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}-])`, 'iu')
 const spanish = catalogues.get('es') ?? new Map()
-for (const [key, text] of english) {
+for (const [key, message] of english) {
+  // A value filled in ({contract}, {vehicle}) names no term: only the words around it are read.
+  const text = message.replace(/\{\w+\}/g, ' ')
   for (const term of glossary) {
     if (!term.en.some((form) => wholeWord(form).test(text))) continue
     const translated = spanish.get(key)

@@ -17,6 +17,7 @@ use coverline_domain::Cents;
 use coverline_domain::cancellation::{
     CancellationQuote, CancellationTable, ContractTerms, RefundBy, RefundMethod, StateRules, money_back_deadline,
 };
+use coverline_domain::language::Language;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::product::limits::MONEY_BACK_DAYS;
 use coverline_domain::quote::format_long_date_at as long_date;
@@ -374,23 +375,26 @@ impl CancellationActivities {
             let policy = self.store.policy(&input.policy_id).await?.context("policy")?;
             let institution = self.store.institution(&policy.institution_id).await?.context("institution of the policy")?;
             let payment = self.store.payment_for_policy(&input.policy_id).await?.context("payment of the policy")?;
+            let language = self.store.user(&policy.user_id).await?.context("user of the policy")?.language;
             let contract = policy.contract_number.clone().unwrap_or_default();
+            let product = institution.product_name_in(language);
             let text = match self.store.refund(&input.policy_id).await? {
-                Some(refund) => refund_email_text(&institution, &contract, &payment, &refund, &self.rules),
+                Some(refund) => refund_email_text(language, &institution, &contract, &payment, &refund, &self.rules),
                 // Cancelled under the flat 30-day rule (a workflow started before the state rules).
-                None => format!(
-                    "Your {product}, contract number {contract}, was cancelled on {today} at your request, within the \
-                     {MONEY_BACK_DAYS}-day money-back period.\n\nThe full amount you paid, {amount} (tracking number {tracking}), \
-                     is being refunded to the card you paid with. Allow up to 5 business days for it to appear.\n\n\
-                     Questions? Contact {inst}.\n",
-                    product = institution.product_name(),
-                    today = long_date(coverline_store::now()),
-                    amount = Cents(payment.amount_cents).dollar_sign(),
-                    tracking = payment.payment_id,
-                    inst = institution.name,
+                None => language.fill(
+                    "emails.cancelled.flatBody",
+                    &[
+                        ("product", &product),
+                        ("contract", &contract),
+                        ("today", &language.long_date_at(coverline_store::now())),
+                        ("days", &MONEY_BACK_DAYS.to_string()),
+                        ("amount", &Cents(payment.amount_cents).dollar_sign()),
+                        ("tracking", &payment.payment_id),
+                        ("institution", &institution.name),
+                    ],
                 ),
             };
-            let subject = format!("Your {} is cancelled ({contract})", institution.product_name());
+            let subject = language.fill("emails.cancelled.subject", &[("product", &product), ("contract", &contract)]);
             let sender = self.mailer.sender(&institution);
             let local = format!("{}.cancellation", input.policy_id);
             let message_id = self.mailer.send_notice(&sender, &policy.email, &subject, &local, &text, None).await?;
@@ -436,17 +440,21 @@ impl CancellationActivities {
                 self.store.record_email_sent(&input.policy_id, "cancellationRequest:institution", &message_id).await?;
             }
             if !self.store.email_sent(&input.policy_id, "cancellationRequest:member").await? {
+                let language = user.language;
                 let refund_text =
                     institution.application_settings.institution_refund_text.clone().unwrap_or_else(|| DEFAULT_REFUND_TEXT.to_string());
-                let text = format!(
-                    "We received your request to cancel your {product}, contract number {contract}, and sent it to {inst}, \
-                     who will contact you.\n\nThe {MONEY_BACK_DAYS}-day money-back period ended on {deadline}. Your refund \
-                     terms: {refund_text}\n",
-                    product = institution.product_name(),
-                    inst = institution.name,
-                );
+                let values = [
+                    ("product", institution.product_name_in(language)),
+                    ("contract", contract.clone()),
+                    ("institution", institution.name.clone()),
+                    ("days", MONEY_BACK_DAYS.to_string()),
+                    ("deadline", language.long_date_at(money_back_deadline(payment.paid_at))),
+                    ("refundText", refund_text),
+                ];
+                let values: Vec<(&str, &str)> = values.iter().map(|(name, value)| (*name, value.as_str())).collect();
+                let text = language.fill("emails.cancellationRequest.body", &values);
                 let local = format!("{}.cancellation-request.member", input.policy_id);
-                let subject = format!("Your cancellation request ({contract})");
+                let subject = language.fill("emails.cancellationRequest.subject", &values);
                 let message_id = self.mailer.send_notice(&sender, &policy.email, &subject, &local, &text, None).await?;
                 self.store.record_email_sent(&input.policy_id, "cancellationRequest:member", &message_id).await?;
             }
@@ -472,8 +480,10 @@ pub fn refund_by_name(by: RefundBy) -> &'static str {
     }
 }
 
-/// The member's email after a cancellation under the state rules: the same figures the page showed.
+/// The member's email after a cancellation under the state rules, in `language`: the same figures
+/// the page showed.
 fn refund_email_text(
+    language: Language,
     institution: &coverline_domain::institution::Institution,
     contract: &str,
     payment: &coverline_store::PaymentRecord,
@@ -481,36 +491,41 @@ fn refund_email_text(
     rules: &CancellationTable,
 ) -> String {
     let due = time::Date::parse(&refund.due_by, time::macros::format_description!("[year]-[month]-[day]"))
-        .map(coverline_domain::quote::format_long_date)
+        .map(|date| language.long_date(date))
         .unwrap_or_else(|_| refund.due_by.clone());
+    let dollars = |cents: i64| Cents(cents).dollar_sign();
     let how = if refund.refund_by == refund_by_name(RefundBy::Card) {
-        format!(
-            "{} is being refunded to the card you paid with, by {due}. Allow up to 5 business days for it to appear.",
-            Cents(refund.refund_cents).dollar_sign()
-        )
+        language.fill("emails.cancelled.toCard", &[("amount", &dollars(refund.refund_cents)), ("due", &due)])
     } else {
-        format!("A check for {} will be mailed to the address on your contract by {due}.", Cents(refund.refund_cents).dollar_sign())
+        language.fill("emails.cancelled.byCheck", &[("amount", &dollars(refund.refund_cents)), ("due", &due)])
     };
     let figures = if refund.method == method_name(RefundMethod::FreeLook) {
-        format!(
-            "You cancelled within the free look, so the full {} you paid comes back, with no fee.",
-            Cents(payment.amount_cents).dollar_sign()
-        )
+        language.fill("emails.cancelled.freeLook", &[("amount", &dollars(payment.amount_cents))])
     } else {
-        format!(
-            "You paid {paid}. The unused part of your contract is {unearned}; the cancellation fee is {fee}; your refund is {refund}.",
-            paid = Cents(payment.amount_cents).dollar_sign(),
-            unearned = Cents(refund.unearned_cents).dollar_sign(),
-            fee = Cents(refund.fee_cents).dollar_sign(),
-            refund = Cents(refund.refund_cents).dollar_sign(),
+        language.fill(
+            "emails.cancelled.proRata",
+            &[
+                ("paid", &dollars(payment.amount_cents)),
+                ("unearned", &dollars(refund.unearned_cents)),
+                ("fee", &dollars(refund.fee_cents)),
+                ("refund", &dollars(refund.refund_cents)),
+            ],
         )
     };
-    let summary = rules.rules(&refund.state).map(|r| format!("The rules for {}: {}", r.name, r.summary())).unwrap_or_default();
-    format!(
-        "Your {product}, contract number {contract}, is cancelled at your request.\n\n{figures}\n\n{how}\n\n\
-         {summary}\nSource: {source}\n\nQuestions? Contact {inst}.\n",
-        product = institution.product_name(),
-        source = refund.source,
-        inst = institution.name,
+    let summary = rules
+        .rules(&refund.state)
+        .map(|r| language.fill("emails.cancelled.rules", &[("state", &r.name), ("summary", &r.summary(language))]))
+        .unwrap_or_default();
+    language.fill(
+        "emails.cancelled.body",
+        &[
+            ("product", &institution.product_name_in(language)),
+            ("contract", contract),
+            ("figures", &figures),
+            ("how", &how),
+            ("rules", &summary),
+            ("source", &refund.source),
+            ("institution", &institution.name),
+        ],
     )
 }

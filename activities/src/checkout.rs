@@ -275,7 +275,8 @@ impl CheckoutActivities {
                 .await?;
             let link = self.resume_link(&input.user_id, &institution.institution_id, "code").await?;
             let sender = self.mailer.sender(&institution);
-            let message_id = self.mailer.send_verification_code(&sender, &user.email, &code, &institution.name, &link).await?;
+            let message_id =
+                self.mailer.send_verification_code(&sender, user.language, &user.email, &code, &institution.name, &link).await?;
             self.store.record_member_email(&input.user_id, &kind, &message_id).await?;
             Ok(())
         })
@@ -302,9 +303,11 @@ impl CheckoutActivities {
             }
             let link = self.resume_link(&user_id, &institution.institution_id, "reminder").await?;
             let unsubscribe = unsubscribe_url(&self.public_url, &self.signing_key, &institution.institution_id, &user_id);
+            let product_name = institution.product_name_in(user.language);
             let reminder = crate::email::Reminder {
+                language: user.language,
                 institution_name: &institution.name,
-                product_name: institution.product_name(),
+                product_name: &product_name,
                 continue_link: &link,
                 unsubscribe_url: &unsubscribe,
                 postal_address: &institution.email_settings.postal_address,
@@ -413,7 +416,12 @@ impl CheckoutActivities {
                     .await
                     .map_err(gateway_failure)?;
                 self.store
-                    .record_policy_event(&input.policy_id, &kind, Some(&format!("{} {} refunded ({reason})", refund.refund_id, coverline_domain::Cents(refund.amount).dollar_sign())), "workflow")
+                    .record_policy_event(
+                        &input.policy_id,
+                        &kind,
+                        Some(&format!("{} {} refunded ({reason})", refund.refund_id, coverline_domain::Cents(refund.amount).dollar_sign())),
+                        "workflow",
+                    )
                     .await?;
             }
             if self.store.email_sent(&input.policy_id, &kind).await? {
@@ -421,28 +429,19 @@ impl CheckoutActivities {
             }
             let policy = self.store.policy(&input.policy_id).await?.context("policy")?;
             let institution = self.store.institution(&policy.institution_id).await?.context("institution of the policy")?;
+            let language = self.store.user(&policy.user_id).await?.context("user of the policy")?.language;
             let contract = policy.contract_number.clone().unwrap_or_default();
             let amount = coverline_domain::Cents(input.amount).dollar_sign();
-            let explanation = match input.reason {
-                RefundReason::SecondCharge => format!(
-                    "Your card was charged twice for contract {contract}. We kept one payment and refunded the other, {amount} (tracking number {}). \
-                     The refund reaches your card within 5 business days.",
-                    input.tracking_number
-                ),
-                RefundReason::ContractVoided => format!(
-                    "Contract {contract} was voided because its payment did not reach us in time, so we refunded your payment of {amount} \
-                     (tracking number {}). The refund reaches your card within 5 business days. Please start again for a new quote.",
-                    input.tracking_number
-                ),
-                RefundReason::AmountMismatch => format!(
-                    "A payment of {amount} (tracking number {}) did not match contract {contract}, so we refunded it. \
-                     The refund reaches your card within 5 business days.",
-                    input.tracking_number
-                ),
+            let key = match input.reason {
+                RefundReason::SecondCharge => "emails.refund.secondCharge",
+                RefundReason::ContractVoided => "emails.refund.contractVoided",
+                RefundReason::AmountMismatch => "emails.refund.amountMismatch",
             };
+            let explanation = language.fill(key, &[("contract", &contract), ("amount", &amount), ("tracking", &input.tracking_number)]);
             let local = format!("{}.{}", input.policy_id, kind.replace(':', "."));
             let sender = self.mailer.sender(&institution);
-            let message_id = self.mailer.send_refund_notice(&sender, &policy.email, &institution.name, &local, &explanation).await?;
+            let message_id =
+                self.mailer.send_refund_notice(&sender, language, &policy.email, &institution.name, &local, &explanation).await?;
             self.store.record_email_sent(&input.policy_id, &kind, &message_id).await?;
             Ok(())
         })

@@ -6,11 +6,16 @@
 //! sender's domain, `Auto-Submitted: auto-generated`, and a DKIM signature by the domain's key
 //! ([`crate::dkim`]). Each purchase email carries a deterministic Message-ID, so a resend is
 //! recognisable as the same message.
+//!
+//! A member's email is in their language (`users.language`): its texts are the catalogues'
+//! `emails.*` (`domain/texts/<code>.json`). A contact request, read by the institution's staff, is
+//! in English.
 
 use std::sync::Arc;
 
 use anyhow::Context;
 use coverline_domain::institution::Institution;
+use coverline_domain::language::Language;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MessageBuilder, MultiPart};
 use lettre::{Address, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -19,6 +24,7 @@ use crate::dkim::DkimKeys;
 
 /// What the reminder says and where it stops.
 pub struct Reminder<'a> {
+    pub language: Language,
     pub institution_name: &'a str,
     pub product_name: &'a str,
     pub continue_link: &'a str,
@@ -68,6 +74,8 @@ impl Sender {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PurchaseEmail {
+    /// The member's language: the email's texts, and its dates and terms already written in it.
+    pub language: Language,
     pub policy_id: String,
     pub to: String,
     pub first_name: String,
@@ -83,7 +91,7 @@ pub struct PurchaseEmail {
     pub payment_id: String,
     pub payment_date: String,
     /// `November 24th, 2031, or until the odometer reads 145,000 miles, whichever comes first`
-    /// (read in a sentence: the long date form).
+    /// (read in a sentence: the long date form; `emails.purchase.coverageEnds`).
     pub coverage_ends: String,
     pub subtotal: String,
     pub sales_tax: Option<String>,
@@ -220,19 +228,16 @@ impl Mailer {
     pub async fn send_verification_code(
         &self,
         sender: &Sender,
+        language: Language,
         to: &str,
         code: &str,
         institution_name: &str,
         continue_link: &str,
     ) -> anyhow::Result<String> {
-        let text = format!(
-            "Your {institution_name} verification code is {code}.\n\nEnter it on the verification page to continue. \
-             It expires in 10 minutes and can be used once. If you did not ask for it, ignore this email.\n\n\
-             Left the page, or on another device? Continue your purchase where you left off:\n{continue_link}\n\
-             (This link works once, for 7 days.)\n"
-        );
+        let values = [("institution", institution_name), ("code", code), ("link", continue_link)];
+        let text = language.fill("emails.code.body", &values);
         let local = new_message_local("code");
-        let message = Self::builder(sender, to, &local, &sender.reply_to, format!("Your {institution_name} verification code: {code}"))?
+        let message = Self::builder(sender, to, &local, &sender.reply_to, language.fill("emails.code.subject", &values))?
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
         self.send(sender, message).await?;
@@ -244,15 +249,17 @@ impl Mailer {
     /// (`List-Unsubscribe` with `List-Unsubscribe-Post`, RFC 8058, and a visible link) and the
     /// institution's postal address.
     pub async fn send_reminder(&self, sender: &Sender, to: &str, reminder: &Reminder<'_>) -> anyhow::Result<String> {
-        let Reminder { institution_name, product_name, continue_link, unsubscribe_url, postal_address } = reminder;
-        let text = format!(
-            "You chose a {product_name} through {institution_name} but did not finish your purchase.\n\n\
-             Continue where you left off:\n{continue_link}\n\n(This link works once, for 7 days. If you no longer \
-             want this coverage, ignore this email: we will not remind you again.)\n\n\
-             --\nStop reminders like this one: {unsubscribe_url}\n{institution_name}, {postal_address}\n"
-        );
+        let Reminder { language, institution_name, product_name, continue_link, unsubscribe_url, postal_address } = reminder;
+        let values = [
+            ("institution", *institution_name),
+            ("product", *product_name),
+            ("link", *continue_link),
+            ("unsubscribe", *unsubscribe_url),
+            ("postalAddress", *postal_address),
+        ];
+        let text = language.fill("emails.reminder.body", &values);
         let local = new_message_local("reminder");
-        let mut message = Self::builder(sender, to, &local, &sender.reply_to, format!("Your {product_name} is waiting"))?
+        let mut message = Self::builder(sender, to, &local, &sender.reply_to, language.fill("emails.reminder.subject", &values))?
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
         let headers = message.headers_mut();
@@ -267,13 +274,15 @@ impl Mailer {
     pub async fn send_refund_notice(
         &self,
         sender: &Sender,
+        language: Language,
         to: &str,
         institution_name: &str,
         id_local: &str,
         explanation: &str,
     ) -> anyhow::Result<String> {
-        let text = format!("{explanation}\n\nQuestions? Contact {institution_name}.\n");
-        self.send_notice(sender, to, &format!("A refund from {institution_name}"), id_local, &text, None).await
+        let institution = [("institution", institution_name)];
+        let text = format!("{explanation}\n\n{}\n", language.fill("emails.contactUs", &institution));
+        self.send_notice(sender, to, &language.fill("emails.refund.subject", &institution), id_local, &text, None).await
     }
 
     /// A plain-text notice (cancellations); `id_local` makes a resend recognisable as the same
@@ -300,17 +309,15 @@ impl Mailer {
     pub async fn send_cancellation_code(
         &self,
         sender: &Sender,
+        language: Language,
         to: &str,
         code: &str,
         institution_name: &str,
         contract: &str,
     ) -> anyhow::Result<()> {
-        let text = format!(
-            "Your code to cancel your {institution_name} vehicle service contract {contract} is {code}.\n\n\
-             Enter it on the page where you asked to cancel. It expires in 10 minutes and can be used once. \
-             If you did not ask to cancel this contract, ignore this email: nothing has changed, and your contract stays in force."
-        );
-        let subject = format!("Your code to cancel your contract: {code}");
+        let values = [("institution", institution_name), ("contract", contract), ("code", code)];
+        let text = language.fill("emails.cancellationCode.body", &values);
+        let subject = language.fill("emails.cancellationCode.subject", &values);
         let message = Self::builder(sender, to, &new_message_local("cancel-code"), &sender.reply_to, subject)?
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
@@ -318,13 +325,17 @@ impl Mailer {
     }
 
     /// Emails a 6-digit password reset code.
-    pub async fn send_password_reset_code(&self, sender: &Sender, to: &str, code: &str, institution_name: &str) -> anyhow::Result<()> {
-        let text = format!(
-            "Your {institution_name} password reset code is {code}.\n\nEnter it with your new password. \
-             It expires in 10 minutes and can be used once. If you did not ask to reset your password, ignore this email: \
-             your password has not changed."
-        );
-        let subject = format!("Your {institution_name} password reset code: {code}");
+    pub async fn send_password_reset_code(
+        &self,
+        sender: &Sender,
+        language: Language,
+        to: &str,
+        code: &str,
+        institution_name: &str,
+    ) -> anyhow::Result<()> {
+        let values = [("institution", institution_name), ("code", code)];
+        let text = language.fill("emails.passwordReset.body", &values);
+        let subject = language.fill("emails.passwordReset.subject", &values);
         let message = Self::builder(sender, to, &new_message_local("reset"), &sender.reply_to, subject)?
             .header(ContentType::TEXT_PLAIN)
             .body(text)?;
@@ -334,53 +345,41 @@ impl Mailer {
     /// The payment receipt (text and HTML).
     pub async fn send_receipt(&self, sender: &Sender, email: &PurchaseEmail) -> anyhow::Result<String> {
         let local = format!("{}.receipt", email.policy_id);
-        let tax = email.sales_tax.as_ref().map(|t| format!("Sales tax: {t}\n")).unwrap_or_default();
-        let text = format!(
-            "Hello {first},\n\nThank you for your purchase through {inst}. This is your receipt.\n\n\
-             Tracking number: {pid}\nDate: {date}\nProduct: {product} ({coverage})\nContract number: {contract}\n\
-             Vehicle: {vehicle} (VIN {vin})\nSubtotal: {sub}\n{tax}Amount paid: {total}\n\n\
-             Your coverage runs until {ends}.\n\
-             A copy of your contract follows in a separate email.\nQuestions? Call {inst} at {phone}.\n",
-            first = email.first_name,
-            inst = email.institution_name,
-            pid = email.payment_id,
-            date = email.payment_date,
-            product = email.product_name,
-            coverage = email.coverage_name,
-            contract = email.contract_number,
-            vehicle = email.vehicle,
-            vin = email.vin,
-            sub = email.subtotal,
-            total = email.total,
-            ends = email.coverage_ends,
-            phone = email.institution_phone,
-        );
-        let product = format!("{} ({})", email.product_name, email.coverage_name);
-        let vehicle = format!("{} (VIN {})", email.vehicle, email.vin);
+        let language = email.language;
+        let label = |key: &str| language.text(&format!("emails.receipt.{key}"));
+        let product =
+            language.fill("emails.purchase.productWithCoverage", &[("product", &email.product_name), ("coverage", &email.coverage_name)]);
+        let vehicle = language.fill("emails.purchase.vehicleWithVin", &[("vehicle", &email.vehicle), ("vin", &email.vin)]);
         let mut rows = vec![
-            ("Tracking number", email.payment_id.as_str()),
-            ("Date", email.payment_date.as_str()),
-            ("Product", product.as_str()),
-            ("Contract number", email.contract_number.as_str()),
-            ("Vehicle", vehicle.as_str()),
-            ("Subtotal", email.subtotal.as_str()),
+            (label("trackingNumber"), email.payment_id.as_str()),
+            (label("date"), email.payment_date.as_str()),
+            (label("product"), product.as_str()),
+            (label("contractNumber"), email.contract_number.as_str()),
+            (label("vehicle"), vehicle.as_str()),
+            (label("subtotal"), email.subtotal.as_str()),
         ];
         if let Some(t) = &email.sales_tax {
-            rows.push(("Sales tax", t.as_str()));
+            rows.push((label("salesTax"), t.as_str()));
         }
-        rows.push(("Amount paid", email.total.as_str()));
+        rows.push((label("amountPaid"), email.total.as_str()));
+        let lines: Vec<String> = rows.iter().map(|(label, value)| format!("{label}: {value}")).collect();
+        let values = [
+            ("firstName", email.first_name.as_str()),
+            ("institution", email.institution_name.as_str()),
+            ("phone", email.institution_phone.as_str()),
+            ("ends", email.coverage_ends.as_str()),
+            ("rows", &lines.join("\n")),
+        ];
+        let text = language.fill("emails.receipt.body", &values);
         let html = branded_html(
             email,
-            "Your receipt",
-            &format!("Hello {}, thank you for your purchase through {}.", email.first_name, email.institution_name),
+            label("title"),
+            &language.fill("emails.receipt.intro", &values),
             &rows,
-            &format!(
-                "Your coverage runs until {}. A copy of your contract follows in a separate email. Questions? Call {} at {}.",
-                email.coverage_ends, email.institution_name, email.institution_phone
-            ),
+            &format!("{} {}", language.fill("emails.receipt.outro", &values), language.fill("emails.callUs", &values)),
             None,
         );
-        let message = Self::builder(sender, &email.to, &local, &sender.reply_to, format!("Your receipt from {}", email.institution_name))?
+        let message = Self::builder(sender, &email.to, &local, &sender.reply_to, language.fill("emails.receipt.subject", &values))?
             .multipart(MultiPart::alternative_plain_html(text, html))?;
         self.send(sender, message).await?;
         Ok(sender.message_id(&local))
@@ -421,45 +420,38 @@ impl Mailer {
     /// The contract copy (text and HTML), with the PDF attached.
     pub async fn send_contract(&self, sender: &Sender, email: &PurchaseEmail, pdf: Vec<u8>) -> anyhow::Result<String> {
         let local = format!("{}.contract", email.policy_id);
-        let text = format!(
-            "Hello {first},\n\nAttached is your {product}, contract number {contract}, for your {vehicle}.\n\
-             Coverage: {coverage}, {term}, deductible {deductible}.\nYour coverage runs until {ends}.\n\nKeep it with your vehicle records. \
-             To get it again later, use your last name and zip code at {link}\n\
-             Questions? Call {inst} at {phone}.\n",
-            first = email.first_name,
-            product = email.product_name,
-            contract = email.contract_number,
-            vehicle = email.vehicle,
-            coverage = email.coverage_name,
-            term = email.term,
-            deductible = email.deductible,
-            ends = email.coverage_ends,
-            link = email.contract_link,
-            inst = email.institution_name,
-            phone = email.institution_phone,
-        );
+        let language = email.language;
+        let label = |key: &str| language.text(&format!("emails.contract.{key}"));
+        let values = [
+            ("firstName", email.first_name.as_str()),
+            ("product", email.product_name.as_str()),
+            ("contract", email.contract_number.as_str()),
+            ("vehicle", email.vehicle.as_str()),
+            ("coverage", email.coverage_name.as_str()),
+            ("term", email.term.as_str()),
+            ("deductible", email.deductible.as_str()),
+            ("ends", email.coverage_ends.as_str()),
+            ("link", email.contract_link.as_str()),
+            ("institution", email.institution_name.as_str()),
+            ("phone", email.institution_phone.as_str()),
+        ];
+        let text = language.fill("emails.contract.body", &values);
         let html = branded_html(
             email,
-            &format!("Your {}", email.product_name),
-            &format!(
-                "Hello {}, your contract for your {} is attached. Your coverage runs until {}. Keep it with your vehicle records.",
-                email.first_name, email.vehicle, email.coverage_ends
-            ),
+            &language.fill("emails.contract.title", &values),
+            &language.fill("emails.contract.intro", &values),
             &[
-                ("Contract number", email.contract_number.as_str()),
-                ("Coverage", email.coverage_name.as_str()),
-                ("Term", email.term.as_str()),
-                ("Deductible", email.deductible.as_str()),
+                (label("contractNumber"), email.contract_number.as_str()),
+                (label("coverage"), email.coverage_name.as_str()),
+                (label("term"), email.term.as_str()),
+                (label("deductible"), email.deductible.as_str()),
             ],
-            &format!(
-                "To get your contract again later, use your last name and zip code on the page above. Questions? Call {} at {}.",
-                email.institution_name, email.institution_phone
-            ),
-            Some((coverline_domain::product::labels::FIND_YOUR_CONTRACT, email.contract_link.as_str())),
+            &format!("{} {}", language.fill("emails.contract.outro", &values), language.fill("emails.callUs", &values)),
+            Some((language.text("labels.findYourContract"), email.contract_link.as_str())),
         );
-        let attachment = Attachment::new(format!("contract-{}.pdf", email.contract_number))
+        let attachment = Attachment::new(language.fill("emails.contract.attachment", &values))
             .body(pdf, ContentType::parse("application/pdf").expect("static content type"));
-        let subject = format!("Your {} ({})", email.product_name, email.contract_number);
+        let subject = language.fill("emails.contract.subject", &values);
         let message = Self::builder(sender, &email.to, &local, &sender.reply_to, subject)?
             .multipart(MultiPart::mixed().multipart(MultiPart::alternative_plain_html(text, html)).singlepart(attachment))?;
         self.send(sender, message).await?;

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use coverline_domain::contact::format_phone;
 use coverline_domain::institution::Institution;
+use coverline_domain::language::Language;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::money::{Cents, group_thousands};
 use coverline_domain::quote::{RatePrice, coverage_expiration_date, format_long_date, format_us_date, subtotal};
@@ -175,33 +176,39 @@ impl PolicyDetails {
         OffsetDateTime::from_unix_timestamp(at).unwrap_or_else(|_| OffsetDateTime::now_utc()).date()
     }
 
-    /// The receipt's and the contract email's fields; `public_url` is where members load the app.
+    /// The receipt's and the contract email's fields, in the member's language; `public_url` is
+    /// where members load the app.
     pub fn email(&self, public_url: &str) -> anyhow::Result<PurchaseEmail> {
         let payment = self.payment.as_ref().context("purchase emails need the payment")?;
         let has_tax = self.rate.tax_cents > 0;
+        let language = self.user.language;
+        let terms = self.terms();
+        let expires = coverage_expiration_date(terms.start, self.rate.months as u16);
         Ok(PurchaseEmail {
+            language,
             policy_id: self.policy.policy_id.clone(),
             to: self.policy.email.clone(),
             first_name: self.user.first_name.clone().unwrap_or_default(),
             institution_name: self.institution.name.clone(),
             institution_phone: format_phone(&self.institution.branding.phone_number).unwrap_or_default(),
-            product_name: self.institution.product_name().to_string(),
+            product_name: self.institution.product_name_in(language),
             contract_number: self.policy.contract_number.clone().context("contract number")?,
             vehicle: self.car_display(),
             vin: self.car.vin.clone(),
             coverage_name: self.rate.coverage_name.clone(),
-            term: format!("{} months / {} miles", self.rate.months, group_thousands(self.rate.miles as u64)),
+            term: language.fill(
+                "emails.purchase.term",
+                &[("months", &self.rate.months.to_string()), ("miles", &group_thousands(self.rate.miles as u64))],
+            ),
             deductible: Cents(self.rate.deductible_cents).dollar_sign(),
             payment_id: payment.payment_id.clone(),
-            payment_date: format_us_date(self.start_date()),
-            coverage_ends: {
-                let terms = self.terms();
-                format!(
-                    "{}, or until the odometer reads {} miles, whichever comes first",
-                    terms.expiration_date(),
-                    terms.odometer_at_expiry()
-                )
+            // English keeps the receipt's MM/DD/YYYY; Spanish reads the day first, so it is written out.
+            payment_date: match language {
+                Language::En => format_us_date(self.start_date()),
+                _ => language.long_date(self.start_date()),
             },
+            coverage_ends: language
+                .fill("emails.purchase.coverageEnds", &[("date", &language.long_date(expires)), ("miles", &terms.odometer_at_expiry())]),
             subtotal: subtotal(self.total(), Cents(self.rate.tax_cents)).dollar_sign(),
             sales_tax: has_tax.then(|| Cents(self.rate.tax_cents).dollar_sign()),
             total: self.total().dollar_sign(),
@@ -541,7 +548,10 @@ impl ContractTerms<'_> {
             benefits: plan_texts.benefits(self.provider, &rate.coverage_name),
             contact_lines: contact_lines(&plan_texts.contact_numbers_for(self.provider, &self.institution.email_settings)),
             refund_text: settings.institution_refund_text.clone().unwrap_or_else(|| crate::documents::DEFAULT_REFUND_TEXT.to_string()),
-            cancellation_rules: rules.rules(state).map(|r| format!("{}: {} Source: {}", r.name, r.summary(), r.source)).unwrap_or_default(),
+            cancellation_rules: rules
+                .rules(state)
+                .map(|r| format!("{}: {} Source: {}", r.name, r.summary(Language::En), r.source))
+                .unwrap_or_default(),
             obligor: texts.obligors.named(self.provider, state, rules),
             disclaimer: settings.institution_disclaimer.clone().unwrap_or_else(|| crate::documents::DEFAULT_DISCLAIMER.to_string()),
         }

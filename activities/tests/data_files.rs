@@ -585,7 +585,7 @@ fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> Contr
         cancellation_rules: {
             let rules = coverline_activities::cancellation::load_rules(&data_dir()).unwrap();
             let co = rules.rules("CO").unwrap();
-            format!("{}: {} Source: {}", co.name, co.summary(), co.source)
+            format!("{}: {} Source: {}", co.name, co.summary(coverline_domain::language::Language::En), co.source)
         },
         obligor: obligor("CO"),
         disclaimer: coverline_activities::documents::DEFAULT_DISCLAIMER.into(),

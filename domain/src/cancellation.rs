@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use time::Date;
 
+use crate::language::Language;
 use crate::product::limits::MONEY_BACK_DAYS;
 
 /// Seconds in a day.
@@ -123,46 +124,41 @@ impl StateRules {
         ceil_div(i128::from(refund_cents.max(0)) * i128::from(self.late_penalty_percent) * i128::from(periods), 100) as i64
     }
 
-    /// The rules in a few sentences for the contract and the member (`You may cancel at any time.
-    /// Within 60 days…`); the state's name is the caller's to add.
-    pub fn summary(&self) -> String {
+    /// The rules in a few sentences for the contract and the member, in `language` (`You may cancel
+    /// at any time. Within 60 days…`; `cancellationRules.*` in the catalogues); the state's name is
+    /// the caller's to add.
+    pub fn summary(&self, language: Language) -> String {
+        let text = |key: &str, values: &[(&str, String)]| {
+            let values: Vec<(&str, &str)> = values.iter().map(|(name, value)| (*name, value.as_str())).collect();
+            language.fill(&format!("cancellationRules.{key}"), &values)
+        };
+        let days = ("days", self.free_look_days.to_string());
         let window = if self.free_look_days_used_without_warranty < self.free_look_days {
-            format!(
-                "{} days of the purchase ({} for a used vehicle without a manufacturer's warranty)",
-                self.free_look_days, self.free_look_days_used_without_warranty
-            )
+            text("windowUsed", &[days, ("usedDays", self.free_look_days_used_without_warranty.to_string())])
         } else {
-            format!("{} days of the purchase", self.free_look_days)
+            text("window", &[days])
         };
         let share = if self.unearned_share_percent < 100 {
-            format!("{}% of the unused part of the price", self.unearned_share_percent)
+            text("sharePercent", &[("percent", self.unearned_share_percent.to_string())])
         } else {
-            "the unused part of the price".to_string()
+            text("shareAll", &[])
         };
-        let fee = match (self.fee_cap_rule, self.fee_cap_cents, self.fee_cap_percent) {
-            (FeeCapRule::Cents, 0, _) => "with no cancellation fee".to_string(),
-            (FeeCapRule::Cents, cents, _) => format!("less a cancellation fee of {}", crate::Cents(cents).dollar_sign()),
-            (FeeCapRule::Percent, _, p) => format!("less a cancellation fee of {p}% of the price"),
-            (FeeCapRule::Lesser, cents, p) => {
-                format!("less a cancellation fee of {p}% of the price or {}, whichever is less", crate::Cents(cents).dollar_sign())
-            }
-            (FeeCapRule::Greater, cents, p) => {
-                format!("less a cancellation fee of {p}% of the price or {}, whichever is more", crate::Cents(cents).dollar_sign())
-            }
+        let (amount, percent) = (("amount", crate::Cents(self.fee_cap_cents).dollar_sign()), ("percent", self.fee_cap_percent.to_string()));
+        let fee = match (self.fee_cap_rule, self.fee_cap_cents) {
+            (FeeCapRule::Cents, 0) => text("feeNone", &[]),
+            (FeeCapRule::Cents, _) => text("feeAmount", &[amount]),
+            (FeeCapRule::Percent, _) => text("feePercent", &[percent]),
+            (FeeCapRule::Lesser, _) => text("feeLesser", &[percent, amount]),
+            (FeeCapRule::Greater, _) => text("feeGreater", &[percent, amount]),
         };
         let penalty = if self.late_penalty_percent > 0 {
-            format!(
-                "; a refund paid late adds {}% of it for every {} days, or part of them, it is late",
-                self.late_penalty_percent, self.late_penalty_every_days
-            )
+            text("penalty", &[("percent", self.late_penalty_percent.to_string()), ("days", self.late_penalty_every_days.to_string())])
         } else {
             String::new()
         };
-        format!(
-            "You may cancel at any time. Within {window} you get the full price back, less any claims paid, with no fee, \
-             to the card you paid with. After that you get {share}, by time or by miles, whichever has used more of the contract, \
-             less any claims paid and {fee}, by check. Refunds are paid within {due} days of the request{penalty}.",
-            due = self.refund_due_days,
+        text(
+            "summary",
+            &[("window", window), ("share", share), ("fee", fee), ("due", self.refund_due_days.to_string()), ("penalty", penalty)],
         )
     }
 }
@@ -440,11 +436,19 @@ mod tests {
 
     #[test]
     fn the_summary_states_the_rule_the_member_is_under() {
-        let ca = rules("CA").summary();
+        let ca = rules("CA").summary(Language::En);
         assert!(ca.contains("Within 60 days of the purchase (30 for a used vehicle"), "{ca}");
         assert!(ca.contains("10% of the price or $25, whichever is less"), "{ca}");
-        assert!(rules("TX").summary().contains("adds 10% of it for every 30 days"));
-        assert!(rules("OK").summary().contains("90% of the unused part"));
+        assert!(rules("TX").summary(Language::En).contains("adds 10% of it for every 30 days"));
+        assert!(rules("OK").summary(Language::En).contains("90% of the unused part"));
+        // The same rule in Spanish, its figures filled in.
+        let ca = rules("CA").summary(Language::Es);
+        assert!(
+            ca.starts_with("Usted puede cancelar en cualquier momento. Dentro de los 60 días posteriores a la compra (30 para"),
+            "{ca}"
+        );
+        assert!(ca.contains("del 10% del precio o de $25, lo que sea menor"), "{ca}");
+        assert!(rules("TX").summary(Language::Es).contains("suma el 10% de su monto por cada 30 días"));
     }
 
     fn any_contract() -> impl Strategy<Value = (ContractTerms, i64)> {

@@ -102,6 +102,38 @@ impl Language {
     }
 }
 
+impl Language {
+    /// A date as a sentence reads it: `November 24th, 2031` in English (the spec's pages write
+    /// ordinals), `24 de noviembre de 2031` in Spanish (CLDR's long date for the language's tag).
+    pub fn long_date(self, date: time::Date) -> String {
+        match self {
+            Language::En => crate::quote::format_long_date(date),
+            Language::Es => {
+                // Noon UTC: the day is the same wherever the formatter's clock is.
+                let noon = date.midnight().assume_utc().unix_timestamp() * 1000 + 43_200_000;
+                let values = [("date".to_owned(), MessageValue::DateTime(DateTimeValue::from_unix_millis(noon)))].into_iter().collect();
+                formatjs_icu_messageformat::IcuMessageFormat::try_new("{date, date, long}")
+                    .and_then(|format| format.format_to_string(self.tag(), &values))
+                    .unwrap_or_else(|_| date.to_string())
+            }
+        }
+    }
+
+    /// [`Language::long_date`] of a UTC unix time (empty when out of range).
+    pub fn long_date_at(self, at: i64) -> String {
+        time::OffsetDateTime::from_unix_timestamp(at).map(|t| self.long_date(t.date())).unwrap_or_default()
+    }
+}
+
+impl Language {
+    /// [`Language::format`] with text values: `fill("emails.code.subject", &[("code", "123456")])`.
+    pub fn fill(self, key: &str, values: &[(&str, &str)]) -> String {
+        let values: Vec<(&str, MessageValue)> =
+            values.iter().map(|(name, value)| (*name, MessageValue::String((*value).to_owned()))).collect();
+        self.format(key, &values)
+    }
+}
+
 impl std::fmt::Display for Language {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.code())
@@ -152,6 +184,15 @@ mod tests {
         // A catalogue message by key, its value filled in.
         let member = Language::Es.format("fieldErrors.memberQuestion", &[("institution", MessageValue::String("Summit".into()))]);
         assert_eq!(member, "Indique si es socio de Summit");
+    }
+
+    #[test]
+    fn long_dates_read_in_their_language() {
+        let date = time::macros::date!(2031 - 11 - 01);
+        assert_eq!(Language::En.long_date(date), "November 1st, 2031");
+        assert_eq!(Language::Es.long_date(date), "1 de noviembre de 2031");
+        assert_eq!(Language::Es.long_date(time::macros::date!(2026 - 12 - 31)), "31 de diciembre de 2026");
+        assert_eq!(Language::Es.long_date_at(1_795_694_400), "26 de noviembre de 2026");
     }
 
     #[test]

@@ -133,7 +133,7 @@ pub fn state_rows(table: &CancellationTable, unreviewed: bool) -> Vec<StateRow> 
             free_look_days: r.free_look_days,
             free_look_days_used_without_warranty: r.free_look_days_used_without_warranty,
             refund_due_days: r.refund_due_days,
-            summary: r.summary(),
+            summary: r.summary(coverline_domain::language::Language::En),
             source: r.source.clone(),
         })
         .collect()

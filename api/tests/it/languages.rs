@@ -1,10 +1,11 @@
 //! The member's language kept with their checkout (issue 31, docs/languages.md): a member signs up in
-//! the page's language, and the page's switch changes it, only to a language the institution offers.
+//! the page's language, and the page's switch changes it, only to a language the institution offers;
+//! every email to the member is in it.
 
 use reqwest::Method;
 use serde_json::json;
 
-use crate::support::{Db, Options, TestApp, bilingual_institution, on_both_databases, spawn_app};
+use crate::support::{Db, Options, TestApp, bilingual_institution, buy, on_both_databases, quoted_member, smtp, spawn_app};
 
 /// POST user as the splash sends it, with the browser's headers.
 async fn sign_up(app: &TestApp, institution: &str, accept_language: &str, cookie: Option<&str>) -> serde_json::Value {
@@ -24,7 +25,7 @@ async fn sign_up(app: &TestApp, institution: &str, accept_language: &str, cookie
 
 async fn a_member_keeps_the_language_of_their_page(db: Db) {
     let app = spawn_app(Options::on(db)).await;
-    let bilingual = bilingual_institution(&app).await;
+    let bilingual = bilingual_institution(&app, "en").await;
     // Signed up from a Spanish browser: Spanish; the device's choice wins over the browser.
     let member = sign_up(&app, &bilingual, "es-US,es;q=0.9", None).await;
     assert_eq!(member["user"]["language"], "es", "{member}");
@@ -58,3 +59,88 @@ async fn a_member_keeps_the_language_of_their_page(db: Db) {
 }
 
 on_both_databases!(a_member_keeps_the_language_of_their_page);
+
+/// The member's emails from an email's raw data: subject and decoded text, in the order sent.
+fn read(mails: &[smtp::Received]) -> Vec<(String, String)> {
+    mails.iter().map(|mail| (smtp::subject(mail), smtp::decoded(mail))).collect()
+}
+
+/// A member whose checkout is in Spanish reads every email in Spanish: the code, the receipt and
+/// the contract (their dates, term and product name too), the cancellation's code and the
+/// cancellation with its state's rules; the cancellation page's terms follow the page's language.
+async fn a_spanish_member_reads_every_email_in_spanish(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let institution = bilingual_institution(&app, "es").await;
+    let address = json!({ "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" });
+    let (m, quote) = quoted_member(&app, &institution, "3035550142", address).await;
+    let (_, user) = app.call(Method::GET, &TestApp::user_path(&m, ""), Some(&m.token), None).await;
+    assert_eq!(user["user"]["language"], "es", "the institution's default: {user}");
+    let rate = &quote["rates"][0];
+    let booking = json!({ "rateId": rate["rateId"], "rateCollectionId": rate["rateCollectionId"], "carId": quote["carId"], "emailAddress": m.email, "quoteId": quote["quoteId"] });
+    let (m, policy_id) = buy(&app, m, booking).await;
+
+    let mails = read(&app.mail.wait_for(&m.email, 3).await);
+    let (subject, code) = &mails[0];
+    assert!(subject.starts_with("Su código de verificación de Summit Credit Union: "), "{subject}");
+    assert!(code.contains("Ingréselo en la página de verificación para continuar.") && code.contains("Continúe su compra"), "{code}");
+    let receipt = mails.iter().find(|(s, _)| s == "Su recibo de Summit Credit Union").map(|(_, text)| text).expect("the receipt");
+    let spanish = coverline_domain::Language::Es;
+    let today = spanish.long_date(time::OffsetDateTime::now_utc().date());
+    let tracking = format!("{}: ", spanish.text("emails.receipt.trackingNumber"));
+    for said in [
+        "Hola, Jane:",
+        &tracking,
+        &format!("Fecha: {today}"),
+        "Monto pagado: $",
+        "lo que ocurra primero",
+        "¿Preguntas? Llame a Summit Credit Union al ",
+    ] {
+        assert!(receipt.contains(said), "the receipt says {said:?}: {receipt}");
+    }
+    assert!(!receipt.contains("Tracking number") && !receipt.contains("whichever comes first"), "no English: {receipt}");
+    // The product's name in Spanish ('Contrato de servicio para vehículos'): Summit has no name of its own.
+    let product = spanish.text("labels.defaultProductName");
+    let (subject, contract) = mails.iter().find(|(s, _)| s.starts_with(&format!("Su {product} ("))).expect("the contract email");
+    let attached = format!("Adjunto encontrará su {product}");
+    for said in [&attached, " meses / ", "deducible de $", "Plazo", spanish.text("labels.findYourContract")] {
+        assert!(contract.contains(said), "the contract email says {said:?}: {contract}");
+    }
+    let number = subject.trim_start_matches(&format!("Su {product} (")).trim_end_matches(')');
+    assert!(contract.contains(&format!("filename=\"contrato-{number}.pdf\"")), "the attachment's name: {contract}");
+
+    // Cancelling from find-your-contract: the page's terms in the page's language, the emails in the member's.
+    let path = format!("/institution/{institution}/user/{}/verifydetails/{policy_id}", m.user_id);
+    let (s, found) = app.call(Method::POST, &path, None, Some(json!({ "lastname": "Doe", "zipcode": "80202" }))).await;
+    assert_eq!(s, 200, "{found}");
+    let token = found["token"].as_str().unwrap();
+    let cancellation = format!("/institution/{institution}/user/{}/policy/{policy_id}/cancellation", m.user_id);
+    let (s, terms) = app.call(Method::GET, &format!("{cancellation}?token={token}"), None, None).await;
+    assert_eq!(s, 200, "{terms}");
+    assert!(terms["rules"].as_str().unwrap().starts_with("Usted puede cancelar en cualquier momento."), "{terms}");
+    assert!(terms["moneyBackEnds"].as_str().unwrap().contains(" de 20"), "{terms}");
+    let english = app.http.get(app.api(&format!("{cancellation}?token={token}"))).header("accept-language", "en").send().await.unwrap();
+    let english: serde_json::Value = english.json().await.unwrap();
+    assert!(english["rules"].as_str().unwrap().starts_with("You may cancel at any time."), "an English browser: {english}");
+
+    let (s, _) = app.call(Method::POST, &format!("{cancellation}/code"), None, Some(json!({ "token": token }))).await;
+    assert_eq!(s, 202);
+    let sent = app.mail.wait_for(&m.email, 4).await;
+    let code_mail = sent.last().unwrap();
+    assert!(smtp::subject(code_mail).starts_with("Su código para cancelar su contrato: "), "{}", smtp::subject(code_mail));
+    let confirm = json!({ "token": token, "code": smtp::code_in(code_mail), "odometer": 45_800, "attested": true });
+    let (s, answer) = app.call(Method::POST, &cancellation, None, Some(confirm)).await;
+    assert_eq!((s, answer["outcome"].as_str()), (200, Some("cancelled")), "{answer}");
+    let mails = read(&app.mail.wait_for(&m.email, 5).await);
+    let (subject, cancelled) = mails.last().unwrap();
+    assert!(subject.starts_with(&format!("Su {product} está cancelado (")), "{subject}");
+    for said in [
+        "está cancelado a petición suya",
+        "dentro del período de revisión gratuita",
+        "Las reglas de Colorado: Usted puede cancelar",
+        "Fuente: ",
+    ] {
+        assert!(cancelled.contains(said), "the cancellation says {said:?}: {cancelled}");
+    }
+}
+
+on_both_databases!(a_spanish_member_reads_every_email_in_spanish);

@@ -138,7 +138,7 @@ on_both_databases!(the_page_carries_the_institution_s_shell);
 /// carries that language's catalogue only, with `<html lang>` to match.
 async fn the_page_is_in_the_member_s_language(db: Db) {
     let app = spawn_app(Options::on(db)).await;
-    let bilingual = crate::support::bilingual_institution(&app).await;
+    let bilingual = crate::support::bilingual_institution(&app, "en").await;
     let page = |path: &str, accept: Option<&str>, cookie: Option<&str>| {
         let mut request = app.http.get(format!("{}{path}", app.url));
         if let Some(accept) = accept {

@@ -434,25 +434,24 @@ impl TestApp {
 /// A fresh institution `{prefix}-…` (Summit Credit Union's settings under another id) in the app's
 /// database: the process's metrics of a test's own institution are its own.
 pub async fn lab_institution(app: &TestApp, prefix: &str) -> String {
+    lab_institution_with(app, prefix, |toml| toml).await
+}
+
+/// [`lab_institution`] with Summit's TOML changed by `edit` first.
+pub async fn lab_institution_with(app: &TestApp, prefix: &str, edit: impl FnOnce(String) -> String) -> String {
     let institution = format!("{prefix}-{}", random_suffix());
     let text = std::fs::read_to_string(workspace().join("data/institutions/summit-cu.toml")).unwrap();
-    let text = text.replace("institutionId = \"summit-cu\"", &format!("institutionId = \"{institution}\""));
+    let text = edit(text.replace("institutionId = \"summit-cu\"", &format!("institutionId = \"{institution}\"")));
     let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
     store.upsert_institution(&coverline_domain::institution::Institution::from_toml(&text).unwrap()).await.unwrap();
     institution
 }
 
-/// A fresh institution `bilingual-…` (Summit's settings) that offers English and Spanish, English by
-/// default, in the app's database.
-pub async fn bilingual_institution(app: &TestApp) -> String {
-    let institution = format!("bilingual-{}", random_suffix());
-    let text = std::fs::read_to_string(workspace().join("data/institutions/summit-cu.toml")).unwrap();
-    let text = text
-        .replace("institutionId = \"summit-cu\"", &format!("institutionId = \"{institution}\""))
-        .replace("[applicationSettings]\n", "[applicationSettings]\nlanguages = [\"en\", \"es\"]\ndefaultLanguage = \"en\"\n");
-    let store = coverline_store::Store::connect(&app.database_url).await.unwrap();
-    store.upsert_institution(&coverline_domain::institution::Institution::from_toml(&text).unwrap()).await.unwrap();
-    institution
+/// A fresh institution `bilingual-…` (Summit's settings) that offers English and Spanish, `default`
+/// (`en`, `es`) by default, in the app's database.
+pub async fn bilingual_institution(app: &TestApp, default: &str) -> String {
+    let languages = format!("[applicationSettings]\nlanguages = [\"en\", \"es\"]\ndefaultLanguage = \"{default}\"\n");
+    lab_institution_with(app, "bilingual", |toml| toml.replace("[applicationSettings]\n", &languages)).await
 }
 
 /// A verified member with personal details, a car (the 2022 Kia) and a quote in CO; returns the

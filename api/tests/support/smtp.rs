@@ -99,15 +99,41 @@ impl Inbox {
 
 /// The 6-digit code in a verification email.
 pub fn code_in(message: &Received) -> String {
-    let subject = message.data.lines().find(|l| l.starts_with("Subject:")).expect("subject");
-    subject.chars().filter(char::is_ascii_digit).collect()
+    subject(message).chars().filter(char::is_ascii_digit).collect()
 }
 
-/// The message as text, its quoted-printable body decoded (soft line breaks joined, `=XX` as the
-/// byte; the headers as they are) and lines ending in `\n`: what a reader sees.
+/// The message as text: each MIME part's body decoded (quoted-printable: soft line breaks joined,
+/// `=XX` as the byte; base64), the headers as they are, lines ending in `\n`: what a reader sees.
 pub fn decoded(message: &Received) -> String {
-    let raw = message.data.replace("\r\n", "\n");
-    let (headers, body) = raw.split_once("\n\n").unwrap_or((&raw, ""));
+    decoded_part(&message.data.replace("\r\n", "\n"))
+}
+
+/// A part (or the whole message) with its body decoded, its own parts each in turn.
+fn decoded_part(raw: &str) -> String {
+    let (headers, body) = raw.split_once("\n\n").unwrap_or((raw, ""));
+    let head = format!("{headers}\n\n");
+    let boundary = header(&head, "content-type").and_then(|t| {
+        let at = t.find("boundary=")? + "boundary=".len();
+        Some(t[at..].trim_matches('"').split(['"', ';']).next()?.to_string())
+    });
+    let encoding = header(&head, "content-transfer-encoding").unwrap_or_default().to_ascii_lowercase();
+    let body = match boundary {
+        Some(boundary) => {
+            body.split(&format!("--{boundary}")).map(|part| decoded_part(part.trim_start_matches('\n'))).collect::<Vec<_>>().join("\n")
+        }
+        None if encoding == "base64" => {
+            use base64::Engine as _;
+            let bytes = base64::engine::general_purpose::STANDARD.decode(body.split_whitespace().collect::<String>()).unwrap_or_default();
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+        None if encoding == "quoted-printable" => quoted_printable(body),
+        None => body.to_string(),
+    };
+    format!("{headers}\n\n{body}")
+}
+
+/// Quoted-printable text decoded (RFC 2045: `=` at a line's end joins it to the next).
+fn quoted_printable(body: &str) -> String {
     let body = body.replace("=\n", "");
     let bytes = body.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -125,7 +151,35 @@ pub fn decoded(message: &Received) -> String {
         out.push(bytes[i]);
         i += 1;
     }
-    format!("{headers}\n\n{}", String::from_utf8_lossy(&out))
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The message's subject as a reader sees it: RFC 2047 encoded words (`=?utf-8?b?…?=`, `?q?`)
+/// decoded, and the whitespace between two encoded words dropped.
+pub fn subject(message: &Received) -> String {
+    use base64::Engine as _;
+    let raw = header(&message.data.replace("\r\n", "\n"), "subject").expect("a subject");
+    let mut out = String::new();
+    let mut last_encoded = false;
+    for word in raw.split(' ') {
+        let parts: Vec<&str> =
+            word.strip_prefix("=?").and_then(|w| w.strip_suffix("?=")).map(|w| w.splitn(3, '?').collect()).unwrap_or_default();
+        let (text, encoded) = match parts[..] {
+            [_charset, encoding, text] if encoding.eq_ignore_ascii_case("b") => {
+                (String::from_utf8_lossy(&base64::engine::general_purpose::STANDARD.decode(text).unwrap_or_default()).into_owned(), true)
+            }
+            [_charset, _q, text] => (quoted_printable(&text.replace('_', " ")), true),
+            _ => (word.to_string(), false),
+        };
+        // Two encoded words in a row join without the space between them.
+        let joined = encoded && last_encoded;
+        if !out.is_empty() && !joined {
+            out.push(' ');
+        }
+        out.push_str(&text);
+        last_encoded = encoded;
+    }
+    out
 }
 
 /// A header's value in a raw message (its header block only), its folded lines joined.

@@ -17,8 +17,8 @@ use coverline_activities::cancellation::{QuoteRefusal, StateQuote};
 use coverline_activities::documents::DEFAULT_REFUND_TEXT;
 use coverline_activities::purchase::PolicyDetails;
 use coverline_domain::cancellation::{RefundBy, RefundMethod};
+use coverline_domain::language::Language;
 use coverline_domain::lifecycle::PurchaseStatus;
-use coverline_domain::quote::format_long_date_at;
 use coverline_domain::{Cents, ErrorCode};
 use coverline_store::PolicyRecord;
 use coverline_workflows::cancellation::CancellationOutcome;
@@ -35,6 +35,7 @@ use crate::http::auth;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::openapi::{ErrorBody, MemberPath};
 use crate::http::routes::document::check_link_token;
+use crate::http::web_page::request_language;
 use crate::services::limits::Limit;
 
 /// How long the member's call waits for the workflow before answering "under way".
@@ -113,8 +114,10 @@ async fn send_code(
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
     state.store.put_cancellation_code(&policy.policy_id, &code_hash(&policy.policy_id, &code), now + CODE_TTL_SECS, now).await?;
     let contract = policy.contract_number.clone().unwrap_or_default();
-    if let Err(e) =
-        state.mailer.send_cancellation_code(&state.mailer.sender(&institution), &user.email, &code, &institution.name, &contract).await
+    if let Err(e) = state
+        .mailer
+        .send_cancellation_code(&state.mailer.sender(&institution), user.language, &user.email, &code, &institution.name, &contract)
+        .await
     {
         tracing::warn!(error = ?e, "cancellation code email failed");
         return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "We could not send the email. Please try again."));
@@ -345,12 +348,16 @@ pub(crate) fn odometer_reading(odometer: Option<i64>) -> ApiResult<Option<u32>> 
     }
 }
 
-fn long_date(date: time::Date) -> String {
-    coverline_domain::quote::format_long_date(date)
-}
-
-pub(crate) async fn terms(state: &AppState, policy: &PolicyRecord, odometer: Option<u32>) -> ApiResult<CancellationTerms> {
+/// What cancelling `policy` would do now, its rules and dates in `language`: the member's page's
+/// (`web_page::request_language`), or English for the staff console.
+pub(crate) async fn terms(
+    state: &AppState,
+    policy: &PolicyRecord,
+    odometer: Option<u32>,
+    language: Language,
+) -> ApiResult<CancellationTerms> {
     let institution = state.institution(&policy.institution_id).await?;
+    let long_date = |date: time::Date| language.long_date(date);
     let purchase = PolicyDetails::load(&state.store, &policy.policy_id).await?;
     let payment = purchase.payment.clone();
     let paid_at = payment.as_ref().map(|p| p.paid_at);
@@ -377,11 +384,11 @@ pub(crate) async fn terms(state: &AppState, policy: &PolicyRecord, odometer: Opt
         refund_text: institution.application_settings.institution_refund_text.clone().unwrap_or_else(|| DEFAULT_REFUND_TEXT.to_string()),
         institution_name: institution.name.clone(),
         contract_number: policy.contract_number.clone().unwrap_or_default(),
-        requested_on: requested.map(|e| format_long_date_at(e.at_ms / 1000)),
+        requested_on: requested.map(|e| language.long_date_at(e.at_ms / 1000)),
         state: base.as_ref().map(|q| q.state.clone()).unwrap_or_default(),
         state_name: rules.as_ref().map(|r| r.name.clone()).unwrap_or_default(),
         free_look_days: rules.as_ref().map_or(0, |r| r.free_look_days),
-        rules: rules.as_ref().map(|r| r.summary()).unwrap_or_default(),
+        rules: rules.as_ref().map(|r| r.summary(language)).unwrap_or_default(),
         source: rules.as_ref().map(|r| r.source.clone()).unwrap_or_default(),
         odometer_at_sale: i64::from(purchase.car.odometer.0),
         quote: quoted.map(|q| RefundQuote {
@@ -415,12 +422,14 @@ pub(crate) async fn terms(state: &AppState, policy: &PolicyRecord, odometer: Opt
 #[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
 async fn cancellation_terms(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Path((iid, uid, policy_id)): Path<(String, String, String)>,
     Query(query): Query<TermsQuery>,
 ) -> ApiResult<Json<CancellationTerms>> {
     let policy = linked_policy(&state, (&iid, &uid, &policy_id), &query.token).await?;
     let odometer = odometer_reading(query.odometer)?;
-    Ok(Json(terms(&state, &policy, odometer).await?))
+    let language = request_language(&state.institution(&policy.institution_id).await?, &headers);
+    Ok(Json(terms(&state, &policy, odometer, language).await?))
 }
 
 /// Cancels the contract: within the money-back period it is voided and the card refunded in full;
@@ -480,5 +489,6 @@ async fn cancel(
         None => (StatusCode::ACCEPTED, CancellationState::Pending),
     };
     let policy = state.store.policy(&policy.policy_id).await?.ok_or_else(ApiError::not_found)?;
-    Ok((status, Json(CancellationAnswer { outcome, terms: terms(&state, &policy, odometer).await? })))
+    let language = request_language(&state.institution(&policy.institution_id).await?, &headers);
+    Ok((status, Json(CancellationAnswer { outcome, terms: terms(&state, &policy, odometer, language).await? })))
 }

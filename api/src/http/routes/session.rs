@@ -215,8 +215,10 @@ async fn reset_request(
     if let Some(user) = state.store.users_by_email(&institution.institution_id, email.as_str(), 1).await?.into_iter().next() {
         let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
         state.store.put_reset_code(&user.user_id, &reset_code_hash(&user.user_id, &code), now + RESET_CODE_TTL_SECS).await?;
-        if let Err(e) =
-            state.mailer.send_password_reset_code(&state.mailer.sender(&institution), email.as_str(), &code, &institution.name).await
+        if let Err(e) = state
+            .mailer
+            .send_password_reset_code(&state.mailer.sender(&institution), user.language, email.as_str(), &code, &institution.name)
+            .await
         {
             tracing::warn!(error = ?e, "password reset email failed");
             return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "We could not send the email. Please try again."));

@@ -14,6 +14,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use coverline_activities::checkout::new_secret;
 use coverline_domain::ErrorCode;
+use coverline_domain::language::Language;
 use coverline_store::{AuditScope, PolicyRecord};
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
@@ -358,7 +359,7 @@ async fn cancellation_quote(
     as_one_of(&staff, &[Role::Support])?;
     let policy = visible_policy(&state, &staff, &policy_id).await?;
     let odometer = crate::http::routes::cancellation::odometer_reading(query.odometer)?;
-    Ok(Json(terms(&state, &policy, odometer).await?))
+    Ok(Json(terms(&state, &policy, odometer, Language::En).await?))
 }
 
 /// How an action ended.
