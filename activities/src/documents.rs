@@ -1,22 +1,32 @@
 //! The contract PDF, rendered with typst from `data/templates/contract.typ`. The template reads
 //! the contract's fields from `sys.inputs.data` (JSON), so branding and wording live in data.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
+use coverline_domain::language::Language;
 use serde::{Deserialize, Serialize};
 use typst::foundations::{Dict, IntoValue};
 use typst_as_lib::{TypstEngine, TypstTemplateMainFile};
 use typst_layout::PagedDocument;
 
-/// Everything printed on a contract.
+/// Everything printed on a contract, in one language.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContractDocument {
     /// A sample shown before paying: marked SAMPLE on every page, no contract number or payment.
     #[serde(default)]
     pub sample: bool,
+    /// The document's language: its texts, dates and hyphenation.
+    pub language: Language,
+    /// Every fixed text of the template, in `language`: [`contract_texts`].
+    pub texts: BTreeMap<String, String>,
+    /// Where the reader of a contract in another language than English finds its English version
+    /// (the provider's filed texts exist only in English): the bought contract's find-your-contract
+    /// page. `None` in English and on a sample (the review page links the English sample).
+    pub english_version: Option<String>,
     pub contract_number: String,
     pub policy_reference: String,
     pub product_name: String,
@@ -32,8 +42,8 @@ pub struct ContractDocument {
     pub vin: String,
     pub odometer: String,
     pub coverage_name: String,
-    pub term_months: u16,
-    pub term_miles: String,
+    /// `72 months or 100,000 miles from the odometer reading at purchase, whichever comes first`.
+    pub term: String,
     pub odometer_when_coverage_expires: String,
     pub effective_date: String,
     pub expiration_date: String,
@@ -57,6 +67,12 @@ pub struct ContractDocument {
     #[serde(default)]
     pub obligor: Option<coverline_domain::obligor::NamedObligor>,
     pub disclaimer: String,
+}
+
+/// The template's texts in `language`: the catalogue's `contract` group (domain/texts), by key
+/// within it (`summary.title`).
+pub fn contract_texts(language: Language) -> BTreeMap<String, String> {
+    language.group("contract").into_iter().map(|(key, text)| (key.to_owned(), text.to_owned())).collect()
 }
 
 /// A covered component area and what the plan says about it.

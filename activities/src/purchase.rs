@@ -8,10 +8,10 @@ use std::sync::Arc;
 use anyhow::Context;
 use coverline_domain::contact::format_phone;
 use coverline_domain::institution::Institution;
-use coverline_domain::language::Language;
+use coverline_domain::language::{Language, MessageValue};
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::money::{Cents, group_thousands};
-use coverline_domain::quote::{RatePrice, coverage_expiration_date, format_long_date, format_us_date, subtotal};
+use coverline_domain::quote::{RatePrice, coverage_expiration_date, format_us_date, subtotal};
 use coverline_store::{CarRecord, PaymentRecord, PolicyRecord, QuoteRecord, RateRecord, Store, UserRecord};
 use serde::{Deserialize, Serialize};
 use temporalio_macros::activities;
@@ -20,7 +20,7 @@ use temporalio_sdk::activities::{ActivityContext, ActivityError};
 use time::OffsetDateTime;
 
 use crate::booking::{BookingError, ContractRequest, ProviderExchange};
-use crate::documents::{ContactNumbers, ContractDocument, ContractRenderer, CoveredComponent, PlanTexts};
+use crate::documents::{ContactNumbers, ContractDocument, ContractRenderer, CoveredComponent, PlanTexts, contract_texts};
 use crate::email::{Mailer, PurchaseEmail};
 
 /// Failure type of a booking the provider refused: the workflow does not retry it.
@@ -218,9 +218,15 @@ impl PolicyDetails {
         })
     }
 
-    /// What the bought contract says (its printed fields, its expiry).
+    /// What the bought contract says (its printed fields, its expiry), in the member's language.
     fn terms(&self) -> ContractTerms<'_> {
+        self.terms_in(self.user.language)
+    }
+
+    /// [`PolicyDetails::terms`] in `language`.
+    fn terms_in(&self, language: Language) -> ContractTerms<'_> {
         ContractTerms {
+            language,
             institution: &self.institution,
             user: &self.user,
             car: &self.car,
@@ -341,7 +347,7 @@ impl PurchaseActivities {
             }
             let purchase = PolicyDetails::load(&self.store, &policy_id).await?;
             let texts = ContractTexts { plans: &self.plan_texts, cancellation: &self.cancellation_rules, obligors: &self.obligors };
-            let document = contract_document(&purchase, texts)?;
+            let document = contract_document(&purchase, texts, purchase.user.language, &self.public_url)?;
             let pdf = self.renderer.render_async(document).await?;
             self.store.put_contract_document(&policy_id, &pdf).await?;
             Ok(())
@@ -401,31 +407,39 @@ impl PurchaseActivities {
     }
 }
 
-/// The contract's "who to call" lines, formatted; a line without a number is left out.
-fn contact_lines(n: &ContactNumbers) -> Vec<CoveredComponent> {
+/// The contract's "who to call" lines in `language`, formatted; a line without a number is left out.
+fn contact_lines(n: &ContactNumbers, language: Language) -> Vec<CoveredComponent> {
     [
-        ("Questions about this contract", &n.general),
-        ("Mechanical breakdown claims", &n.mechanical_breakdown),
-        ("Key replacement", &n.key_replacement),
-        ("Emergency roadside assistance", &n.emergency_roadside),
+        ("general", &n.general),
+        ("mechanicalBreakdown", &n.mechanical_breakdown),
+        ("keyReplacement", &n.key_replacement),
+        ("emergencyRoadside", &n.emergency_roadside),
     ]
     .into_iter()
-    .filter_map(|(title, number)| {
+    .filter_map(|(line, number)| {
         let number = number.as_deref().and_then(|d| format_phone(d).ok())?;
-        Some(CoveredComponent { title: title.to_string(), text: number })
+        Some(CoveredComponent { title: language.text(&format!("contract.contacts.{line}")).to_string(), text: number })
     })
     .collect()
 }
 
-/// Builds the contract's printed fields from a purchase.
-pub fn contract_document(p: &PolicyDetails, texts: ContractTexts<'_>) -> anyhow::Result<ContractDocument> {
-    let terms = p.terms();
+/// Builds the contract's printed fields from a purchase, in `language` (the stored PDF: the
+/// member's; their English version on demand). In another language than English it links the
+/// English version at the member's find-your-contract page under `public_url`.
+pub fn contract_document(
+    p: &PolicyDetails,
+    texts: ContractTexts<'_>,
+    language: Language,
+    public_url: &str,
+) -> anyhow::Result<ContractDocument> {
     let issued = Issued {
         contract_number: p.policy.contract_number.clone().context("contract number")?,
         policy_reference: p.policy.shown_reference().to_string(),
         payment_id: p.payment.as_ref().map(|x| x.payment_id.clone()).unwrap_or_default(),
     };
-    Ok(terms.document(Some(issued), texts))
+    let mut document = p.terms_in(language).document(Some(issued), texts);
+    document.english_version = (language != Language::En).then(|| p.contract_link(public_url));
+    Ok(document)
 }
 
 /// What a contract prints beside the purchase: the plans' texts, the states' cancellation rules
@@ -437,10 +451,12 @@ pub struct ContractTexts<'a> {
     pub obligors: &'a coverline_domain::obligor::Obligors,
 }
 
-/// The member's own contract before they buy it: the chosen rate's plan, term, deductible,
-/// benefits and refund text on the same template, marked SAMPLE, with no contract number or
-/// payment, as if coverage started on `today`.
+/// The member's own contract before they buy it, in `language`: the chosen rate's plan, term,
+/// deductible, benefits and refund text on the same template, marked SAMPLE, with no contract
+/// number or payment, as if coverage started on `today`.
+#[allow(clippy::too_many_arguments)]
 pub fn sample_contract_document(
+    language: Language,
     institution: &Institution,
     user: &UserRecord,
     car: &CarRecord,
@@ -450,6 +466,7 @@ pub fn sample_contract_document(
     today: time::Date,
 ) -> ContractDocument {
     let terms = ContractTerms {
+        language,
         institution,
         user,
         car,
@@ -466,8 +483,9 @@ fn vehicle_name(car: &CarRecord) -> String {
     format!("{} {} {} {}", car.year, car.make, car.model, car.style).trim().to_string()
 }
 
-/// What a contract says, bought or not.
+/// What a contract says, bought or not, in `language`.
 struct ContractTerms<'a> {
+    language: Language,
     institution: &'a Institution,
     user: &'a UserRecord,
     car: &'a CarRecord,
@@ -485,9 +503,18 @@ struct Issued {
 }
 
 impl ContractTerms<'_> {
-    /// The last day of coverage, read in a sentence: `MMMM Do, YYYY`.
+    /// The last day of coverage, read in a sentence: `November 24th, 2031`, `24 de noviembre de 2031`.
     fn expiration_date(&self) -> String {
-        format_long_date(coverage_expiration_date(self.start, self.rate.months as u16))
+        self.language.long_date(coverage_expiration_date(self.start, self.rate.months as u16))
+    }
+
+    /// The first day of coverage: English keeps MM/DD/YYYY; Spanish reads the day first, so it is
+    /// written out (as the receipt does).
+    fn effective_date(&self) -> String {
+        match self.language {
+            Language::En => format_us_date(self.start),
+            language => language.long_date(self.start),
+        }
     }
 
     /// The odometer reading at which coverage ends (`145,000`).
@@ -510,17 +537,21 @@ impl ContractTerms<'_> {
             user.state.clone().unwrap_or_default(),
             user.zip.clone().unwrap_or_default()
         );
+        let language = self.language;
         let sample = issued.is_none();
         let issued = issued.unwrap_or_else(|| Issued {
-            contract_number: "SAMPLE".into(),
-            policy_reference: "Given at purchase".into(),
-            payment_id: "Given at purchase".into(),
+            contract_number: language.text("contract.sampleNumber").into(),
+            policy_reference: language.text("contract.givenAtPurchase").into(),
+            payment_id: language.text("contract.givenAtPurchase").into(),
         });
         ContractDocument {
             sample,
+            language,
+            texts: contract_texts(language),
+            english_version: None,
             contract_number: issued.contract_number,
             policy_reference: issued.policy_reference,
-            product_name: self.institution.product_name().to_string(),
+            product_name: self.institution.product_name_in(language),
             provider: self.provider.to_string(),
             institution_name: self.institution.name.clone(),
             institution_phone: format_phone(&self.institution.branding.phone_number).unwrap_or_default(),
@@ -533,10 +564,12 @@ impl ContractTerms<'_> {
             vin: car.vin.clone(),
             odometer: group_thousands(u64::from(car.odometer.0)),
             coverage_name: rate.coverage_name.clone(),
-            term_months: rate.months as u16,
-            term_miles: group_thousands(rate.miles as u64),
+            term: language.format(
+                "contract.coverage.termValue",
+                &[("months", MessageValue::Integer(rate.months)), ("miles", MessageValue::String(group_thousands(rate.miles as u64)))],
+            ),
             odometer_when_coverage_expires: self.odometer_at_expiry(),
-            effective_date: format_us_date(self.start),
+            effective_date: self.effective_date(),
             // Read in a sentence ("…, or when the odometer reads …"): the long form.
             expiration_date: self.expiration_date(),
             deductible: Cents(rate.deductible_cents).dollar_sign(),
@@ -546,14 +579,25 @@ impl ContractTerms<'_> {
             payment_id: issued.payment_id,
             covered_components: plan_texts.components(self.provider, &rate.coverage_name),
             benefits: plan_texts.benefits(self.provider, &rate.coverage_name),
-            contact_lines: contact_lines(&plan_texts.contact_numbers_for(self.provider, &self.institution.email_settings)),
-            refund_text: settings.institution_refund_text.clone().unwrap_or_else(|| crate::documents::DEFAULT_REFUND_TEXT.to_string()),
+            contact_lines: contact_lines(&plan_texts.contact_numbers_for(self.provider, &self.institution.email_settings), language),
+            // The institution's own texts are in English (issue 31 leaves them for later); the
+            // defaults are the catalogue's.
+            refund_text: settings
+                .institution_refund_text
+                .clone()
+                .unwrap_or_else(|| language.text("messages.defaultRefundText").to_string()),
             cancellation_rules: rules
                 .rules(state)
-                .map(|r| format!("{}: {} Source: {}", r.name, r.summary(Language::En), r.source))
+                .map(|r| {
+                    let state_name = Some(language.text(&format!("options.states.{state}"))).filter(|n| !n.is_empty()).unwrap_or(&r.name);
+                    language.fill(
+                        "contract.cancellation.rules",
+                        &[("state", state_name), ("rules", &r.summary(language)), ("source", &r.source)],
+                    )
+                })
                 .unwrap_or_default(),
             obligor: texts.obligors.named(self.provider, state, rules),
-            disclaimer: settings.institution_disclaimer.clone().unwrap_or_else(|| crate::documents::DEFAULT_DISCLAIMER.to_string()),
+            disclaimer: settings.institution_disclaimer.clone().unwrap_or_else(|| language.text("messages.defaultDisclaimer").to_string()),
         }
     }
 }

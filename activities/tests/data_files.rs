@@ -9,6 +9,7 @@ use coverline_activities::documents::{COMPONENT_AREAS, ContractDocument, Contrac
 use coverline_activities::rating::{PricedOption, QuoteError, Rating, quote_provider};
 use coverline_domain::contact::STATE_CODES;
 use coverline_domain::institution::Institution;
+use coverline_domain::language::{Language, MessageValue};
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{RateFilter, filter_rates};
 use coverline_domain::rating::{RateBook, RatingRequest};
@@ -551,8 +552,12 @@ fn the_premium_rental_amounts_belong_to_premium_only() {
 // ---- Contract template ----------------------------------------------------------------------
 
 fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> ContractDocument {
+    let language = Language::En;
     ContractDocument {
         sample: false,
+        language,
+        texts: coverline_activities::documents::contract_texts(language),
+        english_version: None,
         contract_number: "NAC-2026-0048213".into(),
         policy_reference: "pol_7Kq2xW9".into(),
         product_name: coverline_domain::institution::DEFAULT_PRODUCT_NAME.into(),
@@ -568,8 +573,10 @@ fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> Contr
         vin: "KNDPMCAC5N7012345".into(),
         odometer: "45,000".into(),
         coverage_name: "PREMIUM".into(),
-        term_months: 72,
-        term_miles: "100,000".into(),
+        term: language.format(
+            "contract.coverage.termValue",
+            &[("months", MessageValue::Integer(72)), ("miles", MessageValue::String("100,000".into()))],
+        ),
         odometer_when_coverage_expires: "145,000".into(),
         effective_date: "03/14/2026".into(),
         expiration_date: "March 14th, 2032".into(),
@@ -580,7 +587,10 @@ fn contract(sales_tax: Option<&str>, components: Vec<CoveredComponent>) -> Contr
         payment_id: "TRK-5561-0923".into(),
         covered_components: components,
         benefits: PlanTexts::load(&data_dir()).unwrap().benefits("NAC", "PREMIUM"),
-        contact_lines: vec![CoveredComponent { title: "Mechanical breakdown claims".into(), text: "(800) 555-0101".into() }],
+        contact_lines: vec![CoveredComponent {
+            title: language.text("contract.contacts.mechanicalBreakdown").into(),
+            text: "(800) 555-0101".into(),
+        }],
         refund_text: coverline_activities::documents::DEFAULT_REFUND_TEXT.into(),
         cancellation_rules: {
             let rules = coverline_activities::cancellation::load_rules(&data_dir()).unwrap();
@@ -644,8 +654,8 @@ fn the_contract_renders_with_and_without_sales_tax() {
     // The review page's sample: the same terms, marked SAMPLE, nothing paid.
     let mut sample = contract(Some("$129.76"), texts.components("NAC", "PREMIUM"));
     sample.sample = true;
-    sample.contract_number = "SAMPLE".into();
-    sample.payment_id = "Given at purchase".into();
+    sample.contract_number = Language::En.text("contract.sampleNumber").into();
+    sample.payment_id = Language::En.text("contract.givenAtPurchase").into();
     for (name, doc) in [("taxed", &taxed), ("untaxed", &untaxed), ("no-schedule", &no_schedule), ("sample", &sample)] {
         let pdf = renderer.render(doc).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert!(pdf.starts_with(b"%PDF"), "{name}: not a PDF");
@@ -668,7 +678,7 @@ fn the_contract_renders_with_and_without_sales_tax() {
         }
         assert!(flat.contains(&squash(&doc.refund_text)), "{name}: PDF text lacks the refund text");
         assert!(
-            flat.contains(&format!("The law of your state. {}", squash(&doc.cancellation_rules))),
+            flat.contains(&format!("{} {}", Language::En.text("contract.cancellation.stateLaw"), squash(&doc.cancellation_rules))),
             "{name}: the state's cancellation rules are printed: {flat}"
         );
         match &doc.obligor {
@@ -687,7 +697,7 @@ fn the_contract_renders_with_and_without_sales_tax() {
         if doc.sample {
             assert!(flat.contains("Sample contract. These are the terms of the PREMIUM plan"), "{name}: the sample banner");
             assert!(flat.contains("It is not a contract and gives no coverage"), "{name}");
-            let marked = text.split('\u{c}').filter(|page| page.contains("SAMPLE · NOT A CONTRACT · FOR READING BEFORE YOU BUY")).count();
+            let marked = text.split('\u{c}').filter(|page| page.contains(Language::En.text("contract.sampleBanner"))).count();
             assert_eq!(marked, pages_of(&text), "{name}: every page is marked SAMPLE");
             assert!(!flat.contains("Total paid") && !flat.contains("Paid in full"), "{name}: nothing was paid");
         } else {
@@ -716,5 +726,48 @@ fn the_contract_renders_with_and_without_sales_tax() {
         } else {
             assert!(AREAS.iter().all(|a| flat.contains(a)), "{name}: all component areas listed");
         }
+    }
+}
+
+/// A Spanish contract (issue 31): every fixed text in Spanish, and near the top of the provider's
+/// filed texts (English only) a notice in Spanish linking the English version.
+#[test]
+fn a_spanish_contract_reads_spanish_and_links_its_english_version() {
+    let renderer = ContractRenderer::load(&data_dir()).expect("template loads");
+    let es = Language::Es;
+    let mut doc = contract(Some("$129.76"), PlanTexts::load(&data_dir()).unwrap().components("NAC", "PREMIUM"));
+    doc.language = es;
+    doc.texts = coverline_activities::documents::contract_texts(es);
+    doc.english_version = Some("https://coverline.example/summit-cu/user/u-1/policy/p-1".into());
+    doc.expiration_date = es.long_date(time::Date::from_calendar_date(2032, time::Month::March, 14).unwrap());
+    doc.product_name = es.text("labels.defaultProductName").into();
+    doc.term = es
+        .format("contract.coverage.termValue", &[("months", MessageValue::Integer(72)), ("miles", MessageValue::String("100,000".into()))]);
+    doc.refund_text = es.text("messages.defaultRefundText").into();
+    doc.disclaimer = es.text("messages.defaultDisclaimer").into();
+    doc.contact_lines[0].title = es.text("contract.contacts.mechanicalBreakdown").into();
+    let co = coverline_activities::cancellation::load_rules(&data_dir()).unwrap().rules("CO").unwrap().clone();
+    doc.cancellation_rules =
+        es.fill("contract.cancellation.rules", &[("state", &co.name), ("rules", &co.summary(es)), ("source", &co.source)]);
+    let pdf = renderer.render(&doc).unwrap();
+    if let Some(dir) = std::env::var_os("COVERLINE_CONTRACT_PDF_DIR") {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(Path::new(&dir).join("contract-spanish.pdf"), &pdf).unwrap();
+    }
+    assert!(pdf.windows(b"/URI".len()).any(|w| w == b"/URI"), "the English version is a link");
+    let Some(text) = pdf_text(&pdf, "spanish") else { return };
+    let flat = squash(&text);
+    let fill = |key: &str, values: &[(&str, &str)]| squash(&es.fill(&format!("contract.{key}"), values));
+    for needle in [
+        fill("summary.title", &[]),
+        fill("terms.title", &[]),
+        fill("summary.expirationValue", &[("date", "14 de marzo de 2032"), ("miles", "145,000")]),
+        fill("englishOnly.text", &[]),
+        fill("footerPage", &[("page", "1"), ("pages", &pages_of(&text).to_string())]),
+    ] {
+        assert!(flat.contains(&needle), "the Spanish contract lacks {needle:?}: {flat}");
+    }
+    for key in ["summary.title", "terms.title", "englishOnly.text"] {
+        assert!(!flat.contains(&squash(Language::En.text(&format!("contract.{key}")))), "{key} in English: {flat}");
     }
 }

@@ -134,6 +134,20 @@ impl Language {
     }
 }
 
+impl Language {
+    /// Every text under `group` (`contract`), by its key within the group (`summary.title`): what
+    /// a document written from one group (the contract PDF) carries.
+    pub fn group(self, group: &str) -> std::collections::BTreeMap<&'static str, &'static str> {
+        let language = Language::ALL.iter().position(|l| *l == self).unwrap_or(0);
+        let prefix = format!("{group}.");
+        table::KEYS
+            .iter()
+            .zip(table::TEXTS[language].iter())
+            .filter_map(|(key, text)| key.strip_prefix(prefix.as_str()).map(|key| (key, *text)))
+            .collect()
+    }
+}
+
 impl std::fmt::Display for Language {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.code())

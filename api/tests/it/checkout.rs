@@ -233,7 +233,7 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
         payment.payment_id.as_str(),
         "Summit Credit Union",
         "(800) 555-0142",
-        "Cancellation and refunds",
+        coverline_domain::Language::En.text("contract.cancellation.title"),
         "within 30 days",
         "Rental car",
         "$50 per day",

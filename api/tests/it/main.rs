@@ -19,6 +19,7 @@ mod captcha;
 mod checkout;
 mod checkout_durable;
 mod consent;
+mod contract_language;
 mod coverage;
 mod durability;
 mod email_sender;

@@ -4,6 +4,7 @@
 
 use crate::support::{Db, Options, TestApp, on_both_databases, pdf_text, quoted_member, ready_to_book, spawn_app};
 use coverline_api::http::app::SAMPLE_CONTRACT_BURST;
+use coverline_domain::Language;
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{coverage_expiration_date, format_long_date};
 use reqwest::Method;
@@ -37,7 +38,7 @@ async fn a_member_reads_their_own_terms_marked_sample_before_paying(db: Db) {
     let expires = format_long_date(coverage_expiration_date(app.clock.today(), rate.months as u16));
     let miles = coverline_domain::money::group_thousands(rate.miles as u64);
     for needle in [
-        "SAMPLE · NOT A CONTRACT · FOR READING BEFORE YOU BUY",
+        Language::En.text("contract.sampleBanner"),
         "Sample contract.",
         "It is not a contract and gives no coverage",
         "Jane Doe",
@@ -50,7 +51,7 @@ async fn a_member_reads_their_own_terms_marked_sample_before_paying(db: Db) {
         &Cents(rate.price_cents + rate.tax_cents).dollar_sign(),
         &format!("{expires}, or when the odometer reads"),
         "Rental car",
-        "Cancellation and refunds",
+        Language::En.text("contract.cancellation.title"),
         "within 30 days",
         "Summit Credit Union",
     ] {

@@ -441,12 +441,18 @@ export const api = {
       { method: 'POST', body },
     ),
 
-  /** The member's own contract terms for a rate of their quote, as a PDF marked SAMPLE (the review page). */
-  getSampleContract: (session: Session, quoteId: string, rateId: string) =>
-    request<Blob>(`${userPath(session)}/quote/${enc(quoteId)}/rate/${enc(rateId)}/sample-contract`, {
-      token: session.token,
-      binary: true,
-    }),
+  /**
+   * The member's own contract terms for a rate of their quote, as a PDF marked SAMPLE (the review
+   * page), in the member's language or in `language`.
+   */
+  getSampleContract: (session: Session, quoteId: string, rateId: string, language?: Language) =>
+    request<Blob>(
+      `${userPath(session)}/quote/${enc(quoteId)}/rate/${enc(rateId)}/sample-contract${language ? `?language=${language}` : ''}`,
+      {
+        token: session.token,
+        binary: true,
+      },
+    ),
   /**
    * What cancelling the contract would do now, under the member's state's rules; `token` is
    * verifyPolicyDetails' link token (no session). With `odometer` (the reading today, whole miles)

@@ -699,7 +699,8 @@ export type paths = {
         };
         /**
          * The contract PDF: to its owner's session (as a download), or through a signed link (inline,
-         *     so it opens in the new tab).
+         *     so it opens in the new tab). The stored PDF is in the member's language; `language` renders
+         *     it in another (the provider's filed texts exist only in English).
          */
         get: operations["fetch_document"];
         put?: never;
@@ -952,7 +953,8 @@ export type paths = {
         /**
          * A sample of the member's own contract for a rate they were offered, before paying: the
          *     rate's plan, term, deductible, benefits and the institution's refund text on the contract's
-         *     template, marked SAMPLE on every page (review page, "View a sample of your contract").
+         *     template, marked SAMPLE on every page (review page, "View a sample of your contract"), in the
+         *     member's language or the one asked for.
          */
         get: operations["sample_contract"];
         put?: never;
@@ -4516,6 +4518,11 @@ export interface operations {
             query?: {
                 /** @description A link token from `verifydetails`; without it, the owner's session is needed. */
                 token?: string;
+                /**
+                 * @description The contract in this language, rendered now (`en`: the English version a Spanish
+                 *     contract links to); without it, the stored contract, in the member's language.
+                 */
+                language?: components["schemas"]["Language"];
             };
             header?: never;
             path: {
@@ -4529,7 +4536,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The contract PDF: inline through a link, as a download to the owner's session */
+            /** @description The contract PDF (the stored one, or with `language` the same contract rendered in that language): inline through a link, as a download to the owner's session */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5216,7 +5223,13 @@ export interface operations {
     };
     sample_contract: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The sample in this language (`en`: the English version the Spanish review page links to);
+                 *     without it, in the member's language.
+                 */
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path: {
                 /** @description The institution's id. */

@@ -2,7 +2,9 @@
 //! member reaches from their email without a session — through a short-lived signed link handed
 //! out once their last name and zip match the policy.
 
+use coverline_activities::purchase::{ContractTexts, PolicyDetails, contract_document, sample_contract_document};
 use coverline_domain::ErrorCode;
+use coverline_domain::Language;
 use coverline_domain::contact::PersonName;
 use coverline_domain::lifecycle::PurchaseStatus;
 use coverline_domain::product::field_errors;
@@ -223,13 +225,18 @@ async fn find_document(
 struct DocumentQuery {
     /// A link token from `verifydetails`; without it, the owner's session is needed.
     token: Option<String>,
+    /// The contract in this language, rendered now (`en`: the English version a Spanish
+    /// contract links to); without it, the stored contract, in the member's language.
+    language: Option<Language>,
 }
 
 /// The contract PDF: to its owner's session (as a download), or through a signed link (inline,
-/// so it opens in the new tab).
+/// so it opens in the new tab). The stored PDF is in the member's language; `language` renders
+/// it in another (the provider's filed texts exist only in English).
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/fetchdocument/{policy_id}", tag = "documents", params(MemberPath, ("policy_id" = String, Path), DocumentQuery),
     security((), ("session" = [])),
-    responses((status = 200, description = "The contract PDF: inline through a link, as a download to the owner's session", content(("application/pdf"))),
+    responses((status = 200, description = "The contract PDF (the stored one, or with `language` the same contract rendered in that language): \
+            inline through a link, as a download to the owner's session", content(("application/pdf"))),
         (status = "4XX", description = "No link and no session of the owner (401), a bad link or an unknown contract (404), \
             a voided contract (409), an expired link (410)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(policy_id = %policy_id))]
@@ -259,7 +266,15 @@ async fn fetch_document(
     if policy.status == PurchaseStatus::Voided {
         return Err(voided(&state));
     }
-    let pdf = state.store.contract_document(&policy_id).await?.ok_or_else(ApiError::not_found)?;
+    let stored = state.store.contract_document(&policy_id).await?.ok_or_else(ApiError::not_found)?;
+    let pdf = match query.language {
+        None => stored,
+        Some(language) => {
+            let purchase = PolicyDetails::load(&state.store, &policy_id).await?;
+            let document = contract_document(&purchase, contract_texts(&state), language, &state.config.public_url)?;
+            state.renderer.render_async(document).await?
+        }
+    };
     let filename = format!("{disposition}; filename=\"contract-{}.pdf\"", policy.contract_number.unwrap_or_default());
     Ok((
         [
@@ -272,11 +287,25 @@ async fn fetch_document(
     ))
 }
 
+/// What a contract prints beside the purchase (plan texts, state rules, obligors).
+fn contract_texts(state: &AppState) -> ContractTexts<'_> {
+    ContractTexts { plans: &state.plan_texts, cancellation: &state.cancellation_rules, obligors: &state.obligors }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct SampleQuery {
+    /// The sample in this language (`en`: the English version the Spanish review page links to);
+    /// without it, in the member's language.
+    language: Option<Language>,
+}
+
 /// A sample of the member's own contract for a rate they were offered, before paying: the
 /// rate's plan, term, deductible, benefits and the institution's refund text on the contract's
-/// template, marked SAMPLE on every page (review page, "View a sample of your contract").
+/// template, marked SAMPLE on every page (review page, "View a sample of your contract"), in the
+/// member's language or the one asked for.
 #[utoipa::path(get, path = "/institution/{iid}/user/{uid}/quote/{quote_id}/rate/{rate_id}/sample-contract", tag = "documents",
-    params(MemberPath, ("quote_id" = String, Path), ("rate_id" = String, Path)), security(("session" = [])),
+    params(MemberPath, ("quote_id" = String, Path), ("rate_id" = String, Path), SampleQuery), security(("session" = [])),
     responses((status = 200, description = "The sample contract PDF, marked SAMPLE on every page", content(("application/pdf"))),
         (status = "4XX", description = "No live session (401), an unknown quote or rate (404), too many samples (429)", body = ErrorBody)))]
 #[tracing::instrument(skip_all, fields(quote_id = %quote_id, rate_id = %rate_id))]
@@ -284,6 +313,7 @@ async fn sample_contract(
     State(state): State<AppState>,
     auth::InstitutionMember { institution, member }: auth::InstitutionMember,
     Path((_iid, uid, quote_id, rate_id)): Path<(String, String, String, String)>,
+    Query(query): Query<SampleQuery>,
 ) -> ApiResult<impl IntoResponse> {
     let quote = state.store.quote(&uid, &quote_id).await?.ok_or_else(ApiError::not_found)?;
     let rate = state.store.rates(&quote_id).await?.into_iter().find(|r| r.rate_id == rate_id).ok_or_else(ApiError::not_found)?;
@@ -293,17 +323,14 @@ async fn sample_contract(
         .take(&state.store, &uid, state.clock.now_ms())
         .await?
         .map_err(|wait| ApiError::rate_limited(coverline_domain::product::messages::TOO_MANY_SAMPLE_CONTRACTS, wait))?;
-    let document = coverline_activities::purchase::sample_contract_document(
+    let document = sample_contract_document(
+        query.language.unwrap_or(member.user.language),
         &institution,
         &member.user,
         &car,
         &quote,
         &rate,
-        coverline_activities::purchase::ContractTexts {
-            plans: &state.plan_texts,
-            cancellation: &state.cancellation_rules,
-            obligors: &state.obligors,
-        },
+        contract_texts(&state),
         state.clock.today(),
     );
     let pdf = state.renderer.render_async(document).await?;

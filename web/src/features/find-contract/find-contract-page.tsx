@@ -18,6 +18,7 @@ import { PageSkeleton } from '../../components/page-skeleton'
 import type { ApiError } from '../../api/api-error'
 import { api, type ContractRef } from '../../api/client'
 import { anonymousPageviewEvent } from '../../lib/analytics'
+import { pageLanguage } from '../../lib/language'
 import { labels, limits, messages, screens } from '../../lib/product'
 import { useRefusedField } from '../../lib/refused-field'
 import { CancelContractDialog, type CancelDialogStep } from './cancel-contract-dialog'
@@ -107,6 +108,23 @@ function FindContractForm(props: {
 /** The words before and after the link to the opened contract, around its {link} mark. */
 const [beforeContractLink, afterContractLink = ''] = screens.findContract.openedFallback.split('{link}')
 
+/**
+ * On a page in another language than English: the provider's filed contract terms exist only in
+ * English, and the contract's English version (rendered on asking, `&language=en`) is linked.
+ */
+function EnglishVersionLink({ documentUrl }: { documentUrl: string }) {
+  const [before, after = ''] = screens.findContract.englishOnly.split('{link}')
+  return (
+    <span data-testid="contract-english-version">
+      {` ${before}`}
+      <Link href={`${documentUrl}&language=en`} target="_blank" rel="noopener" data-testid="contract-english-link">
+        {screens.findContract.englishVersionLink}
+      </Link>
+      {after}
+    </span>
+  )
+}
+
 /** The found contract's cancellation as the section shows it (the dialog is open over `terms`, from the odometer to the request). */
 function selectCancellationView(snapshot: SnapshotFrom<typeof findContractMachine>): CancellationView {
   const { terms, outcome, cancelError } = snapshot.context
@@ -192,6 +210,7 @@ export default function FindContractPage(contract: ContractRef) {
                     {screens.findContract.openHereLink}
                   </Link>
                   {afterContractLink}
+                  {pageLanguage() !== 'en' && <EnglishVersionLink documentUrl={documentUrl} />}
                 </Alert>
               )}
               {snapshot.matches('opened') && snapshot.context.linkToken && (
