@@ -27,7 +27,6 @@ use temporalio_macros::activities;
 use temporalio_sdk::activities::{ActivityContext, ActivityError};
 
 use crate::booking::ProviderExchange;
-use crate::documents::DEFAULT_REFUND_TEXT;
 use crate::email::Mailer;
 use crate::payments::Gateway;
 use crate::purchase::PolicyDetails;
@@ -441,8 +440,11 @@ impl CancellationActivities {
             }
             if !self.store.email_sent(&input.policy_id, "cancellationRequest:member").await? {
                 let language = user.language;
-                let refund_text =
-                    institution.application_settings.institution_refund_text.clone().unwrap_or_else(|| DEFAULT_REFUND_TEXT.to_string());
+                let refund_text = institution
+                    .in_language(language)
+                    .application_settings
+                    .institution_refund_text
+                    .unwrap_or_else(|| language.text("messages.defaultRefundText").to_string());
                 let values = [
                     ("product", institution.product_name_in(language)),
                     ("contract", contract.clone()),

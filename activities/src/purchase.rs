@@ -528,7 +528,9 @@ impl ContractTerms<'_> {
         let (user, car, rate) = (self.user, self.car, self.rate);
         // The member's address's state (the state they were quoted in, since issue 26).
         let state = user.state.as_deref().unwrap_or_default();
-        let settings = &self.institution.application_settings;
+        // The institution's own texts in the contract's language.
+        let institution = self.institution.in_language(self.language);
+        let settings = &institution.application_settings;
         let price = RatePrice { before_tax: Cents(rate.price_cents), tax: Cents(rate.tax_cents) };
         let address = format!(
             "{}, {}, {} {}",
@@ -580,8 +582,7 @@ impl ContractTerms<'_> {
             covered_components: plan_texts.components(self.provider, &rate.coverage_name),
             benefits: plan_texts.benefits(self.provider, &rate.coverage_name),
             contact_lines: contact_lines(&plan_texts.contact_numbers_for(self.provider, &self.institution.email_settings), language),
-            // The institution's own texts are in English (issue 31 leaves them for later); the
-            // defaults are the catalogue's.
+            // The institution's own texts, else the catalogue's defaults.
             refund_text: settings
                 .institution_refund_text
                 .clone()

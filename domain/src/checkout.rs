@@ -187,8 +187,8 @@ impl Default for Checkout {
     }
 }
 
-const NOT_YET: &str = "This step is not available yet. Please complete the earlier steps first.";
-const LOCKED: &str = "Your coverage is booked, so the vehicle and the coverage can no longer be changed.";
+const NOT_YET: &str = crate::product::messages::STEP_NOT_AVAILABLE;
+const LOCKED: &str = crate::product::messages::COVERAGE_LOCKED;
 
 impl Checkout {
     /// The checkout after the member moved to `to` with `answers` (the API has checked them and

@@ -211,6 +211,37 @@ pub struct ApplicationSettings {
     #[serde(default = "english")]
     #[schema(required = true)]
     pub default_language: crate::Language,
+    /// The institution's own texts above in its other languages (`[applicationSettings.texts.es]`;
+    /// the fields above are English). Each text the institution sets needs its translation in every
+    /// language it offers (checked at import). The institution as a page or an email reads it has
+    /// them in place ([`Institution::in_language`]), and this left empty.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    #[schema(value_type = Object)]
+    pub texts: std::collections::BTreeMap<crate::Language, OwnTexts>,
+}
+
+/// An institution's own texts in one language: `applicationSettings`' fields of the same names.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OwnTexts {
+    pub splash_page_text: Option<String>,
+    pub institution_disclaimer: Option<String>,
+    pub institution_quote_modal_text: Option<String>,
+    pub custom_product_name: Option<String>,
+    pub institution_refund_text: Option<String>,
+}
+
+impl OwnTexts {
+    /// Each text by its field's name.
+    fn fields(&self) -> [(&'static str, &Option<String>); 5] {
+        [
+            ("splashPageText", &self.splash_page_text),
+            ("institutionDisclaimer", &self.institution_disclaimer),
+            ("institutionQuoteModalText", &self.institution_quote_modal_text),
+            ("customProductName", &self.custom_product_name),
+            ("institutionRefundText", &self.institution_refund_text),
+        ]
+    }
 }
 
 fn english_only() -> Vec<crate::Language> {
@@ -222,6 +253,17 @@ fn english() -> crate::Language {
 }
 
 impl ApplicationSettings {
+    /// The texts of the fields `OwnTexts` translates, in English (the file's own).
+    fn own_texts(&self) -> OwnTexts {
+        OwnTexts {
+            splash_page_text: self.splash_page_text.clone(),
+            institution_disclaimer: self.institution_disclaimer.clone(),
+            institution_quote_modal_text: self.institution_quote_modal_text.clone(),
+            custom_product_name: self.custom_product_name.clone(),
+            institution_refund_text: self.institution_refund_text.clone(),
+        }
+    }
+
     /// The language a page is in: the member's choice (the device's cookie) when the institution
     /// offers it, else the first of their browser's `Accept-Language` it offers, else its default.
     pub fn page_language(&self, chosen: Option<&str>, accept_language: Option<&str>) -> crate::Language {
@@ -347,6 +389,18 @@ impl Institution {
                 settings.languages.iter().map(|l| l.code()).collect::<Vec<_>>()
             ));
         }
+        let english = settings.own_texts();
+        for language in settings.languages.iter().filter(|l| **l != crate::Language::En) {
+            let translated = settings.texts.get(language).cloned().unwrap_or_default();
+            for ((field, text), (_, translation)) in english.fields().into_iter().zip(translated.fields()) {
+                if text.is_some() && translation.is_none() {
+                    return Err(format!(
+                        "applicationSettings.texts.{code}.{field} is missing: the institution offers {code} and sets its own {field}",
+                        code = language.code()
+                    ));
+                }
+            }
+        }
         if self.application_settings.logo_name.contains('/') || self.application_settings.logo_name.contains("..") {
             return Err("applicationSettings.logoName must be a file name".into());
         }
@@ -395,13 +449,37 @@ impl Institution {
         self.application_settings.custom_product_name.as_deref().unwrap_or(DEFAULT_PRODUCT_NAME)
     }
 
-    /// The product name in `language`: the custom one (the institution's own words), else the
-    /// catalogue's default ('Vehicle Service Contract', 'Contrato de servicio para vehículos').
+    /// The product name in `language`: the custom one (the institution's own words, in that
+    /// language), else the catalogue's default ('Vehicle Service Contract', 'Contrato de servicio
+    /// para vehículos').
     pub fn product_name_in(&self, language: crate::Language) -> String {
-        match &self.application_settings.custom_product_name {
-            Some(name) => name.clone(),
+        match self.in_language(language).application_settings.custom_product_name {
+            Some(name) => name,
             None => language.text("labels.defaultProductName").to_owned(),
         }
+    }
+
+    /// The institution as a member reading `language` sees it: its own texts in that language
+    /// (English's where it has no translation, which an offered language always has), and no
+    /// other language's.
+    pub fn in_language(&self, language: crate::Language) -> Institution {
+        let mut institution = self.clone();
+        let settings = &mut institution.application_settings;
+        if let Some(own) = std::mem::take(&mut settings.texts).remove(&language) {
+            let OwnTexts {
+                splash_page_text,
+                institution_disclaimer,
+                institution_quote_modal_text,
+                custom_product_name,
+                institution_refund_text,
+            } = own;
+            settings.splash_page_text = splash_page_text.or(settings.splash_page_text.take());
+            settings.institution_disclaimer = institution_disclaimer.or(settings.institution_disclaimer.take());
+            settings.institution_quote_modal_text = institution_quote_modal_text.or(settings.institution_quote_modal_text.take());
+            settings.custom_product_name = custom_product_name.or(settings.custom_product_name.take());
+            settings.institution_refund_text = institution_refund_text.or(settings.institution_refund_text.take());
+        }
+        institution
     }
 
     /// The provider that rates and books this institution's contracts.
@@ -420,6 +498,34 @@ mod tests {
         assert!(Institution::from_toml(text).is_ok());
         let reserved = text.replace("institutionId = \"summit-cu\"", "institutionId = \"global-settings\"");
         assert!(Institution::from_toml(&reserved).unwrap_err().contains("reserved"));
+    }
+
+    #[test]
+    fn an_institution_s_own_texts_are_read_in_the_member_s_language() {
+        let text = include_str!("../../data/institutions/summit-cu.toml");
+        let summit = Institution::from_toml(text).unwrap();
+        let english = summit.application_settings.splash_page_text.clone().unwrap();
+        let spanish = summit.in_language(crate::Language::Es);
+        let splash = spanish.application_settings.splash_page_text.unwrap();
+        assert!(splash.starts_with("Proteja su vehículo"), "{splash}");
+        assert!(spanish.application_settings.texts.is_empty(), "no other language's texts");
+        assert_eq!(summit.in_language(crate::Language::En).application_settings.splash_page_text, Some(english));
+        // Its own product name, translated; without one, the catalogue's.
+        let named = text.replace("threeCardView = true", "threeCardView = true\ncustomProductName = \"Ride Protection\"").replace(
+            "[applicationSettings.texts.es]\n",
+            "[applicationSettings.texts.es]\ncustomProductName = \"Protección para su auto\"\n",
+        );
+        let named = Institution::from_toml(&named).unwrap();
+        assert_eq!(named.product_name_in(crate::Language::Es), "Protección para su auto");
+        assert_eq!(named.product_name_in(crate::Language::En), "Ride Protection");
+        assert_eq!(summit.product_name_in(crate::Language::Es), crate::Language::Es.text("labels.defaultProductName"));
+
+        // Offering Spanish without a text's translation is refused, naming the field.
+        let offered = text.replace("[applicationSettings]\n", "[applicationSettings]\nlanguages = [\"en\", \"es\"]\n");
+        assert!(Institution::from_toml(&offered).is_ok());
+        let untranslated = offered.replace("threeCardView = true", "threeCardView = true\ninstitutionDisclaimer = \"Terms apply.\"");
+        let refused = Institution::from_toml(&untranslated).unwrap_err().to_string();
+        assert!(refused.contains("applicationSettings.texts.es.institutionDisclaimer is missing"), "{refused}");
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A language of the product: its catalogue is `domain/texts/{code}.json`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
     /// English (en-US): the spec's texts, letter for letter.
@@ -82,6 +82,101 @@ impl Language {
     pub fn text(self, key: &str) -> &'static str {
         let language = Language::ALL.iter().position(|l| *l == self).unwrap_or(0);
         table::KEYS.binary_search(&key).map_or("", |i| table::TEXTS[language][i])
+    }
+}
+
+/// The server's English messages read back to their keys, gettext-style (the English text is the
+/// message's id): the exact texts, and the messages with `{values}` as patterns, the most specific
+/// (the longest fixed text) first. Only `fieldErrors.*` and `messages.*`: what an API error says.
+struct MessageIndex {
+    exact: std::collections::HashMap<&'static str, usize>,
+    patterns: Vec<(Vec<Piece>, usize)>,
+}
+
+/// A part of a message with values: fixed text, or a value's name.
+enum Piece {
+    Text(&'static str),
+    Value(&'static str),
+}
+
+static MESSAGES: std::sync::LazyLock<MessageIndex> = std::sync::LazyLock::new(|| {
+    let mut index = MessageIndex { exact: std::collections::HashMap::new(), patterns: Vec::new() };
+    for (i, key) in table::KEYS.iter().enumerate() {
+        if !(key.starts_with("fieldErrors.") || key.starts_with("messages.")) {
+            continue;
+        }
+        let english = table::TEXTS[0][i];
+        match pieces(english) {
+            None => drop(index.exact.insert(english, i)),
+            Some(pieces) if pieces.iter().any(|p| matches!(p, Piece::Text(_))) => index.patterns.push((pieces, i)),
+            Some(_) => {}
+        }
+    }
+    let fixed = |pieces: &[Piece]| pieces.iter().map(|p| if let Piece::Text(t) = p { t.len() } else { 0 }).sum::<usize>();
+    index.patterns.sort_by_key(|(pieces, _)| std::cmp::Reverse(fixed(pieces)));
+    index
+});
+
+/// A message's pieces when it fills in simple `{values}` (None: no values; a plural or a select is
+/// not read back either).
+fn pieces(message: &'static str) -> Option<Vec<Piece>> {
+    if !message.contains('{') {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut rest = message;
+    while let Some(open) = rest.find('{') {
+        let close = open + rest[open..].find('}')?;
+        let name = &rest[open + 1..close];
+        if !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Some(Vec::new());
+        }
+        if open > 0 {
+            out.push(Piece::Text(&rest[..open]));
+        }
+        out.push(Piece::Value(name));
+        rest = &rest[close + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(Piece::Text(rest));
+    }
+    Some(out)
+}
+
+/// The values `text` fills into `pieces`, if it is that message (each value non-empty).
+fn matched<'t>(pieces: &[Piece], text: &'t str) -> Option<Vec<(&'static str, &'t str)>> {
+    match pieces {
+        [] => text.is_empty().then(Vec::new),
+        [Piece::Text(fixed), rest @ ..] => matched(rest, text.strip_prefix(fixed)?),
+        [Piece::Value(name)] => (!text.is_empty()).then(|| vec![(*name, text)]),
+        [Piece::Value(name), Piece::Text(fixed), rest @ ..] => {
+            // Each place the fixed text follows, the shortest value first.
+            text.match_indices(fixed).filter(|(at, _)| *at > 0).find_map(|(at, _)| {
+                let mut values = matched(rest, &text[at + fixed.len()..])?;
+                values.insert(0, (*name, &text[..at]));
+                Some(values)
+            })
+        }
+        [Piece::Value(_), Piece::Value(_), ..] => None,
+    }
+}
+
+impl Language {
+    /// An English message of the server (an API error's `message`) in this language: its key found
+    /// by its text, and the values it filled in read back and translated in turn (`2 hours`); None
+    /// for a text the catalogues do not have.
+    pub fn translate(self, english: &str) -> Option<String> {
+        let language = Language::ALL.iter().position(|l| *l == self).unwrap_or(0);
+        if let Some(&i) = MESSAGES.exact.get(english) {
+            return Some(table::TEXTS[language][i].to_owned());
+        }
+        MESSAGES.patterns.iter().find_map(|(pieces, i)| {
+            let values = matched(pieces, english)?;
+            let values: Vec<(&str, String)> =
+                values.into_iter().map(|(name, value)| (name, self.translate(value).unwrap_or_else(|| value.to_owned()))).collect();
+            let values: Vec<(&str, &str)> = values.iter().map(|(name, value)| (*name, value.as_str())).collect();
+            Some(self.fill(table::KEYS[*i], &values))
+        })
     }
 }
 
@@ -198,6 +293,24 @@ mod tests {
         // A catalogue message by key, its value filled in.
         let member = Language::Es.format("fieldErrors.memberQuestion", &[("institution", MessageValue::String("Summit".into()))]);
         assert_eq!(member, "Indique si es socio de Summit");
+    }
+
+    #[test]
+    fn server_messages_read_back_in_another_language() {
+        use crate::product::{fill, messages};
+        // Exact, and with values, and a value a message itself (a duration).
+        assert_eq!(Language::Es.translate(messages::PURCHASE_CLOSED).as_deref(), Some(Language::Es.text("messages.purchaseClosed")));
+        let refunded = fill(messages::SECOND_CHARGE_REFUNDED, &[("amount", "$1,283")]);
+        assert_eq!(
+            Language::Es.translate(&refunded).as_deref(),
+            Some("Este contrato ya estaba pagado, así que este segundo cargo de $1,283 se está reembolsando a su tarjeta.")
+        );
+        let hours = fill(messages::HOURS, &[("count", "2")]);
+        let voided = Language::Es.translate(&fill(messages::VOIDED_UNPAID_WITHIN, &[("deadline", &hours)])).unwrap();
+        assert!(voided.contains("en un plazo de 2 horas desde la reserva"), "{voided}");
+        // English reads back as itself; a text no catalogue has is left to the caller.
+        assert_eq!(Language::En.translate(&refunded), Some(refunded));
+        assert_eq!(Language::Es.translate("A staff console's own words."), None);
     }
 
     #[test]

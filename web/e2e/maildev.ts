@@ -1,7 +1,10 @@
 /** Reads verification codes from maildev's REST API (GET /email lists every message). */
 
 export interface MaildevMessage {
+  id: string
   to: Array<{ address: string }>
+  /** The attached files, by the name maildev serves each under. */
+  attachments?: Array<{ generatedFileName: string; contentType: string }>
   /** The sender and the reply address, as maildev's parser reads From and Reply-To. */
   from?: Array<{ address: string; name: string }>
   replyTo?: Array<{ address: string; name: string }>
@@ -80,4 +83,16 @@ export async function waitForContinueLink(address: string, timeoutMs = 60_000): 
   const link = `${message.text ?? ''}\n${message.html ?? ''}`.match(/https?:\/\/[^\s"<>]+\/resume\/[A-Za-z0-9_-]+/)?.[0]
   if (!link) throw new Error(`No continue link in the code email to ${address}`)
   return link
+}
+
+/** An attachment of `message` (`contract-….pdf`), its bytes as maildev keeps them. */
+export async function attachment(message: MaildevMessage, fileName: string): Promise<Buffer> {
+  const file = message.attachments?.find((candidate) => candidate.generatedFileName === fileName)
+  if (!file)
+    throw new Error(
+      `No attachment ${fileName} in '${message.subject}' (${message.attachments?.map((a) => a.generatedFileName).join(', ')})`,
+    )
+  const res = await fetch(`${MAILDEV_URL}/email/${message.id}/attachment/${encodeURIComponent(file.generatedFileName)}`)
+  if (!res.ok) throw new Error(`maildev answered ${res.status} for ${fileName}`)
+  return Buffer.from(await res.arrayBuffer())
 }

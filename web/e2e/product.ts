@@ -12,6 +12,8 @@ import { productOf } from '../src/lib/catalogue'
 export const product = productOf(constants, english)
 /** The same in Spanish (es-US), for the specs that buy in Spanish. */
 export const productEs = productOf(constants, spanish)
+/** The whole Spanish catalogue, the server's groups too (its emails, the contract's texts). */
+export const catalogueEs = spanish
 
 export const { fieldErrors, messages, labels, titles, options, limits, timings } = product
 

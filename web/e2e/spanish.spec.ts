@@ -2,10 +2,15 @@
  * Spanish on the real stack (issue 31), at bilingual-lab, which offers English and Spanish: a Spanish
  * browser's first visit is in Spanish, the bar's switch changes the language and the device keeps it
  * through a reload, and a member who signs up in Spanish reads the flow in Spanish, which passes axe.
+ * On a 390 px phone, a member buys entirely in Spanish (the institution's own splash text, the
+ * gateway's widget), and the code, the receipt, the contract email and its PDF are in Spanish.
  */
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { product, productEs } from './product'
-import { onPage, passesAxe, screenshotter, startQuote } from './support'
+import { attachment, waitForEmail } from './maildev'
+import { catalogueEs, fill, product, productEs } from './product'
+import { completePurchase, onPage, passesAxe, screenshotter, startQuote } from './support'
 
 const INSTITUTION = 'bilingual-lab'
 const shot = screenshotter('spanish-')
@@ -60,4 +65,51 @@ test('an English browser reads bilingual-lab in English, its default, with the s
   await page.goto('/summit-cu/splash')
   await expect(page.getByTestId('email-input')).toBeVisible()
   await expect(page.getByTestId('language-switch')).toHaveCount(0)
+})
+
+/** The institution's name as its file names it (the emails' sender and subjects). */
+const INSTITUTION_NAME = 'Bilingual Lab Credit Union'
+/** The institution's own splash text in Spanish, from its file. */
+const SPLASH_ES = /\[applicationSettings\.texts\.es\]\s*splashPageText = "([^"]+)"/.exec(
+  readFileSync(new URL('./institutions/bilingual-lab.toml', import.meta.url), 'utf8'),
+)?.[1]
+const pattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+/** A PDF's text through pdftotext (poppler-utils), its whitespace collapsed. */
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').split(/\s+/).join(' ')
+
+test.describe('a Spanish member on a 390 px phone', () => {
+  test.use({ locale: 'es-US', viewport: { width: 390, height: 844 }, hasTouch: true })
+
+  test('buys entirely in Spanish; the code, the receipt, the contract email and its PDF are Spanish', async ({ page }) => {
+    test.setTimeout(300_000)
+    const phone = screenshotter('spanish-phone-')
+    const onScreen = async (name: string) => {
+      expect(await pageLanguage(page), name).toBe('es-US')
+      if (name === 'splash') await expect(page.getByText(SPLASH_ES ?? 'the Spanish splash text')).toBeVisible()
+      await phone(page, name)
+    }
+    const purchase = await completePurchase(page, { institution: INSTITUTION, texts: productEs, onScreen })
+    await phone(page, 'confirmation')
+    await passesAxe(page, 'the confirmation in Spanish')
+
+    // The code email was Spanish; so are the receipt and the contract, with the PDF attached.
+    const emails = catalogueEs.emails
+    const institution = INSTITUTION_NAME
+    await waitForEmail(purchase.email, pattern(fill(emails.code.subject, { institution, code: '' })))
+    const receipt = await waitForEmail(purchase.email, pattern(fill(emails.receipt.subject, { institution })))
+    expect(receipt.text).toContain(`${emails.receipt.trackingNumber}: ${purchase.trackingNumber}`)
+    expect(receipt.text).toContain(`${emails.receipt.amountPaid}: ${purchase.amount}`)
+    const name = productEs.labels.defaultProductName
+    const contract = await waitForEmail(
+      purchase.email,
+      pattern(fill(emails.contract.subject, { product: name, contract: purchase.contractNumber })),
+    )
+    expect(contract.text).toContain(
+      fill(emails.contract.body.split('\n\n')[1].split('{vehicle}')[0], { product: name, contract: purchase.contractNumber }),
+    )
+    const pdf = pdfText(await attachment(contract, fill(emails.contract.attachment, { contract: purchase.contractNumber })))
+    expect(pdf).toContain(purchase.contractNumber)
+    expect(pdf).toContain(catalogueEs.contract.englishOnly.title)
+    expect(pdf).toContain(catalogueEs.cancellationRules.summary.split('{window}')[0].trim())
+  })
 })

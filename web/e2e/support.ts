@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type Request } from '@playwright/test'
 import { waitForVerificationCode } from './maildev'
-import { fieldErrors, fill, labels, messages, product } from './product'
+import { fill, product } from './product'
 
 export const INSTITUTION = process.env.INSTITUTION || 'summit-cu'
 export const VIN = process.env.E2E_VIN || '5XYRLDLC3NG097496'
@@ -99,10 +99,10 @@ export async function pickDescription(page: Page, field: 'year' | 'make' | 'mode
 export async function toDescription(page: Page, onDialog?: () => Promise<void>, institution = INSTITUTION) {
   await page.getByTestId('lookup-description').check()
   await page.getByTestId('lookup-continue').click()
-  const dialog = page.getByRole('dialog', { name: messages.estimatesTitle })
-  await expect(dialog.getByRole('button', { name: labels.noEnterVin })).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: product.messages.estimatesTitle })
+  await expect(dialog.getByRole('button', { name: product.labels.noEnterVin })).toBeVisible()
   await onDialog?.()
-  await dialog.getByRole('button', { name: labels.yesShowEstimates }).click()
+  await dialog.getByRole('button', { name: product.labels.yesShowEstimates }).click()
   await onPage(page, 'user/car/lookup/description', institution)
   await progress(page, 20)
 }
@@ -116,19 +116,24 @@ export async function describe2020Accord(page: Page) {
 }
 
 /** The coverage page's impact modal (once per session): dismissed. */
-export async function dismissImpactModal(page: Page) {
-  const modal = page.getByRole('dialog', { name: labels.whyCoverageMatters })
-  await modal.getByRole('button', { name: labels.seeMyOptions }).click()
+export async function dismissImpactModal(page: Page, texts: Texts = product) {
+  const modal = page.getByRole('dialog', { name: texts.labels.whyCoverageMatters })
+  await modal.getByRole('button', { name: texts.labels.seeMyOptions }).click()
   await expect(modal).toBeHidden()
 }
 
 /** Called with a screen's name when it is ready to be photographed. */
 export type OnScreen = (name: string) => Promise<void>
 
+/** The texts a member reads: `product` (English) or `productEs`. */
+export type Texts = typeof product
+
 export interface PurchaseOptions {
   email?: string
   institution?: string
   onScreen?: OnScreen
+  /** The language the member reads the flow in (default English). */
+  texts?: Texts
   /** Where the member lives (default: MEMBER's Denver address): the state chosen on the splash too. */
   home?: Home
 }
@@ -157,6 +162,13 @@ export const MEMBER = {
   zip: '80202',
 }
 
+/** The gateway widget's labels in each language: the sandbox gateway's own texts (sandbox/src/texts.rs). */
+const WIDGET_LABELS = {
+  en: { cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'CVC', zip: 'ZIP', pay: 'Pay' },
+  es: { cardNumber: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', cvc: 'CVC', zip: 'Código postal', pay: 'Pagar' },
+}
+const widgetLabels = (texts: Texts) => (texts === product ? WIDGET_LABELS.en : WIDGET_LABELS.es)
+
 /** The sandbox gateway's test cards (sandbox/src/card.rs). */
 export const CARDS = { approved: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' }
 
@@ -170,6 +182,7 @@ export async function quoteCoverage(page: Page, options: PurchaseOptions = {}) {
 /** From the lookup choice (as the splash or a launch from online banking leaves it): VIN, mileage, miles per year and years to own; ends on the coverage page, impact modal dismissed. */
 export async function quoteFromLookup(page: Page, options: PurchaseOptions = {}) {
   const institution = options.institution ?? INSTITUTION
+  const texts = options.texts ?? product
   const onScreen = options.onScreen
   await onScreen?.('lookup-choice')
   await page.getByTestId('lookup-continue').click()
@@ -204,8 +217,8 @@ export async function quoteFromLookup(page: Page, options: PurchaseOptions = {})
   await onPage(page, 'user/coverage/level', institution)
   await progress(page, 60)
   await expect(page.getByTestId('rate-card')).toBeVisible()
-  await dismissImpactModal(page)
-  await expect(page.getByText(fill(product.screens.coverage.position, { position: '2', count: '3' }))).toBeVisible()
+  await dismissImpactModal(page, texts)
+  await expect(page.getByText(fill(texts.screens.coverage.position, { position: '2', count: '3' }))).toBeVisible()
   await expect(page.getByTestId('rate-previous')).toBeVisible()
   await expect(page.getByTestId('rate-next')).toBeVisible()
   await onScreen?.('coverage')
@@ -260,14 +273,15 @@ export async function verifyEmail(page: Page, email: string, options: PurchaseOp
 
 /** On the review page: both agreements ticked (after their spec texts when asked), then Continue. */
 export async function agreeAndBook(page: Page, options: PurchaseOptions & { checkAgreements?: boolean } = {}) {
+  const texts = options.texts ?? product
   if (options.checkAgreements) {
     await page.getByTestId('confirm-continue').click()
-    await expect(page.getByText(fieldErrors.terms)).toBeVisible()
-    await expect(page.getByText(fieldErrors.refund)).toBeVisible()
+    await expect(page.getByText(texts.fieldErrors.terms)).toBeVisible()
+    await expect(page.getByText(texts.fieldErrors.refund)).toBeVisible()
   }
   // Who owes the coverage is named, with its licence only where the member's state requires it on
   // the contract (licence_on_contract in data/cancellation/states.toml: Oklahoma and Texas).
-  await expect(page.getByTestId('confirm-obligor')).toContainText(messages.reviewObligor.split('{name}')[0])
+  await expect(page.getByTestId('confirm-obligor')).toContainText(texts.messages.reviewObligor.split('{name}')[0])
   const state = options.home?.state ?? 'CO'
   const licence = page.getByTestId('confirm-obligor-licence')
   if (state === 'TX') await expect(licence).toContainText('Texas service contract provider registration no.')
@@ -313,20 +327,23 @@ export function paymentWidget(page: Page) {
   return page.frameLocator('[data-testid="payment-widget"]')
 }
 
-/** A card typed into the gateway's widget (not paid yet). */
-export async function fillCard(page: Page, cardNumber: string) {
+/** A card typed into the gateway's widget, its labels in the member's language (not paid yet). */
+export async function fillCard(page: Page, cardNumber: string, texts: Texts = product) {
   const widget = paymentWidget(page)
-  await widget.getByLabel('Card number').fill(cardNumber)
-  await widget.getByLabel('Expiry (MM/YY)').fill('12/34')
-  await widget.getByLabel('CVC').fill('123')
-  await widget.getByLabel('ZIP').fill(MEMBER.zip)
+  const label = widgetLabels(texts)
+  await widget.getByLabel(label.cardNumber).fill(cardNumber)
+  await widget.getByLabel(label.expiry).fill('12/34')
+  await widget.getByLabel(label.cvc, { exact: true }).fill('123')
+  await widget.getByLabel(label.zip).fill(MEMBER.zip)
 }
 
 /** A card typed into the gateway's widget, then Pay (the widget answers in place or to the page). */
-export async function payByCard(page: Page, cardNumber: string, onScreen?: OnScreen) {
-  await fillCard(page, cardNumber)
+export async function payByCard(page: Page, cardNumber: string, onScreen?: OnScreen, texts: Texts = product) {
+  await fillCard(page, cardNumber, texts)
   await onScreen?.('payment')
-  await paymentWidget(page).getByRole('button', { name: 'Pay' }).click()
+  await paymentWidget(page)
+    .getByRole('button', { name: widgetLabels(texts).pay })
+    .click()
 }
 
 /** What the confirmation page says about a purchase. */
@@ -345,12 +362,13 @@ export interface Purchase {
 
 /** On the payment page: the approved card, Continue, and the confirmation page's figures. */
 export async function payAndConfirm(page: Page, email: string, options: PurchaseOptions = {}): Promise<Purchase> {
-  await payByCard(page, CARDS.approved, options.onScreen)
+  const texts = options.texts ?? product
+  await payByCard(page, CARDS.approved, options.onScreen, texts)
   await expect(page.getByTestId('payment-continue')).toBeEnabled({ timeout: 60_000 })
   await options.onScreen?.('payment-accepted')
   await page.getByTestId('payment-continue').click()
   await onPage(page, 'user/confirmation', options.institution)
-  await expect(page.getByText(messages.wiseDecision)).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByText(texts.messages.wiseDecision)).toBeVisible({ timeout: 60_000 })
   await expect(page.getByTestId('contract-number')).not.toBeEmpty()
   await expect(page.getByTestId('tracking-number')).not.toBeEmpty()
   const text = async (testId: string) => (await page.getByTestId(testId).innerText()).trim()

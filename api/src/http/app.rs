@@ -141,7 +141,11 @@ impl Shared {
 pub fn router(state: AppState) -> Router {
     let web_dir = state.config.web_dir.clone();
     Router::new()
-        .nest("/api", routes::router())
+        .nest(
+            "/api",
+            routes::router()
+                .layer(axum::middleware::from_fn_with_state(state.clone(), crate::http::error_language::in_the_member_s_language)),
+        )
         .nest_service("/assets", web_assets(&web_dir))
         .fallback_service(web_pages(&web_dir, state.clone()))
         .layer(axum::middleware::from_fn_with_state(state.clone(), frame_policy))

@@ -31,12 +31,12 @@ impl ApiError {
 
     /// 404: the resource does not exist or is not the caller's (never tells which).
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "Not found")
+        Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, coverline_domain::product::messages::NOT_FOUND)
     }
 
     /// 401: no valid session.
     pub fn unauthorized() -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized, "Please start again.")
+        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized, coverline_domain::product::messages::START_AGAIN)
     }
 
     /// 401: the session was idle too long.
@@ -63,7 +63,7 @@ impl ApiError {
     /// 500, logging the cause.
     pub fn internal(err: anyhow::Error) -> Self {
         tracing::error!(error = ?err, "internal error");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, "Something went wrong on our side. Please try again.")
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, coverline_domain::product::messages::FAILED_ON_OUR_SIDE)
     }
 }
 
@@ -79,11 +79,8 @@ impl From<anyhow::Error> for ApiError {
             // A database restart or failover: the statement did not run (or its transaction rolled
             // back), so the client sends the call again, as it does through a load balancer's 503.
             tracing::warn!(error = %format!("{err:#}"), "database unreachable: answering 503");
-            let mut unavailable = Self::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorCode::Unavailable,
-                "We could not take this just now. Please try again in a moment.",
-            );
+            let mut unavailable =
+                Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, coverline_domain::product::messages::NOT_TAKEN_NOW);
             unavailable.retry_after = Some(Duration::from_secs(1));
             return unavailable;
         }

@@ -292,7 +292,7 @@ pub async fn json_errors(request: axum::extract::Request, next: axum::middleware
 /// The code and member-readable message of a framework rejection.
 fn rejection_text(status: StatusCode, text: &str) -> (ErrorCode, String) {
     match status {
-        StatusCode::NOT_FOUND => (ErrorCode::NotFound, "Not found".to_string()),
+        StatusCode::NOT_FOUND => (ErrorCode::NotFound, coverline_domain::product::messages::NOT_FOUND.to_string()),
         StatusCode::METHOD_NOT_ALLOWED => (ErrorCode::MethodNotAllowed, "This method is not allowed here.".to_string()),
         StatusCode::PAYLOAD_TOO_LARGE => (ErrorCode::TooLarge, "The request is too large.".to_string()),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => {

@@ -291,13 +291,21 @@ pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTempla
         Ok(inst) if inst.is_active => Some(inst),
         _ => None,
     };
-    let json =
-        institution.clone().and_then(|inst| serde_json::to_string(&crate::http::routes::institution::institution_view(&state, inst)).ok());
-    let resumes_at = match (&institution, path.trim_matches('/').split('/').collect::<Vec<_>>().as_slice()) {
-        (Some(inst), [_, "resume", token]) => link_step(&state, &inst.institution_id, token).await,
+    let link = match (&institution, path.trim_matches('/').split('/').collect::<Vec<_>>().as_slice()) {
+        (Some(inst), [_, "resume", token]) => link_checkout(&state, &inst.institution_id, token).await,
         _ => None,
     };
-    let language = institution.as_ref().map_or(Language::En, |inst| request_language(inst, &headers));
+    // A continue link opens in its member's language (their checkout's), which the device then
+    // keeps; any other page in the device's or the browser's.
+    let linked_language = link.and_then(|(_, language)| {
+        institution.as_ref().filter(|inst| inst.application_settings.languages.contains(&language)).map(|_| language)
+    });
+    let language = linked_language.or_else(|| institution.as_ref().map(|inst| request_language(inst, &headers))).unwrap_or(Language::En);
+    let resumes_at = link.map(|(step, _)| step);
+    // The institution's own texts in the page's language.
+    let institution = institution.map(|inst| inst.in_language(language));
+    let json =
+        institution.clone().and_then(|inst| serde_json::to_string(&crate::http::routes::institution::institution_view(&state, inst)).ok());
     let body = template.render(path, language, institution.as_ref().zip(json.as_deref()), resumes_at);
     let mut response = match accepts_gzip(&headers).then(|| gzip(body.as_bytes())).flatten() {
         Some(compressed) => {
@@ -306,12 +314,18 @@ pub async fn page(State(state): State<AppState>, template: Arc<Option<PageTempla
         None => Html(body).into_response(),
     };
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if let Some(language) = linked_language
+        && let Ok(cookie) = HeaderValue::from_str(&format!("{LANGUAGE_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax", language.code()))
+    {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
     response
 }
 
-/// The step a continue link's checkout is at, when the link can still be used at this institution;
-/// the link is only looked at (`POST …/resume` uses it). Any failure only costs the preload.
-async fn link_step(state: &AppState, institution_id: &str, token: &str) -> Option<Step> {
+/// The step a continue link's checkout is at and its member's language, when the link can still be
+/// used at this institution; the link is only looked at (`POST …/resume` uses it). Any failure only
+/// costs the preload and the language.
+async fn link_checkout(state: &AppState, institution_id: &str, token: &str) -> Option<(Step, Language)> {
     let token = percent_decoded(token)?;
     let token = token.trim();
     if token.is_empty() || token.len() > crate::http::routes::checkout::RESUME_TOKEN_MAX_LEN {
@@ -326,7 +340,7 @@ async fn link_step(state: &AppState, institution_id: &str, token: &str) -> Optio
         return None;
     }
     let checkout = state.store.checkout(&link.user_id).await.ok()??;
-    serde_json::from_value(serde_json::Value::String(checkout.step)).ok()
+    Some((serde_json::from_value(serde_json::Value::String(checkout.step)).ok()?, user.language))
 }
 
 /// A path segment's `%XX` escapes decoded (as the browser's `decodeURIComponent`); None when not UTF-8.

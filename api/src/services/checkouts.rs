@@ -96,12 +96,12 @@ impl CheckoutError {
     pub fn into_api(self) -> ApiError {
         match self {
             Self::Refused(r) => refused(&r),
-            Self::NoAnswer | Self::Unavailable => ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorCode::CheckoutBusy,
-                "We could not save this step just now. Please try again in a moment.",
-            ),
-            Self::Closed => ApiError::new(StatusCode::CONFLICT, ErrorCode::CheckoutClosed, "This purchase is closed. Please start again."),
+            Self::NoAnswer | Self::Unavailable => {
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::CheckoutBusy, coverline_domain::product::messages::STEP_NOT_SAVED)
+            }
+            Self::Closed => {
+                ApiError::new(StatusCode::CONFLICT, ErrorCode::CheckoutClosed, coverline_domain::product::messages::PURCHASE_CLOSED)
+            }
             Self::Other(e) => ApiError::internal(e),
         }
     }

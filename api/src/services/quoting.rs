@@ -106,7 +106,7 @@ pub async fn rerate(
     quote.created_at = state.clock.now();
     let rates = rate_records(&quote.quote_id, priced);
     if !state.store.replace_quote_rates(&quote, &rates).await? {
-        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This quote is already being purchased."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, coverline_domain::product::messages::QUOTE_BEING_PURCHASED));
     }
     Ok((quote, rates))
 }

@@ -2,6 +2,7 @@
 //! the page's language, and the page's switch changes it, only to a language the institution offers;
 //! every email to the member is in it.
 
+use coverline_domain::product::messages;
 use reqwest::Method;
 use serde_json::json;
 
@@ -83,6 +84,12 @@ async fn a_spanish_member_reads_every_email_in_spanish(db: Db) {
     let (subject, code) = &mails[0];
     assert!(subject.starts_with("Su código de verificación de Summit Credit Union: "), "{subject}");
     assert!(code.contains("Ingréselo en la página de verificación para continuar.") && code.contains("Continúe su compra"), "{code}");
+    // Its continue link opens in Spanish even in an English browser, and the device keeps Spanish.
+    let link = code.lines().find(|line| line.contains("/resume/")).expect("a continue link").trim();
+    let page = app.http.get(link).header("accept-language", "en-US").send().await.unwrap();
+    let cookie = page.headers().get("set-cookie").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    assert!(cookie.starts_with("coverline_language=es;"), "{cookie}");
+    assert!(page.text().await.unwrap().contains("<html lang=\"es-US\""), "the continue link's page is in Spanish");
     let receipt = mails.iter().find(|(s, _)| s == "Su recibo de Summit Credit Union").map(|(_, text)| text).expect("the receipt");
     let spanish = coverline_domain::Language::Es;
     let today = spanish.long_date(time::OffsetDateTime::now_utc().date());
@@ -144,3 +151,77 @@ async fn a_spanish_member_reads_every_email_in_spanish(db: Db) {
 }
 
 on_both_databases!(a_spanish_member_reads_every_email_in_spanish);
+
+/// A member's error answers are in their page's language: a field error of the domain's checks, an
+/// API message, and one with a value filled in; an English page, the staff console and an unknown
+/// institution answer in English.
+async fn a_spanish_page_reads_the_server_s_errors_in_spanish(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let bilingual = bilingual_institution(&app, "en").await;
+    let spanish = coverline_domain::Language::Es;
+    let sign_up = |accept_language: &'static str, body: serde_json::Value| {
+        let request =
+            app.http.post(app.api(&format!("/institution/{bilingual}/user"))).header("accept-language", accept_language).json(&body);
+        async move {
+            let res = request.send().await.unwrap();
+            let status = res.status().as_u16();
+            (status, res.json::<serde_json::Value>().await.unwrap())
+        }
+    };
+    // The domain's field error, and the API's own message.
+    let (s, body) = sign_up("es-US,es;q=0.9", json!({ "emailAddress": "not an address", "password": "Aa1!aaaaaaaaaaaa" })).await;
+    assert_eq!((s, body["error"]["field"].as_str()), (400, Some("emailAddress")), "{body}");
+    assert_eq!(body["error"]["message"], spanish.text("fieldErrors.invalidEmail"), "{body}");
+    let (s, body) = sign_up("es", json!({ "emailAddress": "ana@example.com", "password": "short" })).await;
+    assert_eq!((s, body["error"]["message"].as_str()), (400, Some(spanish.text("messages.passwordLength"))), "{body}");
+    let (_, english) = sign_up("en-US", json!({ "emailAddress": "ana@example.com", "password": "short" })).await;
+    assert_eq!(english["error"]["message"], messages::PASSWORD_LENGTH, "an English page: {english}");
+
+    // A message with a value: an institution in Spanish only refuses English, naming itself.
+    let only_spanish = crate::support::lab_institution_with(&app, "spanish", |toml| {
+        toml.replace("[applicationSettings]\n", "[applicationSettings]\nlanguages = [\"es\"]\ndefaultLanguage = \"es\"\n")
+    })
+    .await;
+    let member = app.new_member(&only_spanish).await;
+    let (s, body) =
+        app.call(Method::PUT, &TestApp::user_path(&member, "/language"), Some(&member.token), Some(json!({ "language": "en" }))).await;
+    let refused = spanish.fill("messages.languageNotOffered", &[("institution", "Summit Credit Union")]);
+    assert_eq!((s, body["error"]["message"].as_str()), (400, Some(refused.as_str())), "{body}");
+
+    // Not a member's call: the staff console answers as it would an English browser.
+    let staff = |accept_language: &'static str| {
+        let request = app.http.get(app.api("/staff/me")).header("accept-language", accept_language);
+        async move { request.send().await.unwrap().json::<serde_json::Value>().await.unwrap() }
+    };
+    let (in_spanish, in_english) = (staff("es").await, staff("en").await);
+    assert!(in_spanish["error"]["message"].is_string(), "{in_spanish}");
+    assert_eq!(in_spanish, in_english);
+}
+
+on_both_databases!(a_spanish_page_reads_the_server_s_errors_in_spanish);
+
+/// The institution's own texts follow the page's language: the institution as the app reads it and
+/// the splash page the server writes, each without another language's texts.
+async fn an_institution_s_own_texts_follow_the_page_s_language(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let bilingual = bilingual_institution(&app, "en").await;
+    let summit = coverline_domain::institution::Institution::from_toml(
+        &std::fs::read_to_string(crate::support::workspace().join("data/institutions/summit-cu.toml")).unwrap(),
+    )
+    .unwrap();
+    let english = summit.application_settings.splash_page_text.clone().unwrap();
+    let spanish = summit.in_language(coverline_domain::Language::Es).application_settings.splash_page_text.unwrap();
+    assert_ne!(english, spanish);
+    for (accept_language, splash) in [("es-US,es;q=0.9", &spanish), ("en-US", &english)] {
+        let read =
+            app.http.get(app.api(&format!("/institution/{bilingual}"))).header("accept-language", accept_language).send().await.unwrap();
+        let read: serde_json::Value = read.json().await.unwrap();
+        assert_eq!(read["applicationSettings"]["splashPageText"].as_str(), Some(splash.as_str()), "{accept_language}: {read}");
+        assert!(read["applicationSettings"].get("texts").is_none(), "no other language's texts: {read}");
+        let page = app.http.get(format!("{}/{bilingual}/splash", app.url)).header("accept-language", accept_language).send().await.unwrap();
+        let page = page.text().await.unwrap();
+        assert!(page.contains(&format!("<p class=\"cl-body\">{splash}</p>")), "{accept_language}: the splash page writes {splash:?}");
+    }
+}
+
+on_both_databases!(an_institution_s_own_texts_follow_the_page_s_language);

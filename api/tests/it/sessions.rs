@@ -83,7 +83,7 @@ async fn login_password_change_and_reset_with_limits(db: Db) {
     let (s2, unknown) = login("nobody@example.com".into(), PASSWORD).await;
     assert_eq!((s, s2), (401, 401));
     assert_eq!(wrong_password, unknown, "no hint which was wrong");
-    assert_eq!(wrong_password["error"]["message"], "The email address or password is incorrect.");
+    assert_eq!(wrong_password["error"]["message"], messages::INVALID_CREDENTIALS);
 
     // Password change: the old password is needed; other sessions end; the new password logs in.
     let (_, b) = login(m.email.clone(), PASSWORD).await;

@@ -1581,6 +1581,13 @@ export type components = {
             /** @description Rate provider codes (`NAC`, `Rt66`, `EFG`); the first one rates this institution's quotes. */
             rateProviders: string[];
             splashPageText: string | null;
+            /**
+             * @description The institution's own texts above in its other languages (`[applicationSettings.texts.es]`;
+             *     the fields above are English). Each text the institution sets needs its translation in every
+             *     language it offers (checked at import). The institution as a page or an email reads it has
+             *     them in place ([`Institution::in_language`]), and this left empty.
+             */
+            texts?: Record<string, never>;
             threeCardView: boolean;
         };
         /** @description One audit-log row. */

@@ -169,7 +169,7 @@ describe('restore on boot: nothing to go on with', () => {
   })
 
   it("a partner's frame whose session is gone says so, never the institution's splash", async () => {
-    for (const refusal of [new ApiError(401, 'unauthorized', 'Please start again.'), new ApiError(401, 'sessionExpired', 'x')]) {
+    for (const refusal of [new ApiError(401, 'unauthorized', messages.startAgain), new ApiError(401, 'sessionExpired', 'x')]) {
       const actor = start({ restore: () => Promise.reject(refusal) }, { restoreSource: SESSION, partnerFrame: true })
       const snapshot = await settle(actor)
       expect(snapshot.matches({ integration: 'failed' })).toBe(true)

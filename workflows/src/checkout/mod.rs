@@ -242,10 +242,10 @@ impl CheckoutWorkflow {
     pub fn validate_book(&self, _ctx: &WorkflowContextView, input: &BookInput) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let facts = input.facts;
         if !facts.details_given || facts.is_member != Some(true) {
-            return Err(Refused::new(ErrorCode::Validation, "Please enter your personal details first.").into_failure());
+            return Err(Refused::new(ErrorCode::Validation, coverline_domain::product::messages::DETAILS_FIRST).into_failure());
         }
         if !facts.email_verified {
-            return Err(Refused::new(ErrorCode::EmailNotVerified, "Please verify your email address first.").into_failure());
+            return Err(Refused::new(ErrorCode::EmailNotVerified, coverline_domain::product::messages::VERIFY_EMAIL_FIRST).into_failure());
         }
         match &self.purchase {
             Some(p) if p.status() == PurchaseStatus::Voided => {
@@ -283,7 +283,7 @@ impl CheckoutWorkflow {
         match self.purchase_status() {
             Some(PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled) => Ok(()),
             Some(PurchaseStatus::Voided) => Err(Refused::new(ErrorCode::Voided, "This contract was voided.").into_failure()),
-            _ => Err(Refused::new(ErrorCode::Conflict, "This policy is not booked yet.").into_failure()),
+            _ => Err(Refused::new(ErrorCode::Conflict, coverline_domain::product::messages::POLICY_NOT_BOOKED).into_failure()),
         }
     }
 

@@ -14,7 +14,6 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use coverline_activities::cancellation::{CANCELLATION_REQUESTED, CancelledBy};
 use coverline_activities::cancellation::{QuoteRefusal, StateQuote};
-use coverline_activities::documents::DEFAULT_REFUND_TEXT;
 use coverline_activities::purchase::PolicyDetails;
 use coverline_domain::cancellation::{RefundBy, RefundMethod};
 use coverline_domain::language::Language;
@@ -120,7 +119,7 @@ async fn send_code(
         .await
     {
         tracing::warn!(error = ?e, "cancellation code email failed");
-        return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "We could not send the email. Please try again."));
+        return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, messages::EMAIL_NOT_SENT));
     }
     let sent_to = masked(&user.email);
     let message = fill(messages::CANCEL_CODE_SENT, &[("email", &sent_to)]);
@@ -152,7 +151,7 @@ async fn request_paper_copy(
 ) -> ApiResult<(StatusCode, Json<PaperCopyQueued>)> {
     let policy = linked_policy(&state, (&iid, &uid, &policy_id), &body.token).await?;
     if policy.contract_number.is_none() || policy.status == PurchaseStatus::Voided {
-        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This contract was not bought, so there is nothing to mail."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, messages::NOTHING_TO_MAIL));
     }
     let now = state.clock.now();
     let queued = state.store.queue_paper_copy(&policy.policy_id, "requested", now).await?;
@@ -313,7 +312,7 @@ pub enum CancellationState {
 
 /// 409: the purchase was never paid (or was voided), so there is nothing to cancel.
 fn nothing_to_cancel() -> ApiError {
-    ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This contract was not paid, so there is nothing to cancel.")
+    ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, messages::NOTHING_TO_CANCEL)
 }
 
 async fn linked_policy(state: &AppState, (iid, uid, policy_id): (&str, &str, &str), token: &str) -> ApiResult<PolicyRecord> {
@@ -381,7 +380,11 @@ pub(crate) async fn terms(
         within_money_back: base.as_ref().is_some_and(|q| q.quote.method == RefundMethod::FreeLook),
         money_back_ends: base.as_ref().map(|q| long_date(q.quote.free_look_ends)).unwrap_or_default(),
         amount_paid: payment.as_ref().map(|p| Cents(p.amount_cents).dollar_sign()).unwrap_or_default(),
-        refund_text: institution.application_settings.institution_refund_text.clone().unwrap_or_else(|| DEFAULT_REFUND_TEXT.to_string()),
+        refund_text: institution
+            .in_language(language)
+            .application_settings
+            .institution_refund_text
+            .unwrap_or_else(|| language.text("messages.defaultRefundText").to_string()),
         institution_name: institution.name.clone(),
         contract_number: policy.contract_number.clone().unwrap_or_default(),
         requested_on: requested.map(|e| language.long_date_at(e.at_ms / 1000)),

@@ -38,7 +38,7 @@ use crate::services::garage::decode_with_style;
 use crate::services::limits::Limit;
 
 /// Resume links a client may try per hour (they are single use; this stops guessing).
-const RESUMES_PER_CLIENT: Limit = Limit::new("resume-client", 20, 3600, "Too many attempts. Please try again later.");
+const RESUMES_PER_CLIENT: Limit = Limit::new("resume-client", 20, 3600, coverline_domain::product::messages::TOO_MANY_ATTEMPTS);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -181,13 +181,13 @@ async fn checked_answers(state: &AppState, uid: &str, body: AnswersBody) -> ApiR
     if let Some(car_id) = &body.car_id {
         let car = state.store.car(uid, car_id).await?.ok_or_else(ApiError::not_found)?;
         if vehicle.as_ref().is_some_and(|v| v.vin != car.vin) {
-            return Err(ApiError::bad_request("The car does not match the vehicle."));
+            return Err(ApiError::bad_request(coverline_domain::product::messages::CAR_NOT_THE_VEHICLE));
         }
     }
     if let Some(quote_id) = &body.quote_id {
         let quote = state.store.quote(uid, quote_id).await?.ok_or_else(ApiError::not_found)?;
         if body.car_id.as_deref() != Some(quote.car_id.as_str()) {
-            return Err(ApiError::bad_request("The quote is not of this car."));
+            return Err(ApiError::bad_request(coverline_domain::product::messages::QUOTE_NOT_OF_CAR));
         }
         if let Some(rate) = &body.rate {
             let rates = state.store.rates(quote_id).await?;
@@ -436,7 +436,7 @@ async fn resume(
     RESUMES_PER_CLIENT.take(&state.store, &client_address(&state, &headers, peer), now).await?;
     let gone = || ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, coverline_domain::product::messages::LINK_EXPIRED);
     if body.token.len() > RESUME_TOKEN_MAX_LEN {
-        return Err(ApiError::bad_request("This link is not valid. Please check that you opened the whole link from the email."));
+        return Err(ApiError::bad_request(coverline_domain::product::messages::LINK_INVALID));
     }
     let token = body.token.trim();
     if token.is_empty() {

@@ -23,7 +23,7 @@ use crate::services::limits::Limit;
 
 /// A repeat of the same request within this many seconds answers the first one.
 const REPEAT_WINDOW_SECS: i64 = 60;
-const ALREADY_HAVE_IT: &str = "We already have your request. A representative will contact you.";
+const ALREADY_HAVE_IT: &str = coverline_domain::product::messages::REQUEST_ALREADY_RECEIVED;
 /// Requests per hour and address without a session.
 const ANONYMOUS_PER_HOUR: Limit = Limit::new("contact-anonymous", 5, 3600, ALREADY_HAVE_IT);
 /// Requests per hour and member.

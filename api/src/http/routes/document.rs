@@ -31,7 +31,7 @@ use coverline_store::{AnalyticsEvent, PolicyRecord};
 
 /// A document link lives this long.
 const LINK_TTL_SECS: i64 = 600;
-const TOO_MANY_LOOKUPS: &str = "Too many attempts. Please try again in an hour.";
+const TOO_MANY_LOOKUPS: &str = coverline_domain::product::messages::TOO_MANY_CONTRACT_LOOKUPS;
 /// Wrong last name / zip answers on one policy per hour before lookups of it are refused.
 const FAILED_PER_POLICY_PER_HOUR: Limit = Limit::new("find-contract", 5, 3600, TOO_MANY_LOOKUPS);
 /// Lookups per client address per hour.
@@ -79,7 +79,7 @@ pub(crate) fn check_link_token(state: &AppState, institution_id: &str, user_id: 
         .verify_slice(&sig)
         .map_err(|_| ApiError::not_found())?;
     if expires < state.clock.now() {
-        return Err(ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, "This link has expired. Please find your contract again."));
+        return Err(ApiError::new(StatusCode::GONE, ErrorCode::LinkExpired, coverline_domain::product::messages::CONTRACT_LINK_EXPIRED));
     }
     Ok(())
 }
@@ -201,17 +201,13 @@ async fn find_document(
     }
     let Some(policy) = policy.filter(|_| matched) else {
         // One answer for an unknown policy, another member's policy and wrong details.
-        return Err(ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, "We could not find a contract with those details."));
+        return Err(ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, coverline_domain::product::messages::CONTRACT_NOT_FOUND));
     };
     if policy.status == PurchaseStatus::Voided {
         return Err(voided(state));
     }
     if state.store.contract_document(&policy.policy_id).await?.is_none() {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            ErrorCode::NotReady,
-            "Your contract is still being prepared. Please try again in a minute.",
-        ));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::NotReady, coverline_domain::product::messages::CONTRACT_NOT_READY));
     }
     let expires = now + LINK_TTL_SECS;
     let token = link_token(state, iid, uid, policy_id, expires);

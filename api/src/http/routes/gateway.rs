@@ -73,7 +73,11 @@ pub static UNCONFIRMED_CHARGES: LazyLock<IntCounterVec> = LazyLock::new(|| {
 async fn confirmed(state: &AppState, charge: &ChargeApproved) -> ApiResult<Option<Charge>> {
     let held = state.gateway.charges_for(&charge.apply_funds_to).await.map_err(|e| {
         tracing::warn!(error = %e, tracking = %charge.tracking_number, "the gateway could not confirm a webhook's charge; it will retry");
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::GatewayUnavailable, "The gateway could not confirm the charge yet.")
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::GatewayUnavailable,
+            coverline_domain::product::messages::CHARGE_NOT_CONFIRMED,
+        )
     })?;
     Ok(held.into_iter().find(|c| {
         c.tracking_number == charge.tracking_number

@@ -2,7 +2,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::header;
+use axum::http::{HeaderMap, header};
 use axum::response::IntoResponse;
 use coverline_domain::institution::{ApplicationSettings, Branding, PAYMENT_WIDGET_START, PaymentWidgetStart};
 use serde::Serialize;
@@ -130,9 +130,11 @@ pub(crate) struct InstitutionView {
     responses((status = 200, description = "The institution's public settings, also when it is inactive", body = InstitutionView),
         (status = "4XX", description = "An unknown institution (404)", body = ErrorBody)))]
 #[tracing::instrument(skip_all)]
-async fn institution(State(state): State<AppState>, Path(iid): Path<String>) -> ApiResult<Json<InstitutionView>> {
+async fn institution(State(state): State<AppState>, headers: HeaderMap, Path(iid): Path<String>) -> ApiResult<Json<InstitutionView>> {
     let inst = state.institution(&iid).await?;
-    Ok(Json(institution_view(&state, inst)))
+    // Its own texts in the language of the member's page.
+    let language = crate::http::web_page::request_language(&inst, &headers);
+    Ok(Json(institution_view(&state, inst.in_language(language))))
 }
 
 /// What `GET /institution/{iid}` answers; the app's page carries the same (crate::http::web_page).

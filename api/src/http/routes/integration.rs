@@ -135,7 +135,7 @@ async fn integrator(state: &AppState, institution_id: &str, integrator_id: &str)
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             ErrorCode::IntegratorInactive,
-            "This integration is not active. Please contact your Financial Institution.",
+            coverline_domain::product::messages::INTEGRATION_INACTIVE,
         ));
     }
     Ok(found)

@@ -27,7 +27,7 @@ use coverline_domain::institution::Institution;
 const BINDING_COOKIE: &str = "coverline_launch";
 /// Sign-ins one client address may start in 10 minutes: each writes a row that lives 10 minutes, so
 /// a flood of starts cannot fill the table (a member starts one, or a few after going back).
-const STARTS_PER_CLIENT: Limit = Limit::new("launch-start-client", 20, 600, "Too many sign-ins. Please try again later.");
+const STARTS_PER_CLIENT: Limit = Limit::new("launch-start-client", 20, 600, coverline_domain::product::messages::TOO_MANY_SIGN_INS);
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(oidc_start)).routes(routes!(oidc_callback)).routes(routes!(token_launch))

@@ -11,7 +11,7 @@ use coverline_activities::purchase::PolicyDetails;
 use coverline_domain::ErrorCode;
 use coverline_domain::institution::{PAYMENT_WIDGET_START, PaymentWidgetStart};
 use coverline_domain::lifecycle::PurchaseStatus;
-use coverline_domain::product::messages;
+use coverline_domain::product::{fill, messages};
 use coverline_domain::quote::format_us_date;
 use coverline_workflows::checkout::{ChargeReport, ChargeSource, ChargeVerdict, PaymentRequestOutcome};
 use serde::{Deserialize, Serialize};
@@ -158,7 +158,7 @@ async fn booked_purchase(state: &AppState, uid: &str, policy_id: &str) -> ApiRes
     if purchase.policy.contract_number.is_none()
         || !matches!(purchase.policy.status, PurchaseStatus::Booked | PurchaseStatus::Paid | PurchaseStatus::Fulfilled)
     {
-        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This policy is not booked yet."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, messages::POLICY_NOT_BOOKED));
     }
     Ok(purchase)
 }
@@ -300,18 +300,12 @@ async fn verify_response(
         Answer::Done(ChargeVerdict::Refunded { reason, .. }) => {
             let amount = coverline_domain::Cents(verified.amount).dollar_sign();
             let (code, message) = match reason {
-                RefundReason::SecondCharge => (
-                    ErrorCode::SecondChargeRefunded,
-                    format!("This contract was already paid, so this second charge of {amount} is being refunded to your card."),
-                ),
-                RefundReason::ContractVoided => (
-                    ErrorCode::Voided,
-                    format!(
-                        "This contract was voided before your payment reached us, so your payment of {amount} is being refunded to your card."
-                    ),
-                ),
+                RefundReason::SecondCharge => {
+                    (ErrorCode::SecondChargeRefunded, fill(messages::SECOND_CHARGE_REFUNDED, &[("amount", &amount)]))
+                }
+                RefundReason::ContractVoided => (ErrorCode::Voided, fill(messages::VOIDED_PAYMENT_REFUNDED, &[("amount", &amount)])),
                 RefundReason::AmountMismatch => {
-                    (ErrorCode::ChargeRefunded, format!("{PAYMENT_PROBLEM} Your payment of {amount} is being refunded to your card."))
+                    (ErrorCode::ChargeRefunded, fill(messages::PAYMENT_REFUNDED, &[("problem", PAYMENT_PROBLEM), ("amount", &amount)]))
                 }
             };
             tracing::warn!(policy_id = %body.policy_id, tracking = %verified.tracking_number, ?reason, "a charge reported by the page is refunded");

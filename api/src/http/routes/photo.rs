@@ -31,7 +31,7 @@ pub const MAX_PHOTO_BYTES: usize = 10 * 1024 * 1024;
 /// How long an upload URL is valid.
 const DROP_TTL_SECS: i64 = 600;
 /// Drops a member may open per hour.
-const DROPS_PER_HOUR: Limit = Limit::new("vin-photo-drop", 20, 3600, "Too many photos. Please type the VIN in.");
+const DROPS_PER_HOUR: Limit = Limit::new("vin-photo-drop", 20, 3600, messages::TOO_MANY_PHOTOS);
 /// Content types a photo may have.
 const MIMES: [&str; 6] = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/bmp", "image/tiff"];
 
@@ -240,7 +240,7 @@ async fn upload(
     if !state.store.claim_vin_photo_upload(&user_id, &drop_id, now, now - UPLOAD_CLAIM_SECS).await? {
         return Err(match state.store.vin_photo(&user_id, &drop_id).await? {
             None => invalid(),
-            Some(photo) if photo.uploaded => ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This photo was already uploaded."),
+            Some(photo) if photo.uploaded => ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, messages::PHOTO_ALREADY_UPLOADED),
             Some(_) => ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, messages::PHOTO_UPLOADING),
         });
     }
@@ -251,7 +251,7 @@ async fn upload(
     };
     match stored {
         Ok(true) => Ok(StatusCode::NO_CONTENT),
-        Ok(false) => Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, "This photo was already uploaded.")),
+        Ok(false) => Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, messages::PHOTO_ALREADY_UPLOADED)),
         Err(e) => {
             state.store.release_vin_photo_upload(&user_id, &drop_id).await?;
             Err(e)
@@ -275,7 +275,7 @@ async fn receive(body: Body, max: usize) -> ApiResult<Vec<u8>> {
         let mut received = 0usize;
         let mut stream = body.into_data_stream();
         while let Some(chunk) = stream.next().await {
-            let chunk: Bytes = chunk.map_err(|_| ApiError::bad_request("The upload was interrupted. Please try again."))?;
+            let chunk: Bytes = chunk.map_err(|_| ApiError::bad_request(messages::UPLOAD_INTERRUPTED))?;
             received += chunk.len();
             if received > max {
                 return Err(too_large());

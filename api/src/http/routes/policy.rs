@@ -26,8 +26,6 @@ use crate::services::checkouts::{self, CheckoutError};
 
 /// The spec's booking-failure text.
 pub const BOOKING_FAILED: &str = coverline_domain::product::messages::BOOKING_FAILED;
-/// The spec's no-response ending.
-pub const NOT_CHARGED: &str = coverline_domain::product::messages::NOT_CHARGED;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(book, list_policies)).routes(routes!(get_policy))
@@ -93,22 +91,16 @@ struct Policies {
 pub fn voided(state: &AppState) -> ApiError {
     let secs = state.config.payment_deadline.as_secs();
     let deadline = match secs {
-        s if s >= 3600 && s % 3600 == 0 => format!("{} hours", s / 3600),
-        s if s >= 60 && s % 60 == 0 => format!("{} minutes", s / 60),
-        s => format!("{s} seconds"),
+        s if s >= 3600 && s % 3600 == 0 => fill(messages::HOURS, &[("count", &(s / 3600).to_string())]),
+        s if s >= 60 && s % 60 == 0 => fill(messages::MINUTES, &[("count", &(s / 60).to_string())]),
+        s => fill(messages::SECONDS, &[("count", &s.to_string())]),
     };
-    ApiError::new(
-        StatusCode::CONFLICT,
-        ErrorCode::Voided,
-        format!(
-            "This contract was voided because it was not paid within {deadline} of booking, and your card was not charged. Please start again for a new quote."
-        ),
-    )
+    ApiError::new(StatusCode::CONFLICT, ErrorCode::Voided, fill(messages::VOIDED_UNPAID_WITHIN, &[("deadline", &deadline)]))
 }
 
 fn booking_failed(failure: Option<BookingFailure>) -> ApiError {
     if failure == Some(BookingFailure::NoResponse) {
-        ApiError::new(StatusCode::GATEWAY_TIMEOUT, ErrorCode::BookingNoResponse, format!("{BOOKING_FAILED} {NOT_CHARGED}"))
+        ApiError::new(StatusCode::GATEWAY_TIMEOUT, ErrorCode::BookingNoResponse, messages::BOOKING_FAILED_NOT_CHARGED)
     } else {
         ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::BookingFailed, BOOKING_FAILED)
     }
@@ -135,10 +127,10 @@ async fn book(
 ) -> ApiResult<Json<OnePolicy>> {
     let user = &member.user;
     if user.email_verified_at.is_none() && !institution.testing_settings.skip_email_verification {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, ErrorCode::EmailNotVerified, "Please verify your email address first."));
+        return Err(ApiError::new(StatusCode::FORBIDDEN, ErrorCode::EmailNotVerified, messages::VERIFY_EMAIL_FIRST));
     }
     if user.first_name.is_none() || user.street.is_none() {
-        return Err(ApiError::bad_request("Please enter your personal details first."));
+        return Err(ApiError::bad_request(messages::DETAILS_FIRST));
     }
     let quote = state.store.quote(&uid, &body.quote_id).await?.ok_or_else(ApiError::not_found)?;
     if quote.car_id != body.car_id {
@@ -148,7 +140,7 @@ async fn book(
     let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
     if car.is_mock_vin {
         // A described car is an estimate: the contract must name the member's real VIN.
-        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::MockVin, "Please enter your vehicle's VIN before purchasing."));
+        return Err(ApiError::new(StatusCode::CONFLICT, ErrorCode::MockVin, messages::VIN_FIRST));
     }
 
     // Prices, taxes and the providers that may sell depend on the state the member lives in: the

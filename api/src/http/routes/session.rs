@@ -24,7 +24,7 @@ use crate::http::routes::document::client_address;
 use crate::http::routes::user::{UserWithToken, user_view};
 use crate::services::limits::{self, Limit};
 
-const TOO_MANY_ATTEMPTS: &str = "Too many attempts. Please try again later.";
+const TOO_MANY_ATTEMPTS: &str = coverline_domain::product::messages::TOO_MANY_ATTEMPTS;
 /// Failed logins per address (institution + email) in 15 minutes before logins of it are refused.
 const LOGIN_FAILURES_PER_ADDRESS: Limit = Limit::new("login", 5, 900, TOO_MANY_ATTEMPTS);
 /// Failed logins per client address per hour.
@@ -41,9 +41,9 @@ const RESET_CODE_TRIES: i64 = 5;
 const USERS_PER_ADDRESS: i64 = 5;
 
 /// The answer to a wrong email/password pair (never says which was wrong).
-pub const INVALID_CREDENTIALS: &str = "The email address or password is incorrect.";
+pub const INVALID_CREDENTIALS: &str = coverline_domain::product::messages::INVALID_CREDENTIALS;
 /// The answer to a wrong or dead reset code.
-pub const INVALID_RESET_CODE: &str = "The code is invalid or has expired. Please ask for a new code.";
+pub const INVALID_RESET_CODE: &str = coverline_domain::product::messages::INVALID_RESET_CODE;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -73,7 +73,7 @@ fn invalid_credentials() -> ApiError {
 /// 12 to 256 characters (as at user creation).
 fn check_new_password(password: &str) -> ApiResult<()> {
     if password.chars().count() < 12 || password.len() > 256 {
-        return Err(ApiError::field(ErrorCode::Validation, "Password must be 12 to 256 characters", "password"));
+        return Err(ApiError::field(ErrorCode::Validation, coverline_domain::product::messages::PASSWORD_LENGTH, "password"));
     }
     Ok(())
 }
@@ -221,7 +221,11 @@ async fn reset_request(
             .await
         {
             tracing::warn!(error = ?e, "password reset email failed");
-            return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, "We could not send the email. Please try again."));
+            return Err(ApiError::new(
+                StatusCode::BAD_GATEWAY,
+                ErrorCode::EmailFailed,
+                coverline_domain::product::messages::EMAIL_NOT_SENT,
+            ));
         }
     }
     Ok((StatusCode::ACCEPTED, Json(ResetSent { sent: true })))

@@ -42,7 +42,7 @@ const SESSION_COOKIE: &str = "coverline_staff";
 /// The cookie that binds a sign-in to the browser that started it (login CSRF).
 const BINDING_COOKIE: &str = "coverline_staff_sign_in";
 /// Sign-ins one client address may start in 10 minutes (each stores a row for 10 minutes).
-const STARTS_PER_CLIENT: Limit = Limit::new("staff-start-client", 20, 600, "Too many sign-ins. Please try again later.");
+const STARTS_PER_CLIENT: Limit = Limit::new("staff-start-client", 20, 600, coverline_domain::product::messages::TOO_MANY_SIGN_INS);
 /// The longest period a report covers.
 const MAX_REPORT_DAYS: i64 = 366;
 

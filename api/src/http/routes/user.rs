@@ -148,7 +148,7 @@ async fn create_user(
 ) -> ApiResult<(StatusCode, super::SetCookie, Json<UserWithToken>)> {
     let email = EmailAddress::parse(&body.email_address)?;
     if body.password.chars().count() < 12 || body.password.len() > 256 {
-        return Err(ApiError::bad_request("Password must be 12 to 256 characters"));
+        return Err(ApiError::bad_request(messages::PASSWORD_LENGTH));
     }
     crate::services::captcha::spend(&state, body.captcha_token.as_deref()).await?;
     let user_id = crate::services::ids::new_id("usr");
@@ -292,7 +292,7 @@ async fn send_verification_email(
 ) -> ApiResult<Json<Sent>> {
     let email = EmailAddress::parse(&query.email_address)?;
     if email.as_str() != member.user.email {
-        return Err(ApiError::bad_request("That is not the email address of this session"));
+        return Err(ApiError::bad_request(messages::NOT_THIS_SESSION_EMAIL));
     }
     if institution.testing_settings.verify_email_error_test {
         return Err(ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::EmailFailed, messages::RESEND_FAILED));

@@ -506,15 +506,13 @@ describe('find your contract: cancelling it under the state rules', () => {
       post: () => {
         attempts += 1
         return attempts === 1
-          ? apiError('conflict', 'This contract was not paid, so there is nothing to cancel.', 409)
+          ? apiError('conflict', messages.nothingToCancel, 409)
           : answer('cancel', { outcome: 'cancelled', terms: cancelledTerms(cancellationTerms, cancellationQuoteFreeLook) }, 200)
       },
     })
     const { user } = await findContract()
     const dialog = await cancelWithReading(user)
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This contract was not paid, so there is nothing to cancel.',
-    )
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(messages.nothingToCancel)
     await user.click(within(dialog).getByRole('button', { name: labels.confirmCancellationCode }))
     expect(await screen.findByTestId('cancellation-outcome')).toHaveTextContent(
       fill(messages.contractCancelled, { amount: '$1,899' }),
@@ -554,7 +552,7 @@ describe('find your contract: cancelling it under the state rules', () => {
     [410, 'linkExpired'],
     [404, 'notFound'],
   ] as const)('an expired or refused link (%i) asks the member to find the contract again', async (status, code) => {
-    serve(cancellationTerms, { post: () => apiError(code, 'This link has expired. Please find your contract again.', status) })
+    serve(cancellationTerms, { post: () => apiError(code, messages.contractLinkExpired, status) })
     const { user } = await findContract()
     await cancelWithReading(user)
     expect(await screen.findByTestId('cancellation-link-expired')).toHaveTextContent(messages.cancelLinkExpired)
@@ -571,7 +569,7 @@ describe('find your contract: cancelling it under the state rules', () => {
     server.use(
       http.get(CANCELLATION, ({ request }) =>
         new URL(request.url).searchParams.has('odometer')
-          ? apiError('linkExpired', 'This link has expired. Please find your contract again.', 410)
+          ? apiError('linkExpired', messages.contractLinkExpired, 410)
           : undefined,
       ),
     )

@@ -59,7 +59,7 @@ describe('integration mode (the app in a partner’s page)', () => {
   })
 
   it('an expired code or an inactive integrator: the API’s message, not a blank page', async () => {
-    const message = 'This integration is not active. Please contact your Financial Institution.'
+    const message = messages.integrationInactive
     server.use(http.post(SESSION, () => apiError('integratorInactive', message, 403)))
     renderApp('/summit-cu/user/integration/demo-partner/silent?launch=code-4')
     expect(await screen.findByTestId('launch-failed-page', {}, LOADED)).toHaveTextContent(message)
