@@ -235,11 +235,26 @@ impl Mailer {
         continue_link: &str,
     ) -> anyhow::Result<String> {
         let values = [("institution", institution_name), ("code", code), ("link", continue_link)];
-        let text = language.fill("emails.code.body", &values);
-        let local = new_message_local("code");
-        let message = Self::builder(sender, to, &local, &sender.reply_to, language.fill("emails.code.subject", &values))?
+        self.send_coded(sender, language, to, "emails.code", "code", &values).await
+    }
+
+    /// A code email (verification, cancellation, password reset): the plain text of `texts`'
+    /// `subject` and `body` in `language` with `values`, its Message-ID local part `kind.random`;
+    /// returns the Message-ID.
+    async fn send_coded(
+        &self,
+        sender: &Sender,
+        language: Language,
+        to: &str,
+        texts: &str,
+        kind: &str,
+        values: &[(&str, &str)],
+    ) -> anyhow::Result<String> {
+        let local = new_message_local(kind);
+        let subject = language.fill(&format!("{texts}.subject"), values);
+        let message = Self::builder(sender, to, &local, &sender.reply_to, subject)?
             .header(ContentType::TEXT_PLAIN)
-            .body(text)?;
+            .body(language.fill(&format!("{texts}.body"), values))?;
         self.send(sender, message).await?;
         Ok(sender.message_id(&local))
     }
@@ -316,12 +331,7 @@ impl Mailer {
         contract: &str,
     ) -> anyhow::Result<()> {
         let values = [("institution", institution_name), ("contract", contract), ("code", code)];
-        let text = language.fill("emails.cancellationCode.body", &values);
-        let subject = language.fill("emails.cancellationCode.subject", &values);
-        let message = Self::builder(sender, to, &new_message_local("cancel-code"), &sender.reply_to, subject)?
-            .header(ContentType::TEXT_PLAIN)
-            .body(text)?;
-        self.send(sender, message).await
+        self.send_coded(sender, language, to, "emails.cancellationCode", "cancel-code", &values).await.map(drop)
     }
 
     /// Emails a 6-digit password reset code.
@@ -334,12 +344,7 @@ impl Mailer {
         institution_name: &str,
     ) -> anyhow::Result<()> {
         let values = [("institution", institution_name), ("code", code)];
-        let text = language.fill("emails.passwordReset.body", &values);
-        let subject = language.fill("emails.passwordReset.subject", &values);
-        let message = Self::builder(sender, to, &new_message_local("reset"), &sender.reply_to, subject)?
-            .header(ContentType::TEXT_PLAIN)
-            .body(text)?;
-        self.send(sender, message).await
+        self.send_coded(sender, language, to, "emails.passwordReset", "reset", &values).await.map(drop)
     }
 
     /// The payment receipt (text and HTML).

@@ -114,7 +114,7 @@ impl Text {
             Text::FailureTitle => ("Payment unavailable", "Pago no disponible"),
             Text::DefaultProduct => ("Vehicle Service Contract", "Contrato de servicio para vehículos"),
             Text::CardNumberLabel => ("Card number", "Número de tarjeta"),
-            Text::ExpiryLabel => ("Expiry (MM/YY)", "Vencimiento (MM/AA)"),
+            Text::ExpiryLabel => ("Expiry (MM/YY)", "Vence (MM/AA)"),
             Text::ExpiryPlaceholder => ("MM/YY", "MM/AA"),
             Text::CvcLabel => ("CVC", "CVC"),
             Text::ZipLabel => ("ZIP", "Código postal"),

@@ -37,7 +37,7 @@ fn script_texts(html: &str) -> Value {
 fn assert_spanish_form(html: &str) {
     assert!(html.contains("<html lang=\"es-US\">"), "{html}");
     assert!(html.contains("<title>Pago con tarjeta</title>"));
-    for label in ["Número de tarjeta", "Vencimiento (MM/AA)", "CVC", "Código postal"] {
+    for label in ["Número de tarjeta", "Vence (MM/AA)", "CVC", "Código postal"] {
         assert!(html.contains(&format!(">{label}</label>")), "label {label} missing:\n{html}");
     }
     assert!(html.contains("placeholder=\"MM/AA\""));

@@ -3,8 +3,8 @@
 export interface MaildevMessage {
   id: string
   to: Array<{ address: string }>
-  /** The attached files, by the name maildev serves each under. */
-  attachments?: Array<{ generatedFileName: string; contentType: string }>
+  /** The attached files: the name the message gives each, and the one maildev serves it under. */
+  attachments?: Array<{ fileName: string; generatedFileName: string; contentType: string }>
   /** The sender and the reply address, as maildev's parser reads From and Reply-To. */
   from?: Array<{ address: string; name: string }>
   replyTo?: Array<{ address: string; name: string }>
@@ -87,10 +87,10 @@ export async function waitForContinueLink(address: string, timeoutMs = 60_000): 
 
 /** An attachment of `message` (`contract-….pdf`), its bytes as maildev keeps them. */
 export async function attachment(message: MaildevMessage, fileName: string): Promise<Buffer> {
-  const file = message.attachments?.find((candidate) => candidate.generatedFileName === fileName)
+  const file = message.attachments?.find((candidate) => candidate.fileName === fileName)
   if (!file)
     throw new Error(
-      `No attachment ${fileName} in '${message.subject}' (${message.attachments?.map((a) => a.generatedFileName).join(', ')})`,
+      `No attachment ${fileName} in '${message.subject}' (${message.attachments?.map((a) => a.fileName).join(', ')})`,
     )
   const res = await fetch(`${MAILDEV_URL}/email/${message.id}/attachment/${encodeURIComponent(file.generatedFileName)}`)
   if (!res.ok) throw new Error(`maildev answered ${res.status} for ${fileName}`)

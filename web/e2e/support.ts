@@ -165,7 +165,7 @@ export const MEMBER = {
 /** The gateway widget's labels in each language: the sandbox gateway's own texts (sandbox/src/texts.rs). */
 const WIDGET_LABELS = {
   en: { cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'CVC', zip: 'ZIP', pay: 'Pay' },
-  es: { cardNumber: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', cvc: 'CVC', zip: 'Código postal', pay: 'Pagar' },
+  es: { cardNumber: 'Número de tarjeta', expiry: 'Vence (MM/AA)', cvc: 'CVC', zip: 'Código postal', pay: 'Pagar' },
 }
 const widgetLabels = (texts: Texts) => (texts === product ? WIDGET_LABELS.en : WIDGET_LABELS.es)
 

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { institutionPhone, longDate, money, moneyWithCents, phoneDisplay, withThousands } from './format'
-import { fieldErrors } from './product'
+import {
+  coverageDistance,
+  coverageTerm,
+  institutionPhone,
+  longDate,
+  money,
+  moneyWithCents,
+  phoneDisplay,
+  withThousands,
+} from './format'
+import { fieldErrors, fill, screens } from './product'
 
 describe('phoneDisplay (spec section 5)', () => {
   it('shows exactly 10 digits as (AAA) BBB-CCCC', () => {
@@ -85,5 +94,24 @@ describe("longDate (spec section 9: 'MMMM Do, YYYY')", () => {
 
   it.each(['', '2026-11-24', '13/01/2026', '02/30/2026', 'soon'])('shows %j, which is no MM/DD/YYYY date, as given', (date) => {
     expect(longDate(date)).toBe(date)
+  })
+})
+
+describe("coverageDistance: the rate's distance in the page's language", () => {
+  afterEach(() => {
+    document.documentElement.lang = 'en-US'
+  })
+
+  it("shows the API's own text on an English page", () => {
+    document.documentElement.lang = 'en-US'
+    expect(coverageDistance('75 k Miles')).toBe('75 k Miles')
+    expect(coverageTerm(60, '75 k Miles')).toBe(fill(screens.lib.coverageTerm, { months: '60', distance: '75 k Miles' }))
+  })
+
+  it("writes the number the catalogue's way on a Spanish page, and leaves a text it cannot read", () => {
+    document.documentElement.lang = 'es-US'
+    expect(coverageDistance('100 k Miles')).toBe(fill(screens.lib.thousandMiles, { thousands: '100' }))
+    expect(coverageDistance('36,500 Miles')).toBe(fill(screens.lib.miles, { miles: '36,500' }))
+    expect(coverageDistance('Unlimited')).toBe('Unlimited')
   })
 })

@@ -65,9 +65,22 @@ export function institutionPhone(branding: Pick<Branding, 'phoneNumber' | 'phone
   return phoneToCall(branding?.phoneNumber, branding?.phoneNumberExtension)
 }
 
-/** '60 Months / 75 k Miles' (screens.lib.coverageTerm). */
+/**
+ * A contract's distance as the page's language reads it. The API writes it the spec's way
+ * (`formattedCoverageMiles`: '75 k Miles', '36,500 Miles'), which an English page shows as is;
+ * another language's page reads the number back and writes it its own way ('75 mil millas').
+ */
+export function coverageDistance(formattedMiles: string): string {
+  if (pageLocale() === 'en-US') return formattedMiles
+  const thousands = /^([\d,]+) k Miles$/.exec(formattedMiles)?.[1]
+  if (thousands) return fill(screens.lib.thousandMiles, { thousands })
+  const miles = /^([\d,]+) Miles$/.exec(formattedMiles)?.[1]
+  return miles ? fill(screens.lib.miles, { miles }) : formattedMiles
+}
+
+/** '60 Months / 75 k Miles' (screens.lib.coverageTerm), its distance in the page's language. */
 export function coverageTerm(months: number, formattedMiles: string): string {
-  return fill(screens.lib.coverageTerm, { months: String(months), distance: formattedMiles })
+  return fill(screens.lib.coverageTerm, { months: String(months), distance: coverageDistance(formattedMiles) })
 }
 
 /**

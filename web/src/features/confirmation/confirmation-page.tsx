@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { Confirmation } from '../../api/types'
 import { FlowActor } from '../../flow/flow-actor'
-import { institutionPhone, longDate, moneyWithCents, withThousands } from '../../lib/format'
+import { coverageDistance, institutionPhone, longDate, moneyWithCents, withThousands } from '../../lib/format'
 import { format } from '../../lib/icu'
 import { fill, messages, screens } from '../../lib/product'
 import { productNameOf } from '../../lib/product-name'
@@ -72,7 +72,7 @@ export function ConfirmationDetails(props: { confirmation: Confirmation; product
           <Row
             label={ROWS.mileage}
             value={fill(TEXTS.mileageValue, {
-              coverageMiles: vehicle.formattedCoverageMiles,
+              coverageMiles: coverageDistance(vehicle.formattedCoverageMiles),
               odometer: withThousands(vehicle.odometerWhenCoverageExpires),
             })}
           />

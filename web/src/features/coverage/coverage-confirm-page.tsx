@@ -4,7 +4,7 @@ import { CtaButton } from '../../components/cta-button'
 import { MessageDialog } from '../../components/message-dialog'
 import { CheckboxField, LinkButton, TextTooltip } from '../../components/plain-controls'
 import { FlowActor, selectBusy, useFlowSend } from '../../flow/flow-actor'
-import { money, withThousands } from '../../lib/format'
+import { coverageDistance, money, withThousands } from '../../lib/format'
 import { fill, labels, messages, screens } from '../../lib/product'
 import { showsSalesTax } from '../../lib/us-states'
 import { confirmRules, type ConfirmValues } from './confirm-schema'
@@ -183,7 +183,7 @@ export default function CoverageConfirmPage() {
           {rate.coverageName}
         </p>
         <p className="cl-p">{fill(TEXTS.months, { months: String(rate.coverageMonths) })}</p>
-        <p className="cl-p">{rate.formattedCoverageMiles}</p>
+        <p className="cl-p">{coverageDistance(rate.formattedCoverageMiles)}</p>
         <p className="cl-p">{fill(TEXTS.deductible, { amount: money(rate.coverageDeductible) })}</p>
         <ReviewObligor rate={rate} />
         <SampleContractLink rate={rate} />

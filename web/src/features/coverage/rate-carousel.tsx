@@ -7,7 +7,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import type { Rate } from '../../api/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { VISUALLY_HIDDEN } from '../../components/visually-hidden'
-import { coverageTerm, money } from '../../lib/format'
+import { coverageDistance, coverageTerm, money } from '../../lib/format'
 import { fill, screens } from '../../lib/product'
 import { showsSalesTax } from '../../lib/us-states'
 import { BRAND_TEXT, RateCard, type RateCardActions } from './rate-card'
@@ -34,7 +34,7 @@ export function taxNote(rate: Rate, state: string | null): string | null {
 
 /** An option's miles and price, as the arrows and the dots name it. */
 function optionValues(rate: Rate): { coverageMiles: string; totalPrice: string } {
-  return { coverageMiles: rate.formattedCoverageMiles, totalPrice: money(rate.totalRateCost) }
+  return { coverageMiles: coverageDistance(rate.formattedCoverageMiles), totalPrice: money(rate.totalRateCost) }
 }
 
 /** The neighbouring option's miles and price, as an arrow; an empty slot past either end. */
@@ -72,7 +72,7 @@ function Neighbour({
       {previous && <ChevronLeftIcon fontSize="large" sx={{ order: { xs: 0, sm: 0 } }} />}
       <Stack sx={{ textAlign: { xs: previous ? 'left' : 'right', sm: 'center' }, order: { xs: 1, sm: 1 } }}>
         <Typography variant="body2" component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-          {rate.formattedCoverageMiles}
+          {coverageDistance(rate.formattedCoverageMiles)}
         </Typography>
         <Typography variant="body2" component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {money(rate.totalRateCost)}

@@ -54,12 +54,7 @@ export function SampleContractLink({ rate }: { rate: Rate }) {
           {textWith(
             screens.coverage.review.englishOnly,
             'link',
-            <LinkButton
-              onClick={() => void open('en')}
-              aria-busy={opening}
-              data-testid="view-english-sample"
-              className="cl-sample-link"
-            >
+            <LinkButton onClick={() => void open('en')} aria-busy={opening} data-testid="view-english-sample">
               {screens.coverage.review.englishSample}
             </LinkButton>,
           )}
