@@ -30,7 +30,8 @@ describe('the display helpers on a Spanish page', () => {
   })
 
   it('word the coverage term and a phone extension in Spanish', () => {
-    expect(coverageTerm(60, '75 k Miles')).toBe('60 meses / 75 k Miles')
+    // The API's distance ('75 k Miles') is read back and written the Spanish way.
+    expect(coverageTerm(60, '75 k Miles')).toBe('60 meses / 75 mil millas')
     expect(institutionPhone({ phoneNumber: '8665550173', phoneNumberExtension: '2' })).toBe('(866) 555-0173 ext. 2')
   })
 })
