@@ -6,10 +6,9 @@
  * written, and nothing a visit does: no analytics, no session restore, no captcha, no user. Both
  * pages pass axe (WCAG 2 A and AA) in both modes.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { fill, labels, product, titles } from './product'
-import { screenshotter } from './support'
+import { passesAxe, screenshotter } from './support'
 
 const IID = 'summit-cu'
 const MODE_KEY = `coverline-mode-${IID}`
@@ -40,24 +39,6 @@ async function inMode(page: Page, mode: 'light' | 'dark') {
   const html = page.locator('html')
   await expect(html).toHaveClass(new RegExp(`\\b${mode}\\b`))
   await expect(html).not.toHaveClass(new RegExp(`\\b${mode === 'dark' ? 'light' : 'dark'}\\b`))
-}
-
-/** axe's WCAG 2 A and AA rules on the page at rest: no serious or critical violation. */
-async function passesAxe(page: Page, screen: string) {
-  await expect(page.locator('.MuiModal-root')).toHaveCount(0)
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  )
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }))
-  expect(blocking, `axe on ${screen}`).toEqual([])
 }
 
 /** A full-page screenshot from the top (the banner sticks to the top of the view: scrolled, it would cover the page). */
