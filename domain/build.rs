@@ -6,8 +6,9 @@ use std::{env, fmt::Write as _, fs, path::PathBuf};
 use serde_json::{Map, Value};
 
 /// The catalogues' groups only the server reads (by key, `Language::text`): the emails, the
-/// cancellation rules' sentences and the contract PDF's texts. The page's catalogue leaves them out.
-const SERVER_GROUPS: [&str; 3] = ["emails", "cancellationRules", "contract"];
+/// cancellation rules' sentences, the contract PDF's texts and the coverage cards' plan overview. The
+/// page's catalogue leaves them out.
+const SERVER_GROUPS: [&str; 4] = ["emails", "cancellationRules", "contract", "plans"];
 
 fn main() {
     println!("cargo:rerun-if-changed=product.json");

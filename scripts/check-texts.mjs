@@ -3,8 +3,9 @@
 // - a language's catalogue (domain/texts/<code>.json) lacks a key of English's, or has one English
 //   has not;
 // - a message is not ICU MessageFormat, or names other values than English's message ({refund});
-// - a Spanish text whose English text names a glossary term (domain/texts/glossary.json) does not use
-//   the glossary's Spanish term, or addresses the member as tú instead of usted;
+// - a Spanish text (of the catalogue, or a provider plan text's in data/plans/es.json) whose English
+//   text names a glossary term (domain/texts/glossary.json) does not use the glossary's Spanish term,
+//   or addresses the member as tú instead of usted;
 // - a member-facing text of a catalogue is written literally in code: Rust, the web client, its
 //   Vitest tests and its Playwright specs all take these texts from the catalogues
 //   (coverline_domain::product, web/src/lib/product.ts). A text counts when it stands in a string
@@ -66,26 +67,32 @@ for (const [code, texts] of catalogues) {
   }
 }
 
-// The glossary: a Spanish text whose English text names a term uses the term's Spanish.
+// The glossary: a Spanish text whose English text names a term uses the term's Spanish. The same
+// holds for the provider plan texts' Spanish (data/plans/es.json: each English text, its Spanish).
 const glossary = read('glossary.json').terms
 const wholeWord = (form) => new RegExp(`(?<![\\p{L}-])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}-])`, 'iu')
 const spanish = catalogues.get('es') ?? new Map()
-for (const [key, message] of english) {
+const plans = Object.entries(JSON.parse(readFileSync(`${root}data/plans/es.json`, 'utf8'))).filter(([key]) => key !== '$comment')
+/** Each Spanish text with its English and where it is: a catalogue key, or a plan text's opening words. */
+const pairs = [
+  ...[...english].map(([key, message]) => ({ where: `${key} (es)`, en: message, es: spanish.get(key) })),
+  ...plans.map(([en, es]) => ({ where: `data/plans/es.json "${en.slice(0, 40)}"`, en, es })),
+]
+for (const { where, en, es } of pairs) {
   // A value filled in ({contract}, {vehicle}) names no term: only the words around it are read.
-  const text = message.replace(/\{\w+\}/g, ' ')
+  const text = en.replace(/\{\w+\}/g, ' ')
   for (const term of glossary) {
     if (!term.en.some((form) => wholeWord(form).test(text))) continue
-    const translated = spanish.get(key)
-    if (translated !== undefined && !term.es.some((form) => translated.toLowerCase().includes(form)))
-      problems.push(`${key} (es): "${term.en[0]}" is "${term.es[0]}" in the glossary (domain/texts/glossary.json)`)
+    if (es !== undefined && !term.es.some((form) => es.toLowerCase().includes(form)))
+      problems.push(`${where}: "${term.en[0]}" is "${term.es[0]}" in the glossary (domain/texts/glossary.json)`)
   }
 }
 // Usted, never tú: the familiar forms a text would use to address the member.
 const familiar = ['tú', 'tu', 'tus', 'te', 'ti', 'contigo', 'puedes', 'tienes', 'quieres', 'necesitas', 'eres', 'estás', 'ingresa', 'selecciona', 'elige', 'haz', 'verifica', 'intenta', 'revisa', 'escribe', 'introduce', 'confirma', 'vuelve', 'recibirás', 'podrás']
-for (const [key, text] of spanish) {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? []
+for (const { where, es } of pairs) {
+  const words = (es ?? '').toLowerCase().match(/\p{L}+/gu) ?? []
   const found = words.filter((word) => familiar.includes(word))
-  if (found.length > 0) problems.push(`${key} (es): addresses the member as tú (${[...new Set(found)].join(', ')}); use usted`)
+  if (found.length > 0) problems.push(`${where}: addresses the member as tú (${[...new Set(found)].join(', ')}); use usted`)
 }
 if (problems.length > 0) {
   console.error(`The catalogues (domain/texts) are not complete and consistent:\n${problems.join('\n')}`)

@@ -159,6 +159,10 @@ pub const ALL_PLANS: &str = "all_plans";
 #[derive(Debug, Clone, Default)]
 pub struct PlanTexts {
     providers: std::collections::HashMap<String, ProviderTexts>,
+    /// Every language but English → an English title or text of a plan file → how a page in that
+    /// language shows it (`data/plans/<code>.json`, gettext-style: a text changed in English has
+    /// no translation until one is added). The contract prints the filed English.
+    translations: BTreeMap<Language, std::collections::HashMap<String, String>>,
 }
 
 /// Phone lines for a contract holder (10 digits each): general questions, mechanical breakdown
@@ -225,6 +229,39 @@ impl ProviderTexts {
     }
 }
 
+/// A language's table translates every title and text of every plan file, none empty, and nothing
+/// else (a key no file has is a stale translation of a text since changed).
+fn check_translations(
+    providers: &std::collections::HashMap<String, ProviderTexts>,
+    table: &std::collections::HashMap<String, String>,
+) -> Result<(), String> {
+    let mut used = std::collections::HashSet::new();
+    let mut names: Vec<&String> = providers.keys().collect();
+    names.sort();
+    for name in names {
+        let texts = &providers[name];
+        let mut lists: Vec<(String, &Vec<CoveredComponent>)> = texts.plans.iter().map(|(plan, list)| (plan.clone(), list)).collect();
+        lists.extend(texts.benefits.iter().map(|(key, list)| (format!("benefits.{key}"), list)));
+        lists.sort_by(|a, b| a.0.cmp(&b.0));
+        for (list, entries) in lists {
+            for entry in entries {
+                for (what, english) in [("title", &entry.title), ("text", &entry.text)] {
+                    match table.get(english) {
+                        Some(translation) if !translation.trim().is_empty() => drop(used.insert(english.as_str())),
+                        _ => return Err(format!("no translation of {name} {list} {:?}'s {what}: {english:?}", entry.title)),
+                    }
+                }
+            }
+        }
+    }
+    let mut stale: Vec<&String> = table.keys().filter(|key| !used.contains(key.as_str())).collect();
+    stale.sort();
+    match stale.first() {
+        Some(key) => Err(format!("translates {key:?}, which no plan file has (changed in English?)")),
+        None => Ok(()),
+    }
+}
+
 /// Loads every `*.toml` of `dir` (`COVERLINE_PROVIDERS_DIR`, default `data/providers`): each
 /// provider's obligor. A missing directory is an error: no contract may go out unnamed.
 pub fn load_obligors(dir: &Path) -> anyhow::Result<coverline_domain::obligor::Obligors> {
@@ -243,6 +280,7 @@ pub fn load_obligors(dir: &Path) -> anyhow::Result<coverline_domain::obligor::Ob
 impl PlanTexts {
     /// Loads `data_dir/plans/*.toml`; each file is one provider (`provider = "NAC"`, optional
     /// `[[benefits.all_plans]]` / `[[benefits.PLAN]]` tables, then `[[PLAN]]` tables).
+    /// Then `data_dir/plans/<code>.json` of every language but English: each title and text translated.
     pub fn load(data_dir: &Path) -> anyhow::Result<Self> {
         let mut providers = std::collections::HashMap::new();
         let dir = data_dir.join("plans");
@@ -258,7 +296,23 @@ impl PlanTexts {
                 providers.insert(file.provider.clone(), file);
             }
         }
-        Ok(Self { providers })
+        let mut translations = BTreeMap::new();
+        for language in Language::ALL.into_iter().filter(|l| *l != Language::En) {
+            let path = dir.join(format!("{}.json", language.code()));
+            let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+            let mut table: std::collections::HashMap<String, String> =
+                serde_json::from_str(&text).with_context(|| format!("plan texts {}", path.display()))?;
+            table.remove("$comment");
+            check_translations(&providers, &table).map_err(|e| anyhow::anyhow!("plan texts {}: {e}", path.display()))?;
+            translations.insert(language, table);
+        }
+        Ok(Self { providers, translations })
+    }
+
+    /// A title or text of a plan file as a page in `language` shows it (the English itself in
+    /// English; every other language has them all, or the texts did not load).
+    pub fn translated(&self, english: &str, language: Language) -> String {
+        self.translations.get(&language).and_then(|table| table.get(english)).cloned().unwrap_or_else(|| english.to_owned())
     }
 
     /// The covered components of a plan (empty when the provider has no texts for it).

@@ -209,9 +209,10 @@ impl PolicyDetails {
             },
             coverage_ends: language
                 .fill("emails.purchase.coverageEnds", &[("date", &language.long_date(expires)), ("miles", &terms.odometer_at_expiry())]),
-            subtotal: subtotal(self.total(), Cents(self.rate.tax_cents)).dollar_sign(),
-            sales_tax: has_tax.then(|| Cents(self.rate.tax_cents).dollar_sign()),
-            total: self.total().dollar_sign(),
+            // The payment's amounts always with cents, as the confirmation page writes them.
+            subtotal: subtotal(self.total(), Cents(self.rate.tax_cents)).dollar_sign_with_cents(),
+            sales_tax: has_tax.then(|| Cents(self.rate.tax_cents).dollar_sign_with_cents()),
+            total: self.total().dollar_sign_with_cents(),
             primary_color: self.institution.branding.colors.primary.clone(),
             cta_color: self.institution.branding.colors.cta.clone(),
             contract_link: self.contract_link(public_url),

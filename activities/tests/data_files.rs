@@ -461,6 +461,58 @@ fn the_tax_table_covers_every_state_and_the_no_tax_states_are_zero() {
 
 // ---- Plan texts -----------------------------------------------------------------------------
 
+/// Every title and text of every plan has its Spanish (`data/plans/es.json`) with the English's
+/// numbers (amounts, days, limits), and the load refuses a missing or a stale translation, naming it.
+#[test]
+fn plan_texts_have_their_spanish_and_refuse_a_missing_or_stale_one() {
+    let texts = PlanTexts::load(&data_dir()).expect("plan texts load");
+    let numbers = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).map(str::to_owned).collect()
+    };
+    let mut seen = 0;
+    for book in rating().books() {
+        for plan in &book.plans {
+            let entries = [texts.components(&book.provider, &plan.name), texts.benefits(&book.provider, &plan.name)].concat();
+            for entry in entries {
+                for english in [&entry.title, &entry.text] {
+                    let spanish = texts.translated(english, Language::Es);
+                    assert_ne!(&spanish, english, "{} {}: {english:?} has its Spanish", book.provider, plan.name);
+                    for n in numbers(english) {
+                        assert!(numbers(&spanish).contains(&n), "{} {}: {n} of {english:?} is in {spanish:?}", book.provider, plan.name);
+                    }
+                    assert_eq!(texts.translated(english, Language::En), *english);
+                    seen += 1;
+                }
+            }
+        }
+    }
+    assert!(seen > 200, "every plan's entries: {seen}");
+
+    // A copy of the plan files whose Spanish lacks one text, then has one no file has.
+    let dir = std::env::temp_dir().join(format!("coverline-plans-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("plans")).unwrap();
+    for entry in std::fs::read_dir(data_dir().join("plans")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.join("plans").join(path.file_name().unwrap())).unwrap();
+    }
+    let original: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(data_dir().join("plans/es.json")).unwrap()).unwrap();
+    let write = |table: &serde_json::Map<String, serde_json::Value>| {
+        std::fs::write(dir.join("plans/es.json"), serde_json::to_string(table).unwrap()).unwrap()
+    };
+    let mut missing = original.clone();
+    missing.remove("Roadside assistance");
+    write(&missing);
+    let error = format!("{:#}", PlanTexts::load(&dir).unwrap_err());
+    assert!(error.contains("es.json") && error.contains("no translation of") && error.contains("\"Roadside assistance\"'s title"), "{error}");
+    let mut stale = original.clone();
+    stale.insert("Roadside help".into(), serde_json::Value::String("Ayuda en carretera".into()));
+    write(&stale);
+    let error = format!("{:#}", PlanTexts::load(&dir).unwrap_err());
+    assert!(error.contains("es.json") && error.contains("\"Roadside help\", which no plan file has"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn plan_texts_cover_the_spec_areas() {
     let texts = PlanTexts::load(&data_dir()).expect("plan texts load");

@@ -453,8 +453,10 @@ impl Institution {
     /// language), else the catalogue's default ('Vehicle Service Contract', 'Contrato de servicio
     /// para vehículos').
     pub fn product_name_in(&self, language: crate::Language) -> String {
-        match self.in_language(language).application_settings.custom_product_name {
-            Some(name) => name,
+        let settings = &self.application_settings;
+        let own = settings.texts.get(&language).and_then(|texts| texts.custom_product_name.as_ref());
+        match own.or(settings.custom_product_name.as_ref()) {
+            Some(name) => name.clone(),
             None => language.text("labels.defaultProductName").to_owned(),
         }
     }

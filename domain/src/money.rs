@@ -34,6 +34,14 @@ impl Cents {
         }
     }
 
+    /// `$1,234.56`, `$1,234.00`: always with cents, the one format of a receipt's amounts (the
+    /// confirmation page's and the receipt email's), so that they line up and read alike.
+    pub fn dollar_sign_with_cents(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        format!("{sign}${}.{:02}", group_thousands(abs / 100), abs % 100)
+    }
+
     /// Multiplies by a rate in basis points (1/100 of a percent), rounding half up.
     pub fn apply_basis_points(self, bps: i64) -> Self {
         Self((self.0 * bps + 5_000).div_euclid(10_000))
@@ -90,6 +98,16 @@ mod tests {
         assert_eq!(Cents(-250).dollar_sign(), "-$2.50");
         assert_eq!(group_thousands(120_000), "120,000");
         assert_eq!(group_thousands(999), "999");
+    }
+
+    #[test]
+    fn a_receipt_s_amounts_always_have_cents() {
+        assert_eq!(Cents(189_900).dollar_sign_with_cents(), "$1,899.00");
+        assert_eq!(Cents(5_697).dollar_sign_with_cents(), "$56.97");
+        assert_eq!(Cents(5).dollar_sign_with_cents(), "$0.05");
+        assert_eq!(Cents(0).dollar_sign_with_cents(), "$0.00");
+        assert_eq!(Cents(123_456_789).dollar_sign_with_cents(), "$1,234,567.89");
+        assert_eq!(Cents(-250).dollar_sign_with_cents(), "-$2.50");
     }
 
     #[test]

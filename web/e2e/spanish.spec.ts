@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { attachment, waitForEmail } from './maildev'
 import { catalogueEs, fill, product, productEs } from './product'
-import { completePurchase, onPage, passesAxe, screenshotter, startQuote } from './support'
+import { cardSettled, completePurchase, onPage, passesAxe, screenshotter, startQuote } from './support'
 
 const INSTITUTION = 'bilingual-lab'
 const shot = screenshotter('spanish-')
@@ -73,6 +73,8 @@ const INSTITUTION_NAME = 'Bilingual Lab Credit Union'
 const SPLASH_ES = /\[applicationSettings\.texts\.es\]\s*splashPageText = "([^"]+)"/.exec(
   readFileSync(new URL('./institutions/bilingual-lab.toml', import.meta.url), 'utf8'),
 )?.[1]
+/** The provider plan texts' Spanish (data/plans/es.json): each English text, its Spanish. */
+const PLANS_ES = JSON.parse(readFileSync(new URL('../../data/plans/es.json', import.meta.url), 'utf8')) as Record<string, string>
 const pattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 /** A PDF's text through pdftotext (poppler-utils), its whitespace collapsed. */
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').split(/\s+/).join(' ')
@@ -87,6 +89,25 @@ test.describe('a Spanish member on a 390 px phone', () => {
       expect(await pageLanguage(page), name).toBe('es-US')
       if (name === 'splash') await expect(page.getByText(SPLASH_ES ?? 'the Spanish splash text')).toBeVisible()
       await phone(page, name)
+      if (name === 'coverage') {
+        // The back of the card: the plan's overview, covered areas and benefits in Spanish.
+        await page.getByTestId('flip-to-back').click()
+        const back = page.getByTestId('rate-card-back')
+        await expect(back.getByTestId('section-intro')).toContainText(
+          catalogueEs.plans.intro.split('{months')[0].replace('{plan}', '').trim(),
+        )
+        await back.getByRole('button', { name: productEs.labels.whatsCovered }).click()
+        await expect(back.getByRole('heading', { name: PLANS_ES['Engine'], exact: true })).toBeVisible()
+        await expect(back.getByText('Engine', { exact: true })).toHaveCount(0)
+        await back.getByRole('button', { name: productEs.labels.extraBenefits }).click()
+        await expect(back.getByTestId('section-bullets')).toContainText(`${PLANS_ES['Roadside assistance']}:`)
+        await cardSettled(page)
+        await phone(page, 'coverage-back')
+        await passesAxe(page, 'the card back in Spanish')
+        await page.getByTestId('flip-to-front').click()
+        await expect(page.getByTestId('rate-card-front')).toHaveAttribute('aria-hidden', 'false')
+        await cardSettled(page)
+      }
     }
     const purchase = await completePurchase(page, { institution: INSTITUTION, texts: productEs, onScreen })
     await phone(page, 'confirmation')
@@ -98,8 +119,8 @@ test.describe('a Spanish member on a 390 px phone', () => {
     await waitForEmail(purchase.email, pattern(fill(emails.code.subject, { institution, code: '' })))
     const receipt = await waitForEmail(purchase.email, pattern(fill(emails.receipt.subject, { institution })))
     expect(receipt.text).toContain(`${emails.receipt.trackingNumber}: ${purchase.trackingNumber}`)
-    // The receipt writes whole dollars without cents, as the English one does.
-    expect(receipt.text).toContain(`${emails.receipt.amountPaid}: ${purchase.amount.replace(/\.00$/, '')}`)
+    // The amount as the confirmation wrote it: always with cents.
+    expect(receipt.text).toContain(`${emails.receipt.amountPaid}: ${purchase.amount}`)
     const name = productEs.labels.defaultProductName
     const contract = await waitForEmail(
       purchase.email,

@@ -165,6 +165,11 @@ async fn find_your_contract_opens_a_short_lived_link_only_for_the_right_details(
         let flat = mail.data.replace("=\r\n", "").replace("=\n", "").split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(flat.contains(&format!("Your coverage runs until {ends}, or until the odometer reads")), "{ends:?} in:\n{flat}");
     }
+    // The receipt writes the amount paid as the confirmation page does: always with cents.
+    let paid = coverline_domain::money::Cents(db.payment_for_policy(&policy_id).await.unwrap().unwrap().amount_cents);
+    let flat = crate::support::smtp::decoded(receipt).split_whitespace().collect::<Vec<_>>().join(" ");
+    let label = coverline_domain::Language::En.text("emails.receipt.amountPaid");
+    assert!(flat.contains(&format!("{label}: {}", paid.dollar_sign_with_cents())), "{paid:?} in:\n{flat}");
 
     let app = &app;
     let verify = |uid: &str, pid: &str, lastname: &str, zip: &str| {

@@ -225,3 +225,52 @@ async fn an_institution_s_own_texts_follow_the_page_s_language(db: Db) {
 }
 
 on_both_databases!(an_institution_s_own_texts_follow_the_page_s_language);
+
+/// The coverage cards' plan texts follow the page's language: the overview the server writes, and
+/// the covered areas and benefits of `data/plans/` in their translation (`data/plans/es.json`), with
+/// the same ids (the spec's area names) in every language.
+async fn the_coverage_cards_plan_texts_follow_the_page_s_language(db: Db) {
+    let app = spawn_app(Options::on(db)).await;
+    let bilingual = bilingual_institution(&app, "en").await;
+    let address = json!({ "street": "100 Main St", "city": "Denver", "state": "CO", "zip": "80202" });
+    let (m, quote) = quoted_member(&app, &bilingual, "3035550142", address).await;
+    let path = TestApp::user_path(&m, &format!("/quote/{}", quote["quoteId"].as_str().unwrap()));
+    let read = |accept_language: &'static str| {
+        let request = app.http.get(app.api(&path)).bearer_auth(&m.token).header("accept-language", accept_language);
+        async move {
+            let res = request.send().await.unwrap();
+            assert_eq!(res.status().as_u16(), 200);
+            res.json::<serde_json::Value>().await.unwrap()
+        }
+    };
+    let (english, spanish) = (read("en-US").await, read("es-US,es;q=0.9").await);
+    let texts = coverline_activities::documents::PlanTexts::load(&crate::support::workspace().join("data")).unwrap();
+    let es = coverline_domain::Language::Es;
+    let rates = english["rates"].as_array().unwrap();
+    assert_eq!(rates.len(), 3, "{english}");
+    for (en_rate, es_rate) in rates.iter().zip(spanish["rates"].as_array().unwrap()) {
+        let (en, sp) = (&en_rate["description"], &es_rate["description"]);
+        let plan = en_rate["coverageName"].as_str().unwrap();
+        let intro = en["intro"].as_str().unwrap();
+        assert!(intro.starts_with(&format!("{plan} pays for covered repairs for ")) && intro.contains(" deductible per repair visit."), "{intro}");
+        let intro = sp["intro"].as_str().unwrap();
+        assert!(intro.starts_with(&format!("{plan} paga las reparaciones cubiertas durante ")), "{intro}");
+        assert!(intro.contains(" meses o ") && intro.contains(" por visita al taller."), "{intro}");
+        for part in ["components", "benefits"] {
+            let (en_list, es_list) = (en[part].as_array().unwrap(), sp[part].as_array().unwrap());
+            assert!(!en_list.is_empty() && en_list.len() == es_list.len(), "{plan} {part}: {en} / {sp}");
+            for (e, s) in en_list.iter().zip(es_list) {
+                assert_eq!(e["cssId"], s["cssId"], "{plan}: the same ids");
+                for field in ["title", "text"] {
+                    let (e, s) = (e[field].as_str().unwrap(), s[field].as_str().unwrap());
+                    assert_eq!(s, texts.translated(e, es), "{plan} {part} {field}");
+                    assert_ne!(s, e, "{plan} {part}: {e:?} is translated");
+                }
+            }
+        }
+    }
+    let engine = spanish["rates"][0]["description"]["components"].as_array().unwrap().iter().find(|c| c["cssId"] == "engine");
+    assert_eq!(engine.map(|c| c["title"].clone()), Some(json!("Motor")), "{spanish}");
+}
+
+on_both_databases!(the_coverage_cards_plan_texts_follow_the_page_s_language);

@@ -16,6 +16,7 @@ use coverline_domain::checkout::{Answers, ChosenRate, Step, Vehicle};
 use coverline_domain::collected::CollectedInfo;
 use coverline_domain::contact::StateCode;
 use coverline_domain::institution::Institution;
+use coverline_domain::language::Language;
 use coverline_domain::money::Cents;
 use coverline_domain::vehicle::{parse_miles_per_year, parse_years_to_own};
 use coverline_store::{ResumeRefusal, UserRecord};
@@ -33,6 +34,7 @@ use crate::http::routes::document::client_address;
 use crate::http::routes::policy::{Confirmation, PolicyView, confirmation, policy_view};
 use crate::http::routes::quote::{QuoteView, quote_json};
 use crate::http::routes::user::{UserView, user_view};
+use crate::http::web_page::request_language;
 use crate::services::checkouts;
 use crate::services::garage::decode_with_style;
 use crate::services::limits::Limit;
@@ -245,6 +247,7 @@ async fn resumed(
     user: &UserRecord,
     token: String,
     price_change: Option<PriceChange>,
+    language: Language,
 ) -> ApiResult<Resumed> {
     let checkout = checkouts::view(state, &user.user_id).await?;
     let answers = checkout.as_ref().map(|c| c.checkout.answers.clone()).unwrap_or_default();
@@ -254,7 +257,7 @@ async fn resumed(
     };
     let quote = match (&answers.quote_id, &car) {
         (Some(id), Some(car)) => match state.store.quote(&user.user_id, id).await? {
-            Some(q) => Some(quote_json(state, institution, &q, &state.store.rates(id).await?, car)),
+            Some(q) => Some(quote_json(state, institution, &q, &state.store.rates(id).await?, car, language)),
             None => None,
         },
         _ => None,
@@ -330,7 +333,8 @@ async fn restore(
         return Ok((StatusCode::UNAUTHORIZED, AppendHeaders(cleared), ApiError::session_expired()).into_response());
     }
     let token = auth::continue_chain(&state, &user.user_id, found.chain_started_at).await?;
-    Ok(Json(resumed(&state, &institution, &user, token, None).await?).into_response())
+    let language = request_language(&institution, &headers);
+    Ok(Json(resumed(&state, &institution, &user, token, None, language).await?).into_response())
 }
 
 /// Ends the member's session on this device and everywhere: the restore cookie is forgotten and
@@ -462,6 +466,7 @@ async fn resume(
         None
     });
     tracing::info!(user_id = %user.user_id, "checkout resumed from an emailed link");
-    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(resumed(&state, &institution, &user, token, price_change).await?))
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), // The link's page is in its member's language (web_page.rs), whatever the browser asks for.
+        Json(resumed(&state, &institution, &user, token, price_change, user.language).await?))
         .into_response())
 }

@@ -29,6 +29,7 @@ use crate::http::openapi::ErrorBody;
 use crate::http::routes::car::{CarView, car_view};
 use crate::http::routes::quote::{QuoteView, quote_json};
 use crate::http::routes::user::{UserView, user_view};
+use crate::http::web_page::request_language;
 use crate::services::checkouts;
 use crate::services::garage::{new_car, parse_vin};
 use crate::services::personal_details::{Address, check_details};
@@ -260,6 +261,7 @@ async fn session(
     State(state): State<AppState>,
     ActiveInstitution(institution): ActiveInstitution,
     Path((_, integrator_id)): Path<(String, String)>,
+    headers: HeaderMap,
     Json(body): Json<Exchange>,
 ) -> ApiResult<(super::SetCookie, Json<IntegrationSession>)> {
     integrator(&state, &institution.institution_id, &integrator_id)
@@ -284,7 +286,7 @@ async fn session(
     };
     record_launch(&state, &institution, &user, car.as_ref(), quote.as_ref().map(|(q, _)| q)).await;
     let quote = match (&quote, &car) {
-        (Some((q, rates)), Some(car)) => Some(quote_json(&state, &institution, q, rates, car)),
+        (Some((q, rates)), Some(car)) => Some(quote_json(&state, &institution, q, rates, car, request_language(&institution, &headers))),
         _ => None,
     };
     Ok((

@@ -2,8 +2,9 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use coverline_domain::contact::StateCode;
+use coverline_domain::language::{Language, MessageValue};
 use coverline_domain::money::Cents;
 use coverline_domain::quote::{RateView, StoredRate};
 use coverline_domain::vehicle::{parse_miles_per_year, parse_years_to_own};
@@ -16,6 +17,7 @@ use crate::http::app::AppState;
 use crate::http::auth::InstitutionMember;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::openapi::{ErrorBody, MemberPath};
+use crate::http::web_page::request_language;
 use crate::services::quoting::{rate_car, rerate, store_quote};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -113,29 +115,39 @@ struct CreateQuote {
 /// The quote as the web app sees it: every rate with its derived fields.
 /// The back of a coverage card: a summary, the covered component areas (spec section 3, with a
 /// `cssId` each) and the provider's benefits (spec section 9 amounts), from `data/plans/`.
-fn plan_description(state: &AppState, provider: &str, rate: &RateRecord) -> PlanDescription {
+fn plan_description(state: &AppState, provider: &str, rate: &RateRecord, language: Language) -> PlanDescription {
     let components = state.plan_texts.components(provider, &rate.coverage_name);
     let benefits = state.plan_texts.benefits(provider, &rate.coverage_name);
-    let areas = match components.len() {
-        0 => String::new(),
-        1 => " It covers 1 component area.".to_string(),
-        n => format!(" It covers {n} component areas."),
-    };
-    let intro = format!(
-        "{plan} pays for covered repairs for {months} months or {miles} miles from today's odometer, whichever comes first, \
-         with a {deductible} deductible per repair visit.{areas}",
-        plan = rate.coverage_name,
-        months = rate.months,
-        miles = coverline_domain::money::group_thousands(rate.miles as u64),
-        deductible = Cents(rate.deductible_cents).dollar_sign(),
+    let intro = language.format(
+        "plans.intro",
+        &[
+            ("plan", MessageValue::String(rate.coverage_name.clone())),
+            ("months", MessageValue::Integer(rate.months)),
+            ("miles", MessageValue::String(coverline_domain::money::group_thousands(rate.miles as u64))),
+            ("deductible", MessageValue::String(Cents(rate.deductible_cents).dollar_sign())),
+            ("areas", MessageValue::Integer(components.len() as i64)),
+        ],
     );
+    let translated = |c: &coverline_activities::documents::CoveredComponent| {
+        (state.plan_texts.translated(&c.title, language), state.plan_texts.translated(&c.text, language))
+    };
     PlanDescription {
         intro,
         components: components
             .iter()
-            .map(|c| PlanComponent { title: c.title.clone(), text: c.text.clone(), css_id: css_id(&c.title) })
+            .map(|c| {
+                let (title, text) = translated(c);
+                // The id names the spec's area (`ac-heating`) in every language.
+                PlanComponent { title, text, css_id: css_id(&c.title) }
+            })
             .collect(),
-        benefits: benefits.iter().map(|b| PlanBenefit { title: b.title.clone(), text: b.text.clone() }).collect(),
+        benefits: benefits
+            .iter()
+            .map(|b| {
+                let (title, text) = translated(b);
+                PlanBenefit { title, text }
+            })
+            .collect(),
     }
 }
 
@@ -162,6 +174,7 @@ pub fn quote_json(
     quote: &QuoteRecord,
     rates: &[RateRecord],
     car: &CarRecord,
+    language: Language,
 ) -> QuoteView {
     let today = state.clock.today();
     let rates: Vec<RateOption> = rates
@@ -185,7 +198,7 @@ pub fn quote_json(
             RateOption {
                 rate: view,
                 provider: provider.to_string(),
-                description: plan_description(state, provider, r),
+                description: plan_description(state, provider, r, language),
                 contact_numbers: contact_numbers(state, institution, provider),
                 obligor: state.obligors.named(provider, &quote.state, &state.cancellation_rules),
             }
@@ -209,6 +222,7 @@ pub fn quote_json(
 async fn create_quote(
     State(state): State<AppState>,
     InstitutionMember { institution, .. }: InstitutionMember,
+    headers: HeaderMap,
     Path((_, uid)): Path<(String, String)>,
     Json(body): Json<CreateQuote>,
 ) -> ApiResult<(StatusCode, Json<QuoteView>)> {
@@ -220,7 +234,7 @@ async fn create_quote(
     let pen_track_key = body.pen_track_key.filter(|k| !k.is_empty() && k.len() <= 64);
     let (quote, rates) =
         store_quote(&state, &institution, &car, &residence, (miles_per_year, years_to_own), &priced, pen_track_key).await?;
-    Ok((StatusCode::CREATED, Json(quote_json(&state, &institution, &quote, &rates, &car))))
+    Ok((StatusCode::CREATED, Json(quote_json(&state, &institution, &quote, &rates, &car, request_language(&institution, &headers)))))
 }
 
 /// New answers for the same car.
@@ -245,6 +259,7 @@ struct UpdateQuote {
 async fn update_quote(
     State(state): State<AppState>,
     InstitutionMember { institution, .. }: InstitutionMember,
+    headers: HeaderMap,
     Path((_, uid, quote_id)): Path<(String, String, String)>,
     Json(body): Json<UpdateQuote>,
 ) -> ApiResult<Json<QuoteView>> {
@@ -258,7 +273,7 @@ async fn update_quote(
     quote.miles_per_year = Some(i64::from(miles_per_year));
     quote.years_to_own = Some(i64::from(years_to_own));
     let (quote, rates) = rerate(&state, &institution, quote, &priced).await?;
-    Ok(Json(quote_json(&state, &institution, &quote, &rates, &car)))
+    Ok(Json(quote_json(&state, &institution, &quote, &rates, &car, request_language(&institution, &headers))))
 }
 
 /// One of the member's quotes.
@@ -269,12 +284,13 @@ async fn update_quote(
 async fn get_quote(
     State(state): State<AppState>,
     InstitutionMember { institution, .. }: InstitutionMember,
+    headers: HeaderMap,
     Path((_, uid, quote_id)): Path<(String, String, String)>,
 ) -> ApiResult<Json<QuoteView>> {
     let quote = state.store.quote(&uid, &quote_id).await?.ok_or_else(ApiError::not_found)?;
     let rates = state.store.rates(&quote_id).await?;
     let car = state.store.car(&uid, &quote.car_id).await?.ok_or_else(ApiError::not_found)?;
-    Ok(Json(quote_json(&state, &institution, &quote, &rates, &car)))
+    Ok(Json(quote_json(&state, &institution, &quote, &rates, &car, request_language(&institution, &headers))))
 }
 
 /// The member's latest quotes (at most 20), newest first, each with its rates.
@@ -285,13 +301,15 @@ async fn get_quote(
 async fn list_quotes(
     State(state): State<AppState>,
     InstitutionMember { institution, .. }: InstitutionMember,
+    headers: HeaderMap,
     Path((_, uid)): Path<(String, String)>,
 ) -> ApiResult<Json<Quotes>> {
+    let language = request_language(&institution, &headers);
     let mut quotes = Vec::new();
     for quote in state.store.quotes_of_user(&uid, 20).await? {
         let Some(car) = state.store.car(&uid, &quote.car_id).await? else { continue };
         let rates = state.store.rates(&quote.quote_id).await?;
-        quotes.push(quote_json(&state, &institution, &quote, &rates, &car));
+        quotes.push(quote_json(&state, &institution, &quote, &rates, &car, language));
     }
     Ok(Json(Quotes { quotes }))
 }
