@@ -466,9 +466,8 @@ fn the_tax_table_covers_every_state_and_the_no_tax_states_are_zero() {
 #[test]
 fn plan_texts_have_their_spanish_and_refuse_a_missing_or_stale_one() {
     let texts = PlanTexts::load(&data_dir()).expect("plan texts load");
-    let numbers = |text: &str| -> Vec<String> {
-        text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).map(str::to_owned).collect()
-    };
+    let numbers =
+        |text: &str| -> Vec<String> { text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty()).map(str::to_owned).collect() };
     let mut seen = 0;
     for book in rating().books() {
         for plan in &book.plans {
@@ -504,7 +503,10 @@ fn plan_texts_have_their_spanish_and_refuse_a_missing_or_stale_one() {
     missing.remove("Roadside assistance");
     write(&missing);
     let error = format!("{:#}", PlanTexts::load(&dir).unwrap_err());
-    assert!(error.contains("es.json") && error.contains("no translation of") && error.contains("\"Roadside assistance\"'s title"), "{error}");
+    assert!(
+        error.contains("es.json") && error.contains("no translation of") && error.contains("\"Roadside assistance\"'s title"),
+        "{error}"
+    );
     let mut stale = original.clone();
     stale.insert("Roadside help".into(), serde_json::Value::String("Ayuda en carretera".into()));
     write(&stale);

@@ -252,7 +252,10 @@ async fn the_coverage_cards_plan_texts_follow_the_page_s_language(db: Db) {
         let (en, sp) = (&en_rate["description"], &es_rate["description"]);
         let plan = en_rate["coverageName"].as_str().unwrap();
         let intro = en["intro"].as_str().unwrap();
-        assert!(intro.starts_with(&format!("{plan} pays for covered repairs for ")) && intro.contains(" deductible per repair visit."), "{intro}");
+        assert!(
+            intro.starts_with(&format!("{plan} pays for covered repairs for ")) && intro.contains(" deductible per repair visit."),
+            "{intro}"
+        );
         let intro = sp["intro"].as_str().unwrap();
         assert!(intro.starts_with(&format!("{plan} paga las reparaciones cubiertas durante ")), "{intro}");
         assert!(intro.contains(" meses o ") && intro.contains(" por visita al taller."), "{intro}");

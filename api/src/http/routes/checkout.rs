@@ -466,7 +466,7 @@ async fn resume(
         None
     });
     tracing::info!(user_id = %user.user_id, "checkout resumed from an emailed link");
-    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), // The link's page is in its member's language (web_page.rs), whatever the browser asks for.
-        Json(resumed(&state, &institution, &user, token, price_change, user.language).await?))
-        .into_response())
+    // The link's page is in its member's language (web_page.rs), whatever the browser asks for.
+    let resumed = resumed(&state, &institution, &user, token, price_change, user.language).await?;
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), Json(resumed)).into_response())
 }
