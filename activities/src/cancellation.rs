@@ -440,11 +440,7 @@ impl CancellationActivities {
             }
             if !self.store.email_sent(&input.policy_id, "cancellationRequest:member").await? {
                 let language = user.language;
-                let refund_text = institution
-                    .in_language(language)
-                    .application_settings
-                    .institution_refund_text
-                    .unwrap_or_else(|| language.text("messages.defaultRefundText").to_string());
+                let refund_text = institution.refund_text_in(language);
                 let values = [
                     ("product", institution.product_name_in(language)),
                     ("contract", contract.clone()),

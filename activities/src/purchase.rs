@@ -584,10 +584,7 @@ impl ContractTerms<'_> {
             benefits: plan_texts.benefits(self.provider, &rate.coverage_name),
             contact_lines: contact_lines(&plan_texts.contact_numbers_for(self.provider, &self.institution.email_settings), language),
             // The institution's own texts, else the catalogue's defaults.
-            refund_text: settings
-                .institution_refund_text
-                .clone()
-                .unwrap_or_else(|| language.text("messages.defaultRefundText").to_string()),
+            refund_text: self.institution.refund_text_in(language),
             cancellation_rules: rules
                 .rules(state)
                 .map(|r| {

@@ -454,11 +454,27 @@ impl Institution {
     /// para vehículos').
     pub fn product_name_in(&self, language: crate::Language) -> String {
         let settings = &self.application_settings;
-        let own = settings.texts.get(&language).and_then(|texts| texts.custom_product_name.as_ref());
-        match own.or(settings.custom_product_name.as_ref()) {
-            Some(name) => name.clone(),
-            None => language.text("labels.defaultProductName").to_owned(),
-        }
+        self.own_text_in(language, |texts| &texts.custom_product_name, &settings.custom_product_name)
+            .unwrap_or_else(|| language.text("labels.defaultProductName").to_owned())
+    }
+
+    /// The refund terms in `language`: the institution's own, else the catalogue's default (spec
+    /// section 9), as the review page, the cancellation page and its email and the contract print them.
+    pub fn refund_text_in(&self, language: crate::Language) -> String {
+        let settings = &self.application_settings;
+        self.own_text_in(language, |texts| &texts.institution_refund_text, &settings.institution_refund_text)
+            .unwrap_or_else(|| language.text("messages.defaultRefundText").to_owned())
+    }
+
+    /// One of its own texts in `language` (`english`, the field of the same name, where the
+    /// language has no translation), without the copy [`Institution::in_language`] makes.
+    fn own_text_in(
+        &self,
+        language: crate::Language,
+        translated: fn(&OwnTexts) -> &Option<String>,
+        english: &Option<String>,
+    ) -> Option<String> {
+        self.application_settings.texts.get(&language).and_then(|texts| translated(texts).clone()).or_else(|| english.clone())
     }
 
     /// The institution as a member reading `language` sees it: its own texts in that language
@@ -521,6 +537,16 @@ mod tests {
         assert_eq!(named.product_name_in(crate::Language::Es), "Protección para su auto");
         assert_eq!(named.product_name_in(crate::Language::En), "Ride Protection");
         assert_eq!(summit.product_name_in(crate::Language::Es), crate::Language::Es.text("labels.defaultProductName"));
+        // Its own refund terms, translated; without them, the catalogue's.
+        let refunds =
+            text.replace("threeCardView = true", "threeCardView = true\ninstitutionRefundText = \"Refunds within 60 days.\"").replace(
+                "[applicationSettings.texts.es]\n",
+                "[applicationSettings.texts.es]\ninstitutionRefundText = \"Reembolsos dentro de 60 días.\"\n",
+            );
+        let refunds = Institution::from_toml(&refunds).unwrap();
+        assert_eq!(refunds.refund_text_in(crate::Language::Es), "Reembolsos dentro de 60 días.");
+        assert_eq!(refunds.refund_text_in(crate::Language::En), "Refunds within 60 days.");
+        assert_eq!(summit.refund_text_in(crate::Language::Es), crate::Language::Es.text("messages.defaultRefundText"));
 
         // Offering Spanish without a text's translation is refused, naming the field.
         let offered = text.replace("[applicationSettings]\n", "[applicationSettings]\nlanguages = [\"en\", \"es\"]\n");

@@ -380,11 +380,7 @@ pub(crate) async fn terms(
         within_money_back: base.as_ref().is_some_and(|q| q.quote.method == RefundMethod::FreeLook),
         money_back_ends: base.as_ref().map(|q| long_date(q.quote.free_look_ends)).unwrap_or_default(),
         amount_paid: payment.as_ref().map(|p| Cents(p.amount_cents).dollar_sign()).unwrap_or_default(),
-        refund_text: institution
-            .in_language(language)
-            .application_settings
-            .institution_refund_text
-            .unwrap_or_else(|| language.text("messages.defaultRefundText").to_string()),
+        refund_text: institution.refund_text_in(language),
         institution_name: institution.name.clone(),
         contract_number: policy.contract_number.clone().unwrap_or_default(),
         requested_on: requested.map(|e| language.long_date_at(e.at_ms / 1000)),
